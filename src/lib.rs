@@ -1,0 +1,9 @@
+//! pdnkit: read, replay, check and convert draughts game records (PDN).
+//!
+//! Layers, each in its own module: [`board`] (geometry), [`position`]
+//! (pieces, FEN), [`rules`] (legal moves).
+#![forbid(unsafe_code)]
+
+pub mod board;
+pub mod position;
+pub mod rules;

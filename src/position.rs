@@ -1,0 +1,406 @@
+//! Pieces, side to move, and FEN as PDN uses it.
+//!
+//! [`Setup`] is what a FEN says, unvalidated; [`Position`] is a position the
+//! rules engine can play from. [`Position::from_fen`] goes through both and
+//! reports a [`FenError`] with the byte offset in the FEN text of what is wrong.
+
+use crate::board::{Bitboard, BoardSize, Square, SquareError};
+use std::fmt::{self, Write as _};
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    /// The other player.
+    #[inline]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    /// `W` or `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+}
+
+/// Man or king.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Man,
+    King,
+}
+
+/// A piece: colour and kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: Kind,
+}
+
+/// A position: pieces on a board and the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    size: BoardSize,
+    white: Bitboard,
+    black: Bitboard,
+    kings: Bitboard,
+    side: Color,
+}
+
+/// What is wrong with a FEN; `at` is the byte offset in the FEN text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    #[error("FEN is empty")]
+    Empty,
+    #[error("missing or unknown side to move '{found}' at byte {at} (expected W or B)")]
+    SideToMove { found: String, at: usize },
+    #[error("unexpected '{found}' at byte {at} (expected a W or B piece list)")]
+    Field { found: String, at: usize },
+    #[error("bad square at byte {at}: {source}")]
+    Square { source: SquareError, at: usize },
+    #[error("bad range '{text}' at byte {at}")]
+    Range { text: String, at: usize },
+    #[error("square {square} is given twice (byte {at})")]
+    Duplicate { square: u32, at: usize },
+    #[error("a {color:?} man on square {square} stands on its crowning row (byte {at})")]
+    ManOnCrowningRow { color: Color, square: u32, at: usize },
+}
+
+impl FenError {
+    /// Byte offset of the problem in the FEN text.
+    pub fn offset(&self) -> usize {
+        match self {
+            FenError::Empty => 0,
+            FenError::SideToMove { at, .. }
+            | FenError::Field { at, .. }
+            | FenError::Square { at, .. }
+            | FenError::Range { at, .. }
+            | FenError::Duplicate { at, .. }
+            | FenError::ManOnCrowningRow { at, .. } => *at,
+        }
+    }
+}
+
+/// A FEN as written: side to move, pieces, and extra fields kept verbatim.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub side: Color,
+    /// Each piece with the byte offset of its square in the FEN.
+    pub pieces: Vec<(Square, Piece, usize)>,
+    /// Fields after the piece lists, such as lidraughts' `H0` and `F1`.
+    pub extra: Vec<String>,
+}
+
+impl Setup {
+    /// Reads a FEN such as `W:W31-50:B1-20`, `B:WK4,K7:B2.`, `W:Wc3,e3:B..`.
+    pub fn parse(fen: &str, size: BoardSize) -> Result<Setup, FenError> {
+        let base = fen.len() - fen.trim_start().len();
+        let text = fen.trim();
+        if text.is_empty() {
+            return Err(FenError::Empty);
+        }
+        // Split into ':'-separated fields with their offsets.
+        let mut fields = Vec::new();
+        let mut start = 0;
+        for (i, c) in text.char_indices() {
+            if c == ':' {
+                fields.push((base + start, &text[start..i]));
+                start = i + 1;
+            }
+        }
+        fields.push((base + start, &text[start..]));
+        let (side_at, side_text) = fields[0];
+        let side = match side_text.trim() {
+            "W" | "w" => Color::White,
+            "B" | "b" => Color::Black,
+            other => {
+                return Err(FenError::SideToMove { found: other.to_string(), at: side_at });
+            }
+        };
+        let mut pieces = Vec::new();
+        let mut extra = Vec::new();
+        for &(at, field) in &fields[1..] {
+            let lead = field.len() - field.trim_start().len();
+            let body = field.trim();
+            let at = at + lead;
+            let color = match body.as_bytes().first() {
+                Some(b'W' | b'w') => Color::White,
+                Some(b'B' | b'b') => Color::Black,
+                Some(b'H' | b'F' | b'h' | b'f') if body[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                    extra.push(body.to_string());
+                    continue;
+                }
+                None => continue,
+                _ => return Err(FenError::Field { found: body.to_string(), at }),
+            };
+            let list = body[1..].trim_end_matches('.');
+            let mut off = at + 1;
+            for item in list.split(',') {
+                let item_at = off + (item.len() - item.trim_start().len());
+                off += item.len() + 1;
+                let item = item.trim();
+                if item.is_empty() {
+                    continue;
+                }
+                let (kind, sq_text, sq_at) = match item.strip_prefix(['K', 'k']) {
+                    Some(rest) => (Kind::King, rest.trim(), item_at + 1),
+                    None => (Kind::Man, item, item_at),
+                };
+                let piece = Piece { color, kind };
+                let parse = |t: &str, a: usize| size.parse_square(t).map_err(|source| FenError::Square { source, at: a });
+                if let Some((lo, hi)) = sq_text.split_once('-') {
+                    let a = parse(lo, sq_at)?;
+                    let b = parse(hi, sq_at + lo.len() + 1)?;
+                    if a > b {
+                        return Err(FenError::Range { text: item.to_string(), at: item_at });
+                    }
+                    for i in a.index()..=b.index() {
+                        pieces.push((Square::from_index(i as u8), piece, item_at));
+                    }
+                } else {
+                    pieces.push((parse(sq_text, sq_at)?, piece, item_at));
+                }
+            }
+        }
+        Ok(Setup { side, pieces, extra })
+    }
+
+    /// Validates the setup into a position.
+    pub fn into_position(self, size: BoardSize) -> Result<Position, FenError> {
+        let mut p = Position::empty(size, self.side);
+        let g = size.geometry();
+        for (sq, piece, at) in self.pieces {
+            if (p.white | p.black).has(sq) {
+                return Err(FenError::Duplicate { square: sq.number(), at });
+            }
+            if piece.kind == Kind::Man {
+                let row = match piece.color {
+                    Color::White => g.top_row,
+                    Color::Black => g.bottom_row,
+                };
+                if row.has(sq) {
+                    return Err(FenError::ManOnCrowningRow { color: piece.color, square: sq.number(), at });
+                }
+            }
+            p.put(sq, piece);
+        }
+        Ok(p)
+    }
+}
+
+impl Position {
+    /// An empty board.
+    pub fn empty(size: BoardSize, side: Color) -> Position {
+        Position { size, white: Bitboard::EMPTY, black: Bitboard::EMPTY, kings: Bitboard::EMPTY, side }
+    }
+
+    /// The start position: Black's men on the first 2n/2.. rows, two empty rows.
+    pub fn start(size: BoardSize) -> Position {
+        let h = u32::from(size.n() / 2);
+        let rows = (u32::from(size.n()) - 2) / 2;
+        let men = rows * h;
+        let total = u32::from(size.squares());
+        let mut p = Position::empty(size, Color::White);
+        for i in 0..men {
+            p.black = p.black.with(Square::from_index(i as u8));
+            p.white = p.white.with(Square::from_index((total - 1 - i) as u8));
+        }
+        p
+    }
+
+    /// Reads and validates a FEN.
+    pub fn from_fen(fen: &str, size: BoardSize) -> Result<Position, FenError> {
+        Setup::parse(fen, size)?.into_position(size)
+    }
+
+    /// Board size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+    /// Side to move.
+    #[inline]
+    pub fn side(&self) -> Color {
+        self.side
+    }
+    /// Squares of `color`'s pieces.
+    #[inline]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+    /// Squares holding kings (either colour).
+    #[inline]
+    pub fn kings(&self) -> Bitboard {
+        self.kings
+    }
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.white | self.black
+    }
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let kind = if self.kings.has(sq) { Kind::King } else { Kind::Man };
+        if self.white.has(sq) {
+            Some(Piece { color: Color::White, kind })
+        } else if self.black.has(sq) {
+            Some(Piece { color: Color::Black, kind })
+        } else {
+            None
+        }
+    }
+    /// Number of (men, kings) of `color`.
+    pub fn material(&self, color: Color) -> (u32, u32) {
+        let bb = self.pieces(color);
+        let kings = (bb & self.kings).count();
+        (bb.count() - kings, kings)
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.remove(sq);
+        match piece.color {
+            Color::White => self.white = self.white.with(sq),
+            Color::Black => self.black = self.black.with(sq),
+        }
+        if piece.kind == Kind::King {
+            self.kings = self.kings.with(sq);
+        }
+    }
+    /// Empties `sq`.
+    pub fn remove(&mut self, sq: Square) {
+        self.white = self.white.without(sq);
+        self.black = self.black.without(sq);
+        self.kings = self.kings.without(sq);
+    }
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: Color) {
+        self.side = side;
+    }
+
+    /// Writes the FEN: `W:W31,32,K45:B1,2`.
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(64);
+        s.push(self.side.letter());
+        for color in [Color::White, Color::Black] {
+            s.push(':');
+            s.push(color.letter());
+            let mut first = true;
+            for sq in self.pieces(color).squares() {
+                if !first {
+                    s.push(',');
+                }
+                first = false;
+                if self.kings.has(sq) {
+                    s.push('K');
+                }
+                let _ = write!(s, "{}", sq.number());
+            }
+        }
+        s
+    }
+}
+
+impl fmt::Display for Position {
+    /// A diagram, top row first: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size.n();
+        for r in 0..n {
+            for file in 0..n {
+                let c = match self.size.at(r, file) {
+                    None => ' ',
+                    Some(sq) => match self.piece_at(sq) {
+                        None => '.',
+                        Some(Piece { color: Color::White, kind: Kind::Man }) => 'w',
+                        Some(Piece { color: Color::White, kind: Kind::King }) => 'W',
+                        Some(Piece { color: Color::Black, kind: Kind::Man }) => 'b',
+                        Some(Piece { color: Color::Black, kind: Kind::King }) => 'B',
+                    },
+                };
+                f.write_char(c)?;
+            }
+            f.write_char('\n')?;
+        }
+        Ok(())
+    }
+}
+
+/// Internal access for the rules engine.
+impl Position {
+    #[inline(always)]
+    pub(crate) fn raw(&self) -> (Bitboard, Bitboard, Bitboard) {
+        (self.white, self.black, self.kings)
+    }
+    #[inline(always)]
+    pub(crate) fn set_raw(&mut self, white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) {
+        self.white = white;
+        self.black = black;
+        self.kings = kings;
+        self.side = side;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_match_rules_table() {
+        for (size, fen) in [
+            (BoardSize::Eight, "W:W21-32:B1-12"),
+            (BoardSize::Ten, "W:W31-50:B1-20"),
+            (BoardSize::Twelve, "W:W43-72:B1-30"),
+        ] {
+            assert_eq!(Position::start(size), Position::from_fen(fen, size).unwrap());
+        }
+    }
+
+    #[test]
+    fn fen_forms() {
+        let t = BoardSize::Ten;
+        let p = Position::from_fen("B:WK4,K7,9:BK2,5.", t).unwrap();
+        assert_eq!(p.side(), Color::Black);
+        assert_eq!(p.material(Color::White), (1, 2));
+        assert_eq!(p.material(Color::Black), (1, 1));
+        assert_eq!(p.to_fen(), "B:WK4,K7,9:BK2,5");
+        // K before a range crowns the range; lower case; lidraughts fields.
+        let q = Position::from_fen("w:wK1-3,40:b10:H0:F1", t).unwrap();
+        assert_eq!(q.material(Color::White), (1, 3));
+        // Empty piece list.
+        let e = Position::from_fen("W:W:B5,9", BoardSize::Eight).unwrap();
+        assert_eq!(e.pieces(Color::White), Bitboard::EMPTY);
+        // Algebraic squares on 8x8.
+        let a = Position::from_fen("W:Wc3,Kd4:Bb8", BoardSize::Eight).unwrap();
+        assert_eq!(a.to_fen(), "W:WK18,22:B1");
+        // Round trip.
+        assert_eq!(Position::from_fen(&q.to_fen(), t).unwrap(), q);
+    }
+
+    #[test]
+    fn fen_errors_say_where() {
+        let t = BoardSize::Ten;
+        assert!(matches!(Position::from_fen("", t), Err(FenError::Empty)));
+        assert!(matches!(Position::from_fen("?:W29:B4", t), Err(FenError::SideToMove { at: 0, .. })));
+        assert!(matches!(Position::from_fen(":W29:B4", t), Err(FenError::SideToMove { .. })));
+        assert_eq!(Position::from_fen("W:W29,29:B4", t), Err(FenError::Duplicate { square: 29, at: 6 }));
+        assert_eq!(Position::from_fen("W:W29:B4,29", t), Err(FenError::Duplicate { square: 29, at: 9 }));
+        assert!(matches!(Position::from_fen("W:W51:B4", t), Err(FenError::Square { at: 3, .. })));
+        assert!(matches!(Position::from_fen("W:W3:B4", t), Err(FenError::ManOnCrowningRow { square: 3, .. })));
+        assert!(matches!(Position::from_fen("W:W13:B48", t), Err(FenError::ManOnCrowningRow { square: 48, .. })));
+        assert!(Position::from_fen("W:WK3:BK48", t).is_ok());
+        assert!(matches!(Position::from_fen("W:W9-5:B1", t), Err(FenError::Range { .. })));
+        assert!(matches!(Position::from_fen("W:X9:B1", t), Err(FenError::Field { .. })));
+    }
+}

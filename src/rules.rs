@@ -1,0 +1,610 @@
+//! Variants and legal moves of the international rule family (RULES.md section 2).
+//!
+//! All three variants share one rule set and differ only in board size: men
+//! step forward and capture both ways, kings fly, the capture taking the most
+//! pieces is compulsory, captured pieces stay on the board until the move
+//! ends, and a man is crowned only when its move ends on the far row.
+//!
+//! Move generation walks precomputed neighbour tables (see [`crate::board`]);
+//! captures are found by a depth-first search whose depth is bounded by the
+//! number of enemy pieces, never by input. Moves are collected in a
+//! [`MoveList`] that keeps up to 64 moves inline (no heap allocation for
+//! ordinary positions). A [`Move`] is the triple (from, to, captured set) of
+//! RULES.md "Move identity"; its landing path is kept by [`capture_paths`]
+//! when a caller needs one (notation, writing), not in every generated move,
+//! which keeps `Move` small and `Copy`.
+
+use crate::board::{opposite, Bitboard, BoardSize, Geometry, Square, DIRECTIONS, NE, NW, SE, SW};
+use crate::position::{Color, Kind, Position};
+use smallvec::SmallVec;
+use std::fmt;
+use std::str::FromStr;
+
+/// A game of the international rule family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// 8x8, 12 men each (GameType 26).
+    Brazilian,
+    /// 10x10, 20 men each (GameType 20).
+    International,
+    /// 12x12, 30 men each (GameType 27).
+    Canadian,
+}
+
+impl Variant {
+    /// Every supported variant.
+    pub const ALL: [Variant; 3] = [Variant::Brazilian, Variant::International, Variant::Canadian];
+    /// The board this variant is played on.
+    pub const fn board(self) -> BoardSize {
+        match self {
+            Variant::Brazilian => BoardSize::Eight,
+            Variant::International => BoardSize::Ten,
+            Variant::Canadian => BoardSize::Twelve,
+        }
+    }
+    /// The variant played on `size`.
+    pub const fn for_board(size: BoardSize) -> Variant {
+        match size {
+            BoardSize::Eight => Variant::Brazilian,
+            BoardSize::Ten => Variant::International,
+            BoardSize::Twelve => Variant::Canadian,
+        }
+    }
+    /// PDN GameType number.
+    pub const fn game_type(self) -> u32 {
+        match self {
+            Variant::Brazilian => 26,
+            Variant::International => 20,
+            Variant::Canadian => 27,
+        }
+    }
+    /// Lower-case name as used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Brazilian => "brazilian",
+            Variant::International => "international",
+            Variant::Canadian => "canadian",
+        }
+    }
+    /// The start position.
+    pub fn start(self) -> Position {
+        Position::start(self.board())
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Variant, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "brazilian" => Ok(Variant::Brazilian),
+            "international" => Ok(Variant::International),
+            "canadian" => Ok(Variant::Canadian),
+            _ => Err(format!("unknown variant '{s}' (brazilian, canadian, international)")),
+        }
+    }
+}
+
+/// A legal move: from, to, the set of captured squares, and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Captured squares (empty for a plain move).
+    pub captured: Bitboard,
+    pub from: Square,
+    pub to: Square,
+    /// Kind of the moving piece before the move.
+    pub kind: Kind,
+    /// Whether the move crowns a man.
+    pub crowns: bool,
+}
+
+impl Move {
+    /// Whether the move captures.
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        !self.captured.is_empty()
+    }
+    /// Number of pieces captured.
+    #[inline]
+    pub fn capture_count(&self) -> u32 {
+        self.captured.count()
+    }
+}
+
+/// A list of moves, inline up to 64.
+pub type MoveList = SmallVec<[Move; 64]>;
+
+/// Landing path of a capture: up to one square per captured piece, plus the start.
+pub type Path = SmallVec<[Square; 16]>;
+
+struct Board<'a> {
+    g: &'a Geometry,
+    /// Occupied squares with the moving piece's start square removed.
+    occ: Bitboard,
+    enemy: Bitboard,
+}
+
+/// Receives every complete capture sequence found by the search.
+trait Sink {
+    /// `path[0]` is the start square; the last entry is the end square.
+    fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]);
+}
+
+const MAX_PATH: usize = 48;
+
+struct Search<'a, S: Sink> {
+    b: Board<'a>,
+    sink: &'a mut S,
+    path: [Square; MAX_PATH],
+}
+
+impl<S: Sink> Search<'_, S> {
+    fn man(&mut self, sq: Square, captured: Bitboard, depth: usize) {
+        let mut extended = false;
+        if depth + 1 < MAX_PATH {
+            for d in DIRECTIONS {
+                let Some(over) = self.b.g.step(sq, d) else { continue };
+                if !self.b.enemy.has(over) || captured.has(over) {
+                    continue;
+                }
+                let Some(land) = self.b.g.step(over, d) else { continue };
+                if self.b.occ.has(land) {
+                    continue;
+                }
+                extended = true;
+                self.path[depth + 1] = land;
+                self.man(land, captured.with(over), depth + 1);
+            }
+        }
+        if !extended && depth > 0 {
+            self.sink.record(captured, depth as u32, &self.path[..=depth]);
+        }
+    }
+
+    fn king(&mut self, sq: Square, captured: Bitboard, depth: usize, came: Option<usize>) {
+        let mut extended = false;
+        if depth + 1 < MAX_PATH {
+            for d in DIRECTIONS {
+                // Going back the way it came meets the piece just taken.
+                if came == Some(opposite(d)) {
+                    continue;
+                }
+                let mut t = self.b.g.step(sq, d);
+                while let Some(s) = t {
+                    if self.b.occ.has(s) {
+                        break;
+                    }
+                    t = self.b.g.step(s, d);
+                }
+                let Some(over) = t else { continue };
+                if !self.b.enemy.has(over) || captured.has(over) {
+                    continue;
+                }
+                let mut l = self.b.g.step(over, d);
+                while let Some(land) = l {
+                    if self.b.occ.has(land) {
+                        break;
+                    }
+                    extended = true;
+                    self.path[depth + 1] = land;
+                    self.king(land, captured.with(over), depth + 1, Some(d));
+                    l = self.b.g.step(land, d);
+                }
+            }
+        }
+        if !extended && depth > 0 {
+            self.sink.record(captured, depth as u32, &self.path[..=depth]);
+        }
+    }
+}
+
+fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
+    let side = pos.side();
+    let own = pos.pieces(side);
+    if !own.has(from) {
+        return;
+    }
+    let b = Board { g: pos.size().geometry(), occ: pos.occupied().without(from), enemy: pos.pieces(side.other()) };
+    let mut s = Search { b, sink, path: [from; MAX_PATH] };
+    if pos.kings().has(from) {
+        s.king(from, Bitboard::EMPTY, 0, None);
+    } else {
+        s.man(from, Bitboard::EMPTY, 0);
+    }
+}
+
+/// Collects maximal captures as moves, deduplicated by (from, to, captured).
+struct MoveSink<'a> {
+    out: &'a mut MoveList,
+    best: u32,
+    kind: Kind,
+    crown_row: Bitboard,
+}
+
+impl Sink for MoveSink<'_> {
+    fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
+        if count < self.best {
+            return;
+        }
+        if count > self.best {
+            self.best = count;
+            self.out.clear();
+        }
+        let (from, to) = (path[0], path[path.len() - 1]);
+        if self.out.iter().any(|m| m.from == from && m.to == to && m.captured == captured) {
+            return;
+        }
+        let crowns = self.kind == Kind::Man && self.crown_row.has(to);
+        self.out.push(Move { captured, from, to, kind: self.kind, crowns });
+    }
+}
+
+fn crown_row(pos: &Position, side: Color) -> Bitboard {
+    let g = pos.size().geometry();
+    match side {
+        Color::White => g.top_row,
+        Color::Black => g.bottom_row,
+    }
+}
+
+/// Every legal move of the side to move, in generation order.
+pub fn legal_moves(pos: &Position) -> MoveList {
+    let mut out = MoveList::new();
+    generate(pos, &mut out);
+    out
+}
+
+/// Fills `out` (cleared first) with every legal move of the side to move.
+pub fn generate(pos: &Position, out: &mut MoveList) {
+    out.clear();
+    let side = pos.side();
+    let own = pos.pieces(side);
+    let kings = pos.kings();
+    let mut sink = MoveSink { out, best: 0, kind: Kind::Man, crown_row: crown_row(pos, side) };
+    for from in own.squares() {
+        sink.kind = if kings.has(from) { Kind::King } else { Kind::Man };
+        search_from(pos, from, &mut sink);
+    }
+    if sink.best > 0 {
+        return;
+    }
+    quiet_moves(pos, out);
+}
+
+fn quiet_moves(pos: &Position, out: &mut MoveList) {
+    let side = pos.side();
+    let g = pos.size().geometry();
+    let occ = pos.occupied();
+    let kings = pos.kings();
+    let row = crown_row(pos, side);
+    let forward = match side {
+        Color::White => [NW, NE],
+        Color::Black => [SW, SE],
+    };
+    for from in pos.pieces(side).squares() {
+        if kings.has(from) {
+            for d in DIRECTIONS {
+                let mut t = g.step(from, d);
+                while let Some(to) = t {
+                    if occ.has(to) {
+                        break;
+                    }
+                    out.push(Move { captured: Bitboard::EMPTY, from, to, kind: Kind::King, crowns: false });
+                    t = g.step(to, d);
+                }
+            }
+        } else {
+            for d in forward {
+                if let Some(to) = g.step(from, d) {
+                    if !occ.has(to) {
+                        out.push(Move { captured: Bitboard::EMPTY, from, to, kind: Kind::Man, crowns: row.has(to) });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Counts the greatest number of pieces any capture of the side to move takes (0: none).
+pub fn max_capture(pos: &Position) -> u32 {
+    struct Max(u32);
+    impl Sink for Max {
+        fn record(&mut self, _: Bitboard, count: u32, _: &[Square]) {
+            self.0 = self.0.max(count);
+        }
+    }
+    let mut m = Max(0);
+    for from in pos.pieces(pos.side()).squares() {
+        search_from(pos, from, &mut m);
+    }
+    m.0
+}
+
+/// Every capture sequence from `from` taking at least `min` pieces, with its
+/// landing path (`path[0]` = `from`), including different paths of one move.
+pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)> {
+    struct All {
+        min: u32,
+        kind: Kind,
+        crown_row: Bitboard,
+        out: Vec<(Move, Path)>,
+    }
+    impl Sink for All {
+        fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
+            if count < self.min {
+                return;
+            }
+            let (from, to) = (path[0], path[path.len() - 1]);
+            let crowns = self.kind == Kind::Man && self.crown_row.has(to);
+            self.out.push((Move { captured, from, to, kind: self.kind, crowns }, Path::from_slice(path)));
+        }
+    }
+    let kind = if pos.kings().has(from) { Kind::King } else { Kind::Man };
+    let mut all = All { min, kind, crown_row: crown_row(pos, pos.side()), out: Vec::new() };
+    search_from(pos, from, &mut all);
+    all.out
+}
+
+/// One landing path of a legal move: `[from, to]` for a plain move, else
+/// every square the piece lands on, from `from` to `to`.
+pub fn landing_path(pos: &Position, m: &Move) -> Path {
+    if !m.is_capture() {
+        return Path::from_slice(&[m.from, m.to]);
+    }
+    capture_paths(pos, m.from, m.capture_count())
+        .into_iter()
+        .find(|(c, _)| c.to == m.to && c.captured == m.captured)
+        .map(|(_, p)| p)
+        .unwrap_or_else(|| Path::from_slice(&[m.from, m.to]))
+}
+
+/// Whether `m` is legal in `pos`, decided without generating every move:
+/// the piece, the compulsory maximum, then a search from `m.from` only.
+pub fn is_legal(pos: &Position, m: &Move) -> bool {
+    let side = pos.side();
+    let Some(piece) = pos.piece_at(m.from) else { return false };
+    if piece.color != side || piece.kind != m.kind {
+        return false;
+    }
+    let crowns = m.kind == Kind::Man && crown_row(pos, side).has(m.to);
+    if crowns != m.crowns {
+        return false;
+    }
+    let max = max_capture(pos);
+    if max == 0 {
+        if m.is_capture() || m.from == m.to {
+            return false;
+        }
+        let g = pos.size().geometry();
+        let occ = pos.occupied();
+        let dirs: &[usize] = match (m.kind, side) {
+            (Kind::King, _) => &DIRECTIONS,
+            (Kind::Man, Color::White) => &[NW, NE],
+            (Kind::Man, Color::Black) => &[SW, SE],
+        };
+        return dirs.iter().any(|&d| {
+            let mut t = g.step(m.from, d);
+            while let Some(s) = t {
+                if occ.has(s) {
+                    return false;
+                }
+                if s == m.to {
+                    return true;
+                }
+                if m.kind == Kind::Man {
+                    return false;
+                }
+                t = g.step(s, d);
+            }
+            false
+        });
+    }
+    if m.capture_count() != max {
+        return false;
+    }
+    struct Find {
+        target: Move,
+        max: u32,
+        found: bool,
+    }
+    impl Sink for Find {
+        fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
+            if count == self.max && captured == self.target.captured && path[path.len() - 1] == self.target.to {
+                self.found = true;
+            }
+        }
+    }
+    let mut f = Find { target: *m, max, found: false };
+    search_from(pos, m.from, &mut f);
+    f.found
+}
+
+/// The position after `m` (assumed legal).
+pub fn play(pos: &Position, m: &Move) -> Position {
+    let (mut white, mut black, mut kings) = pos.raw();
+    let side = pos.side();
+    let (own, enemy) = match side {
+        Color::White => (&mut white, &mut black),
+        Color::Black => (&mut black, &mut white),
+    };
+    let was_king = kings.has(m.from);
+    *own = own.without(m.from).with(m.to);
+    *enemy = Bitboard(enemy.0 & !m.captured.0);
+    kings = Bitboard(kings.0 & !m.captured.0).without(m.from);
+    if was_king || m.crowns {
+        kings = kings.with(m.to);
+    }
+    let mut next = *pos;
+    next.set_raw(white, black, kings, side.other());
+    next
+}
+
+/// Number of leaves of the legal move tree `depth` plies deep.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    generate(pos, &mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|m| perft(&play(pos, m), depth - 1)).sum()
+}
+
+/// `perft` split by first move: each legal move with its leaf count.
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    let depth = depth.max(1);
+    legal_moves(pos).into_iter().map(|m| (m, perft(&play(pos, &m), depth - 1))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+
+    fn pos(fen: &str, size: BoardSize) -> Position {
+        Position::from_fen(fen, size).unwrap()
+    }
+    fn sq(size: BoardSize, n: u32) -> Square {
+        size.square(n).unwrap()
+    }
+    /// The moves as sorted (from, to, captured) number triples.
+    fn triples(p: &Position) -> Vec<(u32, u32, Vec<u32>)> {
+        let mut v: Vec<_> = legal_moves(p)
+            .iter()
+            .map(|m| (m.from.number(), m.to.number(), m.captured.squares().map(Square::number).collect()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn move_is_small_and_copy() {
+        fn copy<T: Copy>() {}
+        copy::<Move>();
+        assert!(std::mem::size_of::<Move>() <= 32, "Move is {} bytes", std::mem::size_of::<Move>());
+    }
+
+    #[test]
+    fn men_step_forward_only() {
+        let e = BoardSize::Eight;
+        // A lone white man on 22 (c3): 17 and 18, never back.
+        assert_eq!(triples(&pos("W:W22:B4", e)), vec![(22, 17, vec![]), (22, 18, vec![])]);
+        // Black men move down.
+        assert_eq!(triples(&pos("B:W29:B11", e)), vec![(11, 15, vec![]), (11, 16, vec![])]);
+    }
+
+    #[test]
+    fn men_capture_backwards() {
+        let e = BoardSize::Eight;
+        // White man 18, black man on 22 behind it, 25 empty: captures backwards.
+        assert_eq!(triples(&pos("W:W18:B22", e)), vec![(18, 25, vec![22])]);
+    }
+
+    #[test]
+    fn flying_king_moves_and_lands_anywhere_behind() {
+        let t = BoardSize::Ten;
+        // King 46, black man on 37 (two squares up the long diagonal): lands on 32 .. 5.
+        let got = triples(&pos("W:WK46:B37", t));
+        let lands: Vec<u32> = got.iter().map(|m| m.1).collect();
+        assert_eq!(lands, vec![5, 10, 14, 19, 23, 28, 32]);
+        assert!(got.iter().all(|m| m.2 == vec![37]));
+        // Plain king moves along open diagonals.
+        assert_eq!(triples(&pos("W:WK46:B5", t)).len(), 8);
+    }
+
+    #[test]
+    fn greatest_number_is_compulsory_and_king_counts_one() {
+        let t = BoardSize::Ten;
+        // Man 32 can take 27 (one) or 28 then 17 (two... set up): maximum wins.
+        let p = pos("W:W32,40:B27,28,18,K35", t);
+        let got = triples(&p);
+        let max = got.iter().map(|m| m.2.len()).max().unwrap();
+        assert!(got.iter().all(|m| m.2.len() == max));
+        assert_eq!(max as u32, max_capture(&p));
+        assert_eq!(max, 2);
+    }
+
+    #[test]
+    fn captured_pieces_stay_until_the_end() {
+        let t = BoardSize::Ten;
+        // King on 46; men on 37 and 19 and 24 ... A Turkish strike: piece cannot be jumped twice.
+        // Black king on 28 with white men 33 and 22: takes 33 landing 39, then cannot come back over 33.
+        let p = pos("B:W22,33:BK28", t);
+        for m in legal_moves(&p) {
+            assert!(m.captured.count() <= 2);
+        }
+        // A captured piece blocks: white king 1 captures 7 then 29, 40 region...
+        let p = pos("W:WK47:B42,31,22", t);
+        // 47x36? 42 is adjacent NW of 47: lands 36 (then 31 is NE of 36? 36->31 NE, behind 26 empty: takes). 
+        assert_eq!(max_capture(&p), 2);
+    }
+
+    #[test]
+    fn start_square_is_empty_during_its_capture() {
+        let e = BoardSize::Eight;
+        // White king on 3 takes five pieces and may end on its own start square (3x3),
+        // passing over it on the way (landing path 3-12-30-21-14-3).
+        let p = pos("W:WK2,K3,K6,9,24,27,K29:B1,8,10,11,16,K17,18,25", e);
+        let got = triples(&p);
+        assert!(got.contains(&(3, 3, vec![8, 10, 16, 17, 25])), "{got:?}");
+        assert!(got.iter().all(|m| m.2.len() == 5));
+    }
+
+    #[test]
+    fn no_crowning_in_passing() {
+        let e = BoardSize::Eight;
+        // White man 10 takes 6 landing on 1 (far row), then must carry on as a man: takes 5? No: 1 has
+        // neighbours 5 and 6; 6 is taken. Build: man 11, black 7, 6, 14: 11x2? 11->(7)->2 far row, then
+        // from 2 a man can take 6 landing on 9, and it ends there uncrowned.
+        let p = pos("W:W11:B6,7", e);
+        let got = legal_moves(&p);
+        assert_eq!(got.len(), 1);
+        let m = got[0];
+        assert_eq!((m.from.number(), m.to.number(), m.captured.count()), (11, 9, 2));
+        assert!(!m.crowns);
+        let after = play(&p, &m);
+        assert_eq!(after.piece_at(sq(e, 9)).map(|p| p.kind), Some(Kind::Man));
+        // Ending on the far row crowns.
+        let p = pos("W:W11:B7", e);
+        let m = legal_moves(&p)[0];
+        assert!(m.crowns);
+        assert_eq!(play(&p, &m).piece_at(sq(e, 2)).map(|p| p.kind), Some(Kind::King));
+    }
+
+    #[test]
+    fn same_triple_by_two_paths_is_one_move() {
+        let e = BoardSize::Eight;
+        // From the conformance tricky positions: four moves, two of them sharing from/to.
+        let p = pos("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", e);
+        assert_eq!(legal_moves(&p).len(), 4);
+        let paths = capture_paths(&p, sq(e, 2), 4);
+        assert!(paths.len() > 4, "several paths expected, got {}", paths.len());
+    }
+
+    #[test]
+    fn no_moves_means_empty_list() {
+        let e = BoardSize::Eight;
+        assert!(legal_moves(&pos("W:W:B1", e)).is_empty());
+        // Blocked white man on 29 by 25 and an occupied 22? 29 goes to 25 only: block it with a black man backed up.
+        assert!(legal_moves(&pos("W:W29:B25,22", e)).is_empty());
+    }
+
+    #[test]
+    fn landing_path_is_a_real_path() {
+        let e = BoardSize::Eight;
+        let p = pos("W:WK2,K3,K6,9,24,27,K29:B1,8,10,11,16,K17,18,25", e);
+        for m in legal_moves(&p) {
+            let path = landing_path(&p, &m);
+            assert_eq!(path[0], m.from);
+            assert_eq!(*path.last().unwrap(), m.to);
+            assert_eq!(path.len() as u32, m.capture_count() + 1);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The rules engine against ../shared/conformance (perft.jsonl, positions.jsonl).
+mod common;
+
+use pdnkit::board::Square;
+use pdnkit::position::Position;
+use pdnkit::rules::{landing_path, legal_moves, perft, Variant};
+
+fn variant(v: &serde_json::Value) -> Variant {
+    v["variant"].as_str().unwrap().parse().unwrap()
+}
+
+#[test]
+fn every_position_has_exactly_the_listed_moves() {
+    let Some(path) = common::shared("conformance/positions.jsonl") else { return };
+    let cases = common::jsonl(&path);
+    assert!(cases.len() >= 600);
+    let mut failures = Vec::new();
+    for case in &cases {
+        let v = variant(case);
+        let fen = case["fen"].as_str().unwrap();
+        let pos = Position::from_fen(fen, v.board()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let mut want: Vec<(u64, u64, Vec<u64>)> = case["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (
+                    m["from"].as_u64().unwrap(),
+                    m["to"].as_u64().unwrap(),
+                    m["captured"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect(),
+                )
+            })
+            .collect();
+        want.sort();
+        let moves = legal_moves(&pos);
+        let mut got: Vec<(u64, u64, Vec<u64>)> = moves
+            .iter()
+            .map(|m| {
+                (
+                    u64::from(m.from.number()),
+                    u64::from(m.to.number()),
+                    m.captured.squares().map(|s| u64::from(s.number())).collect(),
+                )
+            })
+            .collect();
+        got.sort();
+        if got != want {
+            failures.push(format!("{v} {fen}\n  want {want:?}\n  got  {got:?}"));
+        }
+        assert_eq!(case["count"].as_u64().unwrap() as usize, want.len());
+        // The kept landing path of each move is a real path of that move.
+        for m in &moves {
+            let p = landing_path(&pos, m);
+            assert_eq!(p.first().copied(), Some(m.from));
+            assert_eq!(p.last().copied(), Some(m.to));
+            if m.is_capture() {
+                assert_eq!(p.len() as u32, m.capture_count() + 1, "{fen}");
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} positions differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+}
+
+fn run_perft(max_nodes: u64) {
+    let Some(path) = common::shared("conformance/perft.jsonl") else { return };
+    let mut checked = 0;
+    let mut skipped = 0;
+    for case in common::jsonl(&path) {
+        let nodes = case["nodes"].as_u64().unwrap();
+        if nodes > max_nodes {
+            skipped += 1;
+            continue;
+        }
+        let v = variant(&case);
+        let fen = case["fen"].as_str().unwrap();
+        let depth = case["depth"].as_u64().unwrap() as u32;
+        let pos = Position::from_fen(fen, v.board()).unwrap();
+        assert_eq!(perft(&pos, depth), nodes, "{v} {fen} depth {depth}");
+        checked += 1;
+    }
+    eprintln!("perft: {checked} entries matched, {skipped} left to the deep test");
+}
+
+#[test]
+fn perft_shallow_entries() {
+    run_perft(2_000_000);
+}
+
+/// Every entry, the deepest included (about 105 million leaves for Brazilian
+/// depth 11). Ignored by default because it takes a while; `.ci/run` runs it
+/// in release mode with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn perft_every_entry() {
+    run_perft(u64::MAX);
+}
+
+#[test]
+fn square_type_round_trips_through_numbers() {
+    for v in Variant::ALL {
+        let b = v.board();
+        for n in 1..=u32::from(b.squares()) {
+            assert_eq!(b.square(n).map(Square::number), Ok(n));
+        }
+    }
+}
