@@ -1,1 +1,27 @@
-fn main() {}
+//! Perft speed from the start position of each board, in one run.
+//!
+//! `cargo bench --bench perft` reports leaf nodes per second (criterion's
+//! "thrpt" in elements/s) for each variant.
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use pdnkit::rules::{perft, Variant};
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    for (v, depth) in [
+        (Variant::Brazilian, 8),
+        (Variant::International, 7),
+        (Variant::Canadian, 6),
+    ] {
+        let pos = v.start();
+        let nodes = perft(&pos, depth);
+        g.throughput(Throughput::Elements(nodes));
+        g.bench_function(format!("{v}-depth{depth}"), |b| {
+            b.iter(|| perft(std::hint::black_box(&pos), depth))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -88,7 +88,11 @@ impl Square {
 pub enum SquareError {
     /// A number outside 1..=n²/2.
     #[error("square {number} is not on the {size} board (squares are 1-{max})")]
-    NumberOffBoard { number: u32, size: BoardSize, max: u32 },
+    NumberOffBoard {
+        number: u32,
+        size: BoardSize,
+        max: u32,
+    },
     /// An algebraic name whose file or rank is outside the board.
     #[error("square {name} is not on the {size} board")]
     NameOffBoard { name: String, size: BoardSize },
@@ -199,7 +203,11 @@ impl BoardSize {
         if number >= 1 && number <= max {
             Ok(Square((number - 1) as u8))
         } else {
-            Err(SquareError::NumberOffBoard { number, size: self, max })
+            Err(SquareError::NumberOffBoard {
+                number,
+                size: self,
+                max,
+            })
         }
     }
 
@@ -207,14 +215,14 @@ impl BoardSize {
     pub fn coords(self, sq: Square) -> (u8, u8) {
         let h = self.n() / 2;
         let r = sq.0 / h;
-        let f = 2 * (sq.0 % h) + u8::from(r % 2 == 0);
+        let f = 2 * (sq.0 % h) + u8::from(r.is_multiple_of(2));
         (r, f)
     }
 
     /// The square at 0-based row from the top and file, if dark and on the board.
     pub fn at(self, row: u8, file: u8) -> Option<Square> {
         let n = self.n();
-        if row >= n || file >= n || (row + file) % 2 == 0 {
+        if row >= n || file >= n || (row + file).is_multiple_of(2) {
             return None;
         }
         Some(Square(row * (n / 2) + file / 2))
@@ -229,27 +237,41 @@ impl BoardSize {
     /// Reads an algebraic name (`c3`, `C3`, `l12`).
     pub fn parse_algebraic(self, text: &str) -> Result<Square, SquareError> {
         let bytes = text.as_bytes();
-        let not = || SquareError::NotASquare { text: text.to_string() };
+        let not = || SquareError::NotASquare {
+            text: text.to_string(),
+        };
         let (&file, rank) = bytes.split_first().ok_or_else(not)?;
         let file = file.to_ascii_lowercase();
-        if !file.is_ascii_lowercase() || rank.is_empty() || rank.len() > 2 || !rank.iter().all(u8::is_ascii_digit) {
+        if !file.is_ascii_lowercase()
+            || rank.is_empty()
+            || rank.len() > 2
+            || !rank.iter().all(u8::is_ascii_digit)
+        {
             return Err(not());
         }
         let rank: u32 = rank.iter().fold(0, |a, &d| a * 10 + u32::from(d - b'0'));
         let n = u32::from(self.n());
         let f = u32::from(file - b'a');
         if f >= n || rank == 0 || rank > n {
-            return Err(SquareError::NameOffBoard { name: text.to_string(), size: self });
+            return Err(SquareError::NameOffBoard {
+                name: text.to_string(),
+                size: self,
+            });
         }
         self.at((n - rank) as u8, f as u8)
-            .ok_or_else(|| SquareError::LightSquare { name: text.to_string() })
+            .ok_or_else(|| SquareError::LightSquare {
+                name: text.to_string(),
+            })
     }
 
     /// Reads a square written either as a number or as an algebraic name.
     pub fn parse_square(self, text: &str) -> Result<Square, SquareError> {
         let t = text.trim();
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            let number = t.bytes().take(6).fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+            let number = t
+                .bytes()
+                .take(6)
+                .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
             let number = if t.len() > 6 { u32::MAX } else { number };
             self.square(number)
         } else {
@@ -425,14 +447,38 @@ mod tests {
     #[test]
     fn off_board_is_an_error() {
         let e = BoardSize::Eight;
-        assert!(matches!(e.square(0), Err(SquareError::NumberOffBoard { .. })));
-        assert!(matches!(e.square(33), Err(SquareError::NumberOffBoard { .. })));
-        assert!(matches!(e.parse_square("99999999999999"), Err(SquareError::NumberOffBoard { .. })));
-        assert!(matches!(e.parse_algebraic("i1"), Err(SquareError::NameOffBoard { .. })));
-        assert!(matches!(e.parse_algebraic("a9"), Err(SquareError::NameOffBoard { .. })));
-        assert!(matches!(e.parse_algebraic("a2"), Err(SquareError::LightSquare { .. })));
-        assert!(matches!(e.parse_square("x"), Err(SquareError::NotASquare { .. })));
-        assert!(matches!(e.parse_square(""), Err(SquareError::NotASquare { .. })));
+        assert!(matches!(
+            e.square(0),
+            Err(SquareError::NumberOffBoard { .. })
+        ));
+        assert!(matches!(
+            e.square(33),
+            Err(SquareError::NumberOffBoard { .. })
+        ));
+        assert!(matches!(
+            e.parse_square("99999999999999"),
+            Err(SquareError::NumberOffBoard { .. })
+        ));
+        assert!(matches!(
+            e.parse_algebraic("i1"),
+            Err(SquareError::NameOffBoard { .. })
+        ));
+        assert!(matches!(
+            e.parse_algebraic("a9"),
+            Err(SquareError::NameOffBoard { .. })
+        ));
+        assert!(matches!(
+            e.parse_algebraic("a2"),
+            Err(SquareError::LightSquare { .. })
+        ));
+        assert!(matches!(
+            e.parse_square("x"),
+            Err(SquareError::NotASquare { .. })
+        ));
+        assert!(matches!(
+            e.parse_square(""),
+            Err(SquareError::NotASquare { .. })
+        ));
         assert!(BoardSize::Twelve.parse_algebraic("l12").is_ok());
     }
 
@@ -450,7 +496,10 @@ mod tests {
         let diag: Vec<u32> = t.ray(s(46), NE).map(Square::number).collect();
         assert_eq!(diag, vec![41, 37, 32, 28, 23, 19, 14, 10, 5]);
         let e = BoardSize::Eight;
-        let long: Vec<u32> = e.ray(e.square(29).unwrap(), NE).map(Square::number).collect();
+        let long: Vec<u32> = e
+            .ray(e.square(29).unwrap(), NE)
+            .map(Square::number)
+            .collect();
         assert_eq!(long, vec![25, 22, 18, 15, 11, 8, 4]);
     }
 }

@@ -72,7 +72,11 @@ pub enum FenError {
     #[error("square {square} is given twice (byte {at})")]
     Duplicate { square: u32, at: usize },
     #[error("a {color:?} man on square {square} stands on its crowning row (byte {at})")]
-    ManOnCrowningRow { color: Color, square: u32, at: usize },
+    ManOnCrowningRow {
+        color: Color,
+        square: u32,
+        at: usize,
+    },
 }
 
 impl FenError {
@@ -123,7 +127,10 @@ impl Setup {
             "W" | "w" => Color::White,
             "B" | "b" => Color::Black,
             other => {
-                return Err(FenError::SideToMove { found: other.to_string(), at: side_at });
+                return Err(FenError::SideToMove {
+                    found: other.to_string(),
+                    at: side_at,
+                });
             }
         };
         let mut pieces = Vec::new();
@@ -135,12 +142,19 @@ impl Setup {
             let color = match body.as_bytes().first() {
                 Some(b'W' | b'w') => Color::White,
                 Some(b'B' | b'b') => Color::Black,
-                Some(b'H' | b'F' | b'h' | b'f') if body[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                Some(b'H' | b'F' | b'h' | b'f')
+                    if body[1..].bytes().all(|b| b.is_ascii_digit()) =>
+                {
                     extra.push(body.to_string());
                     continue;
                 }
                 None => continue,
-                _ => return Err(FenError::Field { found: body.to_string(), at }),
+                _ => {
+                    return Err(FenError::Field {
+                        found: body.to_string(),
+                        at,
+                    })
+                }
             };
             let list = body[1..].trim_end_matches('.');
             let mut off = at + 1;
@@ -156,12 +170,18 @@ impl Setup {
                     None => (Kind::Man, item, item_at),
                 };
                 let piece = Piece { color, kind };
-                let parse = |t: &str, a: usize| size.parse_square(t).map_err(|source| FenError::Square { source, at: a });
+                let parse = |t: &str, a: usize| {
+                    size.parse_square(t)
+                        .map_err(|source| FenError::Square { source, at: a })
+                };
                 if let Some((lo, hi)) = sq_text.split_once('-') {
                     let a = parse(lo, sq_at)?;
                     let b = parse(hi, sq_at + lo.len() + 1)?;
                     if a > b {
-                        return Err(FenError::Range { text: item.to_string(), at: item_at });
+                        return Err(FenError::Range {
+                            text: item.to_string(),
+                            at: item_at,
+                        });
                     }
                     for i in a.index()..=b.index() {
                         pieces.push((Square::from_index(i as u8), piece, item_at));
@@ -171,7 +191,11 @@ impl Setup {
                 }
             }
         }
-        Ok(Setup { side, pieces, extra })
+        Ok(Setup {
+            side,
+            pieces,
+            extra,
+        })
     }
 
     /// Validates the setup into a position.
@@ -180,7 +204,10 @@ impl Setup {
         let g = size.geometry();
         for (sq, piece, at) in self.pieces {
             if (p.white | p.black).has(sq) {
-                return Err(FenError::Duplicate { square: sq.number(), at });
+                return Err(FenError::Duplicate {
+                    square: sq.number(),
+                    at,
+                });
             }
             if piece.kind == Kind::Man {
                 let row = match piece.color {
@@ -188,7 +215,11 @@ impl Setup {
                     Color::Black => g.bottom_row,
                 };
                 if row.has(sq) {
-                    return Err(FenError::ManOnCrowningRow { color: piece.color, square: sq.number(), at });
+                    return Err(FenError::ManOnCrowningRow {
+                        color: piece.color,
+                        square: sq.number(),
+                        at,
+                    });
                 }
             }
             p.put(sq, piece);
@@ -200,7 +231,13 @@ impl Setup {
 impl Position {
     /// An empty board.
     pub fn empty(size: BoardSize, side: Color) -> Position {
-        Position { size, white: Bitboard::EMPTY, black: Bitboard::EMPTY, kings: Bitboard::EMPTY, side }
+        Position {
+            size,
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            kings: Bitboard::EMPTY,
+            side,
+        }
     }
 
     /// The start position: Black's men on the first 2n/2.. rows, two empty rows.
@@ -252,11 +289,21 @@ impl Position {
     }
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let kind = if self.kings.has(sq) { Kind::King } else { Kind::Man };
+        let kind = if self.kings.has(sq) {
+            Kind::King
+        } else {
+            Kind::Man
+        };
         if self.white.has(sq) {
-            Some(Piece { color: Color::White, kind })
+            Some(Piece {
+                color: Color::White,
+                kind,
+            })
         } else if self.black.has(sq) {
-            Some(Piece { color: Color::Black, kind })
+            Some(Piece {
+                color: Color::Black,
+                kind,
+            })
         } else {
             None
         }
@@ -323,10 +370,22 @@ impl fmt::Display for Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece { color: Color::White, kind: Kind::Man }) => 'w',
-                        Some(Piece { color: Color::White, kind: Kind::King }) => 'W',
-                        Some(Piece { color: Color::Black, kind: Kind::Man }) => 'b',
-                        Some(Piece { color: Color::Black, kind: Kind::King }) => 'B',
+                        Some(Piece {
+                            color: Color::White,
+                            kind: Kind::Man,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            kind: Kind::King,
+                        }) => 'W',
+                        Some(Piece {
+                            color: Color::Black,
+                            kind: Kind::Man,
+                        }) => 'b',
+                        Some(Piece {
+                            color: Color::Black,
+                            kind: Kind::King,
+                        }) => 'B',
                     },
                 };
                 f.write_char(c)?;
@@ -344,7 +403,13 @@ impl Position {
         (self.white, self.black, self.kings)
     }
     #[inline(always)]
-    pub(crate) fn set_raw(&mut self, white: Bitboard, black: Bitboard, kings: Bitboard, side: Color) {
+    pub(crate) fn set_raw(
+        &mut self,
+        white: Bitboard,
+        black: Bitboard,
+        kings: Bitboard,
+        side: Color,
+    ) {
         self.white = white;
         self.black = black;
         self.kings = kings;
@@ -363,7 +428,10 @@ mod tests {
             (BoardSize::Ten, "W:W31-50:B1-20"),
             (BoardSize::Twelve, "W:W43-72:B1-30"),
         ] {
-            assert_eq!(Position::start(size), Position::from_fen(fen, size).unwrap());
+            assert_eq!(
+                Position::start(size),
+                Position::from_fen(fen, size).unwrap()
+            );
         }
     }
 
@@ -392,15 +460,42 @@ mod tests {
     fn fen_errors_say_where() {
         let t = BoardSize::Ten;
         assert!(matches!(Position::from_fen("", t), Err(FenError::Empty)));
-        assert!(matches!(Position::from_fen("?:W29:B4", t), Err(FenError::SideToMove { at: 0, .. })));
-        assert!(matches!(Position::from_fen(":W29:B4", t), Err(FenError::SideToMove { .. })));
-        assert_eq!(Position::from_fen("W:W29,29:B4", t), Err(FenError::Duplicate { square: 29, at: 6 }));
-        assert_eq!(Position::from_fen("W:W29:B4,29", t), Err(FenError::Duplicate { square: 29, at: 9 }));
-        assert!(matches!(Position::from_fen("W:W51:B4", t), Err(FenError::Square { at: 3, .. })));
-        assert!(matches!(Position::from_fen("W:W3:B4", t), Err(FenError::ManOnCrowningRow { square: 3, .. })));
-        assert!(matches!(Position::from_fen("W:W13:B48", t), Err(FenError::ManOnCrowningRow { square: 48, .. })));
+        assert!(matches!(
+            Position::from_fen("?:W29:B4", t),
+            Err(FenError::SideToMove { at: 0, .. })
+        ));
+        assert!(matches!(
+            Position::from_fen(":W29:B4", t),
+            Err(FenError::SideToMove { .. })
+        ));
+        assert_eq!(
+            Position::from_fen("W:W29,29:B4", t),
+            Err(FenError::Duplicate { square: 29, at: 6 })
+        );
+        assert_eq!(
+            Position::from_fen("W:W29:B4,29", t),
+            Err(FenError::Duplicate { square: 29, at: 9 })
+        );
+        assert!(matches!(
+            Position::from_fen("W:W51:B4", t),
+            Err(FenError::Square { at: 3, .. })
+        ));
+        assert!(matches!(
+            Position::from_fen("W:W3:B4", t),
+            Err(FenError::ManOnCrowningRow { square: 3, .. })
+        ));
+        assert!(matches!(
+            Position::from_fen("W:W13:B48", t),
+            Err(FenError::ManOnCrowningRow { square: 48, .. })
+        ));
         assert!(Position::from_fen("W:WK3:BK48", t).is_ok());
-        assert!(matches!(Position::from_fen("W:W9-5:B1", t), Err(FenError::Range { .. })));
-        assert!(matches!(Position::from_fen("W:X9:B1", t), Err(FenError::Field { .. })));
+        assert!(matches!(
+            Position::from_fen("W:W9-5:B1", t),
+            Err(FenError::Range { .. })
+        ));
+        assert!(matches!(
+            Position::from_fen("W:X9:B1", t),
+            Err(FenError::Field { .. })
+        ));
     }
 }

@@ -33,7 +33,11 @@ pub enum Variant {
 
 impl Variant {
     /// Every supported variant.
-    pub const ALL: [Variant; 3] = [Variant::Brazilian, Variant::International, Variant::Canadian];
+    pub const ALL: [Variant; 3] = [
+        Variant::Brazilian,
+        Variant::International,
+        Variant::Canadian,
+    ];
     /// The board this variant is played on.
     pub const fn board(self) -> BoardSize {
         match self {
@@ -85,7 +89,9 @@ impl FromStr for Variant {
             "brazilian" => Ok(Variant::Brazilian),
             "international" => Ok(Variant::International),
             "canadian" => Ok(Variant::Canadian),
-            _ => Err(format!("unknown variant '{s}' (brazilian, canadian, international)")),
+            _ => Err(format!(
+                "unknown variant '{s}' (brazilian, canadian, international)"
+            )),
         }
     }
 }
@@ -148,11 +154,15 @@ impl<S: Sink> Search<'_, S> {
         let mut extended = false;
         if depth + 1 < MAX_PATH {
             for d in DIRECTIONS {
-                let Some(over) = self.b.g.step(sq, d) else { continue };
+                let Some(over) = self.b.g.step(sq, d) else {
+                    continue;
+                };
                 if !self.b.enemy.has(over) || captured.has(over) {
                     continue;
                 }
-                let Some(land) = self.b.g.step(over, d) else { continue };
+                let Some(land) = self.b.g.step(over, d) else {
+                    continue;
+                };
                 if self.b.occ.has(land) {
                     continue;
                 }
@@ -162,7 +172,8 @@ impl<S: Sink> Search<'_, S> {
             }
         }
         if !extended && depth > 0 {
-            self.sink.record(captured, depth as u32, &self.path[..=depth]);
+            self.sink
+                .record(captured, depth as u32, &self.path[..=depth]);
         }
     }
 
@@ -198,7 +209,8 @@ impl<S: Sink> Search<'_, S> {
             }
         }
         if !extended && depth > 0 {
-            self.sink.record(captured, depth as u32, &self.path[..=depth]);
+            self.sink
+                .record(captured, depth as u32, &self.path[..=depth]);
         }
     }
 }
@@ -209,8 +221,16 @@ fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
     if !own.has(from) {
         return;
     }
-    let b = Board { g: pos.size().geometry(), occ: pos.occupied().without(from), enemy: pos.pieces(side.other()) };
-    let mut s = Search { b, sink, path: [from; MAX_PATH] };
+    let b = Board {
+        g: pos.size().geometry(),
+        occ: pos.occupied().without(from),
+        enemy: pos.pieces(side.other()),
+    };
+    let mut s = Search {
+        b,
+        sink,
+        path: [from; MAX_PATH],
+    };
     if pos.kings().has(from) {
         s.king(from, Bitboard::EMPTY, 0, None);
     } else {
@@ -236,11 +256,21 @@ impl Sink for MoveSink<'_> {
             self.out.clear();
         }
         let (from, to) = (path[0], path[path.len() - 1]);
-        if self.out.iter().any(|m| m.from == from && m.to == to && m.captured == captured) {
+        if self
+            .out
+            .iter()
+            .any(|m| m.from == from && m.to == to && m.captured == captured)
+        {
             return;
         }
         let crowns = self.kind == Kind::Man && self.crown_row.has(to);
-        self.out.push(Move { captured, from, to, kind: self.kind, crowns });
+        self.out.push(Move {
+            captured,
+            from,
+            to,
+            kind: self.kind,
+            crowns,
+        });
     }
 }
 
@@ -265,9 +295,18 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
-    let mut sink = MoveSink { out, best: 0, kind: Kind::Man, crown_row: crown_row(pos, side) };
+    let mut sink = MoveSink {
+        out,
+        best: 0,
+        kind: Kind::Man,
+        crown_row: crown_row(pos, side),
+    };
     for from in own.squares() {
-        sink.kind = if kings.has(from) { Kind::King } else { Kind::Man };
+        sink.kind = if kings.has(from) {
+            Kind::King
+        } else {
+            Kind::Man
+        };
         search_from(pos, from, &mut sink);
     }
     if sink.best > 0 {
@@ -294,7 +333,13 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
                     if occ.has(to) {
                         break;
                     }
-                    out.push(Move { captured: Bitboard::EMPTY, from, to, kind: Kind::King, crowns: false });
+                    out.push(Move {
+                        captured: Bitboard::EMPTY,
+                        from,
+                        to,
+                        kind: Kind::King,
+                        crowns: false,
+                    });
                     t = g.step(to, d);
                 }
             }
@@ -302,7 +347,13 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
             for d in forward {
                 if let Some(to) = g.step(from, d) {
                     if !occ.has(to) {
-                        out.push(Move { captured: Bitboard::EMPTY, from, to, kind: Kind::Man, crowns: row.has(to) });
+                        out.push(Move {
+                            captured: Bitboard::EMPTY,
+                            from,
+                            to,
+                            kind: Kind::Man,
+                            crowns: row.has(to),
+                        });
                     }
                 }
             }
@@ -341,11 +392,29 @@ pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)
             }
             let (from, to) = (path[0], path[path.len() - 1]);
             let crowns = self.kind == Kind::Man && self.crown_row.has(to);
-            self.out.push((Move { captured, from, to, kind: self.kind, crowns }, Path::from_slice(path)));
+            self.out.push((
+                Move {
+                    captured,
+                    from,
+                    to,
+                    kind: self.kind,
+                    crowns,
+                },
+                Path::from_slice(path),
+            ));
         }
     }
-    let kind = if pos.kings().has(from) { Kind::King } else { Kind::Man };
-    let mut all = All { min, kind, crown_row: crown_row(pos, pos.side()), out: Vec::new() };
+    let kind = if pos.kings().has(from) {
+        Kind::King
+    } else {
+        Kind::Man
+    };
+    let mut all = All {
+        min,
+        kind,
+        crown_row: crown_row(pos, pos.side()),
+        out: Vec::new(),
+    };
     search_from(pos, from, &mut all);
     all.out
 }
@@ -367,7 +436,9 @@ pub fn landing_path(pos: &Position, m: &Move) -> Path {
 /// the piece, the compulsory maximum, then a search from `m.from` only.
 pub fn is_legal(pos: &Position, m: &Move) -> bool {
     let side = pos.side();
-    let Some(piece) = pos.piece_at(m.from) else { return false };
+    let Some(piece) = pos.piece_at(m.from) else {
+        return false;
+    };
     if piece.color != side || piece.kind != m.kind {
         return false;
     }
@@ -414,12 +485,19 @@ pub fn is_legal(pos: &Position, m: &Move) -> bool {
     }
     impl Sink for Find {
         fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
-            if count == self.max && captured == self.target.captured && path[path.len() - 1] == self.target.to {
+            if count == self.max
+                && captured == self.target.captured
+                && path[path.len() - 1] == self.target.to
+            {
                 self.found = true;
             }
         }
     }
-    let mut f = Find { target: *m, max, found: false };
+    let mut f = Find {
+        target: *m,
+        max,
+        found: false,
+    };
     search_from(pos, m.from, &mut f);
     f.found
 }
@@ -460,7 +538,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// `perft` split by first move: each legal move with its leaf count.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
-    legal_moves(pos).into_iter().map(|m| (m, perft(&play(pos, &m), depth - 1))).collect()
+    legal_moves(pos)
+        .into_iter()
+        .map(|m| (m, perft(&play(pos, &m), depth - 1)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -478,7 +559,13 @@ mod tests {
     fn triples(p: &Position) -> Vec<(u32, u32, Vec<u32>)> {
         let mut v: Vec<_> = legal_moves(p)
             .iter()
-            .map(|m| (m.from.number(), m.to.number(), m.captured.squares().map(Square::number).collect()))
+            .map(|m| {
+                (
+                    m.from.number(),
+                    m.to.number(),
+                    m.captured.squares().map(Square::number).collect(),
+                )
+            })
             .collect();
         v.sort();
         v
@@ -488,16 +575,26 @@ mod tests {
     fn move_is_small_and_copy() {
         fn copy<T: Copy>() {}
         copy::<Move>();
-        assert!(std::mem::size_of::<Move>() <= 32, "Move is {} bytes", std::mem::size_of::<Move>());
+        assert!(
+            std::mem::size_of::<Move>() <= 32,
+            "Move is {} bytes",
+            std::mem::size_of::<Move>()
+        );
     }
 
     #[test]
     fn men_step_forward_only() {
         let e = BoardSize::Eight;
         // A lone white man on 22 (c3): 17 and 18, never back.
-        assert_eq!(triples(&pos("W:W22:B4", e)), vec![(22, 17, vec![]), (22, 18, vec![])]);
+        assert_eq!(
+            triples(&pos("W:W22:B4", e)),
+            vec![(22, 17, vec![]), (22, 18, vec![])]
+        );
         // Black men move down.
-        assert_eq!(triples(&pos("B:W29:B11", e)), vec![(11, 15, vec![]), (11, 16, vec![])]);
+        assert_eq!(
+            triples(&pos("B:W29:B11", e)),
+            vec![(11, 15, vec![]), (11, 16, vec![])]
+        );
     }
 
     #[test]
@@ -542,7 +639,7 @@ mod tests {
         }
         // A captured piece blocks: white king 1 captures 7 then 29, 40 region...
         let p = pos("W:WK47:B42,31,22", t);
-        // 47x36? 42 is adjacent NW of 47: lands 36 (then 31 is NE of 36? 36->31 NE, behind 26 empty: takes). 
+        // 47x36? 42 is adjacent NW of 47: lands 36 (then 31 is NE of 36? 36->31 NE, behind 26 empty: takes).
         assert_eq!(max_capture(&p), 2);
     }
 
@@ -567,7 +664,10 @@ mod tests {
         let got = legal_moves(&p);
         assert_eq!(got.len(), 1);
         let m = got[0];
-        assert_eq!((m.from.number(), m.to.number(), m.captured.count()), (11, 9, 2));
+        assert_eq!(
+            (m.from.number(), m.to.number(), m.captured.count()),
+            (11, 9, 2)
+        );
         assert!(!m.crowns);
         let after = play(&p, &m);
         assert_eq!(after.piece_at(sq(e, 9)).map(|p| p.kind), Some(Kind::Man));
@@ -575,7 +675,10 @@ mod tests {
         let p = pos("W:W11:B7", e);
         let m = legal_moves(&p)[0];
         assert!(m.crowns);
-        assert_eq!(play(&p, &m).piece_at(sq(e, 2)).map(|p| p.kind), Some(Kind::King));
+        assert_eq!(
+            play(&p, &m).piece_at(sq(e, 2)).map(|p| p.kind),
+            Some(Kind::King)
+        );
     }
 
     #[test]
@@ -585,7 +688,11 @@ mod tests {
         let p = pos("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", e);
         assert_eq!(legal_moves(&p).len(), 4);
         let paths = capture_paths(&p, sq(e, 2), 4);
-        assert!(paths.len() > 4, "several paths expected, got {}", paths.len());
+        assert!(
+            paths.len() > 4,
+            "several paths expected, got {}",
+            paths.len()
+        );
     }
 
     #[test]

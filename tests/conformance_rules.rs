@@ -11,7 +11,9 @@ fn variant(v: &serde_json::Value) -> Variant {
 
 #[test]
 fn every_position_has_exactly_the_listed_moves() {
-    let Some(path) = common::shared("conformance/positions.jsonl") else { return };
+    let Some(path) = common::shared("conformance/positions.jsonl") else {
+        return;
+    };
     let cases = common::jsonl(&path);
     assert!(cases.len() >= 600);
     let mut failures = Vec::new();
@@ -27,7 +29,12 @@ fn every_position_has_exactly_the_listed_moves() {
                 (
                     m["from"].as_u64().unwrap(),
                     m["to"].as_u64().unwrap(),
-                    m["captured"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect(),
+                    m["captured"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c.as_u64().unwrap())
+                        .collect(),
                 )
             })
             .collect();
@@ -39,7 +46,10 @@ fn every_position_has_exactly_the_listed_moves() {
                 (
                     u64::from(m.from.number()),
                     u64::from(m.to.number()),
-                    m.captured.squares().map(|s| u64::from(s.number())).collect(),
+                    m.captured
+                        .squares()
+                        .map(|s| u64::from(s.number()))
+                        .collect(),
                 )
             })
             .collect();
@@ -58,11 +68,19 @@ fn every_position_has_exactly_the_listed_moves() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {} positions differ:\n{}", failures.len(), cases.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} positions differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
 }
 
 fn run_perft(max_nodes: u64) {
-    let Some(path) = common::shared("conformance/perft.jsonl") else { return };
+    let Some(path) = common::shared("conformance/perft.jsonl") else {
+        return;
+    };
     let mut checked = 0;
     let mut skipped = 0;
     for case in common::jsonl(&path) {

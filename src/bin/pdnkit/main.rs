@@ -1,1 +1,43 @@
-fn main() {}
+//! The `pdnkit` command: argument parsing, one module per subcommand, exit codes.
+//!
+//! Exit status: 0 clean, 1 findings, 2 the run itself failed.
+
+mod perft;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "pdnkit",
+    version,
+    about = "Check, replay and convert draughts game records (PDN)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal move tree (move generator test).
+    Perft(perft::Args),
+}
+
+/// Exit status 2: the run itself failed.
+pub const EXIT_FAILED: u8 = 2;
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_FAILED } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let code = match cli.command {
+        Command::Perft(a) => perft::run(a),
+    };
+    ExitCode::from(code)
+}

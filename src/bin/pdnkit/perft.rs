@@ -1,0 +1,67 @@
+//! `pdnkit perft --variant V [--fen F] [--divide] DEPTH`
+
+use pdnkit::position::Position;
+use pdnkit::rules::{perft, perft_divide, Variant};
+use std::io::Write;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// brazilian, canadian or international.
+    #[arg(long, value_parser = clap::value_parser!(VariantArg))]
+    variant: VariantArg,
+    /// Start from this FEN instead of the start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count under each first move.
+    #[arg(long)]
+    divide: bool,
+    /// Depth in plies.
+    depth: u32,
+}
+
+#[derive(Clone, Copy)]
+pub struct VariantArg(pub Variant);
+
+impl std::str::FromStr for VariantArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        s.parse().map(VariantArg)
+    }
+}
+
+pub fn run(a: Args) -> u8 {
+    let v = a.variant.0;
+    let pos = match &a.fen {
+        None => v.start(),
+        Some(f) => match Position::from_fen(f, v.board()) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("pdnkit: bad FEN '{f}': {e}");
+                return crate::EXIT_FAILED;
+            }
+        },
+    };
+    let out = std::io::stdout();
+    let mut out = out.lock();
+    let total = if a.divide {
+        let mut rows = perft_divide(&pos, a.depth);
+        rows.sort_by_key(|(m, _)| (m.from, m.to, m.captured));
+        let mut total = 0;
+        for (m, n) in rows {
+            let sep = if m.is_capture() { 'x' } else { '-' };
+            let mut caps = String::new();
+            for c in m.captured.squares() {
+                caps.push_str(&format!(" x{}", c.number()));
+            }
+            if writeln!(out, "{}{sep}{}{caps}: {n}", m.from.number(), m.to.number()).is_err() {
+                return 0;
+            }
+            total += n;
+        }
+        total
+    } else {
+        perft(&pos, a.depth)
+    };
+    let _ = writeln!(out, "{total}");
+    0
+}

@@ -1,0 +1,85 @@
+//! Property tests: `is_legal` agrees with `legal_moves` on random positions.
+use pdnkit::board::{Bitboard, BoardSize, Square};
+use pdnkit::position::{Color, Kind, Piece, Position};
+use pdnkit::rules::{is_legal, legal_moves, max_capture, play, Move};
+use proptest::prelude::*;
+
+fn arb_position() -> impl Strategy<Value = Position> {
+    (
+        0usize..3,
+        any::<bool>(),
+        proptest::collection::vec((0u8..72, 0u8..4), 0..40),
+    )
+        .prop_map(|(s, white, pieces)| {
+            let size = [BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve][s];
+            let mut p = Position::empty(size, if white { Color::White } else { Color::Black });
+            let g = size.geometry();
+            for (i, k) in pieces {
+                let sq = Square::from_index(i % size.squares());
+                let color = if k & 1 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let row = if color == Color::White {
+                    g.top_row
+                } else {
+                    g.bottom_row
+                };
+                let kind = if k & 2 != 0 || row.has(sq) {
+                    Kind::King
+                } else {
+                    Kind::Man
+                };
+                p.put(sq, Piece { color, kind });
+            }
+            p
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn is_legal_agrees_with_legal_moves(p in arb_position(), seeds in proptest::collection::vec(any::<u64>(), 8)) {
+        let moves = legal_moves(&p);
+        for m in &moves {
+            prop_assert!(is_legal(&p, m), "legal move rejected: {:?} in {}", m, p.to_fen());
+            // Playing it keeps the piece counts consistent.
+            let after = play(&p, m);
+            let (we, be) = (p.pieces(p.side()).count(), p.pieces(p.side().other()).count());
+            prop_assert_eq!(after.pieces(p.side()).count(), we);
+            prop_assert_eq!(after.pieces(p.side().other()).count(), be - m.capture_count());
+        }
+        if let Some(mx) = moves.iter().map(Move::capture_count).max() {
+            prop_assert_eq!(mx, max_capture(&p));
+        }
+        // Candidate moves made up from the seeds and from mutations of legal moves.
+        let n = u64::from(p.size().squares());
+        let enemy = p.pieces(p.side().other());
+        let mut candidates: Vec<Move> = Vec::new();
+        for (i, s) in seeds.iter().enumerate() {
+            let from = Square::from_index((s % n) as u8);
+            let to = Square::from_index(((s >> 8) % n) as u8);
+            let captured = Bitboard(enemy.0 & u128::from(s >> 16).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let kind = if p.kings().has(from) { Kind::King } else { Kind::Man };
+            let crows = if p.side() == Color::White { p.size().geometry().top_row } else { p.size().geometry().bottom_row };
+            let crowns = kind == Kind::Man && crows.has(to);
+            candidates.push(Move { captured: if i % 2 == 0 { Bitboard::EMPTY } else { captured }, from, to, kind, crowns });
+            if let Some(m) = moves.get(i) {
+                let mut x = *m;
+                x.to = to;
+                x.crowns = x.kind == Kind::Man && crows.has(to);
+                candidates.push(x);
+                if let Some(c) = m.captured.squares().next() {
+                    let mut y = *m;
+                    y.captured = m.captured.without(c);
+                    candidates.push(y);
+                }
+            }
+        }
+        for c in candidates {
+            prop_assert_eq!(is_legal(&p, &c), moves.contains(&c), "move {:?} in {}", c, p.to_fen());
+        }
+    }
+}
