@@ -7,3 +7,5 @@
 pub mod board;
 pub mod position;
 pub mod rules;
+pub mod diag;
+pub mod pdn;

@@ -1,0 +1,129 @@
+//! Diagnostics as data: a stable code, a severity, a span and a message.
+//!
+//! Nothing here prints; the binary renders diagnostics for a terminal or as JSON.
+
+use serde::Serialize;
+use std::fmt;
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    /// `error`, `warning`, `note`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! codes {
+    ($($variant:ident => $name:literal, $sev:ident;)*) => {
+        /// The stable diagnostic codes of CLI.md.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code { $($variant,)* }
+        impl Code {
+            /// Every code, in CLI.md order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+            /// The code as written in output (`non-maximal-capture`).
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $name,)* }
+            }
+            /// The usual severity of the code.
+            pub const fn severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$sev,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    Syntax => "syntax", Error;
+    UnterminatedComment => "unterminated-comment", Error;
+    UnterminatedVariation => "unterminated-variation", Error;
+    BadTag => "bad-tag", Warning;
+    Nonstandard => "nonstandard", Warning;
+    BadFen => "bad-fen", Error;
+    UnknownVariant => "unknown-variant", Error;
+    VariantInferred => "variant-inferred", Warning;
+    NoSuchSquare => "no-such-square", Error;
+    EmptySource => "empty-source", Error;
+    IllegalMove => "illegal-move", Error;
+    MissedCapture => "missed-capture", Error;
+    NonMaximalCapture => "non-maximal-capture", Error;
+    AmbiguousCapture => "ambiguous-capture", Error;
+    Notation => "notation", Warning;
+    MovesAfterEnd => "moves-after-end", Warning;
+    ResultMismatch => "result-mismatch", Error;
+    ResultConflict => "result-conflict", Warning;
+    MissingResult => "missing-result", Warning;
+    Encoding => "encoding", Note;
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// A byte range in a game's text.
+pub type Span = std::ops::Range<usize>;
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    /// Bytes of the game text the finding is about.
+    pub span: Span,
+    pub message: String,
+    /// 1-based ply in the main line, for move findings.
+    pub ply: Option<u32>,
+    /// The move as written, for move findings.
+    pub written: Option<String>,
+    /// Extra lines: a maximal capture, the FEN before the move, ...
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    /// A finding with the code's usual severity.
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic { code, severity: code.severity(), span, message: message.into(), ply: None, written: None, notes: Vec::new() }
+    }
+    /// Changes the severity.
+    pub fn with_severity(mut self, severity: Severity) -> Diagnostic {
+        self.severity = severity;
+        self
+    }
+    /// Adds a note line.
+    pub fn with_note(mut self, note: impl Into<String>) -> Diagnostic {
+        self.notes.push(note.into());
+        self
+    }
+    /// Marks the move it concerns.
+    pub fn at_move(mut self, ply: u32, written: impl Into<String>) -> Diagnostic {
+        self.ply = Some(ply);
+        self.written = Some(written.into());
+        self
+    }
+}

@@ -1,0 +1,351 @@
+//! The PDN reader: bytes in, games out, with byte spans; never checks legality.
+//!
+//! # Design
+//! [`Reader`] pulls bytes from any `Read` into one reused buffer and cuts it
+//! into games. A game is parsed from the front of the buffer; when the parser
+//! runs out of bytes before it can tell where the game ends, the reader reads
+//! more (the buffer grows geometrically only for a game larger than the
+//! buffer) and parses that game again from its start. Consumed games are
+//! dropped from the front of the buffer, so memory is bounded by the largest
+//! game plus one read chunk, not by the file, and every byte is scanned a
+//! bounded number of times: reading is linear in the file size.
+//!
+//! Each [`Game`] owns a copy of its own bytes (one allocation) and flat
+//! vectors of tags and movetext [`Node`]s holding byte spans into those bytes:
+//! no allocation per token. Variations are `Open`/`Close` nodes, so nesting
+//! depth never turns into recursion.
+//!
+//! Structure characters of PDN are ASCII, and every encoding met in real
+//! archives (UTF-8, Windows-1252, Windows-1251, CP866) is an ASCII superset,
+//! so the parser works on raw bytes; tag values and comments are decoded
+//! lazily with the file's encoding ([`Game::decode`]). The encoding is decided
+//! once per file at the first game that is not valid UTF-8 (see [`decode`]).
+
+pub mod decode;
+mod parse;
+pub mod write;
+
+pub use parse::Reader;
+
+use crate::diag::{Diagnostic, Span};
+use crate::rules::Variant;
+use encoding_rs::Encoding;
+use smallvec::SmallVec;
+use std::borrow::Cow;
+
+/// A square as written: a number or an algebraic name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareText {
+    /// `32` (leading zeros allowed).
+    Num(u32),
+    /// `c3`: file index (0 = a) and rank (1-based).
+    Alg { file: u8, rank: u8 },
+}
+
+/// How the squares of a written move are joined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sep {
+    /// `-`
+    Move,
+    /// `x` or `X`
+    Capture,
+    /// `:`
+    Colon,
+    /// No separator (`a3b4`).
+    None,
+    /// Different separators in one move.
+    Mixed,
+}
+
+/// A move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The move's text (squares and separators, not the strength suffix).
+    pub span: Span,
+    pub squares: SmallVec<[SquareText; 4]>,
+    pub sep: Sep,
+    /// `!`, `?!`, `(?)` ... after the move; empty if none.
+    pub suffix: Span,
+}
+
+/// One element of the movetext.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// A move.
+    Move(WrittenMove),
+    /// A `{...}` or `;` comment; the span is the text inside.
+    Comment(Span),
+    /// `$n`.
+    Nag(u32, Span),
+    /// `(` opening a variation.
+    Open(Span),
+    /// `)` closing it.
+    Close(Span),
+    /// `/FEN/` setup; the span is the FEN inside the slashes.
+    Setup(Span),
+    /// A placeholder for an unknown move (`-`).
+    Unknown(Span),
+}
+
+/// A result token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    WhiteWins,
+    BlackWins,
+    Draw,
+    /// `0-0`: both lost.
+    BothLose,
+    /// `*`: unknown or unfinished.
+    Unknown,
+}
+
+impl Outcome {
+    /// Normalised as CLI.md: `2-0`, `0-2`, `1-1`, `0-0`, `*`.
+    pub const fn normalised(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "2-0",
+            Outcome::BlackWins => "0-2",
+            Outcome::Draw => "1-1",
+            Outcome::BothLose => "0-0",
+            Outcome::Unknown => "*",
+        }
+    }
+    /// In the `1-0` family.
+    pub const fn classic(self) -> &'static str {
+        match self {
+            Outcome::WhiteWins => "1-0",
+            Outcome::BlackWins => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::BothLose => "0-0",
+            Outcome::Unknown => "*",
+        }
+    }
+    /// Reads a result as written in a tag or token (`2-0`, `1-0`, `1/2-1/2`, ` 0-1`, `*`).
+    pub fn parse(text: &str) -> Option<Outcome> {
+        match text.trim() {
+            "2-0" | "1-0" => Some(Outcome::WhiteWins),
+            "0-2" | "0-1" => Some(Outcome::BlackWins),
+            "1-1" | "1/2-1/2" => Some(Outcome::Draw),
+            "0-0" => Some(Outcome::BothLose),
+            "*" => Some(Outcome::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// A tag pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// The name (entity-decoded when the file wrote `&#x00c9;`).
+    pub name: String,
+    /// The raw value between the quotes (escapes not yet undone).
+    pub value: Span,
+    /// The whole tag.
+    pub span: Span,
+}
+
+/// The text encoding of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextEncoding {
+    /// UTF-8 (bad sequences, if any, replaced when decoding).
+    Utf8,
+    /// A legacy encoding detected for this file.
+    Legacy(&'static Encoding),
+}
+
+impl TextEncoding {
+    /// Encoding name (`UTF-8`, `windows-1251`, `IBM866`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            TextEncoding::Utf8 => "UTF-8",
+            TextEncoding::Legacy(e) => e.name(),
+        }
+    }
+    /// Decodes bytes to text.
+    pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
+        match self {
+            TextEncoding::Utf8 => String::from_utf8_lossy(bytes),
+            TextEncoding::Legacy(e) => e.decode_without_bom_handling(bytes).0,
+        }
+    }
+    /// Number of characters in `bytes`.
+    pub fn char_count(self, bytes: &[u8]) -> usize {
+        match self {
+            TextEncoding::Utf8 => match std::str::from_utf8(bytes) {
+                Ok(s) => s.chars().count(),
+                Err(_) => String::from_utf8_lossy(bytes).chars().count(),
+            },
+            TextEncoding::Legacy(_) => bytes.len(),
+        }
+    }
+}
+
+/// One game as read.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// 1-based index in the file.
+    pub index: usize,
+    /// Byte offset of `text[0]` in the file.
+    pub offset: u64,
+    /// 1-based line of `text[0]`.
+    pub line: u32,
+    /// Characters before `text[0]` on its line.
+    pub column0: u32,
+    /// The game's bytes (from the end of the previous game to the end of this one).
+    pub text: Vec<u8>,
+    pub encoding: TextEncoding,
+    pub tags: Vec<Tag>,
+    pub nodes: Vec<Node>,
+    /// The token that ends the movetext, if any.
+    pub result: Option<(Outcome, Span)>,
+    /// Findings of the reader (syntax level), in order.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Game {
+    /// The bytes of `span`.
+    pub fn bytes(&self, span: &Span) -> &[u8] {
+        self.text.get(span.clone()).unwrap_or(&[])
+    }
+    /// `span` decoded with the file's encoding.
+    pub fn decode(&self, span: &Span) -> Cow<'_, str> {
+        self.encoding.decode(self.bytes(span))
+    }
+    /// The value of the first tag named `name` (ASCII case-insensitive), unescaped and decoded.
+    pub fn tag(&self, name: &str) -> Option<String> {
+        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| self.tag_value(t))
+    }
+    /// A tag's value with `\"` and `\\` undone, decoded.
+    pub fn tag_value(&self, t: &Tag) -> String {
+        let raw = self.decode(&t.value);
+        if !raw.contains('\\') {
+            return raw.into_owned();
+        }
+        let mut out = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                match chars.next() {
+                    Some(n @ ('"' | '\\')) => out.push(n),
+                    Some(n) => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                    None => out.push('\\'),
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+    /// 1-based line and column (in characters) of byte `offset` of the game text.
+    pub fn location(&self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let mut line = self.line;
+        let mut line_start = None;
+        let mut i = 0;
+        while i < before.len() {
+            match before[i] {
+                b'\n' => {
+                    line += 1;
+                    line_start = Some(i + 1);
+                }
+                b'\r' => {
+                    if before.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                    line += 1;
+                    line_start = Some(i + 1);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let col = match line_start {
+            Some(s) => self.encoding.char_count(&before[s.min(before.len())..]) as u32 + 1,
+            None => self.column0 + self.encoding.char_count(before) as u32 + 1,
+        };
+        (line, col)
+    }
+    /// The whole source line holding byte `offset`, decoded, and the
+    /// character range of `span` on it (for underlining).
+    pub fn source_line(&self, span: &Span) -> (String, usize, usize) {
+        let start = span.start.min(self.text.len());
+        let ls = self.text[..start].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |p| p + 1);
+        let le = self.text[start..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(self.text.len(), |p| start + p);
+        let line = self.encoding.decode(&self.text[ls..le]).into_owned();
+        let a = self.encoding.char_count(&self.text[ls..start]);
+        let end = span.end.clamp(start, le);
+        let b = a + self.encoding.char_count(&self.text[start..end]);
+        (line, a, b.max(a + 1))
+    }
+    /// The moves of the main line, in order.
+    pub fn main_line(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
+        let mut depth = 0usize;
+        self.nodes.iter().filter_map(move |n| match n {
+            Node::Open(_) => {
+                depth += 1;
+                None
+            }
+            Node::Close(_) => {
+                depth = depth.saturating_sub(1);
+                None
+            }
+            Node::Move(m) if depth == 0 => Some(m),
+            _ => None,
+        })
+    }
+}
+
+/// What a GameType tag says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameType {
+    /// A variant this tool implements.
+    Known(Variant),
+    /// A game type number it does not implement (21 English, 25 Russian, ...).
+    Other(u32),
+    /// Not a game type at all.
+    Invalid(String),
+}
+
+/// Reads a GameType value in its short (`26`) or long (`26,W,8,8,A0,0`) form.
+pub fn game_type(value: &str) -> GameType {
+    let mut parts = value.split(',').map(str::trim);
+    let first = parts.next().unwrap_or("");
+    let Ok(n) = first.parse::<u32>() else {
+        return GameType::Invalid(value.to_string());
+    };
+    let known = match n {
+        20 => Some(Variant::International),
+        26 => Some(Variant::Brazilian),
+        27 => Some(Variant::Canadian),
+        _ => None,
+    };
+    match known {
+        Some(v) => {
+            // The long form names the board: it must agree with the variant.
+            let _color = parts.next();
+            let w = parts.next().and_then(|s| s.parse::<u32>().ok());
+            let h = parts.next().and_then(|s| s.parse::<u32>().ok());
+            match (w, h) {
+                (Some(w), Some(h)) if (w, h) != (u32::from(v.board().n()), u32::from(v.board().n())) => {
+                    GameType::Invalid(value.to_string())
+                }
+                _ => GameType::Known(v),
+            }
+        }
+        None => GameType::Other(n),
+    }
+}
+
+/// Reads every game of a byte slice (convenience for tests and small inputs).
+pub fn read_all(bytes: &[u8]) -> Vec<Game> {
+    let mut r = Reader::new(bytes);
+    let mut v = Vec::new();
+    while let Ok(Some(g)) = r.next_game() {
+        v.push(g);
+    }
+    v
+}

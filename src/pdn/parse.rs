@@ -1,0 +1,831 @@
+//! The game parser and the streaming [`Reader`] around it.
+
+use super::decode::{self, BOM};
+use super::{Game, Node, Outcome, Sep, SquareText, Tag, TextEncoding, WrittenMove};
+use crate::diag::{Code, Diagnostic, Span};
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::combinator::value;
+use nom::IResult;
+use smallvec::SmallVec;
+use std::io::{self, Read};
+
+/// Bytes read at a time.
+const CHUNK: usize = 1 << 16;
+/// Unless at the end of the input, the parser wants this many bytes ahead of
+/// any token that is not searched for explicitly (moves, results, numbers).
+const LOOKAHEAD: usize = 256;
+
+/// Reads games one by one from a byte stream.
+pub struct Reader<R> {
+    src: R,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    offset: u64,
+    line: u32,
+    column0: u32,
+    index: usize,
+    encoding: Option<TextEncoding>,
+    escape_warned: bool,
+    started: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `src`.
+    pub fn new(src: R) -> Reader<R> {
+        Reader {
+            src,
+            buf: Vec::with_capacity(CHUNK),
+            pos: 0,
+            eof: false,
+            offset: 0,
+            line: 1,
+            column0: 0,
+            index: 0,
+            encoding: None,
+            escape_warned: false,
+            started: false,
+        }
+    }
+
+    /// The encoding chosen for the file so far (`None` until a non-UTF-8 game is met).
+    pub fn encoding(&self) -> TextEncoding {
+        self.encoding.unwrap_or(TextEncoding::Utf8)
+    }
+
+    fn fill(&mut self) -> io::Result<()> {
+        if self.pos > 0 {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        let want = CHUNK.max(self.buf.len());
+        let old = self.buf.len();
+        self.buf.resize(old + want, 0);
+        let mut got = 0;
+        while got < want {
+            match self.src.read(&mut self.buf[old + got..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => got += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.buf.truncate(old + got);
+                    return Err(e);
+                }
+            }
+        }
+        self.buf.truncate(old + got);
+        Ok(())
+    }
+
+    fn advance(&mut self, n: usize) {
+        let enc = self.encoding();
+        let bytes = &self.buf[self.pos..self.pos + n];
+        let mut last_break = None;
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\n' => {
+                    self.line += 1;
+                    last_break = Some(i);
+                }
+                b'\r' => {
+                    if bytes.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                    self.line += 1;
+                    last_break = Some(i);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        self.column0 = match last_break {
+            Some(b) => enc.char_count(&bytes[b + 1..]) as u32,
+            None => self.column0 + enc.char_count(bytes) as u32,
+        };
+        self.pos += n;
+        self.offset += n as u64;
+    }
+
+    /// The next game, `None` at the end of the input. I/O errors are returned;
+    /// problems in the text are diagnostics of the game.
+    pub fn next_game(&mut self) -> io::Result<Option<Game>> {
+        if !self.started {
+            while self.buf.len() - self.pos < BOM.len() && !self.eof {
+                self.fill()?;
+            }
+            self.started = true;
+            if self.buf[self.pos..].starts_with(BOM) {
+                self.pos += BOM.len();
+                self.offset += BOM.len() as u64;
+            }
+        }
+        loop {
+            if self.pos == self.buf.len() {
+                if self.eof {
+                    return Ok(None);
+                }
+                self.fill()?;
+                continue;
+            }
+            let data = &self.buf[self.pos..];
+            let mut p = Parser::new(data, self.eof, self.escape_warned);
+            let Some(end) = p.game() else {
+                if self.eof {
+                    // Cannot happen: at the end of input the parser always finishes.
+                    return Ok(None);
+                }
+                self.fill()?;
+                continue;
+            };
+            let end = end.max(1).min(data.len());
+            let Parser { tags, nodes, result, diags, escape_warned, movetext, .. } = p;
+            self.escape_warned = escape_warned;
+            let empty = tags.is_empty() && nodes.is_empty() && result.is_none() && !movetext;
+            let keep = !empty || diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
+            let text = data[..end].to_vec();
+            let mut game = Game {
+                index: 0,
+                offset: self.offset,
+                line: self.line,
+                column0: self.column0,
+                text,
+                encoding: TextEncoding::Utf8,
+                tags,
+                nodes,
+                result,
+                diagnostics: diags,
+            };
+            if keep {
+                self.set_encoding(&mut game);
+            }
+            self.advance(end);
+            if keep {
+                self.index += 1;
+                game.index = self.index;
+                return Ok(Some(game));
+            }
+        }
+    }
+
+    fn set_encoding(&mut self, game: &mut Game) {
+        if let Some(bad) = decode::first_invalid_utf8(&game.text) {
+            let at = self.offset + bad as u64;
+            match self.encoding {
+                None => {
+                    let enc = decode::detect(&self.buf[self.pos..]);
+                    self.encoding = Some(enc);
+                    let msg = match enc {
+                        TextEncoding::Utf8 => {
+                            format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})")
+                        }
+                        TextEncoding::Legacy(e) => {
+                            format!("the file is not UTF-8 (first non-UTF-8 byte at offset {at}); decoded as {}", e.name())
+                        }
+                    };
+                    game.diagnostics.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                }
+                Some(TextEncoding::Utf8) => {
+                    let msg = format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})");
+                    game.diagnostics.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                }
+                Some(TextEncoding::Legacy(_)) => {}
+            }
+        }
+        game.encoding = self.encoding();
+    }
+}
+
+/// Result of the parse of one game over a slice.
+struct Parser<'a> {
+    d: &'a [u8],
+    i: usize,
+    eof: bool,
+    tags: Vec<Tag>,
+    nodes: Vec<Node>,
+    result: Option<(Outcome, Span)>,
+    diags: Vec<Diagnostic>,
+    escape_warned: bool,
+    /// A move, variation, NAG, setup or placeholder was read.
+    movetext: bool,
+    /// Start of each open variation.
+    open: Vec<usize>,
+    /// A move number waiting for its move.
+    pending_number: Option<Span>,
+    placeholder_warned: bool,
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0xa0)
+}
+
+fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic()
+}
+
+fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
+fn result_token(i: &[u8]) -> IResult<&[u8], Outcome> {
+    alt((
+        value(Outcome::Draw, tag("1/2-1/2")),
+        value(Outcome::WhiteWins, tag("2-0")),
+        value(Outcome::BlackWins, tag("0-2")),
+        value(Outcome::WhiteWins, tag("1-0")),
+        value(Outcome::BlackWins, tag("0-1")),
+        value(Outcome::Draw, tag("1-1")),
+        value(Outcome::BothLose, tag("0-0")),
+    ))(i)
+}
+
+/// A numeric square: 1 to 3 digits not followed by another digit or a `.`.
+fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
+    let n = i.iter().take_while(|b| b.is_ascii_digit()).count();
+    if n == 0 || n > 3 || matches!(i.get(n), Some(b'.')) {
+        return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Digit)));
+    }
+    let v = i[..n].iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+    Ok((&i[n..], SquareText::Num(v)))
+}
+
+/// An algebraic square: a file a-l (either case) and a rank of 1 or 2 digits.
+fn alg_square(i: &[u8]) -> IResult<&[u8], SquareText> {
+    let err = || nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Alpha));
+    let (&f, rest) = i.split_first().ok_or_else(err)?;
+    let f = f.to_ascii_lowercase();
+    if !(b'a'..=b'l').contains(&f) {
+        return Err(err());
+    }
+    let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+    if n == 0 || n > 2 {
+        return Err(err());
+    }
+    let rank = rest[..n].iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+    Ok((&rest[n..], SquareText::Alg { file: f - b'a', rank: rank.min(255) as u8 }))
+}
+
+/// A separator with optional spaces around it.
+fn separator(i: &[u8]) -> IResult<&[u8], Sep> {
+    let sp = |s: &[u8]| s.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    let a = sp(i);
+    let sep = match i.get(a) {
+        Some(b'-') => Sep::Move,
+        Some(b'x' | b'X') => Sep::Capture,
+        Some(b':') => Sep::Colon,
+        _ => return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Char))),
+    };
+    let rest = &i[a + 1..];
+    Ok((&rest[sp(rest)..], sep))
+}
+
+/// A move: squares joined by separators (algebraic squares may also be glued: `a3b4`).
+fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 4]>, Sep)> {
+    let numeric = i.first().is_some_and(u8::is_ascii_digit);
+    let square = if numeric { num_square } else { alg_square };
+    let (mut rest, first) = square(i)?;
+    let mut squares: SmallVec<[SquareText; 4]> = SmallVec::new();
+    squares.push(first);
+    let mut sep: Option<Sep> = None;
+    loop {
+        if let Ok((r, s)) = separator(rest) {
+            if let Ok((r2, sq)) = square(r) {
+                sep = Some(match sep {
+                    None => s,
+                    Some(old) if old == s => s,
+                    Some(_) => Sep::Mixed,
+                });
+                squares.push(sq);
+                rest = r2;
+                continue;
+            }
+        }
+        if !numeric {
+            if let Ok((r2, sq)) = alg_square(rest) {
+                sep = Some(match sep {
+                    None | Some(Sep::None) => Sep::None,
+                    Some(_) => Sep::Mixed,
+                });
+                squares.push(sq);
+                rest = r2;
+                continue;
+            }
+        }
+        break;
+    }
+    if squares.len() < 2 {
+        return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Many1)));
+    }
+    Ok((rest, (squares, sep.unwrap_or(Sep::None))))
+}
+
+impl<'a> Parser<'a> {
+    fn new(d: &'a [u8], eof: bool, escape_warned: bool) -> Parser<'a> {
+        Parser {
+            d,
+            i: 0,
+            eof,
+            tags: Vec::new(),
+            nodes: Vec::new(),
+            result: None,
+            diags: Vec::new(),
+            escape_warned,
+            movetext: false,
+            open: Vec::new(),
+            pending_number: None,
+            placeholder_warned: false,
+        }
+    }
+
+    fn warn(&mut self, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::new(Code::Nonstandard, span, msg));
+    }
+
+    fn at_line_start(&self, i: usize) -> bool {
+        self.d[..i].iter().rev().take_while(|&&b| b == b' ' || b == b'\t').count() == i
+            || matches!(self.d[..i].iter().rev().find(|&&b| b != b' ' && b != b'\t'), Some(b'\n' | b'\r'))
+    }
+
+    /// Start of the next line beginning with a tag (`[` then a letter), from `from`.
+    fn next_tag_line(&self, from: usize) -> Option<usize> {
+        let mut j = from;
+        while let Some(p) = memchr::memchr2(b'\n', b'\r', &self.d[j..]) {
+            let s = j + p + 1;
+            let k = s + self.d[s..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            if self.d.get(k) == Some(&b'[') && self.d.get(k + 1).is_some_and(|&b| is_ident_start(b)) {
+                return Some(k);
+            }
+            j = s;
+        }
+        None
+    }
+
+    /// Skips to the next game after a syntax error; `None` if more input is needed.
+    fn resync(&mut self, from: usize) -> Option<usize> {
+        match self.next_tag_line(from) {
+            Some(k) => Some(k),
+            None if self.eof => Some(self.d.len()),
+            None => None,
+        }
+    }
+
+    /// Parses one game; returns the end offset, or `None` if more input is needed.
+    fn game(&mut self) -> Option<usize> {
+        let end = self.game_body()?;
+        self.finish(end);
+        Some(end)
+    }
+
+    fn finish(&mut self, end: usize) {
+        for &o in &self.open {
+            self.diags.push(Diagnostic::new(
+                Code::UnterminatedVariation,
+                o..o + 1,
+                "variation opened here is not closed before the end of the game",
+            ));
+        }
+        if let Some(n) = self.pending_number.take() {
+            self.warn(n, "move number with no move after it (dropped)");
+        }
+        if self.result.is_none() {
+            // A trailing placeholder `-` used as the result.
+            if let Some(Node::Unknown(s)) = self.nodes.last() {
+                let s = s.clone();
+                self.nodes.pop();
+                self.warn(s.clone(), "`-` used as the result (read as `*`)");
+                self.result = Some((Outcome::Unknown, s));
+            }
+        }
+        let _ = end;
+    }
+
+    fn game_body(&mut self) -> Option<usize> {
+        let len = self.d.len();
+        loop {
+            // Whitespace, and the literal `\r` / `\n` text some exports leave.
+            while self.i < len {
+                let b = self.d[self.i];
+                if is_ws(b) {
+                    self.i += 1;
+                } else if b == 0xc2 && self.d.get(self.i + 1) == Some(&0xa0) {
+                    self.i += 2;
+                } else if b == b'\\' && matches!(self.d.get(self.i + 1), Some(b'r' | b'n')) {
+                    if !self.escape_warned {
+                        self.escape_warned = true;
+                        let s = self.i;
+                        self.warn(s..s + 2, "literal `\\r` text outside a tag value (export bug); ignored");
+                    }
+                    self.i += 2;
+                } else {
+                    break;
+                }
+            }
+            if self.i >= len {
+                return if self.eof { Some(len) } else { None };
+            }
+            if !self.eof && len - self.i < LOOKAHEAD {
+                return None;
+            }
+            let start = self.i;
+            let b = self.d[start];
+            match b {
+                b'[' => {
+                    if self.movetext || self.result.is_some() {
+                        self.warn(start..start + 1, "no result or `*` before the next game's tags (game ended here)");
+                        return Some(start);
+                    }
+                    match self.tag_pair(start)? {
+                        TagStep::Continue => {}
+                        TagStep::NewGame => {
+                            self.warn(start..start + 1, "tag repeated before any move: a new game starts here (no terminator)");
+                            return Some(start);
+                        }
+                    }
+                }
+                b'{' => {
+                    if let Some(end) = self.comment(start)? {
+                        return Some(end);
+                    }
+                }
+                b';' => {
+                    let e = memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
+                    if e == len && !self.eof {
+                        return None;
+                    }
+                    self.nodes.push(Node::Comment(start + 1..e));
+                    self.i = e;
+                }
+                b'%' => {
+                    let e = memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
+                    if e == len && !self.eof {
+                        return None;
+                    }
+                    self.i = e;
+                }
+                b'(' if self.bracketed_strength(start) > 0 => {
+                    let n = self.bracketed_strength(start);
+                    if let Some(Node::Move(m)) = self.nodes.last_mut() {
+                        if m.suffix.is_empty() {
+                            m.suffix = start..start + n;
+                        }
+                    }
+                    self.i += n;
+                }
+                b'(' => {
+                    self.open.push(start);
+                    self.nodes.push(Node::Open(start..start + 1));
+                    self.movetext = true;
+                    self.i += 1;
+                }
+                b')' => {
+                    if self.open.pop().is_some() {
+                        self.nodes.push(Node::Close(start..start + 1));
+                    } else {
+                        self.warn(start..start + 1, "`)` with no open variation (ignored)");
+                    }
+                    self.i += 1;
+                }
+                b'$' => {
+                    let n = self.d[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    if n == 0 {
+                        return self.syntax(start, "`$` without a number");
+                    }
+                    let v = self.d[start + 1..start + 1 + n.min(9)].iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+                    self.nodes.push(Node::Nag(v, start..start + 1 + n));
+                    self.movetext = true;
+                    self.i = start + 1 + n;
+                }
+                b'/' => {
+                    let Some(p) = memchr::memchr(b'/', &self.d[start + 1..]) else {
+                        return self.syntax(start, "setup `/` with no closing `/`");
+                    };
+                    let e = start + 1 + p;
+                    if self.d[start + 1..e].contains(&b'\n') {
+                        return self.syntax(start, "setup `/` with no closing `/` on its line");
+                    }
+                    self.nodes.push(Node::Setup(start + 1..e));
+                    self.movetext = true;
+                    self.i = e + 1;
+                }
+                b'*' => {
+                    self.end_with_result(Outcome::Unknown, start..start + 1);
+                    return Some(start + 1);
+                }
+                b'!' | b'?' => {
+                    let n = self.d[start..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+                    if let Some(Node::Move(m)) = self.nodes.last_mut() {
+                        if m.suffix.is_empty() {
+                            m.suffix = start..start + n;
+                        }
+                    }
+                    self.i += n;
+                }
+                b'.' => {
+                    let n = self.d[start..].iter().take_while(|&&b| b == b'.').count();
+                    if n >= 3 {
+                        // `1. ... 35-40`: Black to move.
+                        self.pending_number = None;
+                    } else {
+                        self.warn(start..start + n, "stray `.` (ignored)");
+                    }
+                    self.i += n;
+                }
+                b'-' if matches!(self.d.get(start + 1), Some(b' ' | b'\t' | b'\n' | b'\r' | b'-') | None) => {
+                    if !self.placeholder_warned {
+                        self.placeholder_warned = true;
+                        self.warn(start..start + 1, "`-` placeholder for an unknown move (moves unknown from here)");
+                    }
+                    self.pending_number = None;
+                    self.nodes.push(Node::Unknown(start..start + 1));
+                    self.movetext = true;
+                    self.i += 1;
+                }
+                b'0'..=b'9' => {
+                    if let Ok((rest, outcome)) = result_token(&self.d[start..]) {
+                        let e = len - rest.len();
+                        if !rest.first().is_some_and(|b| b.is_ascii_digit() || *b == b'/') {
+                            if let Some(n) = self.pending_number.take() {
+                                self.warn(n, "move number followed directly by a result (number dropped)");
+                            }
+                            self.end_with_result(outcome, start..e);
+                            return Some(e);
+                        }
+                    }
+                    let n = self.d[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    if self.d.get(start + n) == Some(&b'.') {
+                        let dots = self.d[start + n..].iter().take_while(|&&b| b == b'.').count();
+                        self.pending_number = (dots < 3).then_some(start..start + n + dots);
+                        self.i = start + n + dots;
+                        continue;
+                    }
+                    if let Some(end) = self.a_move(start)? {
+                        return Some(end);
+                    }
+                }
+                b'a'..=b'l' | b'A'..=b'L' if alg_square(&self.d[start..]).is_ok() => {
+                    if let Some(end) = self.a_move(start)? {
+                        return Some(end);
+                    }
+                }
+                _ if is_ident_start(b) && self.at_line_start(start) && self.looks_like_tag(start) => {
+                    if self.movetext || self.result.is_some() {
+                        return Some(start);
+                    }
+                    self.warn(start..start + 1, "tag line without its opening `[`");
+                    match self.tag_body(start, start)? {
+                        TagStep::Continue => {}
+                        TagStep::NewGame => return Some(start),
+                    }
+                }
+                _ => return self.syntax(start, "unexpected text"),
+            }
+        }
+    }
+
+    fn end_with_result(&mut self, outcome: Outcome, span: Span) {
+        if !self.open.is_empty() {
+            self.diags.push(Diagnostic::new(Code::Syntax, span.clone(), "result token inside a variation"));
+        }
+        self.result = Some((outcome, span));
+    }
+
+    fn syntax(&mut self, start: usize, what: &str) -> Option<usize> {
+        let e = start + self.d[start..].iter().take_while(|&&b| !is_ws(b)).count().max(1);
+        let e = e.min(self.d.len());
+        let text = String::from_utf8_lossy(&self.d[start..e.min(start + 40)]).into_owned();
+        self.diags.push(Diagnostic::new(Code::Syntax, start..e, format!("{what}: `{text}` (skipped to the next game)")));
+        self.resync(e)
+    }
+
+    fn looks_like_tag(&self, start: usize) -> bool {
+        let n = self.d[start..].iter().take_while(|&&b| is_ident(b)).count();
+        let rest = &self.d[start + n..];
+        let sp = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+        rest.get(sp) == Some(&b'"') && {
+            let line_end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
+            rest[..line_end].trim_ascii_end().ends_with(b"]")
+        }
+    }
+
+    /// Reads a move at `start`. `None`: more input needed; `Some(Some(end))`:
+    /// a syntax error ended the game at `end`.
+    fn a_move(&mut self, start: usize) -> Option<Option<usize>> {
+        let Ok((rest, (squares, sep))) = written_move(&self.d[start..]) else {
+            return self.syntax(start, "not a move").map(Some);
+        };
+        let e = self.d.len() - rest.len();
+        self.pending_number = None;
+        // Strength suffix: `!`, `?!`, or in brackets `(?)`.
+        let mut k = e;
+        let n = self.d[k..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+        if n > 0 {
+            k += n;
+        } else if self.d.get(k) == Some(&b'(') {
+            let m = self.d[k + 1..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+            if m > 0 && self.d.get(k + 1 + m) == Some(&b')') {
+                k += m + 2;
+            }
+        }
+        self.nodes.push(Node::Move(WrittenMove { span: start..e, squares, sep, suffix: e..k }));
+        self.movetext = true;
+        self.i = k;
+        // Text glued to the move: split it off as a comment.
+        if self.d.get(k).is_some_and(u8::is_ascii_alphabetic) {
+            let g = k + self.d[k..].iter().take_while(|&&b| !is_ws(b) && b != b'{' && b != b'[').count();
+            self.warn(k..g, "text glued to a move (kept as a comment)");
+            self.nodes.push(Node::Comment(k..g));
+            self.i = g;
+        }
+        Some(None)
+    }
+
+    /// Length of `(?)`, `(!?)` ... at `start`, or 0.
+    fn bracketed_strength(&self, start: usize) -> usize {
+        let m = self.d[start + 1..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+        if m > 0 && self.d.get(start + 1 + m) == Some(&b')') {
+            m + 2
+        } else {
+            0
+        }
+    }
+
+    /// Reads a `{...}` comment. `Some(Some(end))`: it was never closed and the game ends at `end`.
+    fn comment(&mut self, start: usize) -> Option<Option<usize>> {
+        let len = self.d.len();
+        let mut depth = 0usize;
+        let mut nested = false;
+        let mut j = start;
+        while j < len {
+            match self.d[j] {
+                b'{' => {
+                    depth += 1;
+                    if depth > 1 {
+                        nested = true;
+                    }
+                }
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                b'\n' | b'\r' if self.d.get(j + 1) == Some(&b'[') && self.looks_like_tag(j + 2) => {
+                    // A tag line inside a comment: the comment was never closed.
+                    self.diags.push(Diagnostic::new(
+                        Code::UnterminatedComment,
+                        start..start + 1,
+                        "comment opened here is not closed before the next game",
+                    ));
+                    return Some(Some(j + 1));
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if j >= len {
+            if !self.eof {
+                return None;
+            }
+            self.diags.push(Diagnostic::new(
+                Code::UnterminatedComment,
+                start..start + 1,
+                "comment opened here is not closed before the end of the file",
+            ));
+            return Some(Some(len));
+        }
+        if nested {
+            self.warn(start..j + 1, "nested `{` `}` inside a comment (read as one comment)");
+        }
+        self.nodes.push(Node::Comment(start + 1..j));
+        self.i = j + 1;
+        Some(None)
+    }
+
+    fn tag_pair(&mut self, start: usize) -> Option<TagStep> {
+        let len = self.d.len();
+        let mut j = start + 1;
+        while j < len && (self.d[j] == b' ' || self.d[j] == b'\t') {
+            j += 1;
+        }
+        match self.d.get(j) {
+            Some(b'[') => {
+                self.warn(start..start + 1, "stray `[` (ignored)");
+                self.i = j;
+                return Some(TagStep::Continue);
+            }
+            Some(b'\n' | b'\r') | None => {
+                self.warn(start..start + 1, "stray `[` (ignored)");
+                self.i = j;
+                return Some(TagStep::Continue);
+            }
+            _ => {}
+        }
+        self.tag_body(start, j)
+    }
+
+    /// Reads `Name "value"]` from `name_at`; `start` is the tag's first byte.
+    fn tag_body(&mut self, start: usize, name_at: usize) -> Option<TagStep> {
+        let len = self.d.len();
+        let line_end = memchr::memchr2(b'\n', b'\r', &self.d[name_at..]).map_or(len, |p| name_at + p);
+        if line_end == len && !self.eof {
+            return None;
+        }
+        let line = &self.d[name_at..line_end];
+        let quote = memchr::memchr(b'"', line);
+        let close = memchr::memchr(b']', line);
+        // `[Empty]`: a name and no value.
+        if let (Some(c), None) | (Some(c), Some(_)) = (close, quote) {
+            if quote.is_none_or(|q| c < q) {
+                let name = String::from_utf8_lossy(line[..c].trim_ascii()).into_owned();
+                self.warn(start..name_at + c + 1, format!("tag `[{name}]` without a value (skipped)"));
+                self.i = name_at + c + 1;
+                return Some(TagStep::Continue);
+            }
+        }
+        let Some(q) = quote else {
+            self.diags.push(Diagnostic::new(Code::BadTag, start..line_end, "tag line without a quoted value (skipped)"));
+            self.i = line_end;
+            return Some(TagStep::Continue);
+        };
+        let raw_name = line[..q].trim_ascii();
+        let ident = !raw_name.is_empty() && raw_name[0].is_ascii_uppercase() && raw_name.iter().all(|&b| is_ident(b));
+        let name = if ident {
+            String::from_utf8_lossy(raw_name).into_owned()
+        } else {
+            let n = decode_entities(&String::from_utf8_lossy(raw_name));
+            self.warn(name_at..name_at + q, format!("tag name `{n}` is not a PDN identifier (read anyway)"));
+            n
+        };
+        // The value, with `\"` and `\\` escapes.
+        let vs = name_at + q + 1;
+        let mut k = vs;
+        while k < line_end && self.d[k] != b'"' {
+            k += if self.d[k] == b'\\' { 2 } else { 1 };
+        }
+        if k >= line_end {
+            self.diags.push(Diagnostic::new(Code::BadTag, start..line_end, "tag value is not closed by `\"` on its line (skipped)"));
+            self.i = line_end;
+            return Some(TagStep::Continue);
+        }
+        let ve = k;
+        k += 1;
+        while k < line_end && (self.d[k] == b' ' || self.d[k] == b'\t') {
+            k += 1;
+        }
+        if self.d.get(k) == Some(&b']') {
+            k += 1;
+        } else {
+            self.diags.push(Diagnostic::new(Code::BadTag, start..k, "tag is not closed by `]` (read anyway)"));
+        }
+        if self.tags.iter().any(|t| t.name == name) && !name.is_empty() {
+            self.i = start;
+            return Some(TagStep::NewGame);
+        }
+        self.tags.push(Tag { name, value: vs..ve, span: start..k });
+        self.i = k;
+        Some(TagStep::Continue)
+    }
+}
+
+enum TagStep {
+    Continue,
+    NewGame,
+}
+
+/// Decodes `&#x00c9;` / `&#201;` entities in a tag name.
+fn decode_entities(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find("&#") {
+        out.push_str(&rest[..p]);
+        let after = &rest[p + 2..];
+        let (hex, body) = match after.strip_prefix(['x', 'X']) {
+            Some(b) => (true, b),
+            None => (false, after),
+        };
+        let end = body.find(';');
+        let decoded = end.and_then(|e| {
+            let v = if hex { u32::from_str_radix(&body[..e], 16).ok() } else { body[..e].parse().ok() };
+            v.and_then(char::from_u32).map(|c| (c, e))
+        });
+        match decoded {
+            Some((c, e)) => {
+                out.push(c);
+                rest = &body[e + 1..];
+            }
+            None => {
+                out.push_str("&#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests;

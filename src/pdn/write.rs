@@ -1,0 +1,150 @@
+//! PDN out: tags in the conventional order, movetext wrapped at 80 columns,
+//! comments and variations kept, results in the chosen family.
+
+use super::{Game, Node, Outcome, Sep, SquareText};
+use crate::position::Color;
+
+/// Which family of result tokens to write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ResultStyle {
+    /// `2-0`, `0-2`, `1-1` (default).
+    #[default]
+    Draughts,
+    /// `1-0`, `0-1`, `1/2-1/2`.
+    Classic,
+}
+
+impl ResultStyle {
+    /// The token for `o`.
+    pub fn token(self, o: Outcome) -> &'static str {
+        match self {
+            ResultStyle::Draughts => o.normalised(),
+            ResultStyle::Classic => o.classic(),
+        }
+    }
+}
+
+/// The seven-tag roster, then GameType and FEN.
+const ORDER: [&str; 9] = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN"];
+
+/// Options for [`write_game`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct WriteOptions {
+    pub results: ResultStyle,
+    /// Side to move at the start (for move numbers); White if `None`.
+    pub first: Option<Color>,
+}
+
+/// Escapes a tag value.
+pub fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Writes a square as it was written (numbers without leading zeros).
+pub fn square_text(s: SquareText) -> String {
+    match s {
+        SquareText::Num(n) => n.to_string(),
+        SquareText::Alg { file, rank } => format!("{}{}", (b'a' + file) as char, rank),
+    }
+}
+
+fn move_text(squares: &[SquareText], sep: Sep) -> String {
+    let sep = match sep {
+        Sep::Move => "-",
+        Sep::Capture | Sep::Mixed => "x",
+        Sep::Colon => ":",
+        Sep::None => "",
+    };
+    squares.iter().map(|&s| square_text(s)).collect::<Vec<_>>().join(sep)
+}
+
+struct Wrap {
+    out: String,
+    col: usize,
+}
+
+impl Wrap {
+    fn word(&mut self, w: &str) {
+        let width = w.chars().count();
+        if self.col > 0 && self.col + 1 + width > 80 {
+            self.out.push('\n');
+            self.col = 0;
+        } else if self.col > 0 {
+            self.out.push(' ');
+            self.col += 1;
+        }
+        self.out.push_str(w);
+        self.col += width;
+    }
+}
+
+/// Writes one game as PDN text (ending with a blank line).
+pub fn write_game(g: &Game, opts: WriteOptions) -> String {
+    let mut out = String::new();
+    let result = g.result.as_ref().map(|r| r.0).or_else(|| g.tag("Result").and_then(|v| Outcome::parse(&v)));
+    let mut tags: Vec<(String, String)> = g.tags.iter().map(|t| (t.name.clone(), g.tag_value(t))).collect();
+    tags.sort_by_key(|(n, _)| ORDER.iter().position(|o| o.eq_ignore_ascii_case(n)).unwrap_or(ORDER.len()));
+    for (name, value) in &tags {
+        let value = if name.eq_ignore_ascii_case("Result") {
+            Outcome::parse(value).map_or_else(|| value.clone(), |o| opts.results.token(o).to_string())
+        } else {
+            value.clone()
+        };
+        out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
+    }
+    let mut w = Wrap { out: String::new(), col: 0 };
+    // Ply counters: one per open variation.
+    let first_black = opts.first == Some(Color::Black);
+    let base = usize::from(first_black);
+    let mut stack: Vec<usize> = Vec::new();
+    let mut ply = base; // plies played before the next move, counted from White's first
+    let mut need_number = true;
+    for node in &g.nodes {
+        match node {
+            Node::Move(m) => {
+                let number = ply / 2 + 1;
+                if ply % 2 == 0 {
+                    w.word(&format!("{number}."));
+                } else if need_number {
+                    w.word(&format!("{number}..."));
+                }
+                let mut t = move_text(&m.squares, m.sep);
+                t.push_str(&String::from_utf8_lossy(g.bytes(&m.suffix)));
+                w.word(&t);
+                ply += 1;
+                need_number = false;
+            }
+            Node::Unknown(_) => {
+                w.word("-");
+                ply += 1;
+            }
+            Node::Comment(s) => {
+                let text = g.decode(s);
+                let text = text.replace('}', ")");
+                w.word(&format!("{{{}}}", text.trim()));
+                need_number = true;
+            }
+            Node::Nag(n, _) => w.word(&format!("${n}")),
+            Node::Open(_) => {
+                stack.push(ply);
+                ply = ply.saturating_sub(1);
+                w.word("(");
+                need_number = true;
+            }
+            Node::Close(_) => {
+                ply = stack.pop().unwrap_or(ply);
+                w.word(")");
+                need_number = true;
+            }
+            Node::Setup(s) => {
+                w.word(&format!("/{}/", g.decode(s)));
+                need_number = true;
+            }
+        }
+    }
+    w.word(opts.results.token(result.unwrap_or(Outcome::Unknown)));
+    out.push_str(&w.out);
+    out.push_str("\n\n");
+    out
+}
+
