@@ -108,7 +108,15 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// A finding with the code's usual severity.
     pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { code, severity: code.severity(), span, message: message.into(), ply: None, written: None, notes: Vec::new() }
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            span,
+            message: message.into(),
+            ply: None,
+            written: None,
+            notes: Vec::new(),
+        }
     }
     /// Changes the severity.
     pub fn with_severity(mut self, severity: Severity) -> Diagnostic {

@@ -5,7 +5,7 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
-pub mod position;
-pub mod rules;
 pub mod diag;
 pub mod pdn;
+pub mod position;
+pub mod rules;

@@ -213,7 +213,10 @@ impl Game {
     }
     /// The value of the first tag named `name` (ASCII case-insensitive), unescaped and decoded.
     pub fn tag(&self, name: &str) -> Option<String> {
-        self.tags.iter().find(|t| t.name.eq_ignore_ascii_case(name)).map(|t| self.tag_value(t))
+        self.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| self.tag_value(t))
     }
     /// A tag's value with `\"` and `\\` undone, decoded.
     pub fn tag_value(&self, t: &Tag) -> String {
@@ -273,8 +276,14 @@ impl Game {
     /// character range of `span` on it (for underlining).
     pub fn source_line(&self, span: &Span) -> (String, usize, usize) {
         let start = span.start.min(self.text.len());
-        let ls = self.text[..start].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |p| p + 1);
-        let le = self.text[start..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(self.text.len(), |p| start + p);
+        let ls = self.text[..start]
+            .iter()
+            .rposition(|&b| b == b'\n' || b == b'\r')
+            .map_or(0, |p| p + 1);
+        let le = self.text[start..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(self.text.len(), |p| start + p);
         let line = self.encoding.decode(&self.text[ls..le]).into_owned();
         let a = self.encoding.char_count(&self.text[ls..start]);
         let end = span.end.clamp(start, le);
@@ -330,7 +339,9 @@ pub fn game_type(value: &str) -> GameType {
             let w = parts.next().and_then(|s| s.parse::<u32>().ok());
             let h = parts.next().and_then(|s| s.parse::<u32>().ok());
             match (w, h) {
-                (Some(w), Some(h)) if (w, h) != (u32::from(v.board().n()), u32::from(v.board().n())) => {
+                (Some(w), Some(h))
+                    if (w, h) != (u32::from(v.board().n()), u32::from(v.board().n())) =>
+                {
                     GameType::Invalid(value.to_string())
                 }
                 _ => GameType::Known(v),

@@ -143,10 +143,21 @@ impl<R: Read> Reader<R> {
                 continue;
             };
             let end = end.max(1).min(data.len());
-            let Parser { tags, nodes, result, diags, escape_warned, movetext, .. } = p;
+            let Parser {
+                tags,
+                nodes,
+                result,
+                diags,
+                escape_warned,
+                movetext,
+                ..
+            } = p;
             self.escape_warned = escape_warned;
             let empty = tags.is_empty() && nodes.is_empty() && result.is_none() && !movetext;
-            let keep = !empty || diags.iter().any(|d| d.severity == crate::diag::Severity::Error);
+            let keep = !empty
+                || diags
+                    .iter()
+                    .any(|d| d.severity == crate::diag::Severity::Error);
             let text = data[..end].to_vec();
             let mut game = Game {
                 index: 0,
@@ -187,11 +198,15 @@ impl<R: Read> Reader<R> {
                             format!("the file is not UTF-8 (first non-UTF-8 byte at offset {at}); decoded as {}", e.name())
                         }
                     };
-                    game.diagnostics.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                    game.diagnostics
+                        .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
                 }
                 Some(TextEncoding::Utf8) => {
-                    let msg = format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})");
-                    game.diagnostics.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                    let msg = format!(
+                        "invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})"
+                    );
+                    game.diagnostics
+                        .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
                 }
                 Some(TextEncoding::Legacy(_)) => {}
             }
@@ -247,9 +262,14 @@ fn result_token(i: &[u8]) -> IResult<&[u8], Outcome> {
 fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
     let n = i.iter().take_while(|b| b.is_ascii_digit()).count();
     if n == 0 || n > 3 || matches!(i.get(n), Some(b'.')) {
-        return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Digit)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Digit,
+        )));
     }
-    let v = i[..n].iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+    let v = i[..n]
+        .iter()
+        .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
     Ok((&i[n..], SquareText::Num(v)))
 }
 
@@ -265,8 +285,16 @@ fn alg_square(i: &[u8]) -> IResult<&[u8], SquareText> {
     if n == 0 || n > 2 {
         return Err(err());
     }
-    let rank = rest[..n].iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-    Ok((&rest[n..], SquareText::Alg { file: f - b'a', rank: rank.min(255) as u8 }))
+    let rank = rest[..n]
+        .iter()
+        .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+    Ok((
+        &rest[n..],
+        SquareText::Alg {
+            file: f - b'a',
+            rank: rank.min(255) as u8,
+        },
+    ))
 }
 
 /// A separator with optional spaces around it.
@@ -277,7 +305,12 @@ fn separator(i: &[u8]) -> IResult<&[u8], Sep> {
         Some(b'-') => Sep::Move,
         Some(b'x' | b'X') => Sep::Capture,
         Some(b':') => Sep::Colon,
-        _ => return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Char))),
+        _ => {
+            return Err(nom::Err::Error(nom::error::Error::new(
+                i,
+                nom::error::ErrorKind::Char,
+            )))
+        }
     };
     let rest = &i[a + 1..];
     Ok((&rest[sp(rest)..], sep))
@@ -318,7 +351,10 @@ fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 4]>, Sep)> {
         break;
     }
     if squares.len() < 2 {
-        return Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Many1)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Many1,
+        )));
     }
     Ok((rest, (squares, sep.unwrap_or(Sep::None))))
 }
@@ -342,12 +378,21 @@ impl<'a> Parser<'a> {
     }
 
     fn warn(&mut self, span: Span, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::new(Code::Nonstandard, span, msg));
+        self.diags
+            .push(Diagnostic::new(Code::Nonstandard, span, msg));
     }
 
     fn at_line_start(&self, i: usize) -> bool {
-        self.d[..i].iter().rev().take_while(|&&b| b == b' ' || b == b'\t').count() == i
-            || matches!(self.d[..i].iter().rev().find(|&&b| b != b' ' && b != b'\t'), Some(b'\n' | b'\r'))
+        self.d[..i]
+            .iter()
+            .rev()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count()
+            == i
+            || matches!(
+                self.d[..i].iter().rev().find(|&&b| b != b' ' && b != b'\t'),
+                Some(b'\n' | b'\r')
+            )
     }
 
     /// Start of the next line beginning with a tag (`[` then a letter), from `from`.
@@ -355,8 +400,12 @@ impl<'a> Parser<'a> {
         let mut j = from;
         while let Some(p) = memchr::memchr2(b'\n', b'\r', &self.d[j..]) {
             let s = j + p + 1;
-            let k = s + self.d[s..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-            if self.d.get(k) == Some(&b'[') && self.d.get(k + 1).is_some_and(|&b| is_ident_start(b)) {
+            let k = s + self.d[s..]
+                .iter()
+                .take_while(|&&b| b == b' ' || b == b'\t')
+                .count();
+            if self.d.get(k) == Some(&b'[') && self.d.get(k + 1).is_some_and(|&b| is_ident_start(b))
+            {
                 return Some(k);
             }
             j = s;
@@ -392,6 +441,9 @@ impl<'a> Parser<'a> {
             self.warn(n, "move number with no move after it (dropped)");
         }
         if self.result.is_none() {
+            self.score_as_result();
+        }
+        if self.result.is_none() {
             // A trailing placeholder `-` used as the result.
             if let Some(Node::Unknown(s)) = self.nodes.last() {
                 let s = s.clone();
@@ -417,7 +469,10 @@ impl<'a> Parser<'a> {
                     if !self.escape_warned {
                         self.escape_warned = true;
                         let s = self.i;
-                        self.warn(s..s + 2, "literal `\\r` text outside a tag value (export bug); ignored");
+                        self.warn(
+                            s..s + 2,
+                            "literal `\\r` text outside a tag value (export bug); ignored",
+                        );
                     }
                     self.i += 2;
                 } else {
@@ -434,8 +489,18 @@ impl<'a> Parser<'a> {
             let b = self.d[start];
             match b {
                 b'[' => {
+                    if self.result.is_none() && self.score_as_result() {
+                        self.warn(
+                            start..start + 1,
+                            "next game's tags follow a match score, not a PDN result token",
+                        );
+                        return Some(start);
+                    }
                     if self.movetext || self.result.is_some() {
-                        self.warn(start..start + 1, "no result or `*` before the next game's tags (game ended here)");
+                        self.warn(
+                            start..start + 1,
+                            "no result or `*` before the next game's tags (game ended here)",
+                        );
                         return Some(start);
                     }
                     match self.tag_pair(start)? {
@@ -452,7 +517,8 @@ impl<'a> Parser<'a> {
                     }
                 }
                 b';' => {
-                    let e = memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
+                    let e =
+                        memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
                     if e == len && !self.eof {
                         return None;
                     }
@@ -460,7 +526,8 @@ impl<'a> Parser<'a> {
                     self.i = e;
                 }
                 b'%' => {
-                    let e = memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
+                    let e =
+                        memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
                     if e == len && !self.eof {
                         return None;
                     }
@@ -490,11 +557,16 @@ impl<'a> Parser<'a> {
                     self.i += 1;
                 }
                 b'$' => {
-                    let n = self.d[start + 1..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    let n = self.d[start + 1..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
                     if n == 0 {
                         return self.syntax(start, "`$` without a number");
                     }
-                    let v = self.d[start + 1..start + 1 + n.min(9)].iter().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+                    let v = self.d[start + 1..start + 1 + n.min(9)]
+                        .iter()
+                        .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
                     self.nodes.push(Node::Nag(v, start..start + 1 + n));
                     self.movetext = true;
                     self.i = start + 1 + n;
@@ -516,7 +588,10 @@ impl<'a> Parser<'a> {
                     return Some(start + 1);
                 }
                 b'!' | b'?' => {
-                    let n = self.d[start..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+                    let n = self.d[start..]
+                        .iter()
+                        .take_while(|&&b| b == b'!' || b == b'?')
+                        .count();
                     if let Some(Node::Move(m)) = self.nodes.last_mut() {
                         if m.suffix.is_empty() {
                             m.suffix = start..start + n;
@@ -534,10 +609,17 @@ impl<'a> Parser<'a> {
                     }
                     self.i += n;
                 }
-                b'-' if matches!(self.d.get(start + 1), Some(b' ' | b'\t' | b'\n' | b'\r' | b'-') | None) => {
+                b'-' if matches!(
+                    self.d.get(start + 1),
+                    Some(b' ' | b'\t' | b'\n' | b'\r' | b'-') | None
+                ) =>
+                {
                     if !self.placeholder_warned {
                         self.placeholder_warned = true;
-                        self.warn(start..start + 1, "`-` placeholder for an unknown move (moves unknown from here)");
+                        self.warn(
+                            start..start + 1,
+                            "`-` placeholder for an unknown move (moves unknown from here)",
+                        );
                     }
                     self.pending_number = None;
                     self.nodes.push(Node::Unknown(start..start + 1));
@@ -547,17 +629,29 @@ impl<'a> Parser<'a> {
                 b'0'..=b'9' => {
                     if let Ok((rest, outcome)) = result_token(&self.d[start..]) {
                         let e = len - rest.len();
-                        if !rest.first().is_some_and(|b| b.is_ascii_digit() || *b == b'/') {
+                        if !rest
+                            .first()
+                            .is_some_and(|b| b.is_ascii_digit() || *b == b'/')
+                        {
                             if let Some(n) = self.pending_number.take() {
-                                self.warn(n, "move number followed directly by a result (number dropped)");
+                                self.warn(
+                                    n,
+                                    "move number followed directly by a result (number dropped)",
+                                );
                             }
                             self.end_with_result(outcome, start..e);
                             return Some(e);
                         }
                     }
-                    let n = self.d[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+                    let n = self.d[start..]
+                        .iter()
+                        .take_while(|b| b.is_ascii_digit())
+                        .count();
                     if self.d.get(start + n) == Some(&b'.') {
-                        let dots = self.d[start + n..].iter().take_while(|&&b| b == b'.').count();
+                        let dots = self.d[start + n..]
+                            .iter()
+                            .take_while(|&&b| b == b'.')
+                            .count();
                         self.pending_number = (dots < 3).then_some(start..start + n + dots);
                         self.i = start + n + dots;
                         continue;
@@ -571,7 +665,10 @@ impl<'a> Parser<'a> {
                         return Some(end);
                     }
                 }
-                _ if is_ident_start(b) && self.at_line_start(start) && self.looks_like_tag(start) => {
+                _ if is_ident_start(b)
+                    && self.at_line_start(start)
+                    && self.looks_like_tag(start) =>
+                {
                     if self.movetext || self.result.is_some() {
                         return Some(start);
                     }
@@ -586,25 +683,64 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A last "move" equal to a Result tag that is no PDN result (a match
+    /// score such as `4-6`) is read as a result of unknown meaning.
+    fn score_as_result(&mut self) -> bool {
+        let Some(Node::Move(m)) = self.nodes.last() else {
+            return false;
+        };
+        let Some(t) = self.tags.iter().find(|t| t.name == "Result") else {
+            return false;
+        };
+        let value = self.d[t.value.clone()].trim_ascii();
+        if Outcome::parse(&String::from_utf8_lossy(value)).is_some()
+            || value != &self.d[m.span.clone()]
+        {
+            return false;
+        }
+        let span = m.span.clone();
+        self.nodes.pop();
+        let text = String::from_utf8_lossy(value).into_owned();
+        self.warn(span.clone(), format!("match score `{text}` (the Result tag) read as a result of unknown meaning, not a move"));
+        self.result = Some((Outcome::Unknown, span));
+        true
+    }
+
     fn end_with_result(&mut self, outcome: Outcome, span: Span) {
         if !self.open.is_empty() {
-            self.diags.push(Diagnostic::new(Code::Syntax, span.clone(), "result token inside a variation"));
+            self.diags.push(Diagnostic::new(
+                Code::Syntax,
+                span.clone(),
+                "result token inside a variation",
+            ));
         }
         self.result = Some((outcome, span));
     }
 
     fn syntax(&mut self, start: usize, what: &str) -> Option<usize> {
-        let e = start + self.d[start..].iter().take_while(|&&b| !is_ws(b)).count().max(1);
+        let e = start
+            + self.d[start..]
+                .iter()
+                .take_while(|&&b| !is_ws(b))
+                .count()
+                .max(1);
         let e = e.min(self.d.len());
         let text = String::from_utf8_lossy(&self.d[start..e.min(start + 40)]).into_owned();
-        self.diags.push(Diagnostic::new(Code::Syntax, start..e, format!("{what}: `{text}` (skipped to the next game)")));
+        self.diags.push(Diagnostic::new(
+            Code::Syntax,
+            start..e,
+            format!("{what}: `{text}` (skipped to the next game)"),
+        ));
         self.resync(e)
     }
 
     fn looks_like_tag(&self, start: usize) -> bool {
         let n = self.d[start..].iter().take_while(|&&b| is_ident(b)).count();
         let rest = &self.d[start + n..];
-        let sp = rest.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+        let sp = rest
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
         rest.get(sp) == Some(&b'"') && {
             let line_end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
             rest[..line_end].trim_ascii_end().ends_with(b"]")
@@ -621,21 +757,35 @@ impl<'a> Parser<'a> {
         self.pending_number = None;
         // Strength suffix: `!`, `?!`, or in brackets `(?)`.
         let mut k = e;
-        let n = self.d[k..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+        let n = self.d[k..]
+            .iter()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
         if n > 0 {
             k += n;
         } else if self.d.get(k) == Some(&b'(') {
-            let m = self.d[k + 1..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+            let m = self.d[k + 1..]
+                .iter()
+                .take_while(|&&b| b == b'!' || b == b'?')
+                .count();
             if m > 0 && self.d.get(k + 1 + m) == Some(&b')') {
                 k += m + 2;
             }
         }
-        self.nodes.push(Node::Move(WrittenMove { span: start..e, squares, sep, suffix: e..k }));
+        self.nodes.push(Node::Move(WrittenMove {
+            span: start..e,
+            squares,
+            sep,
+            suffix: e..k,
+        }));
         self.movetext = true;
         self.i = k;
         // Text glued to the move: split it off as a comment.
         if self.d.get(k).is_some_and(u8::is_ascii_alphabetic) {
-            let g = k + self.d[k..].iter().take_while(|&&b| !is_ws(b) && b != b'{' && b != b'[').count();
+            let g = k + self.d[k..]
+                .iter()
+                .take_while(|&&b| !is_ws(b) && b != b'{' && b != b'[')
+                .count();
             self.warn(k..g, "text glued to a move (kept as a comment)");
             self.nodes.push(Node::Comment(k..g));
             self.i = g;
@@ -645,7 +795,10 @@ impl<'a> Parser<'a> {
 
     /// Length of `(?)`, `(!?)` ... at `start`, or 0.
     fn bracketed_strength(&self, start: usize) -> usize {
-        let m = self.d[start + 1..].iter().take_while(|&&b| b == b'!' || b == b'?').count();
+        let m = self.d[start + 1..]
+            .iter()
+            .take_while(|&&b| b == b'!' || b == b'?')
+            .count();
         if m > 0 && self.d.get(start + 1 + m) == Some(&b')') {
             m + 2
         } else {
@@ -698,7 +851,10 @@ impl<'a> Parser<'a> {
             return Some(Some(len));
         }
         if nested {
-            self.warn(start..j + 1, "nested `{` `}` inside a comment (read as one comment)");
+            self.warn(
+                start..j + 1,
+                "nested `{` `}` inside a comment (read as one comment)",
+            );
         }
         self.nodes.push(Node::Comment(start + 1..j));
         self.i = j + 1;
@@ -707,30 +863,31 @@ impl<'a> Parser<'a> {
 
     fn tag_pair(&mut self, start: usize) -> Option<TagStep> {
         let len = self.d.len();
-        let mut j = start + 1;
-        while j < len && (self.d[j] == b' ' || self.d[j] == b'\t') {
-            j += 1;
+        // Whitespace, even a line break, may follow `[` (`[` then `Event "x"]` on the next line).
+        let j = start
+            + 1
+            + self.d[start + 1..]
+                .iter()
+                .take_while(|&&b| is_ws(b))
+                .count();
+        if j == len && !self.eof {
+            return None;
         }
         match self.d.get(j) {
-            Some(b'[') => {
+            Some(&b) if is_ident_start(b) || b == b'&' => self.tag_body(start, j),
+            _ => {
                 self.warn(start..start + 1, "stray `[` (ignored)");
-                self.i = j;
-                return Some(TagStep::Continue);
+                self.i = start + 1;
+                Some(TagStep::Continue)
             }
-            Some(b'\n' | b'\r') | None => {
-                self.warn(start..start + 1, "stray `[` (ignored)");
-                self.i = j;
-                return Some(TagStep::Continue);
-            }
-            _ => {}
         }
-        self.tag_body(start, j)
     }
 
     /// Reads `Name "value"]` from `name_at`; `start` is the tag's first byte.
     fn tag_body(&mut self, start: usize, name_at: usize) -> Option<TagStep> {
         let len = self.d.len();
-        let line_end = memchr::memchr2(b'\n', b'\r', &self.d[name_at..]).map_or(len, |p| name_at + p);
+        let line_end =
+            memchr::memchr2(b'\n', b'\r', &self.d[name_at..]).map_or(len, |p| name_at + p);
         if line_end == len && !self.eof {
             return None;
         }
@@ -741,23 +898,35 @@ impl<'a> Parser<'a> {
         if let (Some(c), None) | (Some(c), Some(_)) = (close, quote) {
             if quote.is_none_or(|q| c < q) {
                 let name = String::from_utf8_lossy(line[..c].trim_ascii()).into_owned();
-                self.warn(start..name_at + c + 1, format!("tag `[{name}]` without a value (skipped)"));
+                self.warn(
+                    start..name_at + c + 1,
+                    format!("tag `[{name}]` without a value (skipped)"),
+                );
                 self.i = name_at + c + 1;
                 return Some(TagStep::Continue);
             }
         }
         let Some(q) = quote else {
-            self.diags.push(Diagnostic::new(Code::BadTag, start..line_end, "tag line without a quoted value (skipped)"));
+            self.diags.push(Diagnostic::new(
+                Code::BadTag,
+                start..line_end,
+                "tag line without a quoted value (skipped)",
+            ));
             self.i = line_end;
             return Some(TagStep::Continue);
         };
         let raw_name = line[..q].trim_ascii();
-        let ident = !raw_name.is_empty() && raw_name[0].is_ascii_uppercase() && raw_name.iter().all(|&b| is_ident(b));
+        let ident = !raw_name.is_empty()
+            && raw_name[0].is_ascii_uppercase()
+            && raw_name.iter().all(|&b| is_ident(b));
         let name = if ident {
             String::from_utf8_lossy(raw_name).into_owned()
         } else {
             let n = decode_entities(&String::from_utf8_lossy(raw_name));
-            self.warn(name_at..name_at + q, format!("tag name `{n}` is not a PDN identifier (read anyway)"));
+            self.warn(
+                name_at..name_at + q,
+                format!("tag name `{n}` is not a PDN identifier (read anyway)"),
+            );
             n
         };
         // The value, with `\"` and `\\` escapes.
@@ -767,7 +936,11 @@ impl<'a> Parser<'a> {
             k += if self.d[k] == b'\\' { 2 } else { 1 };
         }
         if k >= line_end {
-            self.diags.push(Diagnostic::new(Code::BadTag, start..line_end, "tag value is not closed by `\"` on its line (skipped)"));
+            self.diags.push(Diagnostic::new(
+                Code::BadTag,
+                start..line_end,
+                "tag value is not closed by `\"` on its line (skipped)",
+            ));
             self.i = line_end;
             return Some(TagStep::Continue);
         }
@@ -779,13 +952,21 @@ impl<'a> Parser<'a> {
         if self.d.get(k) == Some(&b']') {
             k += 1;
         } else {
-            self.diags.push(Diagnostic::new(Code::BadTag, start..k, "tag is not closed by `]` (read anyway)"));
+            self.diags.push(Diagnostic::new(
+                Code::BadTag,
+                start..k,
+                "tag is not closed by `]` (read anyway)",
+            ));
         }
         if self.tags.iter().any(|t| t.name == name) && !name.is_empty() {
             self.i = start;
             return Some(TagStep::NewGame);
         }
-        self.tags.push(Tag { name, value: vs..ve, span: start..k });
+        self.tags.push(Tag {
+            name,
+            value: vs..ve,
+            span: start..k,
+        });
         self.i = k;
         Some(TagStep::Continue)
     }
@@ -809,7 +990,11 @@ fn decode_entities(s: &str) -> String {
         };
         let end = body.find(';');
         let decoded = end.and_then(|e| {
-            let v = if hex { u32::from_str_radix(&body[..e], 16).ok() } else { body[..e].parse().ok() };
+            let v = if hex {
+                u32::from_str_radix(&body[..e], 16).ok()
+            } else {
+                body[..e].parse().ok()
+            };
             v.and_then(char::from_u32).map(|c| (c, e))
         });
         match decoded {

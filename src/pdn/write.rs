@@ -25,7 +25,9 @@ impl ResultStyle {
 }
 
 /// The seven-tag roster, then GameType and FEN.
-const ORDER: [&str; 9] = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN"];
+const ORDER: [&str; 9] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType", "FEN",
+];
 
 /// Options for [`write_game`].
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,7 +57,11 @@ fn move_text(squares: &[SquareText], sep: Sep) -> String {
         Sep::Colon => ":",
         Sep::None => "",
     };
-    squares.iter().map(|&s| square_text(s)).collect::<Vec<_>>().join(sep)
+    squares
+        .iter()
+        .map(|&s| square_text(s))
+        .collect::<Vec<_>>()
+        .join(sep)
 }
 
 struct Wrap {
@@ -81,18 +87,35 @@ impl Wrap {
 /// Writes one game as PDN text (ending with a blank line).
 pub fn write_game(g: &Game, opts: WriteOptions) -> String {
     let mut out = String::new();
-    let result = g.result.as_ref().map(|r| r.0).or_else(|| g.tag("Result").and_then(|v| Outcome::parse(&v)));
-    let mut tags: Vec<(String, String)> = g.tags.iter().map(|t| (t.name.clone(), g.tag_value(t))).collect();
-    tags.sort_by_key(|(n, _)| ORDER.iter().position(|o| o.eq_ignore_ascii_case(n)).unwrap_or(ORDER.len()));
+    let result = g
+        .result
+        .as_ref()
+        .map(|r| r.0)
+        .or_else(|| g.tag("Result").and_then(|v| Outcome::parse(&v)));
+    let mut tags: Vec<(String, String)> = g
+        .tags
+        .iter()
+        .map(|t| (t.name.clone(), g.tag_value(t)))
+        .collect();
+    tags.sort_by_key(|(n, _)| {
+        ORDER
+            .iter()
+            .position(|o| o.eq_ignore_ascii_case(n))
+            .unwrap_or(ORDER.len())
+    });
     for (name, value) in &tags {
         let value = if name.eq_ignore_ascii_case("Result") {
-            Outcome::parse(value).map_or_else(|| value.clone(), |o| opts.results.token(o).to_string())
+            Outcome::parse(value)
+                .map_or_else(|| value.clone(), |o| opts.results.token(o).to_string())
         } else {
             value.clone()
         };
         out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
     }
-    let mut w = Wrap { out: String::new(), col: 0 };
+    let mut w = Wrap {
+        out: String::new(),
+        col: 0,
+    };
     // Ply counters: one per open variation.
     let first_black = opts.first == Some(Color::Black);
     let base = usize::from(first_black);
@@ -147,4 +170,3 @@ pub fn write_game(g: &Game, opts: WriteOptions) -> String {
     out.push_str("\n\n");
     out
 }
-

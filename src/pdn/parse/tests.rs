@@ -13,7 +13,9 @@ fn codes(g: &Game) -> Vec<&'static str> {
 }
 
 fn moves(g: &Game) -> Vec<String> {
-    g.main_line().map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned()).collect()
+    g.main_line()
+        .map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned())
+        .collect()
 }
 
 #[test]
@@ -24,24 +26,42 @@ fn tags_with_escapes_padding_and_several_per_line() {
     assert_eq!(g.tag("Black").as_deref(), Some("B"));
     assert!(codes(&g).is_empty(), "{:?}", g.diagnostics);
     let g = one("[White \"This is a string with an escaped character \\\"\"] 32-28");
-    assert_eq!(g.tag("White").as_deref(), Some("This is a string with an escaped character \""));
+    assert_eq!(
+        g.tag("White").as_deref(),
+        Some("This is a string with an escaped character \"")
+    );
     assert_eq!(moves(&g), vec!["32-28"]);
 }
 
 #[test]
 fn move_numbers_and_forms() {
     let g = one("1. 32-28 19-23 2... 28x19 3. ... 14x23 01. 06-11 12.1- 6 4. 32 - 28 5. c3-d4 C3xE5 c3:e5 a3b4 28x19x10 *");
-    assert_eq!(moves(&g), vec!["32-28", "19-23", "28x19", "14x23", "06-11", "1- 6", "32 - 28", "c3-d4", "C3xE5", "c3:e5", "a3b4", "28x19x10"]);
+    assert_eq!(
+        moves(&g),
+        vec![
+            "32-28", "19-23", "28x19", "14x23", "06-11", "1- 6", "32 - 28", "c3-d4", "C3xE5",
+            "c3:e5", "a3b4", "28x19x10"
+        ]
+    );
     let ms: Vec<_> = g.main_line().collect();
     assert_eq!(ms[2].sep, Sep::Capture);
     assert_eq!(ms[9].sep, Sep::Colon);
     assert_eq!(ms[10].sep, Sep::None);
-    assert_eq!(ms[7].squares.as_slice(), &[SquareText::Alg { file: 2, rank: 3 }, SquareText::Alg { file: 3, rank: 4 }]);
+    assert_eq!(
+        ms[7].squares.as_slice(),
+        &[
+            SquareText::Alg { file: 2, rank: 3 },
+            SquareText::Alg { file: 3, rank: 4 }
+        ]
+    );
     assert_eq!(ms[11].squares.len(), 3);
     assert!(codes(&g).is_empty(), "{:?}", g.diagnostics);
     // Squares up to 72 (12x12).
     let g = one("1. 72-66 *");
-    assert_eq!(g.main_line().next().unwrap().squares[0], SquareText::Num(72));
+    assert_eq!(
+        g.main_line().next().unwrap().squares[0],
+        SquareText::Num(72)
+    );
 }
 
 #[test]
@@ -49,16 +69,31 @@ fn strengths_and_nags() {
     let g = one("1.32-28!? 19-23(!?!!!) 2.28x19 $14 (?) 3. 33-29?? *");
     assert_eq!(moves(&g), vec!["32-28", "19-23", "28x19", "33-29"]);
     assert!(g.nodes.iter().any(|n| matches!(n, Node::Nag(14, _))));
-    assert!(!g.nodes.iter().any(|n| matches!(n, Node::Open(_))), "(!?!!!) is not a variation");
+    assert!(
+        !g.nodes.iter().any(|n| matches!(n, Node::Open(_))),
+        "(!?!!!) is not a variation"
+    );
 }
 
 #[test]
 fn comments_hold_anything() {
     let g = one("1. 32-28 {a [bracket] 1-0 and [%clock w0:04:58 B0:05:00]} 19-23 ; to end of line 2-0\n2. 28x19 *");
     assert_eq!(moves(&g), vec!["32-28", "19-23", "28x19"]);
-    let comments: Vec<String> =
-        g.nodes.iter().filter_map(|n| if let Node::Comment(s) = n { Some(g.decode(s).into_owned()) } else { None }).collect();
-    assert_eq!(comments[0], "a [bracket] 1-0 and [%clock w0:04:58 B0:05:00]");
+    let comments: Vec<String> = g
+        .nodes
+        .iter()
+        .filter_map(|n| {
+            if let Node::Comment(s) = n {
+                Some(g.decode(s).into_owned())
+            } else {
+                None
+            }
+        })
+        .collect();
+    assert_eq!(
+        comments[0],
+        "a [bracket] 1-0 and [%clock w0:04:58 B0:05:00]"
+    );
     assert_eq!(comments[1], " to end of line 2-0");
     assert_eq!(g.result.as_ref().map(|r| r.0), Some(Outcome::Unknown));
 }
@@ -73,9 +108,19 @@ fn percent_lines_are_skipped() {
 #[test]
 fn deep_variations_do_not_recurse() {
     let depth = 100_000;
-    let text = format!("1. 32-28 {} 19-23 {} *", "(".repeat(depth), ")".repeat(depth));
+    let text = format!(
+        "1. 32-28 {} 19-23 {} *",
+        "(".repeat(depth),
+        ")".repeat(depth)
+    );
     let g = one(&text);
-    assert_eq!(g.nodes.iter().filter(|n| matches!(n, Node::Open(_))).count(), depth);
+    assert_eq!(
+        g.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Open(_)))
+            .count(),
+        depth
+    );
     assert_eq!(moves(&g), vec!["32-28"]);
     assert!(codes(&g).is_empty());
 }
@@ -84,7 +129,13 @@ fn deep_variations_do_not_recurse() {
 fn variations_nested() {
     let g = one("32-28 19-23 (18-23 38-32 (37-32? 23-29! { Black wins }) 12-18) 28x19 14x23");
     assert_eq!(moves(&g), vec!["32-28", "19-23", "28x19", "14x23"]);
-    assert_eq!(g.nodes.iter().filter(|n| matches!(n, Node::Move(_))).count(), 9);
+    assert_eq!(
+        g.nodes
+            .iter()
+            .filter(|n| matches!(n, Node::Move(_)))
+            .count(),
+        9
+    );
 }
 
 #[test]
@@ -112,7 +163,8 @@ fn results_and_separators() {
     let g = one("1. 1-10 2-0");
     assert_eq!(moves(&g), vec!["1-10"]);
     // Games separated by results, by `*`, by new tags.
-    let games = read_all(b"1. 32-28 2-0 1. 33-29 * [Event \"a\"] 1. 31-27 [Event \"b\"] 1. 34-30 1-1");
+    let games =
+        read_all(b"1. 32-28 2-0 1. 33-29 * [Event \"a\"] 1. 31-27 [Event \"b\"] 1. 34-30 1-1");
     assert_eq!(games.len(), 4);
     assert_eq!(games[3].tag("Event").as_deref(), Some("b"));
     assert_eq!(codes(&games[2]), vec!["nonstandard"]);
@@ -134,7 +186,9 @@ fn bytes_line_endings_and_bom() {
 
 #[test]
 fn literal_backslash_r_is_dropped_with_one_warning() {
-    let games = read_all(b"[Event \"a\"]\\r\n[Site \"\"]\\r\n1. 32-28 *\\r\n[Event \"b\"]\\r\n1. 33-29 *\\r\n");
+    let games = read_all(
+        b"[Event \"a\"]\\r\n[Site \"\"]\\r\n1. 32-28 *\\r\n[Event \"b\"]\\r\n1. 33-29 *\\r\n",
+    );
     assert_eq!(games.len(), 2);
     assert_eq!(codes(&games[0]), vec!["nonstandard"]);
     assert!(codes(&games[1]).is_empty());
@@ -176,17 +230,24 @@ fn unterminated_things_are_reported_where_they_open() {
     let games = read_all(b"[Event \"a\"]\n1. 32-28 {never closed 19-23\n[Event \"b\"]\n1. 33-29 *");
     assert_eq!(games.len(), 2);
     assert_eq!(codes(&games[0]), vec!["unterminated-comment"]);
-    assert_eq!(games[0].location(games[0].diagnostics[0].span.start), (2, 10));
+    assert_eq!(
+        games[0].location(games[0].diagnostics[0].span.start),
+        (2, 10)
+    );
     assert_eq!(games[1].tag("Event").as_deref(), Some("b"));
     let g = one("1. 32-28 (19-23 (28-22 2-0");
-    assert_eq!(codes(&g), vec!["syntax", "unterminated-variation", "unterminated-variation"]);
+    assert_eq!(
+        codes(&g),
+        vec!["syntax", "unterminated-variation", "unterminated-variation"]
+    );
     let g = one("1. 32-28 {open");
     assert_eq!(codes(&g), vec!["unterminated-comment"]);
 }
 
 #[test]
 fn header_only_games_and_tags_repeated() {
-    let games = read_all(b"[Event \"a\"]\n[FEN \"W:W31:B1\"]\n[Event \"b\"]\n[FEN \"W:W32:B2\"]\n*");
+    let games =
+        read_all(b"[Event \"a\"]\n[FEN \"W:W31:B1\"]\n[Event \"b\"]\n[FEN \"W:W32:B2\"]\n*");
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].tag("FEN").as_deref(), Some("W:W32:B2"));
 }
@@ -204,7 +265,10 @@ fn streaming_over_small_reads_gives_the_same_games() {
     }
     let mut text = String::new();
     for i in 0..3000 {
-        text.push_str(&format!("[Event \"g{i}\"]\n1. 32-28 {{c}} 19-23 (18-23) 1-1{}\n", if i % 2 == 0 { "0" } else { "" }));
+        text.push_str(&format!(
+            "[Event \"g{i}\"]\n1. 32-28 {{c}} 19-23 (18-23) 1-1{}\n",
+            if i % 2 == 0 { "0" } else { "" }
+        ));
     }
     let all = read_all(text.as_bytes());
     let mut r = crate::pdn::Reader::new(Trickle(text.as_bytes()));
