@@ -6,6 +6,9 @@
 
 pub mod board;
 pub mod diag;
+pub mod draw;
+pub mod notation;
 pub mod pdn;
 pub mod position;
+pub mod replay;
 pub mod rules;

@@ -139,6 +139,10 @@ struct Board<'a> {
 trait Sink {
     /// `path[0]` is the start square; the last entry is the end square.
     fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]);
+    /// Also record every unfinished capture (each landing square), not only complete ones.
+    fn partial(&self) -> bool {
+        false
+    }
 }
 
 const MAX_PATH: usize = 48;
@@ -151,6 +155,11 @@ struct Search<'a, S: Sink> {
 
 impl<S: Sink> Search<'_, S> {
     fn man(&mut self, sq: Square, captured: Bitboard, depth: usize) {
+        let partial = self.sink.partial();
+        if partial && depth > 0 {
+            self.sink
+                .record(captured, depth as u32, &self.path[..=depth]);
+        }
         let mut extended = false;
         if depth + 1 < MAX_PATH {
             for d in DIRECTIONS {
@@ -178,6 +187,11 @@ impl<S: Sink> Search<'_, S> {
     }
 
     fn king(&mut self, sq: Square, captured: Bitboard, depth: usize, came: Option<usize>) {
+        let partial = self.sink.partial();
+        if partial && depth > 0 {
+            self.sink
+                .record(captured, depth as u32, &self.path[..=depth]);
+        }
         let mut extended = false;
         if depth + 1 < MAX_PATH {
             for d in DIRECTIONS {
@@ -379,7 +393,19 @@ pub fn max_capture(pos: &Position) -> u32 {
 /// Every capture sequence from `from` taking at least `min` pieces, with its
 /// landing path (`path[0]` = `from`), including different paths of one move.
 pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)> {
+    collect_paths(pos, from, min, false)
+}
+
+/// Like [`capture_paths`], but also every unfinished capture: the piece
+/// stopping on any landing square of a sequence (for telling a capture that
+/// stops early, which takes fewer pieces than the maximum, from a wrong one).
+pub fn partial_capture_paths(pos: &Position, from: Square) -> Vec<(Move, Path)> {
+    collect_paths(pos, from, 1, true)
+}
+
+fn collect_paths(pos: &Position, from: Square, min: u32, partial: bool) -> Vec<(Move, Path)> {
     struct All {
+        partial: bool,
         min: u32,
         kind: Kind,
         crown_row: Bitboard,
@@ -403,6 +429,9 @@ pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)
                 Path::from_slice(path),
             ));
         }
+        fn partial(&self) -> bool {
+            self.partial
+        }
     }
     let kind = if pos.kings().has(from) {
         Kind::King
@@ -410,6 +439,7 @@ pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)
         Kind::Man
     };
     let mut all = All {
+        partial,
         min,
         kind,
         crown_row: crown_row(pos, pos.side()),

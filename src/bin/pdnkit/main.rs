@@ -2,7 +2,12 @@
 //!
 //! Exit status: 0 clean, 1 findings, 2 the run itself failed.
 
+mod check;
+mod common;
+mod games;
+mod input;
 mod perft;
+mod render;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -20,6 +25,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Replay every game, report every fault, compare the true result with the record.
+    Check(check::Args),
     /// Count the leaves of the legal move tree (move generator test).
     Perft(perft::Args),
 }
@@ -37,6 +44,7 @@ fn main() -> ExitCode {
         }
     };
     let code = match cli.command {
+        Command::Check(a) => check::run(a),
         Command::Perft(a) => perft::run(a),
     };
     ExitCode::from(code)

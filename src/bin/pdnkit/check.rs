@@ -1,0 +1,219 @@
+//! `pdnkit check PATH...`: replay every game, report findings, compare results.
+
+use crate::common::InputArgs;
+use crate::games::{self, Sink};
+use crate::render;
+use pdnkit::diag::{Code, Severity};
+use pdnkit::pdn::Game;
+use pdnkit::replay::Report;
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::io::{IsTerminal, Write};
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// human (compiler-style) or json (JSON Lines).
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+}
+
+/// Counters that add up across files and games.
+#[derive(Default)]
+struct Summary {
+    files: u64,
+    games: u64,
+    valid: u64,
+    errors: u64,
+    warnings: u64,
+    notes: u64,
+    by_code: BTreeMap<&'static str, u64>,
+    /// (declared, computed) → games.
+    results: BTreeMap<(String, &'static str), u64>,
+    unreadable: u64,
+}
+
+struct CheckSink<W: Write> {
+    out: W,
+    format: Format,
+    color: bool,
+    sum: Summary,
+    broken: bool,
+}
+
+impl<W: Write> CheckSink<W> {
+    fn write(&mut self, s: &str) -> bool {
+        if self.broken {
+            return false;
+        }
+        if self.out.write_all(s.as_bytes()).is_err() {
+            self.broken = true;
+            return false;
+        }
+        true
+    }
+}
+
+impl<W: Write> Sink for CheckSink<W> {
+    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+        let s = &mut self.sum;
+        s.games += 1;
+        if r.valid() {
+            s.valid += 1;
+        }
+        for d in &r.diagnostics {
+            match d.severity {
+                Severity::Error => s.errors += 1,
+                Severity::Warning => s.warnings += 1,
+                Severity::Note => s.notes += 1,
+            }
+            *s.by_code.entry(d.code.as_str()).or_default() += 1;
+        }
+        let declared = r
+            .declared
+            .map_or("none".to_string(), |o| o.normalised().to_string());
+        *s.results
+            .entry((declared, r.computed.normalised()))
+            .or_default() += 1;
+        let text = match self.format {
+            Format::Json => {
+                let mut line = render::game_json(file, g, r).to_string();
+                line.push('\n');
+                line
+            }
+            Format::Human => r
+                .diagnostics
+                .iter()
+                .map(|d| render::human(file, g, d, self.color) + "\n")
+                .collect(),
+        };
+        self.write(&text)
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.sum.unreadable += 1;
+        self.sum.errors += 1;
+        eprintln!("pdnkit: {file}: {msg}");
+    }
+    fn file_done(&mut self, _file: &str) {
+        self.sum.files += 1;
+    }
+}
+
+pub fn run(a: Args) -> u8 {
+    let opts = match a.input.options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("pdnkit: {e}");
+            return crate::EXIT_FAILED;
+        }
+    };
+    let pool = match a.input.pool() {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("pdnkit: {e}");
+            return crate::EXIT_FAILED;
+        }
+    };
+    let (inputs, problems) = match crate::input::expand(&a.input.paths, a.input.all_files) {
+        Ok(x) => x,
+        Err(e) => {
+            eprintln!("pdnkit: {e}");
+            return crate::EXIT_FAILED;
+        }
+    };
+    for p in &problems {
+        eprintln!("pdnkit: {p}");
+    }
+    let stdout = std::io::stdout();
+    let color = a.format == Format::Human && stdout.is_terminal();
+    let mut sink = CheckSink {
+        out: std::io::BufWriter::new(stdout.lock()),
+        format: a.format,
+        color,
+        sum: Summary::default(),
+        broken: false,
+    };
+    let completed = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    if completed {
+        let text = summary_text(&sink.sum, a.format);
+        sink.write(&text);
+    }
+    let _ = sink.out.flush();
+    let s = &sink.sum;
+    if s.errors > 0 || !problems.is_empty() {
+        1
+    } else {
+        0
+    }
+}
+
+fn summary_text(s: &Summary, format: Format) -> String {
+    match format {
+        Format::Json => {
+            let mut v = json!({
+                "type": "summary",
+                "files": s.files,
+                "games": s.games,
+                "valid_games": s.valid,
+                "errors": s.errors,
+                "warnings": s.warnings,
+                "notes": s.notes,
+                "by_code": s.by_code,
+                "unreadable_files": s.unreadable,
+            });
+            let results: Vec<_> = s
+                .results
+                .iter()
+                .map(|((d, c), n)| json!({"declared": d, "computed": c, "games": n}))
+                .collect();
+            v["results"] = json!(results);
+            format!("{v}\n")
+        }
+        Format::Human => {
+            let mut t = String::new();
+            t.push_str(&format!(
+                "checked {} file{}, {} game{}: {} valid, {} with errors\n",
+                s.files,
+                if s.files == 1 { "" } else { "s" },
+                s.games,
+                if s.games == 1 { "" } else { "s" },
+                s.valid,
+                s.games - s.valid
+            ));
+            t.push_str(&format!(
+                "findings: {} errors, {} warnings, {} notes\n",
+                s.errors, s.warnings, s.notes
+            ));
+            let width = Code::ALL
+                .iter()
+                .map(|c| c.as_str().len())
+                .max()
+                .unwrap_or(0);
+            for (code, n) in &s.by_code {
+                t.push_str(&format!("  {code:width$}  {n}\n"));
+            }
+            if !s.results.is_empty() {
+                t.push_str("results (declared -> computed):\n");
+                for ((d, c), n) in &s.results {
+                    let flag = if c != &"*" && d != c {
+                        "   <- mismatch"
+                    } else {
+                        ""
+                    };
+                    t.push_str(&format!("  {d:>4} -> {c:<3}  {n}{flag}\n"));
+                }
+            }
+            if s.unreadable > 0 {
+                t.push_str(&format!("{} file(s) could not be read\n", s.unreadable));
+            }
+            t
+        }
+    }
+}

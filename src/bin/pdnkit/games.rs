@@ -1,0 +1,148 @@
+//! Reading every game of every input in order, checking them in parallel in
+//! batches, and handing the results back in input order.
+
+use crate::input::Input;
+use indicatif::{ProgressBar, ProgressStyle};
+use pdnkit::pdn::{Game, Reader};
+use pdnkit::replay::{check_game, Options, Report};
+use rayon::prelude::*;
+use std::io::{IsTerminal, Read};
+use std::time::Instant;
+
+/// Games per batch and bytes per batch: what is held in memory at once.
+const BATCH_GAMES: usize = 512;
+const BATCH_BYTES: usize = 8 << 20;
+
+/// What a consumer does with each checked game, in input order.
+pub trait Sink {
+    /// Returns false to stop the run (e.g. a closed pipe).
+    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool;
+    /// A file that could not be read (or not completely).
+    fn file_error(&mut self, file: &str, msg: &str);
+    /// A file was read to its end.
+    fn file_done(&mut self, file: &str);
+}
+
+/// Runs every input through `check_game` and `sink`. Returns false if the sink stopped the run.
+pub fn run(
+    inputs: &[Input],
+    opts: &Options,
+    pool: &rayon::ThreadPool,
+    progress: bool,
+    sink: &mut dyn Sink,
+) -> bool {
+    let total: u64 = inputs
+        .iter()
+        .map(|i| match i {
+            Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+            Input::Stdin => 0,
+        })
+        .sum();
+    let bar = (progress && std::io::stderr().is_terminal()).then(|| {
+        let b = ProgressBar::new(total);
+        b.set_style(
+            ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let started = Instant::now();
+    let mut games_done = 0u64;
+    let mut batch: Vec<Item> = Vec::new();
+    let mut batch_games = 0usize;
+    let mut batch_bytes = 0usize;
+    let names: Vec<String> = inputs.iter().map(Input::name).collect();
+    let mut flush = |batch: &mut Vec<Item>, sink: &mut dyn Sink| -> bool {
+        let reports: Vec<Option<Report>> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|it| match it {
+                    Item::Game(_, g) => Some(check_game(g, opts)),
+                    _ => None,
+                })
+                .collect()
+        });
+        let mut bytes = 0u64;
+        for (it, r) in batch.iter().zip(&reports) {
+            let keep_going = match (it, r) {
+                (Item::Game(fi, g), Some(r)) => {
+                    games_done += 1;
+                    bytes += g.text.len() as u64;
+                    match &bar {
+                        Some(b) => b.suspend(|| sink.game(&names[*fi], g, r)),
+                        None => sink.game(&names[*fi], g, r),
+                    }
+                }
+                (Item::Done(fi), _) => {
+                    sink.file_done(&names[*fi]);
+                    true
+                }
+                (Item::Error(fi, msg), _) => {
+                    sink.file_error(&names[*fi], msg);
+                    true
+                }
+                _ => true,
+            };
+            if !keep_going {
+                return false;
+            }
+        }
+        if let Some(b) = &bar {
+            b.inc(bytes);
+            let rate = games_done as f64 / started.elapsed().as_secs_f64().max(1e-6);
+            b.set_message(format!("{games_done} games, {rate:.0} games/s"));
+        }
+        batch.clear();
+        true
+    };
+    for (fi, input) in inputs.iter().enumerate() {
+        let src: Box<dyn Read> = match input {
+            Input::Stdin => Box::new(std::io::stdin()),
+            Input::File(p) => match std::fs::File::open(p) {
+                Ok(f) => Box::new(f),
+                Err(e) => {
+                    batch.push(Item::Error(fi, e.to_string()));
+                    continue;
+                }
+            },
+        };
+        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src));
+        loop {
+            match reader.next_game() {
+                Ok(Some(g)) => {
+                    batch_bytes += g.text.len();
+                    batch_games += 1;
+                    batch.push(Item::Game(fi, g));
+                    if batch_games >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
+                        batch_bytes = 0;
+                        batch_games = 0;
+                        if !flush(&mut batch, sink) {
+                            return false;
+                        }
+                    }
+                }
+                Ok(None) => {
+                    batch.push(Item::Done(fi));
+                    break;
+                }
+                Err(e) => {
+                    batch.push(Item::Error(fi, format!("read error: {e}")));
+                    break;
+                }
+            }
+        }
+    }
+    if !flush(&mut batch, sink) {
+        return false;
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    true
+}
+
+enum Item {
+    Game(usize, Game),
+    Done(usize),
+    Error(usize, String),
+}

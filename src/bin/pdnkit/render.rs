@@ -1,0 +1,116 @@
+//! Output: compiler-style human text and JSON Lines.
+
+use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::pdn::Game;
+use pdnkit::replay::Report;
+use serde_json::{json, Map, Value};
+use std::fmt::Write as _;
+
+/// A diagnostic rendered for a terminal.
+pub fn human(file: &str, g: &Game, d: &Diagnostic, color: bool) -> String {
+    let (line, col) = g.location(d.span.start);
+    let (src, a, b) = g.source_line(&d.span);
+    let mut s = String::new();
+    let sev = d.severity.as_str();
+    let (on, off) = if color {
+        (
+            match d.severity {
+                Severity::Error => "\x1b[1;31m",
+                Severity::Warning => "\x1b[1;33m",
+                Severity::Note => "\x1b[1;36m",
+            },
+            "\x1b[0m",
+        )
+    } else {
+        ("", "")
+    };
+    let mut place = format!("game {}", g.index);
+    if let Some(p) = d.ply {
+        let _ = write!(place, ", ply {p}");
+    }
+    let _ = writeln!(
+        s,
+        "{file}:{line}:{col}: {on}{sev}[{}]{off}: {} ({place})",
+        d.code, d.message
+    );
+    // The source line, shortened around the span when very long.
+    let chars: Vec<char> = src.chars().collect();
+    let lo = a.saturating_sub(60);
+    let hi = (b + 40).min(chars.len());
+    let shown: String = chars
+        .get(lo..hi)
+        .map(|c| c.iter().collect())
+        .unwrap_or_default();
+    let shown = shown.replace('\t', " ");
+    let prefix = if lo > 0 { "..." } else { "" };
+    let gutter = line.to_string().len();
+    let _ = writeln!(s, "{:gutter$} |", "");
+    let _ = writeln!(s, "{line} | {prefix}{shown}");
+    let pad = prefix.len() + a - lo;
+    let _ = writeln!(
+        s,
+        "{:gutter$} | {}{on}{}{off}",
+        "",
+        " ".repeat(pad),
+        "^".repeat((b - a).clamp(1, 80))
+    );
+    for n in &d.notes {
+        let _ = writeln!(s, "{:gutter$} = note: {n}", "");
+    }
+    s
+}
+
+/// The JSON object of one diagnostic.
+pub fn diag_json(g: &Game, d: &Diagnostic) -> Value {
+    let (line, col) = g.location(d.span.start);
+    let mut m = Map::new();
+    m.insert("severity".into(), json!(d.severity.as_str()));
+    m.insert("code".into(), json!(d.code.as_str()));
+    m.insert("message".into(), json!(d.message));
+    m.insert("line".into(), json!(line));
+    m.insert("column".into(), json!(col));
+    if let Some(p) = d.ply {
+        m.insert("ply".into(), json!(p));
+    }
+    if let Some(w) = &d.written {
+        m.insert("move".into(), json!(w));
+    }
+    if !d.notes.is_empty() {
+        m.insert("notes".into(), json!(d.notes));
+    }
+    Value::Object(m)
+}
+
+/// The JSON object of one game (CLI.md).
+pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
+    let mut tags = Map::new();
+    for t in &g.tags {
+        tags.entry(t.name.clone())
+            .or_insert_with(|| json!(g.tag_value(t)));
+    }
+    json!({
+        "type": "game",
+        "file": file,
+        "game": g.index,
+        "line": g.location(first_content(g)).0,
+        "variant": r.variant.map(|v| v.name()),
+        "draw_rules": r.draw_rules.map(|d| d.name()),
+        "tags": tags,
+        "plies": r.plies,
+        "valid": r.valid(),
+        "declared_result": r.declared.map(|o| o.normalised()),
+        "computed_result": r.computed.normalised(),
+        "termination": r.termination.name(),
+        "termination_ply": r.termination_ply,
+        "clause": r.clause,
+        "diagnostics": r.diagnostics.iter().map(|d| diag_json(g, d)).collect::<Vec<_>>(),
+    })
+}
+
+/// Offset of the first non-blank byte of a game (where it "starts").
+pub fn first_content(g: &Game) -> usize {
+    g.text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0)
+}

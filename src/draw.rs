@@ -1,0 +1,540 @@
+//! Draw rules as data (RULES.md sections 3 and 4): the counters each rule set
+//! keeps, updated once per ply, and the order in which draws are reported.
+
+use crate::board::{Bitboard, Square, MAX_SQUARES};
+use crate::position::{Color, Kind, Position};
+use crate::rules::{Move, Variant};
+use std::collections::HashMap;
+
+/// Which draw rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawRules {
+    /// Brazilian confederation (RULES.md 4.1).
+    Cbjd,
+    /// FMJD: article 6 on 10x10 and 12x12, FMJD-64 article 7.2 on 8x8.
+    Fmjd,
+}
+
+impl DrawRules {
+    /// `cbjd` or `fmjd`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            DrawRules::Cbjd => "cbjd",
+            DrawRules::Fmjd => "fmjd",
+        }
+    }
+    /// The default for a variant: cbjd for brazilian, fmjd otherwise.
+    pub const fn default_for(v: Variant) -> DrawRules {
+        match v {
+            Variant::Brazilian => DrawRules::Cbjd,
+            _ => DrawRules::Fmjd,
+        }
+    }
+}
+
+impl std::str::FromStr for DrawRules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<DrawRules, String> {
+        match s {
+            "cbjd" => Ok(DrawRules::Cbjd),
+            "fmjd" => Ok(DrawRules::Fmjd),
+            _ => Err(format!("unknown draw rules '{s}' (cbjd, fmjd)")),
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    NoMoves,
+    Repetition,
+    Ending,
+    KingMoves,
+    Unfinished,
+}
+
+impl Termination {
+    /// As in CLI.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::NoMoves => "no-moves",
+            Termination::Repetition => "repetition",
+            Termination::Ending => "ending",
+            Termination::KingMoves => "king-moves",
+            Termination::Unfinished => "unfinished",
+        }
+    }
+}
+
+/// A draw by rule: its termination and the clause that fired (`ending-16`, `7.2.7`, ...).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw {
+    pub termination: Termination,
+    pub clause: &'static str,
+}
+
+/// An ending class of CBJD or FMJD article 6 with its count limit in plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Class {
+    clause: &'static str,
+    limit: u32,
+}
+
+const CBJD_ENDING: Class = Class {
+    clause: "ending-cbjd",
+    limit: 10,
+};
+const FMJD_16: Class = Class {
+    clause: "ending-16",
+    limit: 32,
+};
+const FMJD_5: Class = Class {
+    clause: "ending-5",
+    limit: 10,
+};
+
+/// The rule set in force: limits and which ending rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Set {
+    Cbjd,
+    Fmjd6,
+    Fmjd64,
+}
+
+impl Set {
+    fn king_move_limit(self) -> u32 {
+        match self {
+            Set::Cbjd => 40,
+            Set::Fmjd6 => 50,
+            Set::Fmjd64 => 30,
+        }
+    }
+}
+
+/// (men, kings) of each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Material {
+    white: (u32, u32),
+    black: (u32, u32),
+}
+
+impl Material {
+    fn of(p: &Position) -> Material {
+        Material {
+            white: p.material(Color::White),
+            black: p.material(Color::Black),
+        }
+    }
+    fn side(&self, c: Color) -> (u32, u32) {
+        match c {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+    fn total(&self) -> u32 {
+        self.white.0 + self.white.1 + self.black.0 + self.black.1
+    }
+    /// The side whose only piece is one king, if exactly one side is like that
+    /// (both: `Some` of White with `both` set).
+    fn lone_king(&self) -> Option<(Color, bool)> {
+        let w = self.white == (0, 1);
+        let b = self.black == (0, 1);
+        match (w, b) {
+            (true, true) => Some((Color::White, true)),
+            (true, false) => Some((Color::White, false)),
+            (false, true) => Some((Color::Black, false)),
+            _ => None,
+        }
+    }
+}
+
+fn class_of(set: Set, m: &Material) -> Option<Class> {
+    match set {
+        Set::Cbjd => {
+            // Kings only, except at most one man on the side with fewer kings.
+            let pairs = [(m.white, m.black), (m.black, m.white)];
+            let hit = pairs.iter().any(|&(a, b)| {
+                matches!(
+                    (a, b),
+                    ((0, 2), (0, 2))
+                        | ((0, 2), (0, 1))
+                        | ((0, 2), (1, 1))
+                        | ((0, 1), (0, 1))
+                        | ((0, 1), (1, 1))
+                )
+            });
+            hit.then_some(CBJD_ENDING)
+        }
+        Set::Fmjd6 => {
+            let (lone, _) = m.lone_king()?;
+            let strong = m.side(lone.other());
+            match strong {
+                (0, 3) | (1, 2) | (2, 1) => Some(FMJD_16),
+                (0, 2) | (1, 1) | (0, 1) => Some(FMJD_5),
+                _ => None,
+            }
+        }
+        Set::Fmjd64 => None,
+    }
+}
+
+/// Zobrist keys: one per (square, piece) and one for Black to move.
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+const fn zobrist_table() -> [[u64; 4]; MAX_SQUARES] {
+    let mut t = [[0u64; 4]; MAX_SQUARES];
+    let mut i = 0;
+    while i < MAX_SQUARES {
+        let mut k = 0;
+        while k < 4 {
+            t[i][k] = splitmix((i * 4 + k) as u64 + 1);
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static ZOBRIST: [[u64; 4]; MAX_SQUARES] = zobrist_table();
+const BLACK_TO_MOVE: u64 = splitmix(0xD1CE);
+
+fn piece_index(c: Color, k: Kind) -> usize {
+    match (c, k) {
+        (Color::White, Kind::Man) => 0,
+        (Color::White, Kind::King) => 1,
+        (Color::Black, Kind::Man) => 2,
+        (Color::Black, Kind::King) => 3,
+    }
+}
+
+/// The Zobrist hash of a position, from scratch.
+pub fn hash(p: &Position) -> u64 {
+    let mut h = if p.side() == Color::Black {
+        BLACK_TO_MOVE
+    } else {
+        0
+    };
+    for c in [Color::White, Color::Black] {
+        for sq in p.pieces(c).squares() {
+            let k = if p.kings().has(sq) {
+                Kind::King
+            } else {
+                Kind::Man
+            };
+            h ^= ZOBRIST[sq.index()][piece_index(c, k)];
+        }
+    }
+    h
+}
+
+/// The hash after `m` is played in `before`, updated incrementally.
+pub fn hash_after(h: u64, before: &Position, m: &Move) -> u64 {
+    let side = before.side();
+    let mut h = h ^ BLACK_TO_MOVE;
+    h ^= ZOBRIST[m.from.index()][piece_index(side, m.kind)];
+    let kind_after = if m.crowns { Kind::King } else { m.kind };
+    h ^= ZOBRIST[m.to.index()][piece_index(side, kind_after)];
+    let enemy = side.other();
+    let kings: Bitboard = before.kings();
+    for sq in m.captured.squares() {
+        let k = if kings.has(sq) { Kind::King } else { Kind::Man };
+        h ^= ZOBRIST[sq.index()][piece_index(enemy, k)];
+    }
+    h
+}
+
+/// The state of every draw rule along a game.
+#[derive(Clone, Debug)]
+pub struct DrawState {
+    set: Set,
+    hash: u64,
+    seen: HashMap<u64, u8>,
+    king_moves: u32,
+    ending: Option<(Class, u32)>,
+    /// Plies since the last material change (capture or crowning), per side and in all.
+    since_change: [u32; 2],
+    since_change_total: u32,
+    /// FMJD-64 7.2.7: strong side's plies in the current stretch.
+    stretch_727: Option<u32>,
+    /// FMJD-64 7.2.8: (plies by each side, plies in all) since the material arose.
+    since_728: Option<([u32; 2], u32)>,
+}
+
+fn ci(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// The long diagonal a1-h8 on 8x8 (29, 25, 22, 18, 15, 11, 8, 4).
+fn long_diagonal() -> Bitboard {
+    [29u8, 25, 22, 18, 15, 11, 8, 4]
+        .iter()
+        .fold(Bitboard::EMPTY, |b, &n| b.with(Square::from_index(n - 1)))
+}
+
+impl DrawState {
+    /// The state at the start position `start`.
+    pub fn new(variant: Variant, rules: DrawRules, start: &Position) -> DrawState {
+        let set = match (rules, variant) {
+            (DrawRules::Cbjd, _) => Set::Cbjd,
+            (DrawRules::Fmjd, Variant::Brazilian) => Set::Fmjd64,
+            (DrawRules::Fmjd, _) => Set::Fmjd6,
+        };
+        let hash = hash(start);
+        let mut seen = HashMap::new();
+        seen.insert(hash, 1);
+        let material = Material::of(start);
+        let mut s = DrawState {
+            set,
+            hash,
+            seen,
+            king_moves: 0,
+            ending: class_of(set, &material).map(|c| (c, 0)),
+            since_change: [0, 0],
+            since_change_total: 0,
+            stretch_727: None,
+            since_728: None,
+        };
+        if set == Set::Fmjd64 {
+            s.update_64(start, &material, None);
+        }
+        s
+    }
+
+    /// Records the ply `m` played in `before` giving `after`; returns a draw if one holds now.
+    pub fn play(&mut self, before: &Position, m: &Move, after: &Position) -> Option<Draw> {
+        let irreversible = m.is_capture() || m.kind == Kind::Man;
+        self.hash = hash_after(self.hash, before, m);
+        if irreversible {
+            self.seen.clear();
+        }
+        let count = self.seen.entry(self.hash).or_insert(0);
+        *count = count.saturating_add(1);
+        let repetition = *count >= 3;
+        if m.kind == Kind::King && !m.is_capture() {
+            self.king_moves += 1;
+        } else {
+            self.king_moves = 0;
+        }
+        let king_moves = self.king_moves >= self.set.king_move_limit();
+        let material = Material::of(after);
+        let mover = before.side();
+        let rep = Draw {
+            termination: Termination::Repetition,
+            clause: "repetition",
+        };
+        let km = Draw {
+            termination: Termination::KingMoves,
+            clause: "king-moves",
+        };
+        if self.set == Set::Fmjd64 {
+            let ending =
+                self.update_64(after, &material, Some((mover, m.is_capture() || m.crowns)));
+            return if repetition {
+                Some(rep)
+            } else if king_moves {
+                Some(Draw {
+                    termination: Termination::KingMoves,
+                    clause: "7.2.5",
+                })
+            } else {
+                ending.map(|clause| Draw {
+                    termination: Termination::Ending,
+                    clause,
+                })
+            };
+        }
+        self.ending = match (class_of(self.set, &material), self.ending) {
+            (None, _) => None,
+            (Some(c), Some((old, n))) if old == c => Some((c, n + 1)),
+            (Some(c), _) => Some((c, 0)),
+        };
+        let ending = self
+            .ending
+            .filter(|(c, n)| *n >= c.limit)
+            .map(|(c, _)| c.clause);
+        if repetition {
+            Some(rep)
+        } else if let Some(clause) = ending {
+            Some(Draw {
+                termination: Termination::Ending,
+                clause,
+            })
+        } else if king_moves {
+            Some(km)
+        } else {
+            None
+        }
+    }
+
+    /// FMJD-64 endings (7.2.4, 7.2.6, 7.2.7, 7.2.8, in that order). `ply` is
+    /// (mover, material changed) for a ply, `None` at the start position.
+    fn update_64(
+        &mut self,
+        p: &Position,
+        m: &Material,
+        ply: Option<(Color, bool)>,
+    ) -> Option<&'static str> {
+        if let Some((mover, changed)) = ply {
+            if changed {
+                self.since_change = [0, 0];
+                self.since_change_total = 0;
+            } else {
+                self.since_change[ci(mover)] += 1;
+                self.since_change_total += 1;
+            }
+        }
+        let lone = m.lone_king();
+        let mut fired = None;
+        let mut fire = |c: &'static str| {
+            if fired.is_none() {
+                fired = Some(c);
+            }
+        };
+        // 7.2.4: lone king against 3 or more pieces, all kings.
+        if let Some((l, false)) = lone {
+            let s = m.side(l.other());
+            if s.0 == 0 && s.1 >= 3 && self.since_change[ci(l.other())] >= 15 {
+                fire("7.2.4");
+            }
+        }
+        // 7.2.6: both sides have a king; 4-5 pieces: 60 plies, 6-7: 120 plies.
+        if m.white.1 >= 1 && m.black.1 >= 1 {
+            let limit = match m.total() {
+                4 | 5 => Some(60),
+                6 | 7 => Some(120),
+                _ => None,
+            };
+            if limit.is_some_and(|l| self.since_change_total >= l) {
+                fire("7.2.6");
+            }
+        }
+        // 7.2.7: lone king alone on the long diagonal against exactly 3 pieces, one a king at least.
+        let holds_727 = match lone {
+            Some((l, false)) => {
+                let s = m.side(l.other());
+                let diag = long_diagonal();
+                let king_sq = p.pieces(l);
+                s.0 + s.1 == 3
+                    && s.1 >= 1
+                    && (king_sq & diag) == king_sq
+                    && (p.occupied() & diag).count() == 1
+            }
+            _ => false,
+        };
+        self.stretch_727 = match (holds_727, self.stretch_727, ply) {
+            (false, _, _) => None,
+            (true, None, _) => Some(0),
+            (true, Some(n), Some((mover, _))) => {
+                let strong = lone.map(|(l, _)| l.other());
+                Some(if Some(mover) == strong { n + 1 } else { n })
+            }
+            (true, Some(n), None) => Some(n),
+        };
+        if self.stretch_727.is_some_and(|n| n >= 5) {
+            fire("7.2.7");
+        }
+        // 7.2.8: lone king against K, 2K or K+M (or king against king).
+        let holds_728 = match lone {
+            Some((_, true)) => true,
+            Some((l, false)) => matches!(m.side(l.other()), (0, 2) | (1, 1)),
+            None => false,
+        };
+        self.since_728 = match (holds_728, self.since_728, ply) {
+            (false, _, _) => None,
+            (true, None, _) => Some(([0, 0], 0)),
+            (true, Some((mut by, total)), Some((mover, _))) => {
+                by[ci(mover)] += 1;
+                Some((by, total + 1))
+            }
+            (true, s, None) => s,
+        };
+        if let (Some((by, total)), Some((l, both))) = (self.since_728, lone) {
+            let done = if both {
+                total >= 10
+            } else {
+                by[ci(l.other())] >= 5
+            };
+            if done {
+                fire("7.2.8");
+            }
+        }
+        fired
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+    use crate::rules::{legal_moves, play};
+
+    #[test]
+    fn incremental_hash_matches_scratch() {
+        let mut p = Position::from_fen("W:W18,K30,22:B11,K3,14", BoardSize::Eight).unwrap();
+        let mut h = hash(&p);
+        for _ in 0..20 {
+            let Some(m) = legal_moves(&p).first().copied() else {
+                break;
+            };
+            h = hash_after(h, &p, &m);
+            p = play(&p, &m);
+            assert_eq!(h, hash(&p));
+        }
+    }
+
+    #[test]
+    fn kings_shuffling_repeat_three_times() {
+        let e = BoardSize::Eight;
+        let start = Position::from_fen("W:WK29:BK3", e).unwrap();
+        let mut s = DrawState::new(Variant::Brazilian, DrawRules::Cbjd, &start);
+        let mut p = start;
+        let seq = [
+            (29, 25),
+            (3, 7),
+            (25, 29),
+            (7, 3),
+            (29, 25),
+            (3, 7),
+            (25, 29),
+            (7, 3),
+        ];
+        let mut draws = Vec::new();
+        for (i, (f, t)) in seq.iter().enumerate() {
+            let m = legal_moves(&p)
+                .into_iter()
+                .find(|m| m.from.number() == *f && m.to.number() == *t)
+                .unwrap();
+            let after = play(&p, &m);
+            if let Some(d) = s.play(&p, &m, &after) {
+                draws.push((i + 1, d.termination));
+            }
+            p = after;
+        }
+        assert_eq!(draws.first(), Some(&(8, Termination::Repetition)));
+    }
+
+    #[test]
+    fn ending_classes() {
+        let e = BoardSize::Ten;
+        let m = |f: &str| Material::of(&Position::from_fen(f, e).unwrap());
+        assert_eq!(
+            class_of(Set::Fmjd6, &m("W:WK1:BK10,K20,K30")),
+            Some(FMJD_16)
+        );
+        assert_eq!(class_of(Set::Fmjd6, &m("W:WK1:BK10,25")), Some(FMJD_5));
+        assert_eq!(class_of(Set::Fmjd6, &m("W:WK1:BK10,K20,K30,K40")), None);
+        assert_eq!(
+            class_of(Set::Cbjd, &m("W:WK1,K2:B25,K30")),
+            Some(CBJD_ENDING)
+        );
+        assert_eq!(class_of(Set::Cbjd, &m("W:WK1,12:B25,K30")), None);
+    }
+}

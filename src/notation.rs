@@ -1,0 +1,454 @@
+//! A written move resolved against a position (RULES.md 2, "Reading a written
+//! move"), and the shortest unambiguous way to write a move.
+
+use crate::board::{BoardSize, Square, DIRECTIONS, NE, NW, SE, SW};
+use crate::pdn::{Sep, SquareText};
+use crate::position::{Color, Kind, Position};
+use crate::rules::{
+    capture_paths, landing_path, legal_moves, max_capture, partial_capture_paths, Move, MoveList,
+};
+
+/// What a written move means in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// One legal move; `notation` is set when it was accepted with a wrong separator.
+    Move { mv: Move, notation: Option<String> },
+    /// Several legal captures with different captured sets fit (RULES.md 5.3).
+    Ambiguous(Vec<Move>),
+}
+
+/// Why a written move is not legal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// A square outside the board.
+    NoSuchSquare(String),
+    /// No piece of the side to move on the from square.
+    EmptySource { square: u32, found: Option<Color> },
+    /// A plain move while a capture was compulsory.
+    MissedCapture { max: u32, example: Move },
+    /// A capture taking fewer pieces than the maximum.
+    NonMaximal { taken: u32, max: u32, example: Move },
+    /// Anything else, with the reason.
+    Other(String),
+}
+
+/// How squares and captures are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Algebraic squares (`c3`) rather than numbers.
+    pub algebraic: bool,
+    /// `:` for captures rather than `x`.
+    pub colon: bool,
+}
+
+impl Style {
+    /// The style a written move uses.
+    pub fn of(squares: &[SquareText], sep: Sep) -> Style {
+        Style {
+            algebraic: matches!(squares.first(), Some(SquareText::Alg { .. })),
+            colon: sep == Sep::Colon,
+        }
+    }
+}
+
+/// The square a [`SquareText`] names on `size`.
+pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, String> {
+    match s {
+        SquareText::Num(n) => size.square(n).map_err(|e| e.to_string()),
+        SquareText::Alg { file, rank } => {
+            let name = format!("{}{}", (b'a' + file) as char, rank);
+            size.parse_algebraic(&name).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// Resolves a written move against `pos`.
+pub fn resolve(pos: &Position, written: &[SquareText], sep: Sep) -> Result<Reading, Illegal> {
+    resolve_in(pos, &legal_moves(pos), written, sep)
+}
+
+/// [`resolve`] with the legal moves of `pos` already generated.
+pub fn resolve_in(
+    pos: &Position,
+    legal: &MoveList,
+    written: &[SquareText],
+    sep: Sep,
+) -> Result<Reading, Illegal> {
+    let size = pos.size();
+    let mut squares: smallvec::SmallVec<[Square; 8]> = smallvec::SmallVec::new();
+    for &s in written {
+        squares.push(square_of(size, s).map_err(Illegal::NoSuchSquare)?);
+    }
+    let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
+        return Err(Illegal::Other("a move needs two squares".into()));
+    };
+    match pos.piece_at(from) {
+        Some(p) if p.color == pos.side() => {}
+        found => {
+            return Err(Illegal::EmptySource {
+                square: from.number(),
+                found: found.map(|p| p.color),
+            })
+        }
+    }
+    let captures_compulsory = legal.first().is_some_and(Move::is_capture);
+    let written_capture =
+        matches!(sep, Sep::Capture | Sep::Colon | Sep::Mixed) || squares.len() > 2;
+    let plain_written = sep == Sep::Move && squares.len() == 2;
+
+    if !written_capture {
+        if let Some(m) = legal
+            .iter()
+            .find(|m| !m.is_capture() && m.from == from && m.to == to)
+        {
+            return Ok(Reading::Move {
+                mv: *m,
+                notation: None,
+            });
+        }
+    }
+    // Captures fitting the written squares.
+    let fitting = fitting_captures(pos, legal, &squares);
+    if !fitting.is_empty() {
+        let notation = plain_written.then(|| "a capture written with `-`".to_string());
+        return Ok(match fitting.len() {
+            1 => Reading::Move {
+                mv: fitting[0],
+                notation,
+            },
+            _ => Reading::Ambiguous(fitting),
+        });
+    }
+    if written_capture && squares.len() == 2 && !captures_compulsory {
+        if let Some(m) = legal.iter().find(|m| m.from == from && m.to == to) {
+            return Ok(Reading::Move {
+                mv: *m,
+                notation: Some("a plain move written as a capture".into()),
+            });
+        }
+    }
+    // Not legal: say why as precisely as possible.
+    let max = max_capture(pos);
+    let example = || {
+        legal
+            .iter()
+            .find(|m| m.from == from)
+            .or(legal.first())
+            .copied()
+    };
+    if captures_compulsory {
+        // A capture that fits but takes fewer pieces than the maximum?
+        let shorter = partial_capture_paths(pos, from)
+            .into_iter()
+            .find(|(m, p)| m.to == to && path_fits(p, &squares));
+        if let (Some((m, _)), Some(example)) = (shorter, example()) {
+            return Err(Illegal::NonMaximal {
+                taken: m.capture_count(),
+                max,
+                example,
+            });
+        }
+        if !written_capture && plain_step_possible(pos, from, to) {
+            if let Some(example) = example() {
+                return Err(Illegal::MissedCapture { max, example });
+            }
+        }
+    }
+    Err(Illegal::Other(explain(pos, from, to, written_capture)))
+}
+
+/// Legal captures from the first to the last written square whose landing
+/// path contains the written middle squares in order; one per captured set.
+fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec<Move> {
+    let (from, to) = (squares[0], squares[squares.len() - 1]);
+    let any = legal
+        .iter()
+        .any(|m| m.is_capture() && m.from == from && m.to == to);
+    if !any {
+        return Vec::new();
+    }
+    let mut out: Vec<Move> = Vec::new();
+    if squares.len() == 2 {
+        out.extend(
+            legal
+                .iter()
+                .filter(|m| m.is_capture() && m.from == from && m.to == to),
+        );
+    } else {
+        let max = legal[0].capture_count();
+        for (m, path) in capture_paths(pos, from, max) {
+            if m.to == to
+                && m.capture_count() == max
+                && path_fits(&path, squares)
+                && !out.contains(&m)
+            {
+                out.push(m);
+            }
+        }
+    }
+    out
+}
+
+/// Whether the written middle squares appear in order among the path's landing squares.
+fn path_fits(path: &[Square], written: &[Square]) -> bool {
+    if written.len() <= 2 {
+        return true;
+    }
+    let middle = &written[1..written.len() - 1];
+    let landings = &path[1..path.len().saturating_sub(1)];
+    let mut it = landings.iter();
+    middle.iter().all(|w| it.any(|l| l == w))
+}
+
+/// Whether `from`-`to` would be a legal plain move if no capture were compulsory.
+fn plain_step_possible(pos: &Position, from: Square, to: Square) -> bool {
+    let g = pos.size().geometry();
+    let occ = pos.occupied();
+    let king = pos.kings().has(from);
+    let dirs: &[usize] = if king {
+        &DIRECTIONS
+    } else if pos.side() == Color::White {
+        &[NW, NE]
+    } else {
+        &[SW, SE]
+    };
+    dirs.iter().any(|&d| {
+        let mut t = g.step(from, d);
+        while let Some(s) = t {
+            if occ.has(s) {
+                return false;
+            }
+            if s == to {
+                return true;
+            }
+            if !king {
+                return false;
+            }
+            t = g.step(s, d);
+        }
+        false
+    })
+}
+
+/// A reason why `from`-`to` is not legal (for `illegal-move`).
+fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> String {
+    let size = pos.size();
+    let (fr, ff) = size.coords(from);
+    let (tr, tf) = size.coords(to);
+    let (dr, df) = (i32::from(tr) - i32::from(fr), i32::from(tf) - i32::from(ff));
+    let kind = pos.piece_at(from).map_or(Kind::Man, |p| p.kind);
+    let (f, t) = (from.number(), to.number());
+    if from == to {
+        return format!("{f}-{t} does not move");
+    }
+    if dr.abs() != df.abs() {
+        return format!("{t} is not on a diagonal from {f}");
+    }
+    if pos.occupied().has(to) {
+        return format!("square {t} is occupied");
+    }
+    let forward = if pos.side() == Color::White {
+        dr < 0
+    } else {
+        dr > 0
+    };
+    let dist = dr.abs();
+    // Squares between.
+    let d = match (dr < 0, df < 0) {
+        (true, true) => NW,
+        (true, false) => NE,
+        (false, true) => SW,
+        (false, false) => SE,
+    };
+    let between: Vec<Square> = size.ray(from, d).take((dist - 1).max(0) as usize).collect();
+    let blockers: Vec<Square> = between
+        .iter()
+        .copied()
+        .filter(|s| pos.occupied().has(*s))
+        .collect();
+    if capture {
+        if blockers.is_empty() {
+            return format!("there is no piece to capture between {f} and {t}");
+        }
+        if blockers.iter().any(|s| pos.pieces(pos.side()).has(*s)) {
+            return format!("{f}x{t} would jump over a piece of its own side");
+        }
+        return format!("no capture goes from {f} to {t}");
+    }
+    match kind {
+        Kind::Man if !forward => "a man cannot move backwards".to_string(),
+        Kind::Man if dist > 1 => "a man moves one square at a time".to_string(),
+        Kind::King if !blockers.is_empty() => {
+            format!("the king's path is blocked at {}", blockers[0].number())
+        }
+        _ => format!("{f}-{t} is not a legal move here"),
+    }
+}
+
+/// Writes `m` in `style`: `from-to`, `fromxto` when that is unambiguous among
+/// the legal moves, else the full landing path.
+pub fn write_move(pos: &Position, m: &Move, style: Style) -> String {
+    let name = |s: Square| {
+        if style.algebraic {
+            pos.size().algebraic(s)
+        } else {
+            s.number().to_string()
+        }
+    };
+    if !m.is_capture() {
+        return format!("{}-{}", name(m.from), name(m.to));
+    }
+    let sep = if style.colon { ":" } else { "x" };
+    let legal = legal_moves(pos);
+    let same_ends = legal
+        .iter()
+        .filter(|o| o.from == m.from && o.to == m.to)
+        .count();
+    if same_ends <= 1 {
+        return format!("{}{sep}{}", name(m.from), name(m.to));
+    }
+    landing_path(pos, m)
+        .iter()
+        .map(|&s| name(s))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::BoardSize;
+
+    fn num(v: &[u32]) -> Vec<SquareText> {
+        v.iter().map(|&n| SquareText::Num(n)).collect()
+    }
+
+    #[test]
+    fn plain_capture_and_errors() {
+        let t = BoardSize::Ten;
+        let start = Position::start(t);
+        assert!(matches!(
+            resolve(&start, &num(&[32, 28]), Sep::Move),
+            Ok(Reading::Move { notation: None, .. })
+        ));
+        assert!(matches!(
+            resolve(&start, &num(&[32, 51]), Sep::Move),
+            Err(Illegal::NoSuchSquare(_))
+        ));
+        assert!(matches!(
+            resolve(&start, &num(&[28, 23]), Sep::Move),
+            Err(Illegal::EmptySource { .. })
+        ));
+        assert!(matches!(
+            resolve(&start, &num(&[19, 23]), Sep::Move),
+            Err(Illegal::EmptySource {
+                found: Some(Color::Black),
+                ..
+            })
+        ));
+        match resolve(&start, &num(&[32, 23]), Sep::Move) {
+            Err(Illegal::Other(r)) => assert!(r.contains("one square"), "{r}"),
+            other => panic!("{other:?}"),
+        }
+        // Missed capture: white 32 can take 27 (black on 27, 21 empty).
+        let p = Position::from_fen("W:W32,33:B27", t).unwrap();
+        assert!(matches!(
+            resolve(&p, &num(&[33, 29]), Sep::Move),
+            Err(Illegal::MissedCapture { max: 1, .. })
+        ));
+        // Capture written with `-`: accepted with a notation warning.
+        assert!(matches!(
+            resolve(&p, &num(&[32, 21]), Sep::Move),
+            Ok(Reading::Move {
+                notation: Some(_),
+                ..
+            })
+        ));
+        // `:` reads like `x`.
+        assert!(matches!(
+            resolve(&p, &num(&[32, 21]), Sep::Colon),
+            Ok(Reading::Move { notation: None, .. })
+        ));
+    }
+
+    #[test]
+    fn non_maximal_capture_says_how_many() {
+        let t = BoardSize::Ten;
+        // 32x21 takes one; 33x22x11? build: white 32 and 33; black 27 and 28,18: 33x22 (over 28) then x13 (over 18).
+        let p = Position::from_fen("W:W32,33:B27,28,18", t).unwrap();
+        let max = max_capture(&p);
+        assert_eq!(max, 2);
+        match resolve(&p, &num(&[32, 21]), Sep::Capture) {
+            Err(Illegal::NonMaximal {
+                taken: 1,
+                max: 2,
+                example,
+            }) => assert_eq!(example.capture_count(), 2),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn ambiguous_short_form_and_paths_that_select() {
+        let e = BoardSize::Eight;
+        let p = Position::from_fen("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", e).unwrap();
+        match resolve(&p, &num(&[2, 6]), Sep::Capture) {
+            Ok(Reading::Ambiguous(c)) => assert_eq!(c.len(), 2),
+            other => panic!("{other:?}"),
+        }
+        // A full path tells them apart (from the conformance data: 2-11-22-13-6 takes 7,9,15,17).
+        match resolve(&p, &num(&[2, 11, 22, 13, 6]), Sep::Capture) {
+            Ok(Reading::Move { mv, .. }) => {
+                assert_eq!(
+                    mv.captured
+                        .squares()
+                        .map(|s| s.number())
+                        .collect::<Vec<_>>(),
+                    vec![7, 9, 15, 17]
+                )
+            }
+            other => panic!("{other:?}"),
+        }
+        // A partial path (only a turning point) also selects.
+        assert!(matches!(
+            resolve(&p, &num(&[2, 22, 6]), Sep::Capture),
+            Ok(Reading::Move { .. })
+        ));
+        // The writer gives the full path for an ambiguous move and the short form otherwise.
+        let moves = legal_moves(&p);
+        let w = write_move(
+            &p,
+            &moves[0],
+            Style {
+                algebraic: false,
+                colon: false,
+            },
+        );
+        assert!(w.matches('x').count() >= 2, "{w}");
+    }
+
+    #[test]
+    fn algebraic_squares() {
+        let e = BoardSize::Eight;
+        let start = Position::start(e);
+        let alg = |f: u8, r: u8| SquareText::Alg { file: f, rank: r };
+        match resolve(&start, &[alg(2, 3), alg(3, 4)], Sep::Move) {
+            Ok(Reading::Move { mv, .. }) => {
+                assert_eq!((mv.from.number(), mv.to.number()), (22, 18))
+            }
+            other => panic!("{other:?}"),
+        }
+        let m = legal_moves(&start)[0];
+        assert_eq!(
+            write_move(
+                &start,
+                &m,
+                Style {
+                    algebraic: true,
+                    colon: false
+                }
+            ),
+            "a3-b4"
+        );
+    }
+}

@@ -1,0 +1,654 @@
+//! A game replayed ply by ply under its variant's rules: findings collected,
+//! draw rules applied, the true result worked out and compared with the record.
+
+use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::draw::{DrawRules, DrawState, Termination};
+use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
+use crate::pdn::{game_type, Game, GameType, Node, Outcome, SquareText, WrittenMove};
+use crate::position::{Color, Position};
+use crate::rules::{legal_moves, play, Move, MoveList, Variant};
+
+/// How to replay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// A variant for every game, whatever its GameType says.
+    pub variant: Option<Variant>,
+    /// Draw rules; by default cbjd for brazilian, fmjd otherwise.
+    pub draw_rules: Option<DrawRules>,
+    /// Keep every played move and the position before it in the report.
+    pub keep_moves: bool,
+}
+
+/// One ply of the main line as played.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub mv: Move,
+    /// The position before the move.
+    pub before: Position,
+    /// Span of the written move.
+    pub span: Span,
+}
+
+/// Everything `check` says about one game.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub variant: Option<Variant>,
+    pub draw_rules: Option<DrawRules>,
+    /// Plies of the main line read before the first error.
+    pub plies: u32,
+    pub declared: Option<Outcome>,
+    /// `WhiteWins`, `BlackWins`, `Draw` or `Unknown`.
+    pub computed: Outcome,
+    pub termination: Termination,
+    pub termination_ply: Option<u32>,
+    /// The rule that ended the game (`no-moves`, `repetition`, `ending-16`, `7.2.7`, ...).
+    pub clause: Option<&'static str>,
+    /// Reader findings, then replay findings, then result findings.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The start position, when known.
+    pub start: Option<Position>,
+    /// Main-line plies (only with [`Options::keep_moves`]).
+    pub played: Vec<Played>,
+}
+
+impl Report {
+    /// No error-severity finding.
+    pub fn valid(&self) -> bool {
+        !self
+            .diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// An element of the main line: a written move, or a placeholder for unknown moves.
+enum MainItem<'a> {
+    Move(&'a WrittenMove),
+    Unknown,
+}
+
+fn written_text(g: &Game, m: &WrittenMove) -> String {
+    String::from_utf8_lossy(g.bytes(&m.span))
+        .split_whitespace()
+        .collect()
+}
+
+/// Chooses the variant of a game: the option, else GameType, else inference.
+fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Option<Variant> {
+    let gt_tag = g
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("GameType"));
+    let gt = gt_tag.map(|t| (t, game_type(&g.tag_value(t))));
+    if let Some(v) = opts.variant {
+        if let Some((t, gt)) = &gt {
+            if *gt != GameType::Known(v) {
+                diags.push(
+                    Diagnostic::new(
+                        Code::VariantInferred,
+                        t.span.clone(),
+                        format!(
+                            "GameType \"{}\" differs from --variant {v}; {v} applies",
+                            g.tag_value(t)
+                        ),
+                    )
+                    .with_severity(Severity::Warning),
+                );
+            }
+        }
+        return Some(v);
+    }
+    match gt {
+        Some((_, GameType::Known(v))) => Some(v),
+        Some((t, other)) => {
+            let what = match other {
+                GameType::Other(n) => format!(
+                    "GameType {n} is not implemented (brazilian 26, international 20, canadian 27)"
+                ),
+                _ => format!("GameType \"{}\" cannot be read", g.tag_value(t)),
+            };
+            diags.push(Diagnostic::new(Code::UnknownVariant, t.span.clone(), what));
+            None
+        }
+        None => {
+            let v = infer_variant(g);
+            let span = g.main_line().next().map_or(0..0, |m| m.span.clone());
+            diags.push(Diagnostic::new(
+                Code::VariantInferred,
+                span,
+                format!(
+                    "no GameType tag; {v} inferred from the squares used (use --variant to choose)"
+                ),
+            ));
+            Some(v)
+        }
+    }
+}
+
+/// The smallest board on which every square of the game (moves and FEN) exists.
+fn infer_variant(g: &Game) -> Variant {
+    let mut need = 8u32; // board side needed
+    let mut see = |s: &SquareText| {
+        let n = match *s {
+            SquareText::Num(n) if n > 50 => 12,
+            SquareText::Num(n) if n > 32 => 10,
+            SquareText::Num(_) => 8,
+            SquareText::Alg { file, rank } => u32::from(file + 1).max(u32::from(rank)),
+        };
+        need = need.max(n);
+    };
+    for node in &g.nodes {
+        if let Node::Move(m) = node {
+            m.squares.iter().for_each(&mut see);
+        }
+    }
+    if let Some(fen) = g.tag("FEN") {
+        for tok in fen.split(|c: char| !c.is_ascii_digit()) {
+            if let Ok(n) = tok.parse::<u32>() {
+                see(&SquareText::Num(n));
+            }
+        }
+    }
+    match need {
+        0..=8 => Variant::Brazilian,
+        9..=10 => Variant::International,
+        _ => Variant::Canadian,
+    }
+}
+
+/// Replays one game.
+pub fn check_game(g: &Game, opts: &Options) -> Report {
+    let mut diags = g.diagnostics.clone();
+    let mut report = Report {
+        variant: None,
+        draw_rules: None,
+        plies: 0,
+        declared: None,
+        computed: Outcome::Unknown,
+        termination: Termination::Unfinished,
+        termination_ply: None,
+        clause: None,
+        diagnostics: Vec::new(),
+        start: None,
+        played: Vec::new(),
+    };
+    let variant = choose_variant(g, opts, &mut diags);
+    report.variant = variant;
+    if let Some(v) = variant {
+        let rules = opts.draw_rules.unwrap_or(DrawRules::default_for(v));
+        report.draw_rules = Some(rules);
+        if let Some(start) = start_position(g, v, &mut diags) {
+            report.start = Some(start);
+            replay_main(g, v, rules, start, opts, &mut report, &mut diags);
+            replay_variations(g, v, &report, &mut diags);
+        }
+    }
+    check_result(g, &mut report, &mut diags);
+    report.diagnostics = diags;
+    report
+}
+
+fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
+    let tag = g.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN"));
+    let (fen, base) = match tag {
+        Some(t) if !g.tag_value(t).trim().is_empty() => (g.tag_value(t), t.value.start),
+        _ => {
+            // A `/FEN/` setup before the first move.
+            let setup = g
+                .nodes
+                .iter()
+                .take_while(|n| !matches!(n, Node::Move(_)))
+                .find_map(|n| match n {
+                    Node::Setup(s) => Some(s.clone()),
+                    _ => None,
+                });
+            match setup {
+                Some(s) => (g.decode(&s).into_owned(), s.start),
+                None => return Some(v.start()),
+            }
+        }
+    };
+    match Position::from_fen(&fen, v.board()) {
+        Ok(p) => Some(p),
+        Err(e) => {
+            let at = base + e.offset().min(fen.len());
+            diags.push(Diagnostic::new(
+                Code::BadFen,
+                at..at + 1,
+                format!("FEN \"{fen}\" cannot be used: {e}"),
+            ));
+            None
+        }
+    }
+}
+
+fn main_items(g: &Game) -> Vec<MainItem<'_>> {
+    let mut depth = 0usize;
+    let mut out = Vec::new();
+    for n in &g.nodes {
+        match n {
+            Node::Open(_) => depth += 1,
+            Node::Close(_) => depth = depth.saturating_sub(1),
+            Node::Move(m) if depth == 0 => out.push(MainItem::Move(m)),
+            Node::Unknown(_) if depth == 0 => out.push(MainItem::Unknown),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The ended state: termination, ply, clause, and the winner if decisive.
+struct End {
+    termination: Termination,
+    ply: u32,
+    clause: &'static str,
+    winner: Option<Color>,
+}
+
+fn replay_main(
+    g: &Game,
+    v: Variant,
+    rules: DrawRules,
+    start: Position,
+    opts: &Options,
+    report: &mut Report,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let items = main_items(g);
+    let moves: Vec<&WrittenMove> = items
+        .iter()
+        .map_while(|i| match i {
+            MainItem::Move(m) => Some(*m),
+            MainItem::Unknown => None,
+        })
+        .collect();
+    let mut pos = start;
+    let mut legal = legal_moves(&pos);
+    let mut state = DrawState::new(v, rules, &pos);
+    let mut end: Option<End> = legal.is_empty().then(|| End {
+        termination: Termination::NoMoves,
+        ply: 0,
+        clause: "no-moves",
+        winner: Some(pos.side().other()),
+    });
+    let mut after_end_warned = false;
+    let mut plies = 0u32;
+    for (i, wm) in moves.iter().enumerate() {
+        let ply = i as u32 + 1;
+        let text = written_text(g, wm);
+        let mv = match resolve_in(&pos, &legal, &wm.squares, wm.sep) {
+            Ok(Reading::Move { mv, notation }) => {
+                if let Some(why) = notation {
+                    diags.push(
+                        Diagnostic::new(
+                            Code::Notation,
+                            wm.span.clone(),
+                            format!("{text} accepted: {why}"),
+                        )
+                        .at_move(ply, text.clone()),
+                    );
+                }
+                mv
+            }
+            Ok(Reading::Ambiguous(cands)) => {
+                let mut budget = 200_000u32;
+                let viable: Vec<Move> = cands
+                    .iter()
+                    .copied()
+                    .filter(|c| readable(g, play(&pos, c), &moves[i + 1..], &mut budget))
+                    .collect();
+                let style = Style::of(&wm.squares, wm.sep);
+                let list = cands
+                    .iter()
+                    .map(|c| write_move(&pos, c, style))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                if viable.len() == 1 {
+                    let chosen = write_move(&pos, &viable[0], style);
+                    diags.push(
+                        Diagnostic::new(
+                            Code::AmbiguousCapture,
+                            wm.span.clone(),
+                            format!("{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read", cands.len()),
+                        )
+                        .with_severity(Severity::Warning)
+                        .at_move(ply, text.clone()),
+                    );
+                    viable[0]
+                } else {
+                    let why = if viable.is_empty() {
+                        "none of them"
+                    } else {
+                        "more than one of them"
+                    };
+                    diags.push(
+                        Diagnostic::new(
+                            Code::AmbiguousCapture,
+                            wm.span.clone(),
+                            format!("{text} fits {} captures ({list}); {why} lets the rest of the game be read", cands.len()),
+                        )
+                        .at_move(ply, text.clone())
+                        .with_note(format!("position before the move: {}", pos.to_fen())),
+                    );
+                    break;
+                }
+            }
+            Err(illegal) => {
+                diags.push(illegal_diag(&pos, &illegal, wm, ply, &text, end.is_some()));
+                break;
+            }
+        };
+        if let Some(e) = &end {
+            if !after_end_warned {
+                after_end_warned = true;
+                diags.push(
+                    Diagnostic::new(
+                        Code::MovesAfterEnd,
+                        wm.span.clone(),
+                        format!(
+                            "the game ended by {} after ply {}; moves follow",
+                            e.clause, e.ply
+                        ),
+                    )
+                    .at_move(ply, text.clone()),
+                );
+            }
+        }
+        let after = play(&pos, &mv);
+        if opts.keep_moves {
+            report.played.push(Played {
+                mv,
+                before: pos,
+                span: wm.span.clone(),
+            });
+        }
+        let next_legal = legal_moves(&after);
+        if end.is_none() {
+            if next_legal.is_empty() {
+                end = Some(End {
+                    termination: Termination::NoMoves,
+                    ply,
+                    clause: "no-moves",
+                    winner: Some(pos.side()),
+                });
+            } else if let Some(d) = state.play(&pos, &mv, &after) {
+                end = Some(End {
+                    termination: d.termination,
+                    ply,
+                    clause: d.clause,
+                    winner: None,
+                });
+            }
+        }
+        pos = after;
+        legal = next_legal;
+        plies = ply;
+    }
+    report.plies = plies;
+    if let Some(e) = end {
+        report.termination = e.termination;
+        report.termination_ply = Some(e.ply);
+        report.clause = Some(e.clause);
+        report.computed = match e.winner {
+            Some(Color::White) => Outcome::WhiteWins,
+            Some(Color::Black) => Outcome::BlackWins,
+            None => Outcome::Draw,
+        };
+    }
+}
+
+/// Whether every move of `rest` can be read as legal from `pos` (RULES.md 5.3,
+/// applied again to later ambiguous short forms). `budget` bounds the work.
+fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool {
+    let _ = g;
+    for (i, wm) in rest.iter().enumerate() {
+        if *budget == 0 {
+            return false;
+        }
+        *budget -= 1;
+        let legal: MoveList = legal_moves(&pos);
+        match resolve_in(&pos, &legal, &wm.squares, wm.sep) {
+            Err(_) => return false,
+            Ok(Reading::Move { mv, .. }) => pos = play(&pos, &mv),
+            Ok(Reading::Ambiguous(c)) => {
+                let ok = c
+                    .iter()
+                    .filter(|m| readable(g, play(&pos, m), &rest[i + 1..], budget))
+                    .take(2)
+                    .count();
+                return ok == 1;
+            }
+        }
+    }
+    true
+}
+
+fn illegal_diag(
+    pos: &Position,
+    illegal: &Illegal,
+    wm: &WrittenMove,
+    ply: u32,
+    text: &str,
+    after_end: bool,
+) -> Diagnostic {
+    let style = Style::of(&wm.squares, wm.sep);
+    let side = match pos.side() {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let plural = |n: u32| if n == 1 { "piece" } else { "pieces" };
+    let (code, msg) = match illegal {
+        Illegal::NoSuchSquare(e) => (Code::NoSuchSquare, format!("{text}: {e}")),
+        Illegal::EmptySource { square, found } => {
+            let from = wm.squares.first().map(|&s| square_of(pos.size(), s).map(|q| display_square(pos, q, style)).unwrap_or_default());
+            let from = from.unwrap_or_else(|| square.to_string());
+            let m = match found {
+                None => format!("{text}: square {from} is empty ({side} to move)"),
+                Some(_) => format!("{text}: square {from} holds a piece of the other side ({side} to move)"),
+            };
+            (Code::EmptySource, m)
+        }
+        Illegal::MissedCapture { max, example } => (
+            Code::MissedCapture,
+            format!(
+                "{text} is a plain move, but capturing is compulsory: the maximum takes {max} {} (for example {})",
+                plural(*max),
+                write_move(pos, example, style)
+            ),
+        ),
+        Illegal::NonMaximal { taken, max, example } => (
+            Code::NonMaximalCapture,
+            format!(
+                "{text} takes {taken} {}, but the maximum capture takes {max} (for example {})",
+                plural(*taken),
+                write_move(pos, example, style)
+            ),
+        ),
+        Illegal::Other(why) => (Code::IllegalMove, format!("{text} is not legal: {why}")),
+    };
+    let mut d = Diagnostic::new(code, wm.span.clone(), msg)
+        .at_move(ply, text)
+        .with_note(format!("position before the move: {}", pos.to_fen()));
+    if after_end {
+        d = d.with_note("this move comes after the game had already ended by rule");
+    }
+    d
+}
+
+fn display_square(pos: &Position, sq: crate::board::Square, style: Style) -> String {
+    if style.algebraic {
+        pos.size().algebraic(sq)
+    } else {
+        sq.number().to_string()
+    }
+}
+
+/// Variations are replayed from their own position; their findings are warnings.
+fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diagnostic>) {
+    if !g.nodes.iter().any(|n| matches!(n, Node::Open(_))) {
+        return;
+    }
+    let Some(start) = report.start else { return };
+    // Positions along the main line (recomputed; variations are rare).
+    let mut main_positions = vec![start];
+    let mut pos = start;
+    for wm in main_items(g).into_iter().map_while(|i| match i {
+        MainItem::Move(m) => Some(m),
+        MainItem::Unknown => None,
+    }) {
+        if main_positions.len() as u32 > report.plies {
+            break;
+        }
+        match resolve_in(&pos, &legal_moves(&pos), &wm.squares, wm.sep) {
+            Ok(Reading::Move { mv, .. }) => pos = play(&pos, &mv),
+            Ok(Reading::Ambiguous(c)) => pos = play(&pos, &c[0]),
+            Err(_) => break,
+        }
+        main_positions.push(pos);
+    }
+    let _ = v;
+    #[derive(Clone, Copy)]
+    struct Line {
+        before: Option<Position>,
+        current: Option<Position>,
+    }
+    let mut main_count = 0usize;
+    let mut stack: Vec<Line> = Vec::new();
+    for n in &g.nodes {
+        match n {
+            Node::Open(_) => {
+                let parent_before = match stack.last() {
+                    Some(l) => l.before,
+                    None => main_count
+                        .checked_sub(1)
+                        .and_then(|k| main_positions.get(k).copied()),
+                };
+                stack.push(Line {
+                    before: None,
+                    current: parent_before,
+                });
+            }
+            Node::Close(_) => {
+                stack.pop();
+            }
+            Node::Move(wm) => match stack.last_mut() {
+                None => main_count += 1,
+                Some(line) => {
+                    let Some(p) = line.current else { continue };
+                    let text = written_text(g, wm);
+                    match resolve_in(&p, &legal_moves(&p), &wm.squares, wm.sep) {
+                        Ok(Reading::Move { mv, .. }) => {
+                            line.before = Some(p);
+                            line.current = Some(play(&p, &mv));
+                        }
+                        Ok(Reading::Ambiguous(c)) => {
+                            line.before = Some(p);
+                            line.current = Some(play(&p, &c[0]));
+                        }
+                        Err(illegal) => {
+                            let mut d = illegal_diag(&p, &illegal, wm, 0, &text, false)
+                                .with_severity(Severity::Warning);
+                            d.message = format!("in a variation: {}", d.message);
+                            d.ply = None;
+                            diags.push(d);
+                            line.current = None;
+                            line.before = None;
+                        }
+                    }
+                }
+            },
+            Node::Unknown(_) => {
+                if let Some(line) = stack.last_mut() {
+                    line.current = None;
+                } else {
+                    main_count += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn check_result(g: &Game, report: &mut Report, diags: &mut Vec<Diagnostic>) {
+    let tag = g
+        .tags
+        .iter()
+        .find(|t| t.name.eq_ignore_ascii_case("Result"));
+    let token = g.result.clone();
+    let declared = match tag {
+        Some(t) => {
+            let value = g.tag_value(t);
+            match Outcome::parse(&value) {
+                Some(o) => {
+                    if let Some((tok, span)) = &token {
+                        if *tok != o {
+                            diags.push(Diagnostic::new(
+                                Code::ResultConflict,
+                                span.clone(),
+                                format!(
+                                    "the movetext ends with {} but the Result tag says {}",
+                                    tok.normalised(),
+                                    o.normalised()
+                                ),
+                            ));
+                        }
+                    }
+                    Some(o)
+                }
+                None => {
+                    let from_token = token.as_ref().map(|t| t.0);
+                    diags.push(Diagnostic::new(
+                        Code::Nonstandard,
+                        t.span.clone(),
+                        format!(
+                            "Result tag \"{value}\" is not a PDN result (read as {})",
+                            from_token.unwrap_or(Outcome::Unknown).normalised()
+                        ),
+                    ));
+                    Some(from_token.unwrap_or(Outcome::Unknown))
+                }
+            }
+        }
+        None => token.as_ref().map(|t| t.0),
+    };
+    if declared.is_none() {
+        let at = g.text.len().saturating_sub(1);
+        diags.push(Diagnostic::new(
+            Code::MissingResult,
+            at..at,
+            "neither a Result tag nor a result token gives the result",
+        ));
+    }
+    report.declared = declared;
+    if report.computed != Outcome::Unknown {
+        if let Some(d) = declared {
+            if d != report.computed {
+                let span = tag
+                    .map(|t| t.span.clone())
+                    .or(token.map(|t| t.1))
+                    .unwrap_or(0..0);
+                let sev = if d == Outcome::Unknown {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                };
+                let how = match report.termination_ply {
+                    Some(p) => format!("{} after ply {p}", report.clause.unwrap_or("rule")),
+                    None => "rule".to_string(),
+                };
+                diags.push(
+                    Diagnostic::new(
+                        Code::ResultMismatch,
+                        span,
+                        format!(
+                            "the record says {}, but the game ended {} by {how}",
+                            d.normalised(),
+                            report.computed.normalised()
+                        ),
+                    )
+                    .with_severity(sev),
+                );
+            }
+        }
+    }
+}

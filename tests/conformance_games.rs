@@ -1,0 +1,142 @@
+//! `pdnkit check` over ../shared/conformance/games/ against manifest.jsonl,
+//! under both rule sets (the built binary is run, as a user would).
+mod common;
+
+use serde_json::Value;
+use std::collections::HashMap;
+use std::process::Command;
+
+fn run(dir: &std::path::Path, rules: &str) -> HashMap<(String, u64), Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args([
+            "check",
+            "--format",
+            "json",
+            "--no-progress",
+            "--draw-rules",
+            rules,
+        ])
+        .arg(dir)
+        .output()
+        .expect("pdnkit runs");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the conformance games hold errors, so exit 1"
+    );
+    let prefix = format!("{}/", dir.display());
+    let mut games = HashMap::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: Value = serde_json::from_str(line).expect("JSON Lines");
+        if v["type"] == "game" {
+            let file = v["file"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches(&prefix)
+                .to_string();
+            games.insert((file, v["game"].as_u64().unwrap()), v);
+        }
+    }
+    games
+}
+
+#[test]
+fn every_conformance_game_agrees_under_both_rule_sets() {
+    let Some(dir) = common::shared("conformance/games") else {
+        return;
+    };
+    let manifest = common::jsonl(&dir.join("manifest.jsonl"));
+    assert!(manifest.len() >= 489);
+    let mut failures = Vec::new();
+    let mut sensitive_differences = Vec::new();
+    for rules in ["cbjd", "fmjd"] {
+        let got = run(&dir, rules);
+        for m in &manifest {
+            let key = (
+                m["file"].as_str().unwrap().to_string(),
+                m["game"].as_u64().unwrap(),
+            );
+            let Some(g) = got.get(&key) else {
+                failures.push(format!("{rules} {key:?}: not reported"));
+                continue;
+            };
+            let exp = &m[rules];
+            let diags = g["diagnostics"].as_array().unwrap();
+            let first_err = diags
+                .iter()
+                .find(|d| d["severity"] == "error" && d.get("ply").is_some());
+            let mut probs = Vec::new();
+            if g["valid"] != exp["valid"] {
+                probs.push(format!("valid {} want {}", g["valid"], exp["valid"]));
+            }
+            let ply = first_err.map_or(Value::Null, |d| d["ply"].clone());
+            if ply != m["first_error_ply"] {
+                probs.push(format!(
+                    "first error ply {ply} want {}",
+                    m["first_error_ply"]
+                ));
+            }
+            if let (Some(d), Some(codes)) = (first_err, m["acceptable_codes"].as_array()) {
+                if !codes.is_empty() && !codes.contains(&d["code"]) {
+                    probs.push(format!("code {} want one of {codes:?}", d["code"]));
+                }
+            }
+            for k in ["computed_result", "termination", "termination_ply"] {
+                if g[k] != exp[k] {
+                    probs.push(format!("{k} {} want {}", g[k], exp[k]));
+                }
+            }
+            let mismatch = diags
+                .iter()
+                .any(|d| d["code"] == "result-mismatch" && d["severity"] == "error");
+            if Value::Bool(mismatch) != exp["result_mismatch"] {
+                probs.push(format!(
+                    "result-mismatch error {mismatch} want {}",
+                    exp["result_mismatch"]
+                ));
+            }
+            // Expected move warnings (resolved ambiguous captures, notation).
+            let mut want: Vec<&str> = m["warnings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|w| w.as_str().or(w["code"].as_str()))
+                .collect();
+            let mut have: Vec<&str> = diags
+                .iter()
+                .filter(|d| {
+                    d["severity"] == "warning"
+                        && (d["code"] == "notation" || d["code"] == "ambiguous-capture")
+                })
+                .filter_map(|d| d["code"].as_str())
+                .collect();
+            want.sort();
+            have.sort();
+            if want != have {
+                probs.push(format!("move warnings {have:?} want {want:?}"));
+            }
+            if !probs.is_empty() {
+                let line = format!("{rules} {}#{}: {}", key.0, key.1, probs.join("; "));
+                if m["sensitive"].as_array().is_some_and(|s| !s.is_empty()) {
+                    sensitive_differences.push(line);
+                } else {
+                    failures.push(line);
+                }
+            }
+        }
+    }
+    for s in &sensitive_differences {
+        eprintln!("sensitive (RULES.md 4.4 reading; not a failure): {s}");
+    }
+    eprintln!(
+        "{} games x 2 rule sets checked, {} sensitive differences",
+        manifest.len(),
+        sensitive_differences.len()
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreements:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
