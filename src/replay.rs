@@ -507,10 +507,26 @@ fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diag
         main_positions.push(pos);
     }
     let _ = v;
+    // The ply label (`1.` = 0, `1...` = 1) of the first main-line move: a
+    // numbered first move of a variation names the main move it replaces,
+    // even when the variation is written before that move.
+    let main_moves: Vec<&WrittenMove> = main_items(g)
+        .into_iter()
+        .filter_map(|i| match i {
+            MainItem::Move(m) => Some(m),
+            MainItem::Unknown => None,
+        })
+        .collect();
+    let anchor = main_moves
+        .first()
+        .and_then(|m| m.numbered_ply())
+        .unwrap_or(u32::from(start.side() == Color::Black));
     #[derive(Clone, Copy)]
     struct Line {
         before: Option<Position>,
         current: Option<Position>,
+        /// A variation of the main line that has not read a move yet.
+        fresh_main: bool,
     }
     let mut main_count = 0usize;
     let mut stack: Vec<Line> = Vec::new();
@@ -526,6 +542,7 @@ fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diag
                 stack.push(Line {
                     before: None,
                     current: parent_before,
+                    fresh_main: stack.is_empty(),
                 });
             }
             Node::Close(_) => {
@@ -534,6 +551,13 @@ fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diag
             Node::Move(wm) => match stack.last_mut() {
                 None => main_count += 1,
                 Some(line) => {
+                    if std::mem::take(&mut line.fresh_main) {
+                        if let Some(k) = wm.numbered_ply().and_then(|l| l.checked_sub(anchor)) {
+                            if let Some(p) = main_positions.get(k as usize) {
+                                line.current = Some(*p);
+                            }
+                        }
+                    }
                     let Some(p) = line.current else { continue };
                     let text = written_text(g, wm);
                     match resolve_in(&p, &legal_moves(&p), &wm.squares, wm.sep) {

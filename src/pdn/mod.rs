@@ -66,6 +66,16 @@ pub struct WrittenMove {
     pub sep: Sep,
     /// `!`, `?!`, `(?)` ... after the move; empty if none.
     pub suffix: Span,
+    /// The move number written before it, and whether it was Black's (`12...`).
+    pub number: Option<(u32, bool)>,
+}
+
+impl WrittenMove {
+    /// The ply a move number designates: `1.` is 0, `1...` is 1, `2.` is 2.
+    pub fn numbered_ply(&self) -> Option<u32> {
+        self.number
+            .map(|(n, black)| 2 * n.saturating_sub(1) + u32::from(black))
+    }
 }
 
 /// One element of the movetext.

@@ -231,6 +231,8 @@ struct Parser<'a> {
     open: Vec<usize>,
     /// A move number waiting for its move.
     pending_number: Option<Span>,
+    /// The last move number read, with whether it was Black's (`12...`), for the next move.
+    number: Option<(u32, bool)>,
     placeholder_warned: bool,
 }
 
@@ -373,6 +375,7 @@ impl<'a> Parser<'a> {
             movetext: false,
             open: Vec::new(),
             pending_number: None,
+            number: None,
             placeholder_warned: false,
         }
     }
@@ -604,6 +607,9 @@ impl<'a> Parser<'a> {
                     if n >= 3 {
                         // `1. ... 35-40`: Black to move.
                         self.pending_number = None;
+                        if let Some(n) = &mut self.number {
+                            n.1 = true;
+                        }
                     } else {
                         self.warn(start..start + n, "stray `.` (ignored)");
                     }
@@ -653,6 +659,10 @@ impl<'a> Parser<'a> {
                             .take_while(|&&b| b == b'.')
                             .count();
                         self.pending_number = (dots < 3).then_some(start..start + n + dots);
+                        let value = self.d[start..start + n.min(9)]
+                            .iter()
+                            .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+                        self.number = Some((value, dots >= 3));
                         self.i = start + n + dots;
                         continue;
                     }
@@ -755,6 +765,7 @@ impl<'a> Parser<'a> {
         };
         let e = self.d.len() - rest.len();
         self.pending_number = None;
+        let number = self.number.take();
         // Strength suffix: `!`, `?!`, or in brackets `(?)`.
         let mut k = e;
         let n = self.d[k..]
@@ -773,6 +784,7 @@ impl<'a> Parser<'a> {
             }
         }
         self.nodes.push(Node::Move(WrittenMove {
+            number,
             span: start..e,
             squares,
             sep,
