@@ -636,10 +636,10 @@ fn check_result(g: &Game, report: &mut Report, diags: &mut Vec<Diagnostic>) {
         None => token.as_ref().map(|t| t.0),
     };
     if declared.is_none() {
-        let at = g.text.len().saturating_sub(1);
+        let span = g.main_line().last().map_or(0..0, |m| m.span.clone());
         diags.push(Diagnostic::new(
             Code::MissingResult,
-            at..at,
+            span,
             "neither a Result tag nor a result token gives the result",
         ));
     }
