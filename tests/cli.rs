@@ -1,0 +1,346 @@
+//! The `pdnkit` binary as users run it: exit codes, JSON shape, ordering, directories.
+mod common;
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn pdnkit(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .arg("--no-progress")
+        .output()
+        .expect("pdnkit runs")
+}
+
+fn corpus(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn json_lines(o: &Output) -> Vec<Value> {
+    String::from_utf8(o.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pdnkit-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn exit_codes() {
+    assert_eq!(
+        pdnkit(&["check", &corpus("brazilian/clean.pdn")])
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(
+        pdnkit(&["check", &corpus("brazilian/faults.pdn")])
+            .status
+            .code(),
+        Some(1)
+    );
+    assert_eq!(
+        pdnkit(&["check", "/no/such/file.pdn"]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        pdnkit(&[
+            "check",
+            "--variant",
+            "chess",
+            &corpus("brazilian/clean.pdn")
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
+    assert_eq!(
+        pdnkit(&[
+            "check",
+            "--draw-rules",
+            "xyz",
+            &corpus("brazilian/clean.pdn")
+        ])
+        .status
+        .code(),
+        Some(2)
+    );
+    assert_eq!(pdnkit(&["check"]).status.code(), Some(2));
+    assert_eq!(pdnkit(&["frobnicate"]).status.code(), Some(2));
+}
+
+#[test]
+fn json_shape_and_summary_add_up() {
+    let o = pdnkit(&["check", "--format", "json", &corpus("")]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = json_lines(&o);
+    let (summary, games) = lines.split_last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["games"].as_u64().unwrap() as usize, games.len());
+    let mut valid = 0;
+    let mut errors = 0;
+    for g in games {
+        assert_eq!(g["type"], "game");
+        for k in [
+            "file",
+            "variant",
+            "draw_rules",
+            "computed_result",
+            "termination",
+        ] {
+            assert!(g[k].is_string(), "{k} in {g}");
+        }
+        for k in ["game", "line", "plies"] {
+            assert!(g[k].is_u64(), "{k} in {g}");
+        }
+        assert!(g["tags"].is_object() && g["valid"].is_boolean() && g["diagnostics"].is_array());
+        assert!(g["declared_result"].is_string() || g["declared_result"].is_null());
+        assert!(g["termination_ply"].is_u64() || g["termination_ply"].is_null());
+        for d in g["diagnostics"].as_array().unwrap() {
+            assert!(["error", "warning", "note"].contains(&d["severity"].as_str().unwrap()));
+            assert!(
+                d["code"].is_string()
+                    && d["message"].is_string()
+                    && d["line"].is_u64()
+                    && d["column"].is_u64()
+            );
+            if d["severity"] == "error" {
+                errors += 1;
+            }
+            if d["code"] == "result-mismatch" {
+                assert!(d.get("ply").is_none());
+            }
+        }
+        let has_error = g["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["severity"] == "error");
+        assert_eq!(g["valid"].as_bool().unwrap(), !has_error);
+        if !has_error {
+            valid += 1;
+        }
+    }
+    assert_eq!(summary["valid_games"], valid);
+    assert_eq!(summary["errors"], errors);
+    let by_code: u64 = summary["by_code"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        by_code,
+        summary["errors"].as_u64().unwrap()
+            + summary["warnings"].as_u64().unwrap()
+            + summary["notes"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn output_order_does_not_depend_on_threads() {
+    let mut dirs = vec![corpus("")];
+    if let Some(d) = common::shared("conformance/games") {
+        dirs.push(d.display().to_string());
+    }
+    for d in dirs {
+        let one = pdnkit(&["check", "--format", "json", "-j1", &d]);
+        let four = pdnkit(&["check", "--format", "json", "-j4", &d]);
+        assert!(!one.stdout.is_empty());
+        assert_eq!(one.stdout, four.stdout, "{d}");
+        let human1 = pdnkit(&["check", "-j1", &d]);
+        let human4 = pdnkit(&["check", "-j4", &d]);
+        assert_eq!(human1.stdout, human4.stdout, "{d}");
+    }
+}
+
+#[test]
+fn a_directory_with_a_bad_file_and_a_good_file() {
+    let d = tempdir("dir");
+    std::fs::copy(corpus("brazilian/clean.pdn"), d.join("good.pdn")).unwrap();
+    std::fs::write(
+        d.join("bad.pdn"),
+        b"[Event \"broken\"]\n[GameType \"26\"]\n1. c3-d4 @@@ garbage {never closed\n",
+    )
+    .unwrap();
+    std::fs::write(d.join("notes.md"), b"not a game file").unwrap();
+    let o = pdnkit(&["check", "--format", "json", d.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = json_lines(&o);
+    let files: Vec<&str> = lines
+        .iter()
+        .filter(|l| l["type"] == "game")
+        .map(|l| l["file"].as_str().unwrap())
+        .collect();
+    assert!(files.iter().any(|f| f.ends_with("bad.pdn")));
+    assert!(files.iter().any(|f| f.ends_with("good.pdn")));
+    assert!(
+        !files.iter().any(|f| f.ends_with("notes.md")),
+        "only .pdn/.pgn/.txt are walked"
+    );
+    // Sorted walk: bad.pdn first, and its finding did not stop the good file.
+    assert!(files[0].ends_with("bad.pdn"));
+    let bad = &lines[0];
+    assert_eq!(bad["valid"], false);
+    assert_eq!(bad["diagnostics"][0]["code"], "syntax");
+    assert_eq!(bad["diagnostics"][0]["line"], 3);
+    assert_eq!(bad["diagnostics"][0]["column"], 10);
+    let good: Vec<&Value> = lines
+        .iter()
+        .filter(|l| l["file"].as_str().is_some_and(|f| f.ends_with("good.pdn")))
+        .collect();
+    assert!(!good.is_empty() && good.iter().all(|g| g["valid"] == true));
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["files"], 2);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn reads_standard_input() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["check", "--format", "json", "--no-progress", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"[GameType \"20\"]\n[Result \"1-1\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let lines = json_lines(&o);
+    assert_eq!(lines[0]["file"], "-");
+    assert_eq!(lines[0]["plies"], 4);
+    assert_eq!(lines[0]["variant"], "international");
+}
+
+#[test]
+fn human_output_points_at_the_move() {
+    let o = pdnkit(&["check", &corpus("brazilian/faults.pdn")]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.contains("faults.pdn:") && first.contains(": error[non-maximal-capture]: "),
+        "{first}"
+    );
+    assert!(
+        first.contains("takes 1 piece, but the maximum capture takes"),
+        "{first}"
+    );
+    assert!(text.contains("= note: position before the move: "));
+    assert!(text.contains("checked 1 file, "));
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let Some(d) = common::shared("conformance/games") else {
+        return;
+    };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["check", "--format", "json", "--no-progress"])
+        .arg(&d)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read one line, then close the pipe.
+    let mut out = child.stdout.take().unwrap();
+    let mut buf = [0u8; 64];
+    let _ = std::io::Read::read(&mut out, &mut buf);
+    drop(out);
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(matches!(o.status.code(), Some(0 | 1)), "{:?}", o.status);
+}
+
+/// Every game of the real international corpus, checked as international.
+/// Games flagged with an error were looked at one by one: each is a faulty record.
+#[test]
+fn real_international_corpus_is_explained_game_by_game() {
+    let Some(dir) = common::shared("corpus/real/international") else {
+        return;
+    };
+    let o = pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        "--variant",
+        "international",
+        dir.to_str().unwrap(),
+    ]);
+    let lines = json_lines(&o);
+    let (summary, games) = lines.split_last().unwrap();
+    // (file name, game, first error code, why the record is faulty)
+    let expected: [(&str, u64, &str, &str); 2] = [
+        (
+            "bruno__BrunoVsScan31.pdn",
+            11,
+            "empty-source",
+            "from ply 64 the moves are garbled: Black plays 17-11 (upwards, from an empty square) and White later 12-18; \
+             the older copy in bruno-hist__ lacks this game",
+        ),
+        (
+            "wiegerw-fail__Cat.C1.pdn",
+            46,
+            "illegal-move",
+            "an orphan fragment `36x27 1-0` after game 45's result, with no tags or FEN; from the start position it \
+             jumps over White's own man",
+        ),
+    ];
+    let mut invalid: Vec<(String, u64, String)> = games
+        .iter()
+        .filter(|g| g["valid"] == false)
+        .map(|g| {
+            let name = Path::new(g["file"].as_str().unwrap())
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            let code = g["diagnostics"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|d| d["severity"] == "error")
+                .unwrap()["code"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            (name, g["game"].as_u64().unwrap(), code)
+        })
+        .collect();
+    invalid.sort();
+    let mut want: Vec<(String, u64, String)> = expected
+        .iter()
+        .map(|e| (e.0.to_string(), e.1, e.2.to_string()))
+        .collect();
+    want.sort();
+    assert_eq!(
+        invalid,
+        want,
+        "reasons: {:?}",
+        expected.iter().map(|e| e.3).collect::<Vec<_>>()
+    );
+    eprintln!(
+        "real international corpus: {} games, {} valid, {} faulty records",
+        summary["games"],
+        summary["valid_games"],
+        invalid.len()
+    );
+    assert!(summary["games"].as_u64().unwrap() > 1400);
+}
