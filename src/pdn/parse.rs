@@ -886,7 +886,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         match self.d.get(j) {
-            Some(&b) if is_ident_start(b) || b == b'&' => self.tag_body(start, j),
+            Some(&b) if is_ident_start(b) || b == b'&' || b >= 0x80 => self.tag_body(start, j),
             _ => {
                 self.warn(start..start + 1, "stray `[` (ignored)");
                 self.i = start + 1;

@@ -143,8 +143,23 @@ pub fn write_game(g: &Game, opts: WriteOptions) -> String {
             }
             Node::Comment(s) => {
                 let text = g.decode(s);
-                let text = text.replace('}', ")");
-                w.word(&format!("{{{}}}", text.trim()));
+                let text = text.trim();
+                // Keep nested braces when balanced (the reader reads them back); otherwise neutralise `}`.
+                let mut depth = 0i32;
+                let balanced = text.chars().all(|c| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    depth >= 0
+                }) && depth == 0;
+                let text = if balanced {
+                    text.to_string()
+                } else {
+                    text.replace(['{', '}'], "")
+                };
+                w.word(&format!("{{{text}}}"));
                 need_number = true;
             }
             Node::Nag(n, _) => w.word(&format!("${n}")),
