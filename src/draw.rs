@@ -4,7 +4,6 @@
 use crate::board::{Bitboard, Square, MAX_SQUARES};
 use crate::position::{Color, Kind, Position};
 use crate::rules::{Move, Variant};
-use std::collections::HashMap;
 
 /// Which draw rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -253,7 +252,9 @@ pub fn hash_after(h: u64, before: &Position, m: &Move) -> u64 {
 pub struct DrawState {
     set: Set,
     hash: u64,
-    seen: HashMap<u64, u8>,
+    /// Hashes of the positions since the last irreversible ply (a man move or a
+    /// capture), the only ones that can recur; at most the king-move limit long.
+    seen: Vec<u64>,
     king_moves: u32,
     ending: Option<(Class, u32)>,
     /// Plies since the last material change (capture or crowning), per side and in all.
@@ -288,8 +289,7 @@ impl DrawState {
             (DrawRules::Fmjd, _) => Set::Fmjd6,
         };
         let hash = hash(start);
-        let mut seen = HashMap::new();
-        seen.insert(hash, 1);
+        let seen = vec![hash];
         let material = Material::of(start);
         let mut s = DrawState {
             set,
@@ -315,9 +315,8 @@ impl DrawState {
         if irreversible {
             self.seen.clear();
         }
-        let count = self.seen.entry(self.hash).or_insert(0);
-        *count = count.saturating_add(1);
-        let repetition = *count >= 3;
+        self.seen.push(self.hash);
+        let repetition = self.seen.iter().filter(|&&h| h == self.hash).count() >= 3;
         if m.kind == Kind::King && !m.is_capture() {
             self.king_moves += 1;
         } else {

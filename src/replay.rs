@@ -17,6 +17,8 @@ pub struct Options {
     pub draw_rules: Option<DrawRules>,
     /// Keep every played move and the position before it in the report.
     pub keep_moves: bool,
+    /// Only read: report the reader's findings, replay nothing.
+    pub syntax_only: bool,
 }
 
 /// One ply of the main line as played.
@@ -159,6 +161,21 @@ fn infer_variant(g: &Game) -> Variant {
 /// Replays one game.
 pub fn check_game(g: &Game, opts: &Options) -> Report {
     let mut diags = g.diagnostics.clone();
+    if opts.syntax_only {
+        return Report {
+            variant: None,
+            draw_rules: None,
+            plies: 0,
+            declared: None,
+            computed: Outcome::Unknown,
+            termination: Termination::Unfinished,
+            termination_ply: None,
+            clause: None,
+            diagnostics: diags,
+            start: None,
+            played: Vec::new(),
+        };
+    }
     let mut report = Report {
         variant: None,
         draw_rules: None,
@@ -263,7 +280,9 @@ fn replay_main(
         })
         .collect();
     let mut pos = start;
+    // Two move lists used in turn: the legal moves here and after the move.
     let mut legal = legal_moves(&pos);
+    let mut next_legal = MoveList::new();
     let mut state = DrawState::new(v, rules, &pos);
     let mut end: Option<End> = legal.is_empty().then(|| End {
         termination: Termination::NoMoves,
@@ -275,10 +294,11 @@ fn replay_main(
     let mut plies = 0u32;
     for (i, wm) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
-        let text = written_text(g, wm);
+        let text = || written_text(g, wm);
         let mv = match resolve_in(&pos, &legal, &wm.squares, wm.sep) {
             Ok(Reading::Move { mv, notation }) => {
                 if let Some(why) = notation {
+                    let text = text();
                     diags.push(
                         Diagnostic::new(
                             Code::Notation,
@@ -291,6 +311,7 @@ fn replay_main(
                 mv
             }
             Ok(Reading::Ambiguous(cands)) => {
+                let text = text();
                 let mut budget = 200_000u32;
                 let viable: Vec<Move> = cands
                     .iter()
@@ -334,12 +355,20 @@ fn replay_main(
                 }
             }
             Err(illegal) => {
-                diags.push(illegal_diag(&pos, &illegal, wm, ply, &text, end.is_some()));
+                diags.push(illegal_diag(
+                    &pos,
+                    &illegal,
+                    wm,
+                    ply,
+                    &text(),
+                    end.is_some(),
+                ));
                 break;
             }
         };
         if let Some(e) = &end {
             if !after_end_warned {
+                let text = text();
                 after_end_warned = true;
                 diags.push(
                     Diagnostic::new(
@@ -362,7 +391,7 @@ fn replay_main(
                 span: wm.span.clone(),
             });
         }
-        let next_legal = legal_moves(&after);
+        crate::rules::generate(&after, &mut next_legal);
         if end.is_none() {
             if next_legal.is_empty() {
                 end = Some(End {
@@ -381,7 +410,7 @@ fn replay_main(
             }
         }
         pos = after;
-        legal = next_legal;
+        std::mem::swap(&mut legal, &mut next_legal);
         plies = ply;
     }
     report.plies = plies;

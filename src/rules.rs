@@ -135,6 +135,30 @@ struct Board<'a> {
     enemy: Bitboard,
 }
 
+impl Board<'_> {
+    /// Whether the piece on `from` has at least one jump.
+    #[inline]
+    fn can_capture(&self, from: Square, king: bool) -> bool {
+        DIRECTIONS.iter().any(|&d| {
+            let mut t = self.g.step(from, d);
+            if king {
+                while let Some(s) = t {
+                    if self.occ.has(s) {
+                        break;
+                    }
+                    t = self.g.step(s, d);
+                }
+            }
+            match t {
+                Some(over) if self.enemy.has(over) => {
+                    self.g.step(over, d).is_some_and(|l| !self.occ.has(l))
+                }
+                _ => false,
+            }
+        })
+    }
+}
+
 /// Receives every complete capture sequence found by the search.
 trait Sink {
     /// `path[0]` is the start square; the last entry is the end square.
@@ -240,12 +264,17 @@ fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
         occ: pos.occupied().without(from),
         enemy: pos.pieces(side.other()),
     };
+    let king = pos.kings().has(from);
+    // Most pieces cannot capture at all: rule that out before the search.
+    if !b.can_capture(from, king) {
+        return;
+    }
     let mut s = Search {
         b,
         sink,
         path: [from; MAX_PATH],
     };
-    if pos.kings().has(from) {
+    if king {
         s.king(from, Bitboard::EMPTY, 0, None);
     } else {
         s.man(from, Bitboard::EMPTY, 0);

@@ -633,7 +633,11 @@ impl<'a> Parser<'a> {
                     self.i += 1;
                 }
                 b'0'..=b'9' => {
-                    if let Ok((rest, outcome)) = result_token(&self.d[start..]) {
+                    // Every result token has `-` or `/` second: skip the parser for squares and numbers.
+                    let maybe_result = matches!(self.d.get(start + 1), Some(b'-' | b'/'));
+                    if let Some(Ok((rest, outcome))) =
+                        maybe_result.then(|| result_token(&self.d[start..]))
+                    {
                         let e = len - rest.len();
                         if !rest
                             .first()

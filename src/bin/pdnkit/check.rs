@@ -23,6 +23,9 @@ pub struct Args {
     /// human (compiler-style) or json (JSON Lines).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
+    /// Only read the games and report reader findings (syntax, tags, encoding); replay nothing.
+    #[arg(long)]
+    syntax_only: bool,
 }
 
 /// Counters that add up across files and games.
@@ -108,7 +111,10 @@ impl<W: Write> Sink for CheckSink<W> {
 
 pub fn run(a: Args) -> u8 {
     let opts = match a.input.options() {
-        Ok(o) => o,
+        Ok(o) => pdnkit::replay::Options {
+            syntax_only: a.syntax_only,
+            ..o
+        },
         Err(e) => {
             eprintln!("pdnkit: {e}");
             return crate::EXIT_FAILED;

@@ -42,6 +42,7 @@ impl InputArgs {
             variant,
             draw_rules,
             keep_moves: false,
+            syntax_only: false,
         })
     }
 
