@@ -7,8 +7,10 @@
 pub mod board;
 pub mod diag;
 pub mod draw;
+pub mod export;
 pub mod notation;
 pub mod pdn;
 pub mod position;
 pub mod replay;
 pub mod rules;
+pub mod stats;

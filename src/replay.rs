@@ -162,7 +162,7 @@ fn infer_variant(g: &Game) -> Variant {
 pub fn check_game(g: &Game, opts: &Options) -> Report {
     let mut diags = g.diagnostics.clone();
     if opts.syntax_only {
-        return Report {
+        let mut report = Report {
             variant: None,
             draw_rules: None,
             plies: 0,
@@ -171,10 +171,13 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
             termination: Termination::Unfinished,
             termination_ply: None,
             clause: None,
-            diagnostics: diags,
+            diagnostics: Vec::new(),
             start: None,
             played: Vec::new(),
         };
+        check_result(g, &mut report, &mut diags);
+        report.diagnostics = diags;
+        return report;
     }
     let mut report = Report {
         variant: None,

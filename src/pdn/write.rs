@@ -84,19 +84,41 @@ impl Wrap {
     }
 }
 
+/// Changes to a game made while writing it (normalised output).
+#[derive(Clone, Debug, Default)]
+pub struct Overrides<'a> {
+    /// Text for the first main-line moves, in order (the rest as read).
+    pub main_moves: &'a [String],
+    /// A result replacing the Result tag and the final token.
+    pub result: Option<Outcome>,
+}
+
 /// Writes one game as PDN text (ending with a blank line).
 pub fn write_game(g: &Game, opts: WriteOptions) -> String {
+    write_game_with(g, opts, &Overrides::default())
+}
+
+/// [`write_game`] with moves or the result replaced.
+pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
     let mut out = String::new();
-    let result = g
+    let result = ov
         .result
-        .as_ref()
-        .map(|r| r.0)
+        .or_else(|| g.result.as_ref().map(|r| r.0))
         .or_else(|| g.tag("Result").and_then(|v| Outcome::parse(&v)));
     let mut tags: Vec<(String, String)> = g
         .tags
         .iter()
         .map(|t| (t.name.clone(), g.tag_value(t)))
         .collect();
+    if let Some(r) = ov.result {
+        match tags
+            .iter_mut()
+            .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
+        {
+            Some(t) => t.1 = r.normalised().to_string(),
+            None => tags.push(("Result".to_string(), r.normalised().to_string())),
+        }
+    }
     tags.sort_by_key(|(n, _)| {
         ORDER
             .iter()
@@ -122,16 +144,25 @@ pub fn write_game(g: &Game, opts: WriteOptions) -> String {
     let mut stack: Vec<usize> = Vec::new();
     let mut ply = base; // plies played before the next move, counted from White's first
     let mut need_number = true;
+    let mut main_index = 0usize;
     for node in &g.nodes {
         match node {
             Node::Move(m) => {
+                let replaced = if stack.is_empty() {
+                    main_index += 1;
+                    ov.main_moves.get(main_index - 1)
+                } else {
+                    None
+                };
                 let number = ply / 2 + 1;
                 if ply % 2 == 0 {
                     w.word(&format!("{number}."));
                 } else if need_number {
                     w.word(&format!("{number}..."));
                 }
-                let mut t = move_text(&m.squares, m.sep);
+                let mut t = replaced
+                    .cloned()
+                    .unwrap_or_else(|| move_text(&m.squares, m.sep));
                 t.push_str(&String::from_utf8_lossy(g.bytes(&m.suffix)));
                 w.word(&t);
                 ply += 1;

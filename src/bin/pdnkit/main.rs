@@ -4,10 +4,13 @@
 
 mod check;
 mod common;
+mod convert;
 mod games;
 mod input;
+mod output;
 mod perft;
 mod render;
+mod stats;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -27,6 +30,10 @@ struct Cli {
 enum Command {
     /// Replay every game, report every fault, compare the true result with the record.
     Check(check::Args),
+    /// Convert games to CSV, JSON Lines or normalised PDN.
+    Convert(convert::Args),
+    /// Statistics of an archive: results, lengths, captures, openings, findings.
+    Stats(stats::Args),
     /// Count the leaves of the legal move tree (move generator test).
     Perft(perft::Args),
 }
@@ -45,7 +52,9 @@ fn main() -> ExitCode {
     };
     let code = match cli.command {
         Command::Check(a) => check::run(a),
+        Command::Convert(a) => convert::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Stats(a) => stats::run(a),
     };
     ExitCode::from(code)
 }

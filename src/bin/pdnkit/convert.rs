@@ -1,0 +1,382 @@
+//! `pdnkit convert PATH... --to csv|jsonl|pdn [-o FILE]`
+
+use crate::common::InputArgs;
+use crate::games::{self, Sink};
+use crate::input::Input;
+use crate::output::{same_file, AtomicFile, Out};
+use pdnkit::export::{game_row, ply_rows, GAME_COLUMNS};
+use pdnkit::notation::{write_move, Style};
+use pdnkit::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
+use pdnkit::pdn::{Game, Outcome};
+use pdnkit::replay::Report;
+use serde_json::{Map, Value};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum To {
+    Csv,
+    Jsonl,
+    Pdn,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Results {
+    #[value(name = "2-0")]
+    Draughts,
+    #[value(name = "1-0")]
+    Classic,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output format.
+    #[arg(long, value_enum)]
+    to: To,
+    /// Write to FILE (atomically) instead of standard output.
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+    /// One row per ply instead of one per game (csv, jsonl).
+    #[arg(long)]
+    moves: bool,
+    /// With --moves: add the FEN after each move.
+    #[arg(long)]
+    fen: bool,
+    /// Add a tag as a column (repeatable).
+    #[arg(long = "tag", value_name = "NAME")]
+    tags: Vec<String>,
+    /// Result family for --to pdn.
+    #[arg(long, value_enum, default_value = "2-0")]
+    results: Results,
+    /// --to pdn: write the computed result where the record's is wrong or missing (listed on stderr).
+    #[arg(long)]
+    fix_results: bool,
+    /// --to pdn: rewrite each input file in place, keeping the original as NAME.bak.
+    #[arg(long)]
+    in_place: bool,
+}
+
+#[allow(clippy::large_enum_variant)] // one value for the whole run
+enum Dest {
+    Csv(csv::Writer<Out>),
+    Lines(Out),
+    /// --in-place: one file per input, opened at its first game.
+    InPlace(Option<(String, AtomicFile)>),
+}
+
+struct ConvertSink {
+    a: Args,
+    dest: Dest,
+    header: bool,
+    broken: bool,
+    errors: u64,
+    failed: bool,
+}
+
+fn cell(v: &Value) -> String {
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+impl ConvertSink {
+    fn emit(&mut self, text: &str) -> bool {
+        let r = match &mut self.dest {
+            Dest::Lines(w) => w.write_all(text.as_bytes()),
+            Dest::InPlace(Some((_, f))) => f.write_all(text.as_bytes()),
+            _ => Ok(()),
+        };
+        if r.is_err() {
+            self.broken = true;
+        }
+        !self.broken
+    }
+
+    fn record(&mut self, fields: Vec<String>) -> bool {
+        if let Dest::Csv(w) = &mut self.dest {
+            if w.write_record(&fields).is_err() {
+                self.broken = true;
+            }
+        }
+        !self.broken
+    }
+
+    fn pdn(&mut self, file: &str, g: &Game, r: &Report) -> String {
+        // Replayed main-line moves in their shortest unambiguous form, in the file's
+        // own style: ambiguous short captures get their full path.
+        let style = g.main_line().next().map_or(
+            Style {
+                algebraic: false,
+                colon: false,
+            },
+            |m| Style::of(&m.squares, m.sep),
+        );
+        let main: Vec<String> = r
+            .played
+            .iter()
+            .map(|p| write_move(&p.before, &p.mv, style))
+            .collect();
+        let mut result = None;
+        if self.a.fix_results && r.computed != Outcome::Unknown && r.declared != Some(r.computed) {
+            result = Some(r.computed);
+            eprintln!(
+                "{file}: game {}: Result {} -> {}",
+                g.index,
+                r.declared.map_or("(none)", |o| o.normalised()),
+                r.computed.normalised()
+            );
+        }
+        let style = match self.a.results {
+            Results::Draughts => ResultStyle::Draughts,
+            Results::Classic => ResultStyle::Classic,
+        };
+        let opts = WriteOptions {
+            results: style,
+            first: r.start.map(|p| p.side()),
+        };
+        write_game_with(
+            g,
+            opts,
+            &Overrides {
+                main_moves: &main,
+                result,
+            },
+        )
+    }
+}
+
+impl Sink for ConvertSink {
+    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+        self.errors += r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == pdnkit::diag::Severity::Error)
+            .count() as u64;
+        if let Dest::InPlace(cur) = &mut self.dest {
+            if cur.as_ref().is_none_or(|(f, _)| f != file) {
+                match AtomicFile::create(std::path::Path::new(file)) {
+                    Ok(f) => *cur = Some((file.to_string(), f)),
+                    Err(e) => {
+                        eprintln!("pdnkit: {file}: {e}");
+                        self.failed = true;
+                        return false;
+                    }
+                }
+            }
+        }
+        match (self.a.to, self.a.moves) {
+            (To::Pdn, _) => {
+                let text = self.pdn(file, g, r);
+                self.emit(&text)
+            }
+            (To::Csv, false) => {
+                if !self.header {
+                    self.header = true;
+                    let mut h: Vec<String> = GAME_COLUMNS.iter().map(|s| s.to_string()).collect();
+                    h.extend(self.a.tags.iter().cloned());
+                    if !self.record(h) {
+                        return false;
+                    }
+                }
+                let v = serde_json::to_value(game_row(file, g, r)).unwrap_or(Value::Null);
+                let mut fields: Vec<String> = GAME_COLUMNS.iter().map(|c| cell(&v[*c])).collect();
+                fields.extend(self.a.tags.iter().map(|t| g.tag(t).unwrap_or_default()));
+                self.record(fields)
+            }
+            (To::Csv, true) => {
+                let mut cols = vec![
+                    "file",
+                    "game",
+                    "ply",
+                    "move_number",
+                    "side",
+                    "written",
+                    "move",
+                    "algebraic",
+                    "from",
+                    "to",
+                    "captured",
+                    "captured_squares",
+                    "piece",
+                    "crowned",
+                ];
+                if self.a.fen {
+                    cols.push("fen");
+                }
+                if !self.header {
+                    self.header = true;
+                    let mut h: Vec<String> = cols.iter().map(|s| s.to_string()).collect();
+                    h.extend(self.a.tags.iter().cloned());
+                    if !self.record(h) {
+                        return false;
+                    }
+                }
+                let extra: Vec<String> = self
+                    .a
+                    .tags
+                    .iter()
+                    .map(|t| g.tag(t).unwrap_or_default())
+                    .collect();
+                for row in ply_rows(file, g, r, self.a.fen) {
+                    let v = serde_json::to_value(&row).unwrap_or(Value::Null);
+                    let mut fields: Vec<String> = cols.iter().map(|c| cell(&v[*c])).collect();
+                    fields.extend(extra.iter().cloned());
+                    if !self.record(fields) {
+                        return false;
+                    }
+                }
+                true
+            }
+            (To::Jsonl, moves) => {
+                let extra: Map<String, Value> = self
+                    .a
+                    .tags
+                    .iter()
+                    .map(|t| (t.clone(), g.tag(t).map_or(Value::Null, Value::String)))
+                    .collect();
+                let mut text = String::new();
+                let rows: Vec<Value> = if moves {
+                    ply_rows(file, g, r, self.a.fen)
+                        .iter()
+                        .map(|row| {
+                            let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
+                            if !self.a.fen {
+                                if let Some(o) = v.as_object_mut() {
+                                    o.remove("fen");
+                                }
+                            }
+                            v
+                        })
+                        .collect()
+                } else {
+                    vec![serde_json::to_value(game_row(file, g, r)).unwrap_or(Value::Null)]
+                };
+                for mut v in rows {
+                    if let Some(o) = v.as_object_mut() {
+                        o.extend(extra.clone());
+                    }
+                    text.push_str(&v.to_string());
+                    text.push('\n');
+                }
+                self.emit(&text)
+            }
+        }
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.failed = true;
+        eprintln!("pdnkit: {file}: {msg}");
+    }
+    fn file_done(&mut self, file: &str) {
+        if let Dest::InPlace(cur) = &mut self.dest {
+            if let Some((name, f)) = cur.take() {
+                if name == file {
+                    if let Err(e) = f.commit(true) {
+                        eprintln!("pdnkit: {file}: {e}");
+                        self.failed = true;
+                    }
+                } else {
+                    *cur = Some((name, f));
+                }
+            }
+        }
+    }
+}
+
+pub fn run(a: Args) -> u8 {
+    let fail = |m: String| {
+        eprintln!("pdnkit: {m}");
+        crate::EXIT_FAILED
+    };
+    let mut opts = match a.input.options() {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
+    opts.keep_moves = true;
+    let pool = match a.input.pool() {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    if a.in_place && (a.to != To::Pdn || a.output.is_some()) {
+        return fail("--in-place needs --to pdn and no -o".into());
+    }
+    if (a.fix_results) && a.to != To::Pdn {
+        return fail("--fix-results needs --to pdn".into());
+    }
+    if a.fen && !a.moves {
+        return fail("--fen needs --moves".into());
+    }
+    let (inputs, problems) = match crate::input::expand(&a.input.paths, a.input.all_files) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    for p in &problems {
+        eprintln!("pdnkit: {p}");
+    }
+    if a.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+        return fail("--in-place cannot rewrite standard input".into());
+    }
+    let out = match &a.output {
+        Some(path) => {
+            if inputs
+                .iter()
+                .any(|i| matches!(i, Input::File(p) if same_file(p, path)))
+            {
+                return fail(format!(
+                    "{} is an input; refusing to overwrite it (use --in-place)",
+                    path.display()
+                ));
+            }
+            match AtomicFile::create(path) {
+                Ok(f) => Out::File(f),
+                Err(e) => return fail(format!("{}: {e}", path.display())),
+            }
+        }
+        None => Out::Stdout(std::io::BufWriter::new(std::io::stdout())),
+    };
+    let dest = match (a.in_place, a.to) {
+        (true, _) => Dest::InPlace(None),
+        (false, To::Csv) => Dest::Csv(csv::Writer::from_writer(out)),
+        (false, _) => Dest::Lines(out),
+    };
+    let mut sink = ConvertSink {
+        a,
+        dest,
+        header: false,
+        broken: false,
+        errors: 0,
+        failed: false,
+    };
+    let completed = games::run(&inputs, &opts, &pool, !sink.a.input.no_progress, &mut sink);
+    // An -o file is committed only after a complete run.
+    let out = match std::mem::replace(&mut sink.dest, Dest::InPlace(None)) {
+        Dest::Csv(w) => match w.into_inner() {
+            Ok(o) => Some(o),
+            Err(e) if e.error().kind() == std::io::ErrorKind::BrokenPipe || sink.broken => None,
+            Err(e) => return fail(format!("cannot write the output: {}", e.error())),
+        },
+        Dest::Lines(o) => Some(o),
+        Dest::InPlace(_) => None,
+    };
+    if let Some(o) = out {
+        let complete = completed && !sink.failed;
+        if let Err(e) = o.finish(complete) {
+            if !sink.broken && e.kind() != std::io::ErrorKind::BrokenPipe {
+                return fail(format!("cannot write the output: {e}"));
+            }
+        }
+        if !complete && sink.a.output.is_some() {
+            return fail("the run did not complete; the output file was not written".into());
+        }
+    }
+    if sink.failed {
+        crate::EXIT_FAILED
+    } else if sink.errors > 0 {
+        1
+    } else {
+        0
+    }
+}

@@ -1,0 +1,229 @@
+//! Rows for CSV and JSON Lines: one per game, or one per ply.
+
+use crate::diag::Severity;
+use crate::notation::{write_move, Style};
+use crate::pdn::Game;
+use crate::position::{Color, Kind};
+use crate::replay::Report;
+use crate::rules::{landing_path, play, Variant};
+use serde::Serialize;
+
+/// The fixed columns of the games table, in order.
+pub const GAME_COLUMNS: [&str; 24] = [
+    "file",
+    "game",
+    "line",
+    "event",
+    "site",
+    "date",
+    "round",
+    "white",
+    "black",
+    "variant",
+    "draw_rules",
+    "declared_result",
+    "computed_result",
+    "termination",
+    "termination_ply",
+    "plies",
+    "captures",
+    "longest_capture",
+    "crownings",
+    "valid",
+    "errors",
+    "warnings",
+    "first_error_code",
+    "first_error_ply",
+];
+
+/// One row of the games table.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct GameRow {
+    pub file: String,
+    pub game: usize,
+    pub line: u32,
+    pub event: Option<String>,
+    pub site: Option<String>,
+    pub date: Option<String>,
+    pub round: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub variant: Option<&'static str>,
+    pub draw_rules: Option<&'static str>,
+    pub declared_result: Option<&'static str>,
+    pub computed_result: &'static str,
+    pub termination: &'static str,
+    pub termination_ply: Option<u32>,
+    pub plies: u32,
+    /// Plies that captured.
+    pub captures: u32,
+    /// Most pieces taken by one move.
+    pub longest_capture: u32,
+    pub crownings: u32,
+    pub valid: bool,
+    pub errors: u32,
+    pub warnings: u32,
+    pub first_error_code: Option<&'static str>,
+    pub first_error_ply: Option<u32>,
+}
+
+/// The line where the game's text starts (its first non-blank byte).
+pub fn game_line(g: &Game) -> u32 {
+    g.location(
+        g.text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0),
+    )
+    .0
+}
+
+/// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]
+/// for the capture and crowning counts).
+pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
+    let first_error = r.diagnostics.iter().find(|d| d.severity == Severity::Error);
+    GameRow {
+        file: file.to_string(),
+        game: g.index,
+        line: game_line(g),
+        event: g.tag("Event"),
+        site: g.tag("Site"),
+        date: g.tag("Date"),
+        round: g.tag("Round"),
+        white: g.tag("White"),
+        black: g.tag("Black"),
+        variant: r.variant.map(Variant::name),
+        draw_rules: r.draw_rules.map(|d| d.name()),
+        declared_result: r.declared.map(|o| o.normalised()),
+        computed_result: r.computed.normalised(),
+        termination: r.termination.name(),
+        termination_ply: r.termination_ply,
+        plies: r.plies,
+        captures: r.played.iter().filter(|p| p.mv.is_capture()).count() as u32,
+        longest_capture: r
+            .played
+            .iter()
+            .map(|p| p.mv.capture_count())
+            .max()
+            .unwrap_or(0),
+        crownings: r.played.iter().filter(|p| p.mv.crowns).count() as u32,
+        valid: r.valid(),
+        errors: r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .count() as u32,
+        warnings: r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Warning)
+            .count() as u32,
+        first_error_code: first_error.map(|d| d.code.as_str()),
+        first_error_ply: first_error.and_then(|d| d.ply),
+    }
+}
+
+/// One row of the moves table.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PlyRow {
+    pub file: String,
+    pub game: usize,
+    pub ply: u32,
+    pub move_number: u32,
+    pub side: &'static str,
+    /// As written in the file.
+    pub written: String,
+    /// Canonical numeric form: `32-28`, `28x19` or the full path when the short form is ambiguous.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Algebraic form (8x8 only).
+    pub algebraic: Option<String>,
+    pub from: u32,
+    pub to: u32,
+    pub captured: u32,
+    /// Captured squares separated by spaces.
+    pub captured_squares: String,
+    pub piece: &'static str,
+    pub crowned: bool,
+    /// FEN after the move (with `--fen`).
+    pub fen: Option<String>,
+}
+
+/// The moves-table rows of a replayed game (needs `keep_moves`).
+pub fn ply_rows(file: &str, g: &Game, r: &Report, with_fen: bool) -> Vec<PlyRow> {
+    let start_black = r.start.is_some_and(|p| p.side() == Color::Black);
+    r.played
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let ply = i as u32 + 1;
+            let index = i as u32 + u32::from(start_black);
+            let numeric = write_move(
+                &p.before,
+                &p.mv,
+                Style {
+                    algebraic: false,
+                    colon: false,
+                },
+            );
+            let algebraic = (p.before.size().n() == 8).then(|| {
+                write_move(
+                    &p.before,
+                    &p.mv,
+                    Style {
+                        algebraic: true,
+                        colon: false,
+                    },
+                )
+            });
+            PlyRow {
+                file: file.to_string(),
+                game: g.index,
+                ply,
+                move_number: index / 2 + 1,
+                side: if p.before.side() == Color::White {
+                    "white"
+                } else {
+                    "black"
+                },
+                written: String::from_utf8_lossy(g.bytes(&p.span))
+                    .split_whitespace()
+                    .collect(),
+                mv: numeric,
+                algebraic,
+                from: p.mv.from.number(),
+                to: p.mv.to.number(),
+                captured: p.mv.capture_count(),
+                captured_squares: p
+                    .mv
+                    .captured
+                    .squares()
+                    .map(|s| s.number().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                piece: if p.mv.kind == Kind::King {
+                    "king"
+                } else {
+                    "man"
+                },
+                crowned: p.mv.crowns,
+                fen: with_fen.then(|| play(&p.before, &p.mv).to_fen()),
+            }
+        })
+        .collect()
+}
+
+/// The full landing path of a move, numeric, joined by `x` (for normalised PDN).
+pub fn full_path(r: &Report, i: usize) -> Option<String> {
+    let p = r.played.get(i)?;
+    if !p.mv.is_capture() {
+        return Some(format!("{}-{}", p.mv.from.number(), p.mv.to.number()));
+    }
+    Some(
+        landing_path(&p.before, &p.mv)
+            .iter()
+            .map(|s| s.number().to_string())
+            .collect::<Vec<_>>()
+            .join("x"),
+    )
+}
