@@ -5,6 +5,7 @@
 mod check;
 mod common;
 mod convert;
+mod dupes;
 mod games;
 mod input;
 mod output;
@@ -34,6 +35,8 @@ enum Command {
     Convert(convert::Args),
     /// Statistics of an archive: results, lengths, captures, openings, findings.
     Stats(stats::Args),
+    /// Games stored twice, and games that are the start of another.
+    Dupes(dupes::Args),
     /// Count the leaves of the legal move tree (move generator test).
     Perft(perft::Args),
 }
@@ -53,6 +56,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Dupes(a) => dupes::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Stats(a) => stats::run(a),
     };

@@ -31,6 +31,14 @@ impl AtomicFile {
     /// Finishes: flushes, syncs and renames over the destination. With `backup`,
     /// an existing destination is first renamed to `NAME.bak` (never overwriting one).
     pub fn commit(mut self, backup: bool) -> io::Result<()> {
+        let done = self.finish_rename(backup);
+        if done.is_err() {
+            let _ = std::fs::remove_file(&self.tmp);
+        }
+        done
+    }
+
+    fn finish_rename(&mut self, backup: bool) -> io::Result<()> {
         if let Some(mut f) = self.file.take() {
             f.flush()?;
             f.get_ref().sync_all()?;

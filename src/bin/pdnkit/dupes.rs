@@ -1,0 +1,232 @@
+//! `pdnkit dupes PATH...`: games stored more than once, and games whose moves are
+//! a prefix of another game's. Linear in the number of plies: every game's moves
+//! are hashed ply by ply (with the start position), identical games share their
+//! final hash, and a game is a prefix of another when its final hash is one of
+//! the other's intermediate hashes.
+
+use crate::common::InputArgs;
+use crate::games::{self, Sink};
+use pdnkit::pdn::Game;
+use pdnkit::replay::Report;
+use serde_json::json;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{Hash, Hasher};
+use std::io::Write;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// JSON Lines output.
+    #[arg(long)]
+    json: bool,
+    /// Shortest game reported as a prefix of another (shorter games are prefixes of too many).
+    #[arg(long, default_value_t = 10)]
+    min_plies: u32,
+}
+
+struct Entry {
+    file: String,
+    game: usize,
+    line: u32,
+    plies: u32,
+    tags: Vec<(String, String)>,
+    /// Hash after each ply from `min_plies` on (index 0 = after `min_plies` plies).
+    prefixes: Vec<u64>,
+    full: u64,
+}
+
+struct DupesSink {
+    min_plies: u32,
+    games: Vec<Entry>,
+    failed: bool,
+}
+
+fn mix(h: u64, x: u64) -> u64 {
+    let mut z = (h ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Sink for DupesSink {
+    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+        let Some(start) = r.start else { return true };
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        start.hash(&mut hasher);
+        let mut h = hasher.finish();
+        let mut prefixes = Vec::new();
+        for (i, p) in r.played.iter().enumerate() {
+            let key = u64::from(p.mv.from.number())
+                | u64::from(p.mv.to.number()) << 8
+                | mix(0, p.mv.captured.0 as u64 ^ (p.mv.captured.0 >> 64) as u64) << 16;
+            h = mix(h, key);
+            if i as u32 + 1 >= self.min_plies {
+                prefixes.push(h);
+            }
+        }
+        self.games.push(Entry {
+            file: file.to_string(),
+            game: g.index,
+            line: pdnkit::export::game_line(g),
+            plies: r.played.len() as u32,
+            tags: g
+                .tags
+                .iter()
+                .map(|t| (t.name.clone(), g.tag_value(t)))
+                .collect(),
+            prefixes,
+            full: h,
+        });
+        true
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.failed = true;
+        eprintln!("pdnkit: {file}: {msg}");
+    }
+    fn file_done(&mut self, _file: &str) {}
+}
+
+/// Names of tags whose values differ between the games (or that some lack).
+fn differing_tags(games: &[&Entry]) -> Vec<String> {
+    let names: BTreeSet<&String> = games
+        .iter()
+        .flat_map(|g| g.tags.iter().map(|t| &t.0))
+        .collect();
+    names
+        .into_iter()
+        .filter(|n| {
+            let vals: BTreeSet<Option<&String>> = games
+                .iter()
+                .map(|g| g.tags.iter().find(|t| &t.0 == *n).map(|t| &t.1))
+                .collect();
+            vals.len() > 1
+        })
+        .cloned()
+        .collect()
+}
+
+pub fn run(a: Args) -> u8 {
+    let fail = |m: String| {
+        eprintln!("pdnkit: {m}");
+        crate::EXIT_FAILED
+    };
+    let mut opts = match a.input.options() {
+        Ok(o) => o,
+        Err(e) => return fail(e),
+    };
+    opts.keep_moves = true;
+    let pool = match a.input.pool() {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let (inputs, problems) = match crate::input::expand(&a.input.paths, a.input.all_files) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    for p in &problems {
+        eprintln!("pdnkit: {p}");
+    }
+    let mut sink = DupesSink {
+        min_plies: a.min_plies.max(1),
+        games: Vec::new(),
+        failed: false,
+    };
+    games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    let games = &sink.games;
+    // Identical games: same start and moves (games with no moves are left out: setups and ballots).
+    let mut by_full: HashMap<u64, Vec<usize>> = HashMap::new();
+    for (i, g) in games.iter().enumerate() {
+        if g.plies > 0 {
+            by_full.entry(g.full).or_default().push(i);
+        }
+    }
+    let mut groups: Vec<&Vec<usize>> = by_full.values().filter(|v| v.len() > 1).collect();
+    groups.sort();
+    // Prefixes: a game of k plies whose final hash is another's hash after k plies.
+    let mut prefixes: Vec<(usize, usize)> = Vec::new();
+    for (j, b) in games.iter().enumerate() {
+        for (k, h) in b.prefixes.iter().enumerate() {
+            let plies = a.min_plies.max(1) + k as u32;
+            if plies >= b.plies {
+                break;
+            }
+            if let Some(list) = by_full.get(h) {
+                prefixes.extend(
+                    list.iter()
+                        .filter(|&&i| games[i].plies == plies)
+                        .map(|&i| (i, j)),
+                );
+            }
+        }
+    }
+    let name = |i: usize| {
+        format!(
+            "{} game {} (line {})",
+            games[i].file, games[i].game, games[i].line
+        )
+    };
+    let mut out = String::new();
+    if a.json {
+        for grp in &groups {
+            let members: Vec<&Entry> = grp.iter().map(|&i| &games[i]).collect();
+            let v = json!({
+                "type": "duplicates",
+                "plies": members[0].plies,
+                "games": members.iter().map(|g| json!({"file": g.file, "game": g.game, "line": g.line})).collect::<Vec<_>>(),
+                "differing_tags": differing_tags(&members),
+            });
+            out.push_str(&format!("{v}\n"));
+        }
+        for &(i, j) in &prefixes {
+            let (x, y) = (&games[i], &games[j]);
+            let v = json!({
+                "type": "prefix",
+                "game": {"file": x.file, "game": x.game, "line": x.line, "plies": x.plies},
+                "of": {"file": y.file, "game": y.game, "line": y.line, "plies": y.plies},
+            });
+            out.push_str(&format!("{v}\n"));
+        }
+        out.push_str(&format!("{}\n", json!({"type": "summary", "games": games.len(), "duplicate_groups": groups.len(), "prefixes": prefixes.len()})));
+    } else {
+        for (n, grp) in groups.iter().enumerate() {
+            let members: Vec<&Entry> = grp.iter().map(|&i| &games[i]).collect();
+            out.push_str(&format!(
+                "duplicate group {} ({} games, {} plies):\n",
+                n + 1,
+                grp.len(),
+                members[0].plies
+            ));
+            for &i in grp.iter() {
+                out.push_str(&format!("  {}\n", name(i)));
+            }
+            let diff = differing_tags(&members);
+            if !diff.is_empty() {
+                out.push_str(&format!("  tags that differ: {}\n", diff.join(", ")));
+            }
+        }
+        for &(i, j) in &prefixes {
+            out.push_str(&format!(
+                "prefix: {} ({} plies) is the start of {} ({} plies)\n",
+                name(i),
+                games[i].plies,
+                name(j),
+                games[j].plies
+            ));
+        }
+        out.push_str(&format!(
+            "{} games: {} duplicate groups, {} prefixes\n",
+            games.len(),
+            groups.len(),
+            prefixes.len()
+        ));
+    }
+    let mut o = std::io::stdout().lock();
+    let _ = o.write_all(out.as_bytes());
+    let _ = o.flush();
+    if sink.failed {
+        crate::EXIT_FAILED
+    } else {
+        0
+    }
+}
