@@ -161,24 +161,6 @@ fn infer_variant(g: &Game) -> Variant {
 /// Replays one game.
 pub fn check_game(g: &Game, opts: &Options) -> Report {
     let mut diags = g.diagnostics.clone();
-    if opts.syntax_only {
-        let mut report = Report {
-            variant: None,
-            draw_rules: None,
-            plies: 0,
-            declared: None,
-            computed: Outcome::Unknown,
-            termination: Termination::Unfinished,
-            termination_ply: None,
-            clause: None,
-            diagnostics: Vec::new(),
-            start: None,
-            played: Vec::new(),
-        };
-        check_result(g, &mut report, &mut diags);
-        report.diagnostics = diags;
-        return report;
-    }
     let mut report = Report {
         variant: None,
         draw_rules: None,
@@ -192,6 +174,11 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
         start: None,
         played: Vec::new(),
     };
+    if opts.syntax_only {
+        check_result(g, &mut report, &mut diags);
+        report.diagnostics = diags;
+        return report;
+    }
     let variant = choose_variant(g, opts, &mut diags);
     report.variant = variant;
     if let Some(v) = variant {

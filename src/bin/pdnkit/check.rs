@@ -110,33 +110,16 @@ impl<W: Write> Sink for CheckSink<W> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let opts = match a.input.options() {
-        Ok(o) => pdnkit::replay::Options {
-            syntax_only: a.syntax_only,
-            ..o
-        },
-        Err(e) => {
-            eprintln!("pdnkit: {e}");
-            return crate::EXIT_FAILED;
-        }
-    };
-    let pool = match a.input.pool() {
+    let crate::common::Prepared {
+        mut opts,
+        pool,
+        inputs,
+        problems,
+    } = match a.input.prepare(false) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("pdnkit: {e}");
-            return crate::EXIT_FAILED;
-        }
+        Err(code) => return code,
     };
-    let (inputs, problems) = match crate::input::expand(&a.input.paths, a.input.all_files) {
-        Ok(x) => x,
-        Err(e) => {
-            eprintln!("pdnkit: {e}");
-            return crate::EXIT_FAILED;
-        }
-    };
-    for p in &problems {
-        eprintln!("pdnkit: {p}");
-    }
+    opts.syntax_only = a.syntax_only;
     let stdout = std::io::stdout();
     let color = a.format == Format::Human && stdout.is_terminal();
     let mut sink = CheckSink {

@@ -58,3 +58,36 @@ impl InputArgs {
         b.build().map_err(|e| e.to_string())
     }
 }
+
+/// Everything a reading command needs, resolved from its arguments.
+pub struct Prepared {
+    pub opts: Options,
+    pub pool: rayon::ThreadPool,
+    pub inputs: Vec<crate::input::Input>,
+    /// Problems met while walking directories (already reported on stderr).
+    pub problems: Vec<String>,
+}
+
+impl InputArgs {
+    /// Resolves options, the thread pool and the inputs; on failure prints the
+    /// reason and returns exit status 2. Walking problems are printed and kept.
+    pub fn prepare(&self, keep_moves: bool) -> Result<Prepared, u8> {
+        let fail = |m: String| {
+            eprintln!("pdnkit: {m}");
+            crate::EXIT_FAILED
+        };
+        let mut opts = self.options().map_err(fail)?;
+        opts.keep_moves = keep_moves;
+        let pool = self.pool().map_err(fail)?;
+        let (inputs, problems) = crate::input::expand(&self.paths, self.all_files).map_err(fail)?;
+        for p in &problems {
+            eprintln!("pdnkit: {p}");
+        }
+        Ok(Prepared {
+            opts,
+            pool,
+            inputs,
+            problems,
+        })
+    }
+}

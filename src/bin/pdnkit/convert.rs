@@ -291,15 +291,6 @@ pub fn run(a: Args) -> u8 {
         eprintln!("pdnkit: {m}");
         crate::EXIT_FAILED
     };
-    let mut opts = match a.input.options() {
-        Ok(o) => o,
-        Err(e) => return fail(e),
-    };
-    opts.keep_moves = true;
-    let pool = match a.input.pool() {
-        Ok(p) => p,
-        Err(e) => return fail(e),
-    };
     if a.in_place && (a.to != To::Pdn || a.output.is_some()) {
         return fail("--in-place needs --to pdn and no -o".into());
     }
@@ -309,13 +300,12 @@ pub fn run(a: Args) -> u8 {
     if a.fen && !a.moves {
         return fail("--fen needs --moves".into());
     }
-    let (inputs, problems) = match crate::input::expand(&a.input.paths, a.input.all_files) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
+    let crate::common::Prepared {
+        opts, pool, inputs, ..
+    } = match a.input.prepare(true) {
+        Ok(p) => p,
+        Err(code) => return code,
     };
-    for p in &problems {
-        eprintln!("pdnkit: {p}");
-    }
     if a.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         return fail("--in-place cannot rewrite standard input".into());
     }

@@ -107,26 +107,12 @@ fn differing_tags(games: &[&Entry]) -> Vec<String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let fail = |m: String| {
-        eprintln!("pdnkit: {m}");
-        crate::EXIT_FAILED
-    };
-    let mut opts = match a.input.options() {
-        Ok(o) => o,
-        Err(e) => return fail(e),
-    };
-    opts.keep_moves = true;
-    let pool = match a.input.pool() {
+    let crate::common::Prepared {
+        opts, pool, inputs, ..
+    } = match a.input.prepare(true) {
         Ok(p) => p,
-        Err(e) => return fail(e),
+        Err(code) => return code,
     };
-    let (inputs, problems) = match crate::input::expand(&a.input.paths, a.input.all_files) {
-        Ok(x) => x,
-        Err(e) => return fail(e),
-    };
-    for p in &problems {
-        eprintln!("pdnkit: {p}");
-    }
     let mut sink = DupesSink {
         min_plies: a.min_plies.max(1),
         games: Vec::new(),
