@@ -113,6 +113,25 @@ fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Opti
             None
         }
         None => {
+            // A `Variant` tag naming the game (lidraughts writes one).
+            if let Some(t) = g
+                .tags
+                .iter()
+                .find(|t| t.name.eq_ignore_ascii_case("Variant"))
+            {
+                let name = g.tag_value(t);
+                return match variant_name(&name) {
+                    Some(v) => Some(v),
+                    None => {
+                        diags.push(Diagnostic::new(
+                            Code::UnknownVariant,
+                            t.span.clone(),
+                            format!("Variant \"{name}\" is not implemented (brazilian, international, canadian)"),
+                        ));
+                        None
+                    }
+                };
+            }
             let v = infer_variant(g);
             let span = g.main_line().next().map_or(0..0, |m| m.span.clone());
             diags.push(Diagnostic::new(
@@ -124,6 +143,16 @@ fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Opti
             ));
             Some(v)
         }
+    }
+}
+
+/// The variant a `Variant` tag names: `Brazilian`, `International` (lidraughts: `Standard`), `Canadian`.
+fn variant_name(name: &str) -> Option<Variant> {
+    match name.trim().to_ascii_lowercase().as_str() {
+        "brazilian" | "brazilian draughts" | "damas brasileiras" => Some(Variant::Brazilian),
+        "international" | "standard" | "international draughts" => Some(Variant::International),
+        "canadian" | "canadian draughts" => Some(Variant::Canadian),
+        _ => None,
     }
 }
 
@@ -693,5 +722,112 @@ fn check_result(g: &Game, report: &mut Report, diags: &mut Vec<Diagnostic>) {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::read_all;
+
+    fn run(text: &str, opts: Options) -> Report {
+        let g = read_all(text.as_bytes())
+            .into_iter()
+            .next()
+            .expect("a game");
+        check_game(&g, &opts)
+    }
+
+    fn codes(r: &Report) -> Vec<&'static str> {
+        r.diagnostics.iter().map(|d| d.code.as_str()).collect()
+    }
+
+    #[test]
+    fn variant_from_game_type_variant_tag_or_squares() {
+        let o = Options::default();
+        assert_eq!(
+            run("[GameType \"26,W,8,8,A0,0\"] 1. c3-d4 *", o).variant,
+            Some(Variant::Brazilian)
+        );
+        assert_eq!(
+            run("[Variant \"Brazilian\"] 1. c3-d4 *", o).variant,
+            Some(Variant::Brazilian)
+        );
+        assert_eq!(
+            run("[Variant \"Standard\"] 1. 32-28 *", o).variant,
+            Some(Variant::International)
+        );
+        let r = run("[Variant \"Frisian\"] 1. 32-28 *", o);
+        assert_eq!((r.variant, codes(&r)), (None, vec!["unknown-variant"]));
+        let r = run("[GameType \"25\"] 1. c3-d4 *", o);
+        assert_eq!(codes(&r), vec!["unknown-variant"]);
+        let r = run("[FEN \"W:W55:B1\"] 1. 55-49 *", o);
+        assert_eq!(
+            (r.variant, codes(&r)),
+            (Some(Variant::Canadian), vec!["variant-inferred"])
+        );
+        let r = run("1. 22-18 *", o);
+        assert_eq!(r.variant, Some(Variant::Brazilian));
+        // --variant wins over GameType, with a warning.
+        let forced = Options {
+            variant: Some(Variant::International),
+            ..o
+        };
+        let r = run("[GameType \"26\"] 1. 32-28 *", forced);
+        assert_eq!(
+            (r.variant, codes(&r)),
+            (Some(Variant::International), vec!["variant-inferred"])
+        );
+        assert!(r.valid());
+    }
+
+    #[test]
+    fn start_from_fen_tag_or_setup_black_to_move() {
+        let o = Options::default();
+        let r = run("[GameType \"20\"][FEN \"B:W31-50:B1-20\"] 1... 20-25 *", o);
+        assert_eq!((r.plies, r.valid()), (1, true));
+        let r = run("[GameType \"20\"] /B:W31-50:B1-20/ 1... 20-25 *", o);
+        assert_eq!((r.plies, r.valid()), (1, true));
+        let r = run("[GameType \"20\"][FEN \"W:W31,31:B1\"] 1. 31-26 *", o);
+        assert_eq!(codes(&r), vec!["bad-fen"]);
+    }
+
+    #[test]
+    fn results_declared_against_computed() {
+        let o = Options::default();
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W33:B18\"][Result \"2-0\"] 1. 33-28 18-22 2. 28x17 2-0",
+            o,
+        );
+        assert_eq!(
+            (r.computed, r.termination, r.termination_ply),
+            (Outcome::WhiteWins, Termination::NoMoves, Some(3))
+        );
+        assert!(r.valid(), "{:?}", codes(&r));
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W33:B18\"][Result \"1-1\"] 1. 33-28 18-22 2. 28x17 1-1",
+            o,
+        );
+        assert_eq!(codes(&r), vec!["result-mismatch"]);
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W33:B18\"][Result \"*\"] 1. 33-28 18-22 2. 28x17 *",
+            o,
+        );
+        assert_eq!(codes(&r), vec!["result-mismatch"]);
+        assert!(
+            r.valid(),
+            "declared * with a computed end is only a warning"
+        );
+        let r = run("[GameType \"20\"][Result \"2-0\"] 1. 32-28 0-2", o);
+        assert_eq!(codes(&r), vec!["result-conflict"]);
+        let r = run("[GameType \"20\"] 1. 32-28", o);
+        assert_eq!(codes(&r), vec!["missing-result"]);
+        // Moves after a win are checked: the side that lost has no move.
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W33:B18\"] 1. 33-28 18-22 2. 28x17 17-11 2-0",
+            o,
+        );
+        assert!(!r.valid());
+        assert_eq!(r.computed, Outcome::WhiteWins);
     }
 }

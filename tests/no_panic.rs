@@ -12,9 +12,22 @@ use proptest::prelude::*;
 
 fn check_everything(bytes: &[u8]) {
     for g in read_all(bytes) {
-        for variant in [None, Some(Variant::Brazilian), Some(Variant::International), Some(Variant::Canadian)] {
+        for variant in [
+            None,
+            Some(Variant::Brazilian),
+            Some(Variant::International),
+            Some(Variant::Canadian),
+        ] {
             for rules in [DrawRules::Cbjd, DrawRules::Fmjd] {
-                let r = check_game(&g, &Options { variant, draw_rules: Some(rules), keep_moves: true, syntax_only: false });
+                let r = check_game(
+                    &g,
+                    &Options {
+                        variant,
+                        draw_rules: Some(rules),
+                        keep_moves: true,
+                        syntax_only: false,
+                    },
+                );
                 for d in &r.diagnostics {
                     let _ = g.location(d.span.start);
                     let _ = g.source_line(&d.span);
@@ -93,7 +106,9 @@ proptest! {
 /// Real files cut and spliced at pseudo-random byte offsets.
 #[test]
 fn spliced_real_files() {
-    let Some(root) = common::shared("corpus/real") else { return };
+    let Some(root) = common::shared("corpus/real") else {
+        return;
+    };
     let mut files: Vec<Vec<u8>> = walkdir::WalkDir::new(root)
         .into_iter()
         .filter_map(Result::ok)
