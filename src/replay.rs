@@ -77,10 +77,7 @@ fn written_text(g: &Game, m: &WrittenMove) -> String {
 
 /// Chooses the variant of a game: the option, else GameType, else inference.
 fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Option<Variant> {
-    let gt_tag = g
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("GameType"));
+    let gt_tag = g.find_tag("GameType");
     let gt = gt_tag.map(|t| (t, game_type(&g.tag_value(t))));
     if let Some(v) = opts.variant {
         if let Some((t, gt)) = &gt {
@@ -114,11 +111,7 @@ fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Opti
         }
         None => {
             // A `Variant` tag naming the game (lidraughts writes one).
-            if let Some(t) = g
-                .tags
-                .iter()
-                .find(|t| t.name.eq_ignore_ascii_case("Variant"))
-            {
+            if let Some(t) = g.find_tag("Variant") {
                 let name = g.tag_value(t);
                 return match variant_name(&name) {
                     Some(v) => Some(v),
@@ -225,7 +218,7 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
 }
 
 fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
-    let tag = g.tags.iter().find(|t| t.name.eq_ignore_ascii_case("FEN"));
+    let tag = g.find_tag("FEN");
     let (fen, base) = match tag {
         Some(t) if !g.tag_value(t).trim().is_empty() => (g.tag_value(t), t.value.start),
         _ => {
@@ -642,10 +635,7 @@ fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diag
 }
 
 fn check_result(g: &Game, report: &mut Report, diags: &mut Vec<Diagnostic>) {
-    let tag = g
-        .tags
-        .iter()
-        .find(|t| t.name.eq_ignore_ascii_case("Result"));
+    let tag = g.find_tag("Result");
     let token = g.result.clone();
     let declared = match tag {
         Some(t) => {

@@ -112,11 +112,17 @@ fn every_real_file_reads_and_game_counts_match_sources() {
         let with_tags = games.iter().filter(|g| !g.tags.is_empty()).count();
         let ev = games
             .iter()
-            .filter(|g| g.tags.iter().any(|t| t.name == "Event"))
+            .filter(|g| {
+                g.find_tag("Event")
+                    .is_some_and(|t| g.tag_name(t) == "Event")
+            })
             .count();
         let wh = games
             .iter()
-            .filter(|g| g.tags.iter().any(|t| t.name == "White"))
+            .filter(|g| {
+                g.find_tag("White")
+                    .is_some_and(|t| g.tag_name(t) == "White")
+            })
             .count();
         if let Some((g, e, w, why)) = KNOWN_COUNT_DIFFERENCES
             .iter()
@@ -320,7 +326,7 @@ fn legacy_encodings_decode_to_the_utf8_copies() {
                     assert!(
                         known.contains(&v),
                         "{legacy}: `{}` = `{v}` is not a value of the UTF-8 copy",
-                        t.name
+                        g.tag_name(t)
                     );
                 }
             }

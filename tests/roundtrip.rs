@@ -24,12 +24,12 @@ fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
         .iter()
         .map(|t| {
             let v = g.tag_value(t);
-            let v = if t.name == "Result" {
+            let v = if g.tag_name(t) == "Result" {
                 Outcome::parse(&v).map_or(v, |o| o.normalised().to_string())
             } else {
                 v
             };
-            (t.name.clone(), v)
+            (g.tag_name(t).to_string(), v)
         })
         .collect();
     tags.sort();

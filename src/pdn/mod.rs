@@ -62,7 +62,7 @@ pub enum Sep {
 pub struct WrittenMove {
     /// The move's text (squares and separators, not the strength suffix).
     pub span: Span,
-    pub squares: SmallVec<[SquareText; 4]>,
+    pub squares: SmallVec<[SquareText; 6]>,
     pub sep: Sep,
     /// `!`, `?!`, `(?)` ... after the move; empty if none.
     pub suffix: Span,
@@ -143,11 +143,13 @@ impl Outcome {
     }
 }
 
-/// A tag pair.
+/// A tag pair. The name is read with [`Game::tag_name`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
-    /// The name (entity-decoded when the file wrote `&#x00c9;`).
-    pub name: String,
+    /// The name as written.
+    pub name: Span,
+    /// The decoded name, only for a name that is not a PDN identifier (`&#x00c9;v&#x00e9;nement`).
+    pub owned_name: Option<String>,
     /// The raw value between the quotes (escapes not yet undone).
     pub value: Span,
     /// The whole tag.
@@ -212,7 +214,28 @@ pub struct Game {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// The name of `t` in `text` (the game text it was read from).
+pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
+    match &t.owned_name {
+        Some(n) => n,
+        None => text
+            .get(t.name.clone())
+            .and_then(|b| std::str::from_utf8(b).ok())
+            .unwrap_or(""),
+    }
+}
+
 impl Game {
+    /// A tag's name.
+    pub fn tag_name<'a>(&'a self, t: &'a Tag) -> &'a str {
+        tag_name(&self.text, t)
+    }
+    /// The first tag named `name` (ASCII case-insensitive).
+    pub fn find_tag(&self, name: &str) -> Option<&Tag> {
+        self.tags
+            .iter()
+            .find(|t| self.tag_name(t).eq_ignore_ascii_case(name))
+    }
     /// The bytes of `span`.
     pub fn bytes(&self, span: &Span) -> &[u8] {
         self.text.get(span.clone()).unwrap_or(&[])
@@ -225,7 +248,7 @@ impl Game {
     pub fn tag(&self, name: &str) -> Option<String> {
         self.tags
             .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .find(|t| self.tag_name(t).eq_ignore_ascii_case(name))
             .map(|t| self.tag_value(t))
     }
     /// A tag's value with `\"` and `\\` undone, decoded.

@@ -1,7 +1,7 @@
 //! The game parser and the streaming [`Reader`] around it.
 
 use super::decode::{self, BOM};
-use super::{Game, Node, Outcome, Sep, SquareText, Tag, TextEncoding, WrittenMove};
+use super::{tag_name, Game, Node, Outcome, Sep, SquareText, Tag, TextEncoding, WrittenMove};
 use crate::diag::{Code, Diagnostic, Span};
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -319,11 +319,11 @@ fn separator(i: &[u8]) -> IResult<&[u8], Sep> {
 }
 
 /// A move: squares joined by separators (algebraic squares may also be glued: `a3b4`).
-fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 4]>, Sep)> {
+fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 6]>, Sep)> {
     let numeric = i.first().is_some_and(u8::is_ascii_digit);
     let square = if numeric { num_square } else { alg_square };
     let (mut rest, first) = square(i)?;
-    let mut squares: SmallVec<[SquareText; 4]> = SmallVec::new();
+    let mut squares: SmallVec<[SquareText; 6]> = SmallVec::new();
     squares.push(first);
     let mut sep: Option<Sep> = None;
     loop {
@@ -703,7 +703,7 @@ impl<'a> Parser<'a> {
         let Some(Node::Move(m)) = self.nodes.last() else {
             return false;
         };
-        let Some(t) = self.tags.iter().find(|t| t.name == "Result") else {
+        let Some(t) = self.tags.iter().find(|t| tag_name(self.d, t) == "Result") else {
             return false;
         };
         let value = self.d[t.value.clone()].trim_ascii();
@@ -935,15 +935,18 @@ impl<'a> Parser<'a> {
         let ident = !raw_name.is_empty()
             && raw_name[0].is_ascii_uppercase()
             && raw_name.iter().all(|&b| is_ident(b));
-        let name = if ident {
-            String::from_utf8_lossy(raw_name).into_owned()
+        let name_start = name_at + (line[..q].len() - line[..q].trim_ascii_start().len());
+        let name_span = name_start..name_start + raw_name.len();
+        // Identifiers stay a span into the game text; only odd names are decoded and kept.
+        let owned = if ident {
+            None
         } else {
             let n = decode_entities(&String::from_utf8_lossy(raw_name));
             self.warn(
                 name_at..name_at + q,
                 format!("tag name `{n}` is not a PDN identifier (read anyway)"),
             );
-            n
+            Some(n)
         };
         // The value, with `\"` and `\\` escapes.
         let vs = name_at + q + 1;
@@ -974,15 +977,18 @@ impl<'a> Parser<'a> {
                 "tag is not closed by `]` (read anyway)",
             ));
         }
-        if self.tags.iter().any(|t| t.name == name) && !name.is_empty() {
+        let tag = Tag {
+            name: name_span,
+            owned_name: owned,
+            value: vs..ve,
+            span: start..k,
+        };
+        let this = tag_name(self.d, &tag);
+        if !this.is_empty() && self.tags.iter().any(|t| tag_name(self.d, t) == this) {
             self.i = start;
             return Some(TagStep::NewGame);
         }
-        self.tags.push(Tag {
-            name,
-            value: vs..ve,
-            span: start..k,
-        });
+        self.tags.push(tag);
         self.i = k;
         Some(TagStep::Continue)
     }

@@ -108,7 +108,7 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
     let mut tags: Vec<(String, String)> = g
         .tags
         .iter()
-        .map(|t| (t.name.clone(), g.tag_value(t)))
+        .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
         .collect();
     if let Some(r) = ov.result {
         match tags

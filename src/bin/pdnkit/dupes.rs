@@ -73,7 +73,7 @@ impl Sink for DupesSink {
             tags: g
                 .tags
                 .iter()
-                .map(|t| (t.name.clone(), g.tag_value(t)))
+                .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
                 .collect(),
             prefixes,
             full: h,

@@ -85,7 +85,7 @@ pub fn diag_json(g: &Game, d: &Diagnostic) -> Value {
 pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
     let mut tags = Map::new();
     for t in &g.tags {
-        tags.entry(t.name.clone())
+        tags.entry(g.tag_name(t).to_string())
             .or_insert_with(|| json!(g.tag_value(t)));
     }
     json!({
