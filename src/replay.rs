@@ -209,7 +209,7 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
         if let Some(start) = start_position(g, v, &mut diags) {
             report.start = Some(start);
             replay_main(g, v, rules, start, opts, &mut report, &mut diags);
-            replay_variations(g, v, &report, &mut diags);
+            replay_variations(g, &report, &mut diags);
         }
     }
     check_result(g, &mut report, &mut diags);
@@ -328,7 +328,7 @@ fn replay_main(
                 let viable: Vec<Move> = cands
                     .iter()
                     .copied()
-                    .filter(|c| readable(g, play(&pos, c), &moves[i + 1..], &mut budget))
+                    .filter(|c| readable(play(&pos, c), &moves[i + 1..], &mut budget))
                     .collect();
                 let style = Style::of(&wm.squares, wm.sep);
                 let list = cands
@@ -440,8 +440,7 @@ fn replay_main(
 
 /// Whether every move of `rest` can be read as legal from `pos` (RULES.md 5.3,
 /// applied again to later ambiguous short forms). `budget` bounds the work.
-fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool {
-    let _ = g;
+fn readable(mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool {
     for (i, wm) in rest.iter().enumerate() {
         if *budget == 0 {
             return false;
@@ -454,7 +453,7 @@ fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u32
             Ok(Reading::Ambiguous(c)) => {
                 let ok = c
                     .iter()
-                    .filter(|m| readable(g, play(&pos, m), &rest[i + 1..], budget))
+                    .filter(|m| readable(play(&pos, m), &rest[i + 1..], budget))
                     .take(2)
                     .count();
                 return ok == 1;
@@ -525,7 +524,7 @@ fn display_square(pos: &Position, sq: crate::board::Square, style: Style) -> Str
 }
 
 /// Variations are replayed from their own position; their findings are warnings.
-fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diagnostic>) {
+fn replay_variations(g: &Game, report: &Report, diags: &mut Vec<Diagnostic>) {
     if !g.nodes.iter().any(|n| matches!(n, Node::Open(_))) {
         return;
     }
@@ -547,7 +546,6 @@ fn replay_variations(g: &Game, v: Variant, report: &Report, diags: &mut Vec<Diag
         }
         main_positions.push(pos);
     }
-    let _ = v;
     // The ply label (`1.` = 0, `1...` = 1) of the first main-line move: a
     // numbered first move of a variation names the main move it replaces,
     // even when the variation is written before that move.

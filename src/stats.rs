@@ -2,7 +2,7 @@
 
 use crate::diag::Severity;
 use crate::export::GameRow;
-use crate::pdn::{Game, Outcome};
+use crate::pdn::Outcome;
 use crate::replay::Report;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -48,8 +48,7 @@ pub struct Stats {
 impl Stats {
     /// Counts one game. `opening` holds its first plies (canonical numeric), as
     /// many as were played, up to 4.
-    pub fn add(&mut self, g: &Game, r: &Report, row: &GameRow, opening: &[String]) {
-        let _ = g;
+    pub fn add(&mut self, r: &Report, row: &GameRow, opening: &[String]) {
         self.games += 1;
         if r.valid() {
             self.valid += 1;

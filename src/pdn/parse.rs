@@ -29,6 +29,8 @@ pub struct Reader<R> {
     encoding: Option<TextEncoding>,
     escape_warned: bool,
     started: bool,
+    scratch_nodes: Vec<Node>,
+    scratch_tags: Vec<Tag>,
 }
 
 impl<R: Read> Reader<R> {
@@ -46,6 +48,8 @@ impl<R: Read> Reader<R> {
             encoding: None,
             escape_warned: false,
             started: false,
+            scratch_nodes: Vec::new(),
+            scratch_tags: Vec::new(),
         }
     }
 
@@ -134,7 +138,14 @@ impl<R: Read> Reader<R> {
             }
             let data = &self.buf[self.pos..];
             let mut p = Parser::new(data, self.eof, self.escape_warned);
+            // Scratch vectors reused from game to game: each game gets exact-size copies.
+            p.nodes = std::mem::take(&mut self.scratch_nodes);
+            p.tags = std::mem::take(&mut self.scratch_tags);
             let Some(end) = p.game() else {
+                self.scratch_nodes = std::mem::take(&mut p.nodes);
+                self.scratch_nodes.clear();
+                self.scratch_tags = std::mem::take(&mut p.tags);
+                self.scratch_tags.clear();
                 if self.eof {
                     // Cannot happen: at the end of input the parser always finishes.
                     return Ok(None);
@@ -144,14 +155,20 @@ impl<R: Read> Reader<R> {
             };
             let end = end.max(1).min(data.len());
             let Parser {
-                tags,
-                nodes,
+                tags: mut scratch_tags,
+                nodes: mut scratch_nodes,
                 result,
                 diags,
                 escape_warned,
                 movetext,
                 ..
             } = p;
+            let tags = scratch_tags.clone();
+            let nodes = scratch_nodes.clone();
+            scratch_tags.clear();
+            scratch_nodes.clear();
+            self.scratch_tags = scratch_tags;
+            self.scratch_nodes = scratch_nodes;
             self.escape_warned = escape_warned;
             let empty = tags.is_empty() && nodes.is_empty() && result.is_none() && !movetext;
             let keep = !empty
@@ -428,11 +445,11 @@ impl<'a> Parser<'a> {
     /// Parses one game; returns the end offset, or `None` if more input is needed.
     fn game(&mut self) -> Option<usize> {
         let end = self.game_body()?;
-        self.finish(end);
+        self.finish();
         Some(end)
     }
 
-    fn finish(&mut self, end: usize) {
+    fn finish(&mut self) {
         for &o in &self.open {
             self.diags.push(Diagnostic::new(
                 Code::UnterminatedVariation,
@@ -455,7 +472,6 @@ impl<'a> Parser<'a> {
                 self.result = Some((Outcome::Unknown, s));
             }
         }
-        let _ = end;
     }
 
     fn game_body(&mut self) -> Option<usize> {

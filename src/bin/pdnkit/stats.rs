@@ -61,7 +61,7 @@ impl Sink for StatsSink {
             })
             .collect();
         let mut one = Stats::default();
-        one.add(g, r, &row, &opening);
+        one.add(r, &row, &opening);
         self.all.merge(&one);
         let v = r.variant.map_or("unknown", |v| v.name()).to_string();
         self.by_variant.entry(v).or_default().merge(&one);
