@@ -48,9 +48,6 @@ pub fn run(
     });
     let started = Instant::now();
     let mut games_done = 0u64;
-    let mut batch: Vec<Item> = Vec::new();
-    let mut batch_games = 0usize;
-    let mut batch_bytes = 0usize;
     let names: Vec<String> = inputs.iter().map(Input::name).collect();
     let mut flush = |batch: &mut Vec<Item>, sink: &mut dyn Sink| -> bool {
         let reports: Vec<Option<Report>> = pool.install(|| {
@@ -92,11 +89,34 @@ pub fn run(
             let rate = games_done as f64 / started.elapsed().as_secs_f64().max(1e-6);
             b.set_message(format!("{games_done} games, {rate:.0} games/s"));
         }
-        batch.clear();
         true
     };
+    // The reader runs on its own thread, a bounded channel ahead of the checking:
+    // reading overlaps with replay, and at most a few batches are in memory.
+    let completed = std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+        scope.spawn(move || read_inputs(inputs, &tx));
+        for mut batch in rx {
+            if !flush(&mut batch, sink) {
+                // Dropping the receiver stops the reader at its next batch.
+                return false;
+            }
+        }
+        true
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    completed
+}
+
+/// Reads every input in order and sends its games in batches; stops when the receiver is gone.
+fn read_inputs(inputs: &[Input], tx: &std::sync::mpsc::SyncSender<Vec<Item>>) {
+    let mut batch: Vec<Item> = Vec::new();
+    let mut batch_bytes = 0usize;
+    let mut batch_games = 0usize;
     for (fi, input) in inputs.iter().enumerate() {
-        let src: Box<dyn Read> = match input {
+        let src: Box<dyn Read + Send> = match input {
             Input::Stdin => Box::new(std::io::stdin()),
             Input::File(p) => match std::fs::File::open(p) {
                 Ok(f) => Box::new(f),
@@ -116,8 +136,8 @@ pub fn run(
                     if batch_games >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
                         batch_bytes = 0;
                         batch_games = 0;
-                        if !flush(&mut batch, sink) {
-                            return false;
+                        if tx.send(std::mem::take(&mut batch)).is_err() {
+                            return;
                         }
                     }
                 }
@@ -132,13 +152,7 @@ pub fn run(
             }
         }
     }
-    if !flush(&mut batch, sink) {
-        return false;
-    }
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
-    true
+    let _ = tx.send(batch);
 }
 
 enum Item {
