@@ -113,6 +113,8 @@ pub struct Geometry {
     pub squares: u8,
     /// `neighbour[sq][dir]`: the adjacent square in `dir`, or 255 off the board.
     neighbour: [[u8; 4]; MAX_SQUARES],
+    /// `adjacent[sq]`: the (up to four) diagonal neighbours of `sq`.
+    adjacent: [Bitboard; MAX_SQUARES],
     /// Every square of the board.
     pub all: Bitboard,
     /// The top row (White crowns here).
@@ -125,6 +127,7 @@ const fn build(n: u8) -> Geometry {
     let h = n / 2;
     let squares = n * h;
     let mut neighbour = [[NONE; 4]; MAX_SQUARES];
+    let mut adjacent = [Bitboard(0); MAX_SQUARES];
     let mut all = 0u128;
     let mut top = 0u128;
     let mut bottom = 0u128;
@@ -145,7 +148,9 @@ const fn build(n: u8) -> Geometry {
             let nr = r + deltas[d].0;
             let nf = f + deltas[d].1;
             if nr >= 0 && nr < n as i32 && nf >= 0 && nf < n as i32 {
-                neighbour[s as usize][d] = (nr * h as i32 + nf / 2) as u8;
+                let t = (nr * h as i32 + nf / 2) as u8;
+                neighbour[s as usize][d] = t;
+                adjacent[s as usize] = Bitboard(adjacent[s as usize].0 | 1u128 << t);
             }
             d += 1;
         }
@@ -155,6 +160,7 @@ const fn build(n: u8) -> Geometry {
         n,
         squares,
         neighbour,
+        adjacent,
         all: Bitboard(all),
         top_row: Bitboard(top),
         bottom_row: Bitboard(bottom),
@@ -293,6 +299,12 @@ impl BoardSize {
 }
 
 impl Geometry {
+    /// The diagonal neighbours of `sq`.
+    #[inline(always)]
+    pub fn adjacent(&self, sq: Square) -> Bitboard {
+        self.adjacent[sq.index()]
+    }
+
     /// Neighbour in direction `d`, if on the board.
     #[inline(always)]
     pub fn step(&self, sq: Square, d: Direction) -> Option<Square> {

@@ -292,11 +292,11 @@ fn replay_main(
         })
         .collect();
     let mut pos = start;
-    // Two move lists used in turn: the legal moves here and after the move.
-    let mut legal = legal_moves(&pos);
-    let mut next_legal = MoveList::new();
+    // Two move lists used in turn (flipping which is which, never moving 2 KB a ply).
+    let mut lists = [legal_moves(&pos), MoveList::new()];
+    let mut cur = 0usize;
     let mut state = DrawState::new(v, rules, &pos);
-    let mut end: Option<End> = legal.is_empty().then(|| End {
+    let mut end: Option<End> = lists[0].is_empty().then(|| End {
         termination: Termination::NoMoves,
         ply: 0,
         clause: "no-moves",
@@ -307,7 +307,13 @@ fn replay_main(
     for (i, wm) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let text = || written_text(g, wm);
-        let mv = match resolve_in(&pos, &legal, &wm.squares, wm.sep) {
+        let (first, second) = lists.split_at_mut(1);
+        let (legal, next_legal) = if cur == 0 {
+            (&first[0], &mut second[0])
+        } else {
+            (&second[0], &mut first[0])
+        };
+        let mv = match resolve_in(&pos, legal, &wm.squares, wm.sep) {
             Ok(Reading::Move { mv, notation }) => {
                 if let Some(why) = notation {
                     let text = text();
@@ -403,7 +409,7 @@ fn replay_main(
                 span: wm.span.clone(),
             });
         }
-        crate::rules::generate(&after, &mut next_legal);
+        crate::rules::generate(&after, next_legal);
         if end.is_none() {
             if next_legal.is_empty() {
                 end = Some(End {
@@ -422,7 +428,7 @@ fn replay_main(
             }
         }
         pos = after;
-        std::mem::swap(&mut legal, &mut next_legal);
+        cur = 1 - cur;
         plies = ply;
     }
     report.plies = plies;

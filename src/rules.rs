@@ -338,13 +338,20 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
+    let g = pos.size().geometry();
+    // A man can only capture an adjacent enemy piece: men away from every enemy
+    // piece are skipped without a search.
+    let near_enemy = pos
+        .pieces(side.other())
+        .squares()
+        .fold(Bitboard::EMPTY, |b, e| b | g.adjacent(e));
     let mut sink = MoveSink {
         out,
         best: 0,
         kind: Kind::Man,
         crown_row: crown_row(pos, side),
     };
-    for from in own.squares() {
+    for from in (own & (kings | near_enemy)).squares() {
         sink.kind = if kings.has(from) {
             Kind::King
         } else {
