@@ -1,11 +1,12 @@
 //! A written move resolved against a position (RULES.md 2, "Reading a written
 //! move"), and the shortest unambiguous way to write a move.
 
-use crate::board::{BoardSize, Square, DIRECTIONS, NE, NW, SE, SW};
+use crate::board::{BoardSize, Square, NE, NW, SE, SW};
 use crate::pdn::{Sep, SquareText};
 use crate::position::{Color, Kind, Position};
 use crate::rules::{
-    capture_paths, landing_path, legal_moves, max_capture, partial_capture_paths, Move, MoveList,
+    capture_paths, landing_path, legal_moves, max_capture, partial_capture_paths, plain_move, Move,
+    MoveList,
 };
 
 /// What a written move means in a position.
@@ -148,7 +149,7 @@ pub fn resolve_in(
                 example,
             });
         }
-        if !written_capture && plain_step_possible(pos, from, to) {
+        if !written_capture && plain_move(pos, from, to).is_some() {
             if let Some(example) = example() {
                 return Err(Illegal::MissedCapture { max, example });
             }
@@ -198,36 +199,6 @@ fn path_fits(path: &[Square], written: &[Square]) -> bool {
     let landings = &path[1..path.len().saturating_sub(1)];
     let mut it = landings.iter();
     middle.iter().all(|w| it.any(|l| l == w))
-}
-
-/// Whether `from`-`to` would be a legal plain move if no capture were compulsory.
-fn plain_step_possible(pos: &Position, from: Square, to: Square) -> bool {
-    let g = pos.size().geometry();
-    let occ = pos.occupied();
-    let king = pos.kings().has(from);
-    let dirs: &[usize] = if king {
-        &DIRECTIONS
-    } else if pos.side() == Color::White {
-        &[NW, NE]
-    } else {
-        &[SW, SE]
-    };
-    dirs.iter().any(|&d| {
-        let mut t = g.step(from, d);
-        while let Some(s) = t {
-            if occ.has(s) {
-                return false;
-            }
-            if s == to {
-                return true;
-            }
-            if !king {
-                return false;
-            }
-            t = g.step(s, d);
-        }
-        false
-    })
 }
 
 /// A reason why `from`-`to` is not legal (for `illegal-move`).

@@ -4,7 +4,7 @@
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{DrawRules, DrawState, Termination};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
-use crate::pdn::{game_type, Game, GameType, Node, Outcome, SquareText, WrittenMove};
+use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
 use crate::position::{Color, Position};
 use crate::rules::{legal_moves, play, Move, MoveList, Variant};
 
@@ -292,28 +292,53 @@ fn replay_main(
         })
         .collect();
     let mut pos = start;
-    // Two move lists used in turn (flipping which is which, never moving 2 KB a ply).
-    let mut lists = [legal_moves(&pos), MoveList::new()];
+    // The captures of the position (every legal move when a capture is compulsory),
+    // in two lists used in turn. Plain moves are checked directly, never listed,
+    // unless a written move needs the full list to be explained.
+    let mut lists = [MoveList::new(), MoveList::new()];
+    crate::rules::captures(&pos, &mut lists[0]);
+    let mut full = MoveList::new();
     let mut cur = 0usize;
     let mut state = DrawState::new(v, rules, &pos);
-    let mut end: Option<End> = lists[0].is_empty().then(|| End {
-        termination: Termination::NoMoves,
-        ply: 0,
-        clause: "no-moves",
-        winner: Some(pos.side().other()),
-    });
+    let mut end: Option<End> =
+        (lists[0].is_empty() && !crate::rules::has_plain_move(&pos)).then(|| End {
+            termination: Termination::NoMoves,
+            ply: 0,
+            clause: "no-moves",
+            winner: Some(pos.side().other()),
+        });
     let mut after_end_warned = false;
     let mut plies = 0u32;
     for (i, wm) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
         let text = || written_text(g, wm);
         let (first, second) = lists.split_at_mut(1);
-        let (legal, next_legal) = if cur == 0 {
+        let (caps, next_caps) = if cur == 0 {
             (&first[0], &mut second[0])
         } else {
             (&second[0], &mut first[0])
         };
-        let mv = match resolve_in(&pos, legal, &wm.squares, wm.sep) {
+        // Fast path: a plain move written as one, in a position with no capture.
+        let fast = match (caps.is_empty(), wm.squares.as_slice(), wm.sep) {
+            (true, [a, b], Sep::Move | Sep::None) => {
+                match (square_of(pos.size(), *a), square_of(pos.size(), *b)) {
+                    (Ok(f), Ok(t)) => crate::rules::plain_move(&pos, f, t),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let legal: &MoveList = if fast.is_some() || !caps.is_empty() {
+            caps
+        } else {
+            crate::rules::generate(&pos, &mut full);
+            &full
+        };
+        let reading = match fast {
+            Some(mv) => Ok(Reading::Move { mv, notation: None }),
+            None => resolve_in(&pos, legal, &wm.squares, wm.sep),
+        };
+        let mv = match reading {
             Ok(Reading::Move { mv, notation }) => {
                 if let Some(why) = notation {
                     let text = text();
@@ -409,9 +434,9 @@ fn replay_main(
                 span: wm.span.clone(),
             });
         }
-        crate::rules::generate(&after, next_legal);
+        crate::rules::captures(&after, next_caps);
         if end.is_none() {
-            if next_legal.is_empty() {
+            if next_caps.is_empty() && !crate::rules::has_plain_move(&after) {
                 end = Some(End {
                     termination: Termination::NoMoves,
                     ply,

@@ -332,15 +332,14 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     out
 }
 
-/// Fills `out` (cleared first) with every legal move of the side to move.
-pub fn generate(pos: &Position, out: &mut MoveList) {
+/// Fills `out` (cleared first) with the legal captures of the side to move:
+/// every legal move when a capture is compulsory, nothing otherwise.
+pub fn captures(pos: &Position, out: &mut MoveList) {
     out.clear();
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
     let g = pos.size().geometry();
-    // A man can only capture an adjacent enemy piece: men away from every enemy
-    // piece are skipped without a search.
     let near_enemy = pos
         .pieces(side.other())
         .squares()
@@ -359,10 +358,72 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
         };
         search_from(pos, from, &mut sink);
     }
-    if sink.best > 0 {
-        return;
+}
+
+/// Whether the side to move has a plain (non-capturing) move; stops at the first.
+pub fn has_plain_move(pos: &Position) -> bool {
+    let side = pos.side();
+    let g = pos.size().geometry();
+    let occ = pos.occupied();
+    let kings = pos.kings();
+    let forward = match side {
+        Color::White => [NW, NE],
+        Color::Black => [SW, SE],
+    };
+    pos.pieces(side).squares().any(|from| {
+        let dirs: &[usize] = if kings.has(from) {
+            &DIRECTIONS
+        } else {
+            &forward
+        };
+        dirs.iter()
+            .any(|&d| g.step(from, d).is_some_and(|t| !occ.has(t)))
+    })
+}
+
+/// The plain move `from`-`to` if it is legal when no capture is compulsory
+/// (a man one step forward, a king along an open diagonal); the caller checks compulsion.
+pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let side = pos.side();
+    let piece = pos.piece_at(from).filter(|p| p.color == side)?;
+    let g = pos.size().geometry();
+    let occ = pos.occupied();
+    let dirs: &[usize] = match (piece.kind, side) {
+        (Kind::King, _) => &DIRECTIONS,
+        (Kind::Man, Color::White) => &[NW, NE],
+        (Kind::Man, Color::Black) => &[SW, SE],
+    };
+    let reaches = dirs.iter().any(|&d| {
+        let mut t = g.step(from, d);
+        while let Some(s) = t {
+            if occ.has(s) {
+                return false;
+            }
+            if s == to {
+                return true;
+            }
+            if piece.kind == Kind::Man {
+                return false;
+            }
+            t = g.step(s, d);
+        }
+        false
+    });
+    reaches.then(|| Move {
+        captured: Bitboard::EMPTY,
+        from,
+        to,
+        kind: piece.kind,
+        crowns: piece.kind == Kind::Man && crown_row(pos, side).has(to),
+    })
+}
+
+/// Fills `out` (cleared first) with every legal move of the side to move.
+pub fn generate(pos: &Position, out: &mut MoveList) {
+    captures(pos, out);
+    if out.is_empty() {
+        quiet_moves(pos, out);
     }
-    quiet_moves(pos, out);
 }
 
 fn quiet_moves(pos: &Position, out: &mut MoveList) {
@@ -514,32 +575,7 @@ pub fn is_legal(pos: &Position, m: &Move) -> bool {
     }
     let max = max_capture(pos);
     if max == 0 {
-        if m.is_capture() || m.from == m.to {
-            return false;
-        }
-        let g = pos.size().geometry();
-        let occ = pos.occupied();
-        let dirs: &[usize] = match (m.kind, side) {
-            (Kind::King, _) => &DIRECTIONS,
-            (Kind::Man, Color::White) => &[NW, NE],
-            (Kind::Man, Color::Black) => &[SW, SE],
-        };
-        return dirs.iter().any(|&d| {
-            let mut t = g.step(m.from, d);
-            while let Some(s) = t {
-                if occ.has(s) {
-                    return false;
-                }
-                if s == m.to {
-                    return true;
-                }
-                if m.kind == Kind::Man {
-                    return false;
-                }
-                t = g.step(s, d);
-            }
-            false
-        });
+        return !m.is_capture() && plain_move(pos, m.from, m.to).as_ref() == Some(m);
     }
     if m.capture_count() != max {
         return false;
