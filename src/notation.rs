@@ -57,8 +57,15 @@ pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, String> {
     match s {
         SquareText::Num(n) => size.square(n).map_err(|e| e.to_string()),
         SquareText::Alg { file, rank } => {
-            let name = format!("{}{}", (b'a' + file) as char, rank);
-            size.parse_algebraic(&name).map_err(|e| e.to_string())
+            let n = size.n();
+            match (rank >= 1 && rank <= n && file < n).then(|| size.at(n - rank, file)) {
+                Some(Some(sq)) => Ok(sq),
+                // Off the board or a light square: let the parser word the error.
+                _ => {
+                    let name = format!("{}{}", (b'a' + file) as char, rank);
+                    size.parse_algebraic(&name).map_err(|e| e.to_string())
+                }
+            }
         }
     }
 }
