@@ -176,6 +176,30 @@ fn game_with_fault(
     }
 }
 
+/// A random move after which the opponent cannot capture (and, unless
+/// `captures`, that does not capture either), or any move if there is none.
+fn pick_safe(pos: &Position, legal: &[Move], r: &mut Rng, captures: bool) -> usize {
+    let safe: Vec<usize> = (0..legal.len())
+        .filter(|&i| {
+            (captures || !legal[i].is_capture())
+                && legal_moves(&play(pos, &legal[i]))
+                    .first()
+                    .is_none_or(|m| !m.is_capture())
+        })
+        .collect();
+    if safe.is_empty() {
+        r.below(legal.len())
+    } else {
+        safe[r.below(safe.len())]
+    }
+}
+
+/// A game of random plies ending with one faulty written move.
+fn fault_game(v: Variant, title: &str, mut moves: Vec<String>, bad: String) -> String {
+    moves.push(bad);
+    game(v, title, None, &moves, Some("*"), "*", &[])
+}
+
 fn name(v: Variant, p: &Position, s: pdnkit::board::Square) -> String {
     if v == Variant::Brazilian {
         p.size().algebraic(s)
@@ -200,15 +224,7 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
             name(v, p, short.to)
         ))
     });
-    out += &game(
-        v,
-        "Fault: non-maximal capture",
-        None,
-        &[moves, vec![bad]].concat(),
-        Some("*"),
-        "*",
-        &[],
-    );
+    out += &fault_game(v, "Fault: non-maximal capture", moves, bad);
     // Missed capture: a plain move while a capture is compulsory.
     let (moves, bad) = game_with_fault(v, rng, &|p, legal| {
         legal.first().filter(|m| m.is_capture())?;
@@ -223,21 +239,10 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
                 && !p.occupied().has(m.to)
                 && p.piece_at(m.from).is_some_and(|x| x.kind == Kind::Man)
         })?;
-        let diagonal_ok = p.size().neighbour(q.from, 0) == Some(q.to)
-            || p.size().neighbour(q.from, 1) == Some(q.to)
-            || p.size().neighbour(q.from, 2) == Some(q.to)
-            || p.size().neighbour(q.from, 3) == Some(q.to);
+        let diagonal_ok = p.size().geometry().adjacent(q.from).has(q.to);
         diagonal_ok.then(|| format!("{}-{}", name(v, p, q.from), name(v, p, q.to)))
     });
-    out += &game(
-        v,
-        "Fault: missed capture",
-        None,
-        &[moves, vec![bad]].concat(),
-        Some("*"),
-        "*",
-        &[],
-    );
+    out += &fault_game(v, "Fault: missed capture", moves, bad);
     // A man moving backwards.
     let (moves, bad) = game_with_fault(v, rng, &|p, legal| {
         if legal.first().is_some_and(|m| m.is_capture()) {
@@ -262,15 +267,7 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
         }
         None
     });
-    out += &game(
-        v,
-        "Fault: a man moves backwards",
-        None,
-        &[moves, vec![bad]].concat(),
-        Some("*"),
-        "*",
-        &[],
-    );
+    out += &fault_game(v, "Fault: a man moves backwards", moves, bad);
     // A move from an empty square.
     let (moves, bad) = game_with_fault(v, rng, &|p, legal| {
         if legal.first().is_some_and(|m| m.is_capture()) {
@@ -282,15 +279,7 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
             .find(|s| !p.occupied().has(*s) && *s != m.to)?;
         Some(format!("{}-{}", name(v, p, empty), name(v, p, m.to)))
     });
-    out += &game(
-        v,
-        "Fault: no piece on the from square",
-        None,
-        &[moves, vec![bad]].concat(),
-        Some("*"),
-        "*",
-        &[],
-    );
+    out += &fault_game(v, "Fault: no piece on the from square", moves, bad);
     // A square that is not on the board.
     let (moves, _) = game_with_fault(v, rng, &|_, _| Some(String::new()));
     let off = if v == Variant::Brazilian {
@@ -298,15 +287,7 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
     } else {
         "73-68".to_string()
     };
-    out += &game(
-        v,
-        "Fault: a square off the board",
-        None,
-        &[moves, vec![off]].concat(),
-        Some("*"),
-        "*",
-        &[],
-    );
+    out += &fault_game(v, "Fault: a square off the board", moves, off);
     // A wrong Result tag: the game ends by no-moves but the record says otherwise.
     let rules = DrawRules::default_for(v);
     let g = loop {
@@ -419,20 +400,7 @@ fn king_moves_game(v: Variant, rules: DrawRules, rng: &mut Rng) -> Played {
             continue;
         }
         let g = random_game(v, rules, p, rng, 200, &|pos, legal, r| {
-            // Prefer moves after which the opponent cannot capture.
-            let safe: Vec<usize> = (0..legal.len())
-                .filter(|&i| {
-                    !legal[i].is_capture()
-                        && legal_moves(&play(pos, &legal[i]))
-                            .first()
-                            .is_none_or(|m| !m.is_capture())
-                })
-                .collect();
-            if safe.is_empty() {
-                r.below(legal.len())
-            } else {
-                safe[r.below(safe.len())]
-            }
+            pick_safe(pos, legal, r, false)
         });
         if matches!(g.end, Some((Termination::KingMoves, _))) {
             return g;
@@ -542,18 +510,7 @@ fn draws(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
             continue;
         }
         let g = random_game(v, rules, p, rng, 100, &|pos, legal, r| {
-            let safe: Vec<usize> = (0..legal.len())
-                .filter(|&i| {
-                    legal_moves(&play(pos, &legal[i]))
-                        .first()
-                        .is_none_or(|m| !m.is_capture())
-                })
-                .collect();
-            if safe.is_empty() {
-                r.below(legal.len())
-            } else {
-                safe[r.below(safe.len())]
-            }
+            pick_safe(pos, legal, r, true)
         });
         if matches!(g.end, Some((Termination::Ending, _))) {
             out += &game(

@@ -1,40 +1,11 @@
 //! The `pdnkit` binary as users run it: exit codes, JSON shape, ordering, directories.
 mod common;
 
+use common::{corpus, json_lines, pdnkit, tempdir};
+
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn pdnkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-        .args(args)
-        .arg("--no-progress")
-        .output()
-        .expect("pdnkit runs")
-}
-
-fn corpus(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-fn json_lines(o: &Output) -> Vec<Value> {
-    String::from_utf8(o.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pdnkit-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::path::Path;
+use std::process::{Command, Stdio};
 
 #[test]
 fn exit_codes() {

@@ -1,41 +1,12 @@
 //! convert, stats and dupes as users run them.
 mod common;
 
+use common::{corpus, json_lines, pdnkit, tempdir};
+
 use serde_json::Value;
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn pdnkit(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-        .args(args)
-        .arg("--no-progress")
-        .output()
-        .expect("pdnkit runs")
-}
-
-fn lines(o: &Output) -> Vec<Value> {
-    String::from_utf8(o.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
-}
-
-fn corpus(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(rel)
-        .display()
-        .to_string()
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pdnkit-export-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use std::path::PathBuf;
+use std::process::Output;
 
 #[test]
 fn csv_reads_back_to_the_same_values_as_json_lines() {
@@ -50,7 +21,7 @@ fn csv_reads_back_to_the_same_values_as_json_lines() {
         let mut rdr = csv::Reader::from_reader(csv_out.stdout.as_slice());
         let headers = rdr.headers().unwrap().clone();
         let rows: Vec<csv::StringRecord> = rdr.records().map(|r| r.unwrap()).collect();
-        let objs = lines(&json_out);
+        let objs = json_lines(&json_out);
         assert_eq!(rows.len(), objs.len());
         assert!(rows.len() > if moves { 300 } else { 20 });
         for (r, o) in rows.iter().zip(&objs) {
@@ -118,7 +89,7 @@ fn stats_counts_known_by_construction() {
 type Outcome = (u64, String, String, Vec<(String, u64)>);
 
 fn outcome(o: &Output) -> Vec<Outcome> {
-    lines(o)
+    json_lines(o)
         .into_iter()
         .filter(|v| v["type"] == "game")
         .map(|v| {
@@ -187,7 +158,7 @@ fn normalised_pdn_replays_the_same_and_fix_results_fixes_only_results() {
         let before = pdnkit(&["check", "--format", "json", games.to_str().unwrap()]);
         let after = pdnkit(&["check", "--format", "json", fixed.to_str().unwrap()]);
         let count = |o: &Output| {
-            lines(o)
+            json_lines(o)
                 .iter()
                 .filter(|v| v["type"] == "game")
                 .flat_map(|v| v["diagnostics"].as_array().unwrap().clone())
@@ -264,7 +235,7 @@ fn dupes_finds_the_games_stored_twice_in_the_real_corpus() {
         "international",
         dir.to_str().unwrap(),
     ]);
-    let v = lines(&o);
+    let v = json_lines(&o);
     let groups: Vec<&Value> = v.iter().filter(|x| x["type"] == "duplicates").collect();
     // SOURCES.md: syb-andr holds the same 20 games as Sijbrands_vs_Andreiko; the
     // bruno-hist copy of BrunoVsScan31 holds 9 of its 11 games.

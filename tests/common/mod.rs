@@ -27,3 +27,38 @@ pub fn jsonl(path: &std::path::Path) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("valid JSON line"))
         .collect()
 }
+
+/// Runs the built `pdnkit` with `args` and `--no-progress`.
+pub fn pdnkit(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(args)
+        .arg("--no-progress")
+        .output()
+        .expect("pdnkit runs")
+}
+
+/// Standard output parsed as JSON Lines.
+pub fn json_lines(o: &std::process::Output) -> Vec<serde_json::Value> {
+    String::from_utf8(o.stdout.clone())
+        .expect("UTF-8 output")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+/// A path under this repository's `corpus/`.
+pub fn corpus(rel: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+/// A fresh, empty temporary directory for one test.
+pub fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pdnkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temporary directory");
+    d
+}
