@@ -176,6 +176,16 @@ fn game_with_fault(
     }
 }
 
+fn put_king(p: &mut Position, sq: pdnkit::board::Square, color: Color) {
+    p.put(
+        sq,
+        Piece {
+            color,
+            kind: Kind::King,
+        },
+    );
+}
+
 /// A random move after which the opponent cannot capture (and, unless
 /// `captures`, that does not capture either), or any move if there is none.
 fn pick_safe(pos: &Position, legal: &[Move], r: &mut Rng, captures: bool) -> usize {
@@ -328,13 +338,7 @@ fn ambiguous(v: Variant, rng: &mut Rng) -> String {
             } else {
                 Color::Black
             };
-            p.put(
-                sq,
-                Piece {
-                    color,
-                    kind: Kind::King,
-                },
-            );
+            put_king(&mut p, sq, color);
         }
         let legal = legal_moves(&p);
         let Some((a, b)) = legal.iter().enumerate().find_map(|(i, a)| {
@@ -387,13 +391,7 @@ fn king_moves_game(v: Variant, rules: DrawRules, rng: &mut Rng) -> Played {
             } else {
                 Color::Black
             };
-            p.put(
-                sq,
-                Piece {
-                    color,
-                    kind: Kind::King,
-                },
-            );
+            put_king(&mut p, sq, color);
             placed += 1;
         }
         if legal_moves(&p).first().is_none_or(|m| m.is_capture()) {
@@ -414,13 +412,7 @@ fn repetition(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
         let mut p = Position::empty(size, Color::White);
         for color in [Color::White, Color::White, Color::Black, Color::Black] {
             let sq = pdnkit::board::Square::from_index(rng.below(size.squares() as usize) as u8);
-            p.put(
-                sq,
-                Piece {
-                    color,
-                    kind: Kind::King,
-                },
-            );
+            put_king(&mut p, sq, color);
         }
         if p.occupied().count() != 4 {
             continue;
@@ -498,13 +490,7 @@ fn draws(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
             if p.occupied().has(sq) || i > 10 {
                 continue;
             }
-            p.put(
-                sq,
-                Piece {
-                    color,
-                    kind: Kind::King,
-                },
-            );
+            put_king(&mut p, sq, color);
         }
         if p.occupied().count() != 3 || legal_moves(&p).first().is_none_or(|m| m.is_capture()) {
             continue;
