@@ -121,7 +121,18 @@ pub struct Geometry {
     pub top_row: Bitboard,
     /// The bottom row (Black crowns here).
     pub bottom_row: Bitboard,
+    /// `step_masks[dir]`: the squares of even rows (0, 2, ...) and of odd rows
+    /// that have a neighbour in `dir`. With h = n/2 squares per row, that
+    /// neighbour's index differs by [`EVEN_DELTA`] on even rows and by
+    /// [`ODD_DELTA`] on odd rows, so a whole set steps by two masked shifts.
+    step_masks: [[Bitboard; 2]; 4],
 }
+
+/// Index difference to the neighbour in each direction, from an even row, as
+/// multiples of h plus a constant: `(h factor, constant)`.
+const EVEN_DELTA: [(i8, i8); 4] = [(-1, 0), (-1, 1), (1, 0), (1, 1)];
+/// The same from an odd row.
+const ODD_DELTA: [(i8, i8); 4] = [(-1, -1), (-1, 0), (1, -1), (1, 0)];
 
 const fn build(n: u8) -> Geometry {
     let h = n / 2;
@@ -131,6 +142,7 @@ const fn build(n: u8) -> Geometry {
     let mut all = 0u128;
     let mut top = 0u128;
     let mut bottom = 0u128;
+    let mut step_masks = [[Bitboard(0); 2]; 4];
     let mut s = 0u8;
     while s < squares {
         let r = (s / h) as i32;
@@ -150,6 +162,8 @@ const fn build(n: u8) -> Geometry {
             if nr >= 0 && nr < n as i32 && nf >= 0 && nf < n as i32 {
                 let t = (nr * h as i32 + nf / 2) as u8;
                 neighbour[s as usize][d] = t;
+                let parity = (r % 2) as usize;
+                step_masks[d][parity] = Bitboard(step_masks[d][parity].0 | 1u128 << s);
                 adjacent[s as usize] = Bitboard(adjacent[s as usize].0 | 1u128 << t);
             }
             d += 1;
@@ -164,6 +178,7 @@ const fn build(n: u8) -> Geometry {
         all: Bitboard(all),
         top_row: Bitboard(top),
         bottom_row: Bitboard(bottom),
+        step_masks,
     }
 }
 
@@ -317,6 +332,38 @@ impl Geometry {
     }
 }
 
+impl Geometry {
+    /// Every square of `b` moved one step in direction `d` (squares with no
+    /// neighbour there drop out).
+    #[inline]
+    pub fn shift(&self, b: Bitboard, d: Direction) -> Bitboard {
+        let h = (self.n / 2) as i8;
+        let [even, odd] = self.step_masks[d];
+        let de = EVEN_DELTA[d].0 * h + EVEN_DELTA[d].1;
+        let dodd = ODD_DELTA[d].0 * h + ODD_DELTA[d].1;
+        Bitboard(shift_by(b.0 & even.0, de) | shift_by(b.0 & odd.0, dodd))
+    }
+
+    /// [`Geometry::shift`] with the row length `H` (= n/2) and the direction
+    /// `D` known at compile time, so both shifts are by constants.
+    #[inline(always)]
+    pub fn shift_const<const H: i8, const D: usize>(&self, b: Bitboard) -> Bitboard {
+        let [even, odd] = self.step_masks[D];
+        let de = EVEN_DELTA[D].0 * H + EVEN_DELTA[D].1;
+        let dodd = ODD_DELTA[D].0 * H + ODD_DELTA[D].1;
+        Bitboard(shift_by(b.0 & even.0, de) | shift_by(b.0 & odd.0, dodd))
+    }
+}
+
+#[inline(always)]
+const fn shift_by(x: u128, delta: i8) -> u128 {
+    if delta >= 0 {
+        x << delta
+    } else {
+        x >> -delta
+    }
+}
+
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n();
@@ -411,6 +458,40 @@ impl Iterator for BitIter {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_shift_agrees_with_single_steps() {
+        for size in [BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve] {
+            let g = size.geometry();
+            for d in DIRECTIONS {
+                for i in 0..size.squares() {
+                    let sq = Square::from_index(i);
+                    let want = g.step(sq, d).map_or(Bitboard::EMPTY, Square::bit);
+                    assert_eq!(
+                        g.shift(sq.bit(), d),
+                        want,
+                        "{size} square {} dir {d}",
+                        sq.number()
+                    );
+                }
+                let c = match (size, d) {
+                    (BoardSize::Eight, 0) => g.shift_const::<4, 0>(g.all),
+                    (BoardSize::Eight, 1) => g.shift_const::<4, 1>(g.all),
+                    (BoardSize::Ten, 2) => g.shift_const::<5, 2>(g.all),
+                    (BoardSize::Twelve, 3) => g.shift_const::<6, 3>(g.all),
+                    _ => g.shift(g.all, d),
+                };
+                assert_eq!(c, g.shift(g.all, d));
+                // A whole set moves as the union of its squares.
+                let all = g.all;
+                let want = all
+                    .squares()
+                    .filter_map(|q| g.step(q, d))
+                    .fold(Bitboard::EMPTY, |b, q| b | q.bit());
+                assert_eq!(g.shift(all, d), want);
+            }
+        }
+    }
 
     #[test]
     fn examples_from_rules_section_1() {

@@ -5,6 +5,7 @@
 //! reports a [`FenError`] with the byte offset in the FEN text of what is wrong.
 
 use crate::board::{Bitboard, BoardSize, Square, SquareError};
+use smallvec::SmallVec;
 use std::fmt::{self, Write as _};
 
 /// A player.
@@ -113,10 +114,10 @@ impl Setup {
             return Err(FenError::Empty);
         }
         // Split into ':'-separated fields with their offsets.
-        let mut fields = Vec::new();
+        let mut fields: SmallVec<[(usize, &str); 4]> = SmallVec::new();
         let mut start = 0;
-        for (i, c) in text.char_indices() {
-            if c == ':' {
+        for (i, c) in text.bytes().enumerate() {
+            if c == b':' {
                 fields.push((base + start, &text[start..i]));
                 start = i + 1;
             }
@@ -133,7 +134,7 @@ impl Setup {
                 });
             }
         };
-        let mut pieces = Vec::new();
+        let mut pieces = Vec::with_capacity(usize::from(size.squares()));
         let mut extra = Vec::new();
         for &(at, field) in &fields[1..] {
             let lead = field.len() - field.trim_start().len();
@@ -159,6 +160,23 @@ impl Setup {
             let list = body[1..].trim_end_matches('.');
             let mut off = at + 1;
             for item in list.split(',') {
+                // Fast path: a plain square number.
+                if !item.is_empty() && item.len() <= 3 && item.bytes().all(|b| b.is_ascii_digit()) {
+                    let n = item.bytes().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+                    let sq = size
+                        .square(n)
+                        .map_err(|source| FenError::Square { source, at: off })?;
+                    pieces.push((
+                        sq,
+                        Piece {
+                            color,
+                            kind: Kind::Man,
+                        },
+                        off,
+                    ));
+                    off += item.len() + 1;
+                    continue;
+                }
                 let item_at = off + (item.len() - item.trim_start().len());
                 off += item.len() + 1;
                 let item = item.trim();
@@ -174,7 +192,8 @@ impl Setup {
                     size.parse_square(t)
                         .map_err(|source| FenError::Square { source, at: a })
                 };
-                if let Some((lo, hi)) = sq_text.split_once('-') {
+                let dash = sq_text.bytes().position(|b| b == b'-');
+                if let Some((lo, hi)) = dash.map(|d| (&sq_text[..d], &sq_text[d + 1..])) {
                     let a = parse(lo, sq_at)?;
                     let b = parse(hi, sq_at + lo.len() + 1)?;
                     if a > b {

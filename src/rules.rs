@@ -339,18 +339,18 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
-    let g = pos.size().geometry();
-    let near_enemy = pos
-        .pieces(side.other())
-        .squares()
-        .fold(Bitboard::EMPTY, |b, e| b | g.adjacent(e));
+    // Kings are searched one by one; men only where a first jump exists.
+    let from = (own & kings) | men_that_can_jump(pos);
+    if from.is_empty() {
+        return;
+    }
     let mut sink = MoveSink {
         out,
         best: 0,
         kind: Kind::Man,
         crown_row: crown_row(pos, side),
     };
-    for from in (own & (kings | near_enemy)).squares() {
+    for from in from.squares() {
         sink.kind = if kings.has(from) {
             Kind::King
         } else {
@@ -360,25 +360,68 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
     }
 }
 
-/// Whether the side to move has a plain (non-capturing) move; stops at the first.
-pub fn has_plain_move(pos: &Position) -> bool {
+/// Men of the side to move with an enemy piece next to them and an empty
+/// square behind it, in any direction (men capture backwards too).
+fn men_that_can_jump(pos: &Position) -> Bitboard {
+    match pos.size() {
+        BoardSize::Eight => jumpers::<4>(pos),
+        BoardSize::Ten => jumpers::<5>(pos),
+        BoardSize::Twelve => jumpers::<6>(pos),
+    }
+}
+
+#[inline(always)]
+fn jumpers<const H: i8>(pos: &Position) -> Bitboard {
     let side = pos.side();
     let g = pos.size().geometry();
-    let occ = pos.occupied();
-    let kings = pos.kings();
-    let forward = match side {
-        Color::White => [NW, NE],
-        Color::Black => [SW, SE],
-    };
-    pos.pieces(side).squares().any(|from| {
-        let dirs: &[usize] = if kings.has(from) {
-            &DIRECTIONS
+    let men = pos.pieces(side) & !pos.kings();
+    let enemy = pos.pieces(side.other());
+    let empty = g.all & !pos.occupied();
+    let dir = |land: Bitboard, back: fn(&Geometry, Bitboard) -> Bitboard| {
+        if land.is_empty() {
+            land
         } else {
-            &forward
-        };
-        dirs.iter()
-            .any(|&d| g.step(from, d).is_some_and(|t| !occ.has(t)))
-    })
+            back(g, back(g, land))
+        }
+    };
+    let nw = g.shift_const::<H, NW>(g.shift_const::<H, NW>(men) & enemy) & empty;
+    let ne = g.shift_const::<H, NE>(g.shift_const::<H, NE>(men) & enemy) & empty;
+    let sw = g.shift_const::<H, SW>(g.shift_const::<H, SW>(men) & enemy) & empty;
+    let se = g.shift_const::<H, SE>(g.shift_const::<H, SE>(men) & enemy) & empty;
+    dir(nw, Geometry::shift_const::<H, SE>)
+        | dir(ne, Geometry::shift_const::<H, SW>)
+        | dir(sw, Geometry::shift_const::<H, NE>)
+        | dir(se, Geometry::shift_const::<H, NW>)
+}
+
+/// Whether the side to move has a plain (non-capturing) move.
+pub fn has_plain_move(pos: &Position) -> bool {
+    match pos.size() {
+        BoardSize::Eight => has_plain::<4>(pos),
+        BoardSize::Ten => has_plain::<5>(pos),
+        BoardSize::Twelve => has_plain::<6>(pos),
+    }
+}
+
+#[inline(always)]
+fn has_plain<const H: i8>(pos: &Position) -> bool {
+    let side = pos.side();
+    let g = pos.size().geometry();
+    let own = pos.pieces(side);
+    let kings = own & pos.kings();
+    let men = own & !pos.kings();
+    let empty = g.all & !pos.occupied();
+    let (fwd, back) = match side {
+        Color::White => (
+            g.shift_const::<H, NW>(men | kings) | g.shift_const::<H, NE>(men | kings),
+            g.shift_const::<H, SW>(kings) | g.shift_const::<H, SE>(kings),
+        ),
+        Color::Black => (
+            g.shift_const::<H, SW>(men | kings) | g.shift_const::<H, SE>(men | kings),
+            g.shift_const::<H, NW>(kings) | g.shift_const::<H, NE>(kings),
+        ),
+    };
+    !((fwd | back) & empty).is_empty()
 }
 
 /// The plain move `from`-`to` if it is legal when no capture is compulsory

@@ -215,6 +215,15 @@ pub struct Game {
 }
 
 /// The name of `t` in `text` (the game text it was read from).
+/// A tag's name as bytes (identifier names are ASCII; odd names are kept decoded).
+#[inline]
+pub(crate) fn tag_name_bytes<'a>(text: &'a [u8], t: &'a Tag) -> &'a [u8] {
+    match &t.owned_name {
+        Some(n) => n.as_bytes(),
+        None => text.get(t.name.clone()).unwrap_or(&[]),
+    }
+}
+
 pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
     match &t.owned_name {
         Some(n) => n,
@@ -234,7 +243,7 @@ impl Game {
     pub fn find_tag(&self, name: &str) -> Option<&Tag> {
         self.tags
             .iter()
-            .find(|t| self.tag_name(t).eq_ignore_ascii_case(name))
+            .find(|t| tag_name_bytes(&self.text, t).eq_ignore_ascii_case(name.as_bytes()))
     }
     /// The bytes of `span`.
     pub fn bytes(&self, span: &Span) -> &[u8] {
@@ -246,10 +255,7 @@ impl Game {
     }
     /// The value of the first tag named `name` (ASCII case-insensitive), unescaped and decoded.
     pub fn tag(&self, name: &str) -> Option<String> {
-        self.tags
-            .iter()
-            .find(|t| self.tag_name(t).eq_ignore_ascii_case(name))
-            .map(|t| self.tag_value(t))
+        self.find_tag(name).map(|t| self.tag_value(t))
     }
     /// A tag's value with `\"` and `\\` undone, decoded.
     pub fn tag_value(&self, t: &Tag) -> String {

@@ -1,7 +1,9 @@
 //! The game parser and the streaming [`Reader`] around it.
 
 use super::decode::{self, BOM};
-use super::{tag_name, Game, Node, Outcome, Sep, SquareText, Tag, TextEncoding, WrittenMove};
+use super::{
+    tag_name, tag_name_bytes, Game, Node, Outcome, Sep, SquareText, Tag, TextEncoding, WrittenMove,
+};
 use crate::diag::{Code, Diagnostic, Span};
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -163,10 +165,11 @@ impl<R: Read> Reader<R> {
                 movetext,
                 ..
             } = p;
-            let tags = scratch_tags.clone();
-            let nodes = scratch_nodes.clone();
-            scratch_tags.clear();
-            scratch_nodes.clear();
+            // Moved out (exact-size allocations); the scratch vectors keep their capacity.
+            let mut tags = Vec::with_capacity(scratch_tags.len());
+            tags.append(&mut scratch_tags);
+            let mut nodes = Vec::with_capacity(scratch_nodes.len());
+            nodes.append(&mut scratch_nodes);
             self.scratch_tags = scratch_tags;
             self.scratch_nodes = scratch_nodes;
             self.escape_warned = escape_warned;
@@ -201,6 +204,11 @@ impl<R: Read> Reader<R> {
     }
 
     fn set_encoding(&mut self, game: &mut Game) {
+        if let Some(TextEncoding::Legacy(e)) = self.encoding {
+            // Decided for the file: nothing more to check or say.
+            game.encoding = TextEncoding::Legacy(e);
+            return;
+        }
         if let Some(bad) = decode::first_invalid_utf8(&game.text) {
             let at = self.offset + bad as u64;
             match self.encoding {
@@ -999,8 +1007,8 @@ impl<'a> Parser<'a> {
             value: vs..ve,
             span: start..k,
         };
-        let this = tag_name(self.d, &tag);
-        if !this.is_empty() && self.tags.iter().any(|t| tag_name(self.d, t) == this) {
+        let this = tag_name_bytes(self.d, &tag);
+        if !this.is_empty() && self.tags.iter().any(|t| tag_name_bytes(self.d, t) == this) {
             self.i = start;
             return Some(TagStep::NewGame);
         }

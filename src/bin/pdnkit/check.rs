@@ -39,7 +39,7 @@ struct Summary {
     notes: u64,
     by_code: BTreeMap<&'static str, u64>,
     /// (declared, computed) → games.
-    results: BTreeMap<(String, &'static str), u64>,
+    results: BTreeMap<(&'static str, &'static str), u64>,
     unreadable: u64,
 }
 
@@ -49,6 +49,8 @@ struct CheckSink<W: Write> {
     color: bool,
     sum: Summary,
     broken: bool,
+    /// Reused for each game's rendered text.
+    buf: String,
 }
 
 impl<W: Write> CheckSink<W> {
@@ -79,9 +81,7 @@ impl<W: Write> Sink for CheckSink<W> {
             }
             *s.by_code.entry(d.code.as_str()).or_default() += 1;
         }
-        let declared = r
-            .declared
-            .map_or("none".to_string(), |o| o.normalised().to_string());
+        let declared = r.declared.map_or("none", |o| o.normalised());
         *s.results
             .entry((declared, r.computed.normalised()))
             .or_default() += 1;
@@ -91,13 +91,18 @@ impl<W: Write> Sink for CheckSink<W> {
                 line.push('\n');
                 line
             }
-            Format::Human => r
-                .diagnostics
-                .iter()
-                .map(|d| render::human(file, g, d, self.color) + "\n")
-                .collect(),
+            Format::Human => {
+                let mut text = std::mem::take(&mut self.buf);
+                text.clear();
+                for d in &r.diagnostics {
+                    render::human(&mut text, file, g, d, self.color);
+                }
+                text
+            }
         };
-        self.write(&text)
+        let ok = self.write(&text);
+        self.buf = text;
+        ok
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.sum.unreadable += 1;
@@ -128,6 +133,7 @@ pub fn run(a: Args) -> u8 {
         color,
         sum: Summary::default(),
         broken: false,
+        buf: String::new(),
     };
     let completed = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
     if completed {

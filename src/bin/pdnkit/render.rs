@@ -6,11 +6,10 @@ use pdnkit::replay::Report;
 use serde_json::{json, Map, Value};
 use std::fmt::Write as _;
 
-/// A diagnostic rendered for a terminal.
-pub fn human(file: &str, g: &Game, d: &Diagnostic, color: bool) -> String {
+/// A diagnostic rendered for a terminal, appended to `s` (ends with a blank line).
+pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) {
     let (line, col) = g.location(d.span.start);
     let (src, a, b) = g.source_line(&d.span);
-    let mut s = String::new();
     let sev = d.severity.as_str();
     let (on, off) = if color {
         (
@@ -24,40 +23,67 @@ pub fn human(file: &str, g: &Game, d: &Diagnostic, color: bool) -> String {
     } else {
         ("", "")
     };
-    let mut place = format!("game {}", g.index);
+    let _ = write!(
+        s,
+        "{file}:{line}:{col}: {on}{sev}[{}]{off}: {} (game {}",
+        d.code, d.message, g.index
+    );
     if let Some(p) = d.ply {
-        let _ = write!(place, ", ply {p}");
+        let _ = write!(s, ", ply {p}");
     }
-    let _ = writeln!(
-        s,
-        "{file}:{line}:{col}: {on}{sev}[{}]{off}: {} ({place})",
-        d.code, d.message
-    );
+    s.push_str(")\n");
     // The source line, shortened around the span when very long.
-    let chars: Vec<char> = src.chars().collect();
     let lo = a.saturating_sub(60);
-    let hi = (b + 40).min(chars.len());
-    let shown: String = chars
-        .get(lo..hi)
-        .map(|c| c.iter().collect())
-        .unwrap_or_default();
-    let shown = shown.replace('\t', " ");
+    let hi = b + 40;
+    let shown = char_slice(&src, lo, hi);
     let prefix = if lo > 0 { "..." } else { "" };
-    let gutter = line.to_string().len();
-    let _ = writeln!(s, "{:gutter$} |", "");
-    let _ = writeln!(s, "{line} | {prefix}{shown}");
-    let pad = prefix.len() + a - lo;
-    let _ = writeln!(
-        s,
-        "{:gutter$} | {}{on}{}{off}",
-        "",
-        " ".repeat(pad),
-        "^".repeat((b - a).clamp(1, 80))
-    );
-    for n in &d.notes {
-        let _ = writeln!(s, "{:gutter$} = note: {n}", "");
+    let gutter = decimal_width(line);
+    pad(s, gutter);
+    s.push_str(" |\n");
+    let _ = write!(s, "{line} | {prefix}");
+    for c in shown.chars() {
+        s.push(if c == '\t' { ' ' } else { c });
     }
-    s
+    s.push('\n');
+    pad(s, gutter);
+    s.push_str(" | ");
+    pad(s, prefix.len() + a - lo);
+    s.push_str(on);
+    for _ in 0..(b - a).clamp(1, 80) {
+        s.push('^');
+    }
+    s.push_str(off);
+    s.push('\n');
+    for n in &d.notes {
+        pad(s, gutter);
+        let _ = writeln!(s, " = note: {n}");
+    }
+    s.push('\n');
+}
+
+/// Characters `lo..hi` of `text` (clamped to its length).
+fn char_slice(text: &str, lo: usize, hi: usize) -> &str {
+    if text.is_ascii() {
+        return text
+            .get(lo.min(text.len())..hi.min(text.len()))
+            .unwrap_or("");
+    }
+    let at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
+    let (x, y) = (at(lo), at(hi));
+    text.get(x..y.max(x)).unwrap_or("")
+}
+
+fn decimal_width(mut n: u32) -> usize {
+    let mut w = 1;
+    while n >= 10 {
+        n /= 10;
+        w += 1;
+    }
+    w
+}
+
+fn pad(s: &mut String, n: usize) {
+    s.extend(std::iter::repeat_n(' ', n));
 }
 
 /// The JSON object of one diagnostic.
