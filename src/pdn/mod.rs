@@ -287,23 +287,12 @@ impl Game {
         let before = &self.text[..offset];
         let mut line = self.line;
         let mut line_start = None;
-        let mut i = 0;
-        while i < before.len() {
-            match before[i] {
-                b'\n' => {
-                    line += 1;
-                    line_start = Some(i + 1);
-                }
-                b'\r' => {
-                    if before.get(i + 1) == Some(&b'\n') {
-                        i += 1;
-                    }
-                    line += 1;
-                    line_start = Some(i + 1);
-                }
-                _ => {}
+        for i in memchr::memchr2_iter(b'\n', b'\r', before) {
+            // `\r\n` is one break.
+            if !(before[i] == b'\n' && i > 0 && before[i - 1] == b'\r') {
+                line += 1;
             }
-            i += 1;
+            line_start = Some(i + 1);
         }
         let col = match line_start {
             Some(s) => self.encoding.char_count(&before[s.min(before.len())..]) as u32 + 1,

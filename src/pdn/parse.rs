@@ -91,23 +91,14 @@ impl<R: Read> Reader<R> {
         let enc = self.encoding();
         let bytes = &self.buf[self.pos..self.pos + n];
         let mut last_break = None;
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'\n' => {
-                    self.line += 1;
-                    last_break = Some(i);
-                }
-                b'\r' => {
-                    if bytes.get(i + 1) == Some(&b'\n') {
-                        i += 1;
-                    }
-                    self.line += 1;
-                    last_break = Some(i);
-                }
-                _ => {}
+        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+            // `\r\n` is one break: its `\n` was counted with the `\r`.
+            if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
+                last_break = Some(i);
+                continue;
             }
-            i += 1;
+            self.line += 1;
+            last_break = Some(i);
         }
         self.column0 = match last_break {
             Some(b) => enc.char_count(&bytes[b + 1..]) as u32,
@@ -384,6 +375,55 @@ fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 6]>, Sep)> {
         )));
     }
     Ok((rest, (squares, sep.unwrap_or(Sep::None))))
+}
+
+/// The common case of [`written_move`] without the combinators: numeric
+/// squares joined by separators with no spaces (`32-28`, `19x30x39`). `None`
+/// for anything else, which `written_move` then reads (with the same result).
+fn plain_numeric_move(d: &[u8]) -> Option<(usize, SmallVec<[SquareText; 6]>, Sep)> {
+    let mut i = 0;
+    let mut squares: SmallVec<[SquareText; 6]> = SmallVec::new();
+    let mut sep: Option<Sep> = None;
+    loop {
+        let s = i;
+        let mut v = 0u32;
+        while i - s < 4 {
+            match d.get(i) {
+                Some(&b) if b.is_ascii_digit() => {
+                    v = v * 10 + u32::from(b - b'0');
+                    i += 1;
+                }
+                _ => break,
+            }
+        }
+        if i == s || i - s > 3 || d.get(i) == Some(&b'.') {
+            return None;
+        }
+        if matches!(d.get(i), Some(b' ' | b'\t')) {
+            // A separator may follow after spaces (`32 - 28`): leave that to the combinators.
+            let after = d[i..].iter().find(|&&b| b != b' ' && b != b'\t');
+            if matches!(after, Some(b'-' | b'x' | b'X' | b':')) {
+                return None;
+            }
+        }
+        squares.push(SquareText::Num(v));
+        let next = match d.get(i) {
+            Some(b'-') => Sep::Move,
+            Some(b'x' | b'X') => Sep::Capture,
+            Some(b':') => Sep::Colon,
+            _ => break,
+        };
+        if !d.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        sep = Some(match sep {
+            None => next,
+            Some(old) if old == next => next,
+            Some(_) => Sep::Mixed,
+        });
+        i += 1;
+    }
+    (squares.len() >= 2).then(|| (i, squares, sep.unwrap_or(Sep::None)))
 }
 
 impl<'a> Parser<'a> {
@@ -788,10 +828,15 @@ impl<'a> Parser<'a> {
     /// Reads a move at `start`. `None`: more input needed; `Some(Some(end))`:
     /// a syntax error ended the game at `end`.
     fn a_move(&mut self, start: usize) -> Option<Option<usize>> {
-        let Ok((rest, (squares, sep))) = written_move(&self.d[start..]) else {
-            return self.syntax(start, "not a move").map(Some);
+        let (e, squares, sep) = match plain_numeric_move(&self.d[start..]) {
+            Some((n, squares, sep)) => (start + n, squares, sep),
+            None => {
+                let Ok((rest, (squares, sep))) = written_move(&self.d[start..]) else {
+                    return self.syntax(start, "not a move").map(Some);
+                };
+                (self.d.len() - rest.len(), squares, sep)
+            }
         };
-        let e = self.d.len() - rest.len();
         self.pending_number = None;
         let number = self.number.take();
         // Strength suffix: `!`, `?!`, or in brackets `(?)`.
@@ -975,8 +1020,15 @@ impl<'a> Parser<'a> {
         // The value, with `\"` and `\\` escapes.
         let vs = name_at + q + 1;
         let mut k = vs;
-        while k < line_end && self.d[k] != b'"' {
-            k += if self.d[k] == b'\\' { 2 } else { 1 };
+        while k < line_end {
+            match memchr::memchr2(b'"', b'\\', &self.d[k..line_end]) {
+                Some(p) if self.d[k + p] == b'\\' => k += p + 2,
+                Some(p) => {
+                    k += p;
+                    break;
+                }
+                None => k = line_end,
+            }
         }
         if k >= line_end {
             self.diags.push(Diagnostic::new(

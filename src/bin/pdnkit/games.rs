@@ -112,7 +112,8 @@ pub fn run(
 
 /// Reads every input in order and sends its games in batches; stops when the receiver is gone.
 fn read_inputs(inputs: &[Input], tx: &std::sync::mpsc::SyncSender<Vec<Item>>) {
-    let mut batch: Vec<Item> = Vec::new();
+    let new_batch = || Vec::with_capacity(BATCH_GAMES + 1);
+    let mut batch: Vec<Item> = new_batch();
     let mut batch_bytes = 0usize;
     let mut batch_games = 0usize;
     for (fi, input) in inputs.iter().enumerate() {
@@ -136,7 +137,7 @@ fn read_inputs(inputs: &[Input], tx: &std::sync::mpsc::SyncSender<Vec<Item>>) {
                     if batch_games >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
                         batch_bytes = 0;
                         batch_games = 0;
-                        if tx.send(std::mem::take(&mut batch)).is_err() {
+                        if tx.send(std::mem::replace(&mut batch, new_batch())).is_err() {
                             return;
                         }
                     }

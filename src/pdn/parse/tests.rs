@@ -281,3 +281,32 @@ fn streaming_over_small_reads_gives_the_same_games() {
     }
     assert_eq!(n, all.len());
 }
+
+#[test]
+fn plain_numeric_fast_path_agrees_with_the_combinators() {
+    // Every string of up to 6 bytes over digits, separators, spaces and dots:
+    // where the fast path answers, `written_move` gives the same answer.
+    let alphabet = b"109-x: .X";
+    let mut answered = 0;
+    for len in 1..=6u32 {
+        for mut code in 0..alphabet.len().pow(len) {
+            let mut text = Vec::new();
+            for _ in 0..len {
+                text.push(alphabet[code % alphabet.len()]);
+                code /= alphabet.len();
+            }
+            text.extend_from_slice(b" {");
+            if let Some((n, squares, sep)) = super::plain_numeric_move(&text) {
+                answered += 1;
+                let (rest, (sq2, sep2)) = super::written_move(&text).expect("combinators read it");
+                assert_eq!(
+                    (text.len() - rest.len(), &squares[..], sep),
+                    (n, &sq2[..], sep2),
+                    "{}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+    }
+    assert!(answered > 1000, "{answered}");
+}
