@@ -49,18 +49,9 @@ pub fn run(
     let started = Instant::now();
     let mut games_done = 0u64;
     let names: Vec<String> = inputs.iter().map(Input::name).collect();
-    let mut flush = |batch: &mut Vec<Item>, sink: &mut dyn Sink| -> bool {
-        let reports: Vec<Option<Report>> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|it| match it {
-                    Item::Game(_, g) => Some(check_game(g, opts)),
-                    _ => None,
-                })
-                .collect()
-        });
+    let mut flush = |batch: &[Item], reports: &[Option<Report>], sink: &mut dyn Sink| -> bool {
         let mut bytes = 0u64;
-        for (it, r) in batch.iter().zip(&reports) {
+        for (it, r) in batch.iter().zip(reports) {
             let keep_going = match (it, r) {
                 (Item::Game(fi, g), Some(r)) => {
                     games_done += 1;
@@ -91,14 +82,33 @@ pub fn run(
         }
         true
     };
-    // The reader runs on its own thread, a bounded channel ahead of the checking:
-    // reading overlaps with replay, and at most a few batches are in memory.
+    // Three stages joined by bounded channels: the reader, the checking (on the
+    // pool), and the output here. Reading, replay and rendering overlap, and at
+    // most a few batches are in memory.
     let completed = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+        let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<Checked>(1);
         scope.spawn(move || read_inputs(inputs, &tx));
-        for mut batch in rx {
-            if !flush(&mut batch, sink) {
-                // Dropping the receiver stops the reader at its next batch.
+        scope.spawn(move || {
+            for batch in rx {
+                let reports: Vec<Option<Report>> = pool.install(|| {
+                    batch
+                        .par_iter()
+                        .map(|it| match it {
+                            Item::Game(_, g) => Some(check_game(g, opts)),
+                            _ => None,
+                        })
+                        .collect()
+                });
+                if done_tx.send((batch, reports)).is_err() {
+                    // The output stopped: dropping `rx` stops the reader too.
+                    return;
+                }
+            }
+        });
+        for (batch, reports) in done_rx {
+            if !flush(&batch, &reports, sink) {
+                // Dropping the receiver stops the other stages at their next batch.
                 return false;
             }
         }
@@ -155,6 +165,9 @@ fn read_inputs(inputs: &[Input], tx: &std::sync::mpsc::SyncSender<Vec<Item>>) {
     }
     let _ = tx.send(batch);
 }
+
+/// A batch with the report of each of its games.
+type Checked = (Vec<Item>, Vec<Option<Report>>);
 
 enum Item {
     Game(usize, Game),
