@@ -323,7 +323,6 @@ impl DrawState {
             self.king_moves = 0;
         }
         let king_moves = self.king_moves >= self.set.king_move_limit();
-        let material = Material::of(after);
         let mover = before.side();
         let rep = Draw {
             termination: Termination::Repetition,
@@ -334,6 +333,7 @@ impl DrawState {
             clause: "king-moves",
         };
         if self.set == Set::Fmjd64 {
+            let material = Material::of(after);
             let ending =
                 self.update_64(after, &material, Some((mover, m.is_capture() || m.crowns)));
             return if repetition {
@@ -350,7 +350,13 @@ impl DrawState {
                 })
             };
         }
-        self.ending = match (class_of(self.set, &material), self.ending) {
+        // Every CBJD and FMJD article-6 ending has at most 4 pieces on the board.
+        let class = if after.occupied().count() > 4 {
+            None
+        } else {
+            class_of(self.set, &Material::of(after))
+        };
+        self.ending = match (class, self.ending) {
             (None, _) => None,
             (Some(c), Some((old, n))) if old == c => Some((c, n + 1)),
             (Some(c), _) => Some((c, 0)),
@@ -474,6 +480,28 @@ mod tests {
     use super::*;
     use crate::board::BoardSize;
     use crate::rules::{legal_moves, play};
+
+    #[test]
+    fn endings_of_cbjd_and_article_6_have_at_most_four_pieces() {
+        // `play` skips the class lookup above four pieces; no class may hold there.
+        for wm in 0..=12 {
+            for wk in 0..=12 {
+                for bm in 0..=12 {
+                    for bk in 0..=12 {
+                        let m = Material {
+                            white: (wm, wk),
+                            black: (bm, bk),
+                        };
+                        for set in [Set::Cbjd, Set::Fmjd6] {
+                            if class_of(set, &m).is_some() {
+                                assert!(m.total() <= 4, "{set:?} {m:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn incremental_hash_matches_scratch() {
