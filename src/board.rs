@@ -351,7 +351,23 @@ impl Geometry {
         let [even, odd] = self.step_masks[D];
         let de = EVEN_DELTA[D].0 * H + EVEN_DELTA[D].1;
         let dodd = ODD_DELTA[D].0 * H + ODD_DELTA[D].1;
-        Bitboard(shift_by(b.0 & even.0, de) | shift_by(b.0 & odd.0, dodd))
+        if H <= 5 {
+            // 8x8 and 10x10 have at most 50 squares: 64-bit arithmetic is enough
+            // (the masks keep every result on the board, below bit 50).
+            let (x, e, o) = (b.0 as u64, even.0 as u64, odd.0 as u64);
+            Bitboard(u128::from(shift64(x & e, de) | shift64(x & o, dodd)))
+        } else {
+            Bitboard(shift_by(b.0 & even.0, de) | shift_by(b.0 & odd.0, dodd))
+        }
+    }
+}
+
+#[inline(always)]
+const fn shift64(x: u64, delta: i8) -> u64 {
+    if delta >= 0 {
+        x << delta
+    } else {
+        x >> -delta
     }
 }
 
@@ -459,6 +475,24 @@ impl Iterator for BitIter {
 mod tests {
     use super::*;
 
+    /// [`Geometry::shift_const`] with its parameters chosen at run time.
+    fn shift_const_any(g: &Geometry, size: BoardSize, d: Direction, b: Bitboard) -> Bitboard {
+        match (size, d) {
+            (BoardSize::Eight, 0) => g.shift_const::<4, 0>(b),
+            (BoardSize::Eight, 1) => g.shift_const::<4, 1>(b),
+            (BoardSize::Eight, 2) => g.shift_const::<4, 2>(b),
+            (BoardSize::Eight, _) => g.shift_const::<4, 3>(b),
+            (BoardSize::Ten, 0) => g.shift_const::<5, 0>(b),
+            (BoardSize::Ten, 1) => g.shift_const::<5, 1>(b),
+            (BoardSize::Ten, 2) => g.shift_const::<5, 2>(b),
+            (BoardSize::Ten, _) => g.shift_const::<5, 3>(b),
+            (BoardSize::Twelve, 0) => g.shift_const::<6, 0>(b),
+            (BoardSize::Twelve, 1) => g.shift_const::<6, 1>(b),
+            (BoardSize::Twelve, 2) => g.shift_const::<6, 2>(b),
+            (BoardSize::Twelve, _) => g.shift_const::<6, 3>(b),
+        }
+    }
+
     #[test]
     fn set_shift_agrees_with_single_steps() {
         for size in [BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve] {
@@ -474,14 +508,18 @@ mod tests {
                         sq.number()
                     );
                 }
-                let c = match (size, d) {
-                    (BoardSize::Eight, 0) => g.shift_const::<4, 0>(g.all),
-                    (BoardSize::Eight, 1) => g.shift_const::<4, 1>(g.all),
-                    (BoardSize::Ten, 2) => g.shift_const::<5, 2>(g.all),
-                    (BoardSize::Twelve, 3) => g.shift_const::<6, 3>(g.all),
-                    _ => g.shift(g.all, d),
-                };
-                assert_eq!(c, g.shift(g.all, d));
+                for b in [
+                    g.all,
+                    g.top_row,
+                    g.bottom_row,
+                    Bitboard(0x5555_5555_5555_5555_5555 & g.all.0),
+                ] {
+                    assert_eq!(
+                        shift_const_any(g, size, d, b),
+                        g.shift(b, d),
+                        "{size} dir {d}"
+                    );
+                }
                 // A whole set moves as the union of its squares.
                 let all = g.all;
                 let want = all

@@ -299,10 +299,13 @@ impl Sink for MoveSink<'_> {
             self.out.clear();
         }
         let (from, to) = (path[0], path[path.len() - 1]);
-        if self
-            .out
-            .iter()
-            .any(|m| m.from == from && m.to == to && m.captured == captured)
+        // One piece taken: the path is the straight line from `from` over it to
+        // `to`, so no other path gives the same move. Longer ones may repeat.
+        if count > 1
+            && self
+                .out
+                .iter()
+                .any(|m| m.from == from && m.to == to && m.captured == captured)
         {
             return;
         }
