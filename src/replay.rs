@@ -63,12 +63,6 @@ impl Report {
     }
 }
 
-/// An element of the main line: a written move, or a placeholder for unknown moves.
-enum MainItem<'a> {
-    Move(&'a WrittenMove),
-    Unknown,
-}
-
 fn written_text(g: &Game, m: &WrittenMove) -> String {
     String::from_utf8_lossy(g.bytes(&m.span))
         .split_whitespace()
@@ -208,8 +202,14 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
         report.draw_rules = Some(rules);
         if let Some(start) = start_position(g, v, &mut diags) {
             report.start = Some(start);
-            replay_main(g, v, rules, start, opts, &mut report, &mut diags);
-            replay_variations(g, &report, &mut diags);
+            // Positions along the main line, kept only for variations to start from.
+            let has_variations = g.nodes.iter().any(|n| matches!(n, Node::Open(_)));
+            let mut line = Vec::new();
+            let keep = has_variations.then_some(&mut line);
+            replay_main(g, (v, rules), start, opts, &mut report, &mut diags, keep);
+            if has_variations {
+                replay_variations(g, &line, &mut diags);
+            }
         }
     }
     check_result(g, &mut report, &mut diags);
@@ -251,15 +251,16 @@ fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<P
     }
 }
 
-fn main_items(g: &Game) -> Vec<MainItem<'_>> {
+/// The moves of the main line up to the first unknown-move placeholder.
+fn known_main_moves(g: &Game) -> Vec<&WrittenMove> {
     let mut depth = 0usize;
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(g.nodes.len());
     for n in &g.nodes {
         match n {
             Node::Open(_) => depth += 1,
             Node::Close(_) => depth = depth.saturating_sub(1),
-            Node::Move(m) if depth == 0 => out.push(MainItem::Move(m)),
-            Node::Unknown(_) if depth == 0 => out.push(MainItem::Unknown),
+            Node::Move(m) if depth == 0 => out.push(m),
+            Node::Unknown(_) if depth == 0 => break,
             _ => {}
         }
     }
@@ -276,22 +277,18 @@ struct End {
 
 fn replay_main(
     g: &Game,
-    v: Variant,
-    rules: DrawRules,
+    (v, rules): (Variant, DrawRules),
     start: Position,
     opts: &Options,
     report: &mut Report,
     diags: &mut Vec<Diagnostic>,
+    mut positions: Option<&mut Vec<Position>>,
 ) {
-    let items = main_items(g);
-    let moves: Vec<&WrittenMove> = items
-        .iter()
-        .map_while(|i| match i {
-            MainItem::Move(m) => Some(*m),
-            MainItem::Unknown => None,
-        })
-        .collect();
+    let moves = known_main_moves(g);
     let mut pos = start;
+    if let Some(p) = positions.as_mut() {
+        p.push(start);
+    }
     // The captures of the position (every legal move when a capture is compulsory),
     // in two lists used in turn. Plain moves are checked directly, never listed,
     // unless a written move needs the full list to be explained.
@@ -318,11 +315,25 @@ fn replay_main(
         } else {
             (&second[0], &mut first[0])
         };
-        // Fast path: a plain move written as one, in a position with no capture.
+        // Fast paths: a plain move written as one in a position with no capture,
+        // and a capture written `from`x`to` that only one legal capture fits
+        // (what `resolve_in` would read, without its general search).
         let fast = match (caps.is_empty(), wm.squares.as_slice(), wm.sep) {
             (true, [a, b], Sep::Move | Sep::None) => {
                 match (square_of(pos.size(), *a), square_of(pos.size(), *b)) {
                     (Ok(f), Ok(t)) => crate::rules::plain_move(&pos, f, t),
+                    _ => None,
+                }
+            }
+            (false, [a, b], Sep::Capture | Sep::Colon) => {
+                match (square_of(pos.size(), *a), square_of(pos.size(), *b)) {
+                    (Ok(f), Ok(t)) => {
+                        let mut fits = caps.iter().filter(|m| m.from == f && m.to == t);
+                        match (fits.next(), fits.next()) {
+                            (Some(m), None) => Some(*m),
+                            _ => None,
+                        }
+                    }
                     _ => None,
                 }
             }
@@ -427,6 +438,9 @@ fn replay_main(
             }
         }
         let after = play(&pos, &mv);
+        if let Some(p) = positions.as_mut() {
+            p.push(after);
+        }
         if opts.keep_moves {
             report.played.push(Played {
                 mv,
@@ -555,38 +569,16 @@ fn display_square(pos: &Position, sq: crate::board::Square, style: Style) -> Str
 }
 
 /// Variations are replayed from their own position; their findings are warnings.
-fn replay_variations(g: &Game, report: &Report, diags: &mut Vec<Diagnostic>) {
-    if !g.nodes.iter().any(|n| matches!(n, Node::Open(_))) {
+/// Replays the variations from their own positions; `main_positions` are the
+/// start and the position after each main-line ply read (up to the first error).
+fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diagnostic>) {
+    let Some(start) = main_positions.first() else {
         return;
-    }
-    let Some(start) = report.start else { return };
-    // Positions along the main line (recomputed; variations are rare).
-    let mut main_positions = vec![start];
-    let mut pos = start;
-    for wm in main_items(g).into_iter().map_while(|i| match i {
-        MainItem::Move(m) => Some(m),
-        MainItem::Unknown => None,
-    }) {
-        if main_positions.len() as u32 > report.plies {
-            break;
-        }
-        match resolve_in(&pos, &legal_moves(&pos), &wm.squares, wm.sep) {
-            Ok(Reading::Move { mv, .. }) => pos = play(&pos, &mv),
-            Ok(Reading::Ambiguous(c)) => pos = play(&pos, &c[0]),
-            Err(_) => break,
-        }
-        main_positions.push(pos);
-    }
+    };
     // The ply label (`1.` = 0, `1...` = 1) of the first main-line move: a
     // numbered first move of a variation names the main move it replaces,
     // even when the variation is written before that move.
-    let main_moves: Vec<&WrittenMove> = main_items(g)
-        .into_iter()
-        .filter_map(|i| match i {
-            MainItem::Move(m) => Some(m),
-            MainItem::Unknown => None,
-        })
-        .collect();
+    let main_moves: Vec<&WrittenMove> = g.main_line().collect();
     let anchor = main_moves
         .first()
         .and_then(|m| m.numbered_ply())
