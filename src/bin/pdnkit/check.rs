@@ -4,7 +4,7 @@ use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::render;
 use pdnkit::diag::{Code, Severity};
-use pdnkit::pdn::Game;
+use pdnkit::pdn::{Game, Outcome};
 use pdnkit::replay::Report;
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -37,10 +37,57 @@ struct Summary {
     errors: u64,
     warnings: u64,
     notes: u64,
-    by_code: BTreeMap<&'static str, u64>,
-    /// (declared, computed) → games.
-    results: BTreeMap<(&'static str, &'static str), u64>,
+    /// Findings per code, indexed by `Code as usize`.
+    code_counts: [u64; Code::ALL.len()],
+    /// Games per (declared, computed) result, indexed by [`result_index`].
+    result_counts: [[u64; 6]; 6],
     unreadable: u64,
+}
+
+/// Index of a result in [`Summary::result_counts`] (`None`: no declared result).
+fn result_index(o: Option<Outcome>) -> usize {
+    match o {
+        None => 0,
+        Some(Outcome::WhiteWins) => 1,
+        Some(Outcome::BlackWins) => 2,
+        Some(Outcome::Draw) => 3,
+        Some(Outcome::BothLose) => 4,
+        Some(Outcome::Unknown) => 5,
+    }
+}
+
+const RESULTS: [Option<Outcome>; 6] = [
+    None,
+    Some(Outcome::WhiteWins),
+    Some(Outcome::BlackWins),
+    Some(Outcome::Draw),
+    Some(Outcome::BothLose),
+    Some(Outcome::Unknown),
+];
+
+impl Summary {
+    /// Findings per code, in code order, codes never seen left out.
+    fn by_code(&self) -> BTreeMap<&'static str, u64> {
+        Code::ALL
+            .iter()
+            .map(|&c| (c.as_str(), self.code_counts[c as usize]))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+    /// Games per (declared, computed) result, in the order of the normalised texts.
+    fn results(&self) -> BTreeMap<(&'static str, &'static str), u64> {
+        let name = |o: Option<Outcome>| o.map_or("none", |o| o.normalised());
+        let mut m = BTreeMap::new();
+        for d in RESULTS {
+            for c in RESULTS {
+                let n = self.result_counts[result_index(d)][result_index(c)];
+                if n > 0 {
+                    m.insert((name(d), name(c)), n);
+                }
+            }
+        }
+        m
+    }
 }
 
 struct CheckSink<W: Write> {
@@ -79,12 +126,9 @@ impl<W: Write> Sink for CheckSink<W> {
                 Severity::Warning => s.warnings += 1,
                 Severity::Note => s.notes += 1,
             }
-            *s.by_code.entry(d.code.as_str()).or_default() += 1;
+            s.code_counts[d.code as usize] += 1;
         }
-        let declared = r.declared.map_or("none", |o| o.normalised());
-        *s.results
-            .entry((declared, r.computed.normalised()))
-            .or_default() += 1;
+        s.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
         let text = match self.format {
             Format::Json => {
                 let mut line = render::game_json(file, g, r).to_string();
@@ -160,11 +204,11 @@ fn summary_text(s: &Summary, format: Format) -> String {
                 "errors": s.errors,
                 "warnings": s.warnings,
                 "notes": s.notes,
-                "by_code": s.by_code,
+                "by_code": s.by_code(),
                 "unreadable_files": s.unreadable,
             });
             let results: Vec<_> = s
-                .results
+                .results()
                 .iter()
                 .map(|((d, c), n)| json!({"declared": d, "computed": c, "games": n}))
                 .collect();
@@ -191,12 +235,13 @@ fn summary_text(s: &Summary, format: Format) -> String {
                 .map(|c| c.as_str().len())
                 .max()
                 .unwrap_or(0);
-            for (code, n) in &s.by_code {
+            for (code, n) in &s.by_code() {
                 t.push_str(&format!("  {code:width$}  {n}\n"));
             }
-            if !s.results.is_empty() {
+            let results = s.results();
+            if !results.is_empty() {
                 t.push_str("results (declared -> computed):\n");
-                for ((d, c), n) in &s.results {
+                for ((d, c), n) in &results {
                     let flag = if c != &"*" && d != c {
                         "   <- mismatch"
                     } else {
