@@ -302,7 +302,7 @@ impl Game {
     }
     /// The whole source line holding byte `offset`, decoded, and the
     /// character range of `span` on it (for underlining).
-    pub fn source_line(&self, span: &Span) -> (String, usize, usize) {
+    pub fn source_line(&self, span: &Span) -> (Cow<'_, str>, usize, usize) {
         let start = span.start.min(self.text.len());
         let ls = self.text[..start]
             .iter()
@@ -312,7 +312,7 @@ impl Game {
             .iter()
             .position(|&b| b == b'\n' || b == b'\r')
             .map_or(self.text.len(), |p| start + p);
-        let line = self.encoding.decode(&self.text[ls..le]).into_owned();
+        let line = self.encoding.decode(&self.text[ls..le]);
         let a = self.encoding.char_count(&self.text[ls..start]);
         let end = span.end.clamp(start, le);
         let b = a + self.encoding.char_count(&self.text[start..end]);
