@@ -182,6 +182,9 @@ impl TextEncoding {
     }
     /// Number of characters in `bytes`.
     pub fn char_count(self, bytes: &[u8]) -> usize {
+        if bytes.is_ascii() {
+            return bytes.len();
+        }
         match self {
             TextEncoding::Utf8 => match std::str::from_utf8(bytes) {
                 Ok(s) => s.chars().count(),
@@ -304,13 +307,8 @@ impl Game {
     /// character range of `span` on it (for underlining).
     pub fn source_line(&self, span: &Span) -> (Cow<'_, str>, usize, usize) {
         let start = span.start.min(self.text.len());
-        let ls = self.text[..start]
-            .iter()
-            .rposition(|&b| b == b'\n' || b == b'\r')
-            .map_or(0, |p| p + 1);
-        let le = self.text[start..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
+        let ls = memchr::memrchr2(b'\n', b'\r', &self.text[..start]).map_or(0, |p| p + 1);
+        let le = memchr::memchr2(b'\n', b'\r', &self.text[start..])
             .map_or(self.text.len(), |p| start + p);
         let line = self.encoding.decode(&self.text[ls..le]);
         let a = self.encoding.char_count(&self.text[ls..start]);

@@ -4,7 +4,6 @@ use pdnkit::diag::{Diagnostic, Severity};
 use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
 use serde_json::{json, Map, Value};
-use std::fmt::Write as _;
 
 /// A diagnostic rendered for a terminal, appended to `s` (ends with a blank line).
 pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) {
@@ -23,13 +22,30 @@ pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) 
     } else {
         ("", "")
     };
-    let _ = write!(
-        s,
-        "{file}:{line}:{col}: {on}{sev}[{}]{off}: {} (game {}",
-        d.code, d.message, g.index
-    );
+    // Pieces appended one by one: this runs for every finding of every game.
+    let mut num = itoa::Buffer::new();
+    for part in [file, ":", num.format(line), ":"] {
+        s.push_str(part);
+    }
+    for part in [
+        num.format(col),
+        ": ",
+        on,
+        sev,
+        "[",
+        d.code.as_str(),
+        "]",
+        off,
+        ": ",
+    ] {
+        s.push_str(part);
+    }
+    for part in [d.message.as_str(), " (game ", num.format(g.index)] {
+        s.push_str(part);
+    }
     if let Some(p) = d.ply {
-        let _ = write!(s, ", ply {p}");
+        s.push_str(", ply ");
+        s.push_str(num.format(p));
     }
     s.push_str(")\n");
     // The source line, shortened around the span when very long.
@@ -40,7 +56,9 @@ pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) 
     let gutter = decimal_width(line);
     pad(s, gutter);
     s.push_str(" |\n");
-    let _ = write!(s, "{line} | {prefix}");
+    s.push_str(num.format(line));
+    s.push_str(" | ");
+    s.push_str(prefix);
     for c in shown.chars() {
         s.push(if c == '\t' { ' ' } else { c });
     }
@@ -56,7 +74,9 @@ pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) 
     s.push('\n');
     for n in &d.notes {
         pad(s, gutter);
-        let _ = writeln!(s, " = note: {n}");
+        s.push_str(" = note: ");
+        s.push_str(n);
+        s.push('\n');
     }
     s.push('\n');
 }
