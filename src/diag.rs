@@ -3,6 +3,7 @@
 //! Nothing here prints; the binary renders diagnostics for a terminal or as JSON.
 
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt;
 
 /// How bad a finding is.
@@ -96,7 +97,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// Bytes of the game text the finding is about.
     pub span: Span,
-    pub message: String,
+    /// Fixed texts are not copied; composed ones are owned.
+    pub message: Cow<'static, str>,
     /// 1-based ply in the main line, for move findings.
     pub ply: Option<u32>,
     /// The move as written, for move findings.
@@ -107,7 +109,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A finding with the code's usual severity.
-    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn new(code: Code, span: Span, message: impl Into<Cow<'static, str>>) -> Diagnostic {
         Diagnostic {
             code,
             severity: code.severity(),

@@ -121,13 +121,12 @@ fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Opti
             }
             let v = infer_variant(g);
             let span = g.main_line().next().map_or(0..0, |m| m.span.clone());
-            diags.push(Diagnostic::new(
-                Code::VariantInferred,
-                span,
-                format!(
-                    "no GameType tag; {v} inferred from the squares used (use --variant to choose)"
-                ),
-            ));
+            let message = match v {
+                Variant::Brazilian => "no GameType tag; brazilian inferred from the squares used (use --variant to choose)",
+                Variant::International => "no GameType tag; international inferred from the squares used (use --variant to choose)",
+                Variant::Canadian => "no GameType tag; canadian inferred from the squares used (use --variant to choose)",
+            };
+            diags.push(Diagnostic::new(Code::VariantInferred, span, message));
             Some(v)
         }
     }
@@ -634,7 +633,7 @@ fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diag
                         Err(illegal) => {
                             let mut d = illegal_diag(&p, &illegal, wm, 0, &text, false)
                                 .with_severity(Severity::Warning);
-                            d.message = format!("in a variation: {}", d.message);
+                            d.message = format!("in a variation: {}", d.message).into();
                             d.ply = None;
                             diags.push(d);
                             line.current = None;

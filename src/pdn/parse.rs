@@ -445,7 +445,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn warn(&mut self, span: Span, msg: impl Into<String>) {
+    fn warn(&mut self, span: Span, msg: impl Into<std::borrow::Cow<'static, str>>) {
         self.diags
             .push(Diagnostic::new(Code::Nonstandard, span, msg));
     }

@@ -40,7 +40,7 @@ pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) 
     ] {
         s.push_str(part);
     }
-    for part in [d.message.as_str(), " (game ", num.format(g.index)] {
+    for part in [d.message.as_ref(), " (game ", num.format(g.index)] {
         s.push_str(part);
     }
     if let Some(p) = d.ply {
