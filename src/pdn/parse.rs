@@ -380,9 +380,9 @@ fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 6]>, Sep)> {
 /// The common case of [`written_move`] without the combinators: numeric
 /// squares joined by separators with no spaces (`32-28`, `19x30x39`). `None`
 /// for anything else, which `written_move` then reads (with the same result).
-fn plain_numeric_move(d: &[u8]) -> Option<(usize, SmallVec<[SquareText; 6]>, Sep)> {
+fn plain_numeric_move(d: &[u8], squares: &mut SmallVec<[SquareText; 6]>) -> Option<(usize, Sep)> {
     let mut i = 0;
-    let mut squares: SmallVec<[SquareText; 6]> = SmallVec::new();
+    squares.clear();
     let mut sep: Option<Sep> = None;
     loop {
         let s = i;
@@ -423,7 +423,7 @@ fn plain_numeric_move(d: &[u8]) -> Option<(usize, SmallVec<[SquareText; 6]>, Sep
         });
         i += 1;
     }
-    (squares.len() >= 2).then(|| (i, squares, sep.unwrap_or(Sep::None)))
+    (squares.len() >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
 }
 
 impl<'a> Parser<'a> {
@@ -828,8 +828,9 @@ impl<'a> Parser<'a> {
     /// Reads a move at `start`. `None`: more input needed; `Some(Some(end))`:
     /// a syntax error ended the game at `end`.
     fn a_move(&mut self, start: usize) -> Option<Option<usize>> {
-        let (e, squares, sep) = match plain_numeric_move(&self.d[start..]) {
-            Some((n, squares, sep)) => (start + n, squares, sep),
+        let mut squares = SmallVec::new();
+        let (e, squares, sep) = match plain_numeric_move(&self.d[start..], &mut squares) {
+            Some((n, sep)) => (start + n, squares, sep),
             None => {
                 let Ok((rest, (squares, sep))) = written_move(&self.d[start..]) else {
                     return self.syntax(start, "not a move").map(Some);

@@ -296,7 +296,8 @@ fn plain_numeric_fast_path_agrees_with_the_combinators() {
                 code /= alphabet.len();
             }
             text.extend_from_slice(b" {");
-            if let Some((n, squares, sep)) = super::plain_numeric_move(&text) {
+            let mut squares = smallvec::SmallVec::new();
+            if let Some((n, sep)) = super::plain_numeric_move(&text, &mut squares) {
                 answered += 1;
                 let (rest, (sq2, sep2)) = super::written_move(&text).expect("combinators read it");
                 assert_eq!(
