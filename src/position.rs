@@ -395,7 +395,12 @@ impl Position {
                 if self.kings.has(sq) {
                     s.push('K');
                 }
-                let _ = write!(s, "{}", sq.number());
+                // At most 72: one or two digits.
+                let n = sq.number();
+                if n >= 10 {
+                    s.push(char::from(b'0' + (n / 10) as u8));
+                }
+                s.push(char::from(b'0' + (n % 10) as u8));
             }
         }
         s
