@@ -55,7 +55,7 @@ impl Style {
 /// The square a [`SquareText`] names on `size`.
 pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, String> {
     match s {
-        SquareText::Num(n) => size.square(n).map_err(|e| e.to_string()),
+        SquareText::Num(n) => size.square(u32::from(n)).map_err(|e| e.to_string()),
         SquareText::Alg { file, rank } => {
             let n = size.n();
             match (rank >= 1 && rank <= n && file < n).then(|| size.at(n - rank, file)) {
@@ -297,7 +297,7 @@ mod tests {
     use super::*;
     use crate::board::BoardSize;
 
-    fn num(v: &[u32]) -> Vec<SquareText> {
+    fn num(v: &[u16]) -> Vec<SquareText> {
         v.iter().map(|&n| SquareText::Num(n)).collect()
     }
 

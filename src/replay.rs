@@ -162,7 +162,7 @@ fn infer_variant(g: &Game) -> Variant {
     if let Some(fen) = g.tag("FEN") {
         for tok in fen.split(|c: char| !c.is_ascii_digit()) {
             if let Ok(n) = tok.parse::<u32>() {
-                see(&SquareText::Num(n));
+                see(&SquareText::Num(n.min(999) as u16));
             }
         }
     }

@@ -36,8 +36,8 @@ use std::borrow::Cow;
 /// A square as written: a number or an algebraic name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SquareText {
-    /// `32` (leading zeros allowed).
-    Num(u32),
+    /// `32` (leading zeros allowed; at most three digits).
+    Num(u16),
     /// `c3`: file index (0 = a) and rank (1-based).
     Alg { file: u8, rank: u8 },
 }

@@ -288,7 +288,8 @@ fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
     let v = i[..n]
         .iter()
         .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-    Ok((&i[n..], SquareText::Num(v)))
+    // At most three digits: below 1000.
+    Ok((&i[n..], SquareText::Num(v as u16)))
 }
 
 /// An algebraic square: a file a-l (either case) and a rank of 1 or 2 digits.
@@ -406,7 +407,8 @@ fn plain_numeric_move(d: &[u8], squares: &mut SmallVec<[SquareText; 6]>) -> Opti
                 return None;
             }
         }
-        squares.push(SquareText::Num(v));
+        // At most three digits: below 1000.
+        squares.push(SquareText::Num(v as u16));
         let next = match d.get(i) {
             Some(b'-') => Sep::Move,
             Some(b'x' | b'X') => Sep::Capture,

@@ -311,3 +311,15 @@ fn plain_numeric_fast_path_agrees_with_the_combinators() {
     }
     assert!(answered > 1000, "{answered}");
 }
+
+#[test]
+fn movetext_nodes_stay_small() {
+    // Every move of every game is one node: its size is memory traffic
+    // between the reader and the replay threads.
+    assert_eq!(std::mem::size_of::<SquareText>(), 4);
+    assert!(
+        std::mem::size_of::<Node>() <= 88,
+        "{}",
+        std::mem::size_of::<Node>()
+    );
+}
