@@ -88,7 +88,10 @@ pub fn run(
     let completed = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
         let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<Checked>(1);
-        scope.spawn(move || read_inputs(inputs, &tx));
+        // Written batches go back to the reader to be freed on the thread that
+        // allocated their games (a free from another thread costs more).
+        let (spent_tx, spent_rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+        scope.spawn(move || read_inputs(inputs, &tx, &spent_rx));
         scope.spawn(move || {
             for batch in rx {
                 let reports: Vec<Option<Report>> = pool.install(|| {
@@ -111,6 +114,8 @@ pub fn run(
                 // Dropping the receiver stops the other stages at their next batch.
                 return false;
             }
+            // Never waits: when the reader is behind, the batch is freed here.
+            let _ = spent_tx.try_send(batch);
         }
         true
     });
@@ -120,9 +125,19 @@ pub fn run(
     completed
 }
 
-/// Reads every input in order and sends its games in batches; stops when the receiver is gone.
-fn read_inputs(inputs: &[Input], tx: &std::sync::mpsc::SyncSender<Vec<Item>>) {
-    let new_batch = || Vec::with_capacity(BATCH_GAMES + 1);
+/// Reads every input in order and sends its games in batches; stops when the
+/// receiver is gone. Batches handed back on `spent` are freed here.
+fn read_inputs(
+    inputs: &[Input],
+    tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
+    spent: &std::sync::mpsc::Receiver<Vec<Item>>,
+) {
+    let new_batch = || {
+        while let Ok(old) = spent.try_recv() {
+            drop(old);
+        }
+        Vec::with_capacity(BATCH_GAMES + 1)
+    };
     let mut batch: Vec<Item> = new_batch();
     let mut batch_bytes = 0usize;
     let mut batch_games = 0usize;
