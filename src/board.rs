@@ -337,21 +337,23 @@ impl Geometry {
     /// neighbour there drop out).
     #[inline]
     pub fn shift(&self, b: Bitboard, d: Direction) -> Bitboard {
-        let h = (self.n / 2) as i8;
-        let [even, odd] = self.step_masks[d];
-        let de = EVEN_DELTA[d].0 * h + EVEN_DELTA[d].1;
-        let dodd = ODD_DELTA[d].0 * h + ODD_DELTA[d].1;
-        Bitboard(shift_by(b.0 & even.0, de) | shift_by(b.0 & odd.0, dodd))
+        self.step_set(b, d, (self.n / 2) as i8)
     }
 
     /// [`Geometry::shift`] with the row length `H` (= n/2) and the direction
     /// `D` known at compile time, so both shifts are by constants.
     #[inline(always)]
     pub fn shift_const<const H: i8, const D: usize>(&self, b: Bitboard) -> Bitboard {
-        let [even, odd] = self.step_masks[D];
-        let de = EVEN_DELTA[D].0 * H + EVEN_DELTA[D].1;
-        let dodd = ODD_DELTA[D].0 * H + ODD_DELTA[D].1;
-        if H <= 5 {
+        self.step_set(b, D, H)
+    }
+
+    /// The step of a whole set, with `h` = n/2 squares per row.
+    #[inline(always)]
+    fn step_set(&self, b: Bitboard, d: Direction, h: i8) -> Bitboard {
+        let [even, odd] = self.step_masks[d];
+        let de = EVEN_DELTA[d].0 * h + EVEN_DELTA[d].1;
+        let dodd = ODD_DELTA[d].0 * h + ODD_DELTA[d].1;
+        if h <= 5 {
             // 8x8 and 10x10 have at most 50 squares: 64-bit arithmetic is enough
             // (the masks keep every result on the board, below bit 50).
             let (x, e, o) = (b.0 as u64, even.0 as u64, odd.0 as u64);
