@@ -9,9 +9,16 @@ use rayon::prelude::*;
 use std::io::{IsTerminal, Read};
 use std::time::Instant;
 
-/// Games per batch and bytes per batch: what is held in memory at once.
+/// Games per batch and bytes of game text per batch.
 const BATCH_GAMES: usize = 512;
-const BATCH_BYTES: usize = 8 << 20;
+const BATCH_BYTES: usize = 512 << 10;
+/// Batches the reader may read ahead of the replay. On two cores the three
+/// stages share the cores well only when the reader can run far enough ahead:
+/// with 2 batches both cores were busy 75-78 % of the wall time of `check -j1`,
+/// with 16 batches 82-89 % (interleaved runs on the 212 MB bench file). At most
+/// about 22 batches are alive at once (queued, being read, replayed, written,
+/// handed back), so memory stays bounded by the batch size, not the input.
+const READ_AHEAD: usize = 16;
 
 /// What a consumer does with each checked game, in input order.
 pub trait Sink {
@@ -86,7 +93,7 @@ pub fn run(
     // pool), and the output here. Reading, replay and rendering overlap, and at
     // most a few batches are in memory.
     let completed = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(READ_AHEAD);
         let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<Checked>(1);
         // Written batches go back to the reader to be freed on the thread that
         // allocated their games (a free from another thread costs more).
