@@ -136,6 +136,61 @@ fn output_order_does_not_depend_on_threads() {
     }
 }
 
+/// Enough games for many batches (and more than the reader may read ahead), in
+/// two files: order, counts and game numbers must not depend on `-j`.
+#[test]
+fn order_holds_across_many_batches() {
+    let mut one_copy = Vec::new();
+    let mut files: Vec<_> = walk(Path::new(&corpus("")));
+    files.sort();
+    for f in &files {
+        one_copy.extend(std::fs::read(f).unwrap());
+        one_copy.push(b'\n');
+    }
+    let games_per_copy = one_copy.windows(6).filter(|w| w == b"[Event").count();
+    assert!(games_per_copy > 0);
+    let d = tempdir("batches");
+    let copies = [200usize, 90];
+    for (i, n) in copies.iter().enumerate() {
+        std::fs::write(d.join(format!("{i}.pdn")), one_copy.repeat(*n)).unwrap();
+    }
+    let d = d.display().to_string();
+    let one = pdnkit(&["check", "--format", "json", "-j1", &d]);
+    let four = pdnkit(&["check", "--format", "json", "-j4", &d]);
+    assert_eq!(one.stdout, four.stdout);
+    let lines = json_lines(&one);
+    let (games, summary) = lines.split_at(lines.len() - 1);
+    let total: usize = copies.iter().map(|n| n * games_per_copy).sum();
+    assert!(
+        total > 16 * 512,
+        "the test must span more batches than the read-ahead"
+    );
+    assert_eq!(games.len(), total);
+    assert_eq!(summary[0]["games"].as_u64(), Some(total as u64));
+    // Within each file, games are numbered 1, 2, 3, ... in output order.
+    let mut expect = std::collections::HashMap::<String, u64>::new();
+    for g in games {
+        let next = expect
+            .entry(g["file"].as_str().unwrap().to_string())
+            .or_insert(1);
+        assert_eq!(g["game"].as_u64(), Some(*next));
+        *next += 1;
+    }
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else if p.extension().is_some_and(|x| x == "pdn") {
+            out.push(p);
+        }
+    }
+    out
+}
+
 #[test]
 fn a_directory_with_a_bad_file_and_a_good_file() {
     let d = tempdir("dir");
