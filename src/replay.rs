@@ -72,7 +72,7 @@ fn written_text(g: &Game, m: &WrittenMove) -> String {
 /// Chooses the variant of a game: the option, else GameType, else inference.
 fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Option<Variant> {
     let gt_tag = g.find_tag("GameType");
-    let gt = gt_tag.map(|t| (t, game_type(&g.tag_value(t))));
+    let gt = gt_tag.map(|t| (t, game_type(&g.tag_text(t))));
     if let Some(v) = opts.variant {
         if let Some((t, gt)) = &gt {
             if *gt != GameType::Known(v) {
@@ -106,7 +106,7 @@ fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Opti
         None => {
             // A `Variant` tag naming the game (lidraughts writes one).
             if let Some(t) = g.find_tag("Variant") {
-                let name = g.tag_value(t);
+                let name = g.tag_text(t);
                 return match variant_name(&name) {
                     Some(v) => Some(v),
                     None => {
@@ -159,7 +159,7 @@ fn infer_variant(g: &Game) -> Variant {
             m.squares.iter().for_each(&mut see);
         }
     }
-    if let Some(fen) = g.tag("FEN") {
+    if let Some(fen) = g.find_tag("FEN").map(|t| g.tag_text(t)) {
         for tok in fen.split(|c: char| !c.is_ascii_digit()) {
             if let Ok(n) = tok.parse::<u32>() {
                 see(&SquareText::Num(n.min(999) as u16));
@@ -217,9 +217,9 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
 }
 
 fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
-    let tag = g.find_tag("FEN");
+    let tag = g.find_tag("FEN").map(|t| (g.tag_text(t), t.value.start));
     let (fen, base) = match tag {
-        Some(t) if !g.tag_value(t).trim().is_empty() => (g.tag_value(t), t.value.start),
+        Some((text, at)) if !text.trim().is_empty() => (text, at),
         _ => {
             // A `/FEN/` setup before the first move.
             let setup = g
@@ -231,7 +231,7 @@ fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<P
                     _ => None,
                 });
             match setup {
-                Some(s) => (g.decode(&s).into_owned(), s.start),
+                Some(s) => (g.decode(&s), s.start),
                 None => return Some(v.start()),
             }
         }
@@ -659,7 +659,7 @@ fn check_result(g: &Game, report: &mut Report, diags: &mut Vec<Diagnostic>) {
     let token = g.result.clone();
     let declared = match tag {
         Some(t) => {
-            let value = g.tag_value(t);
+            let value = g.tag_text(t);
             match Outcome::parse(&value) {
                 Some(o) => {
                     if let Some((tok, span)) = &token {

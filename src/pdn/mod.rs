@@ -262,9 +262,14 @@ impl Game {
     }
     /// A tag's value with `\"` and `\\` undone, decoded.
     pub fn tag_value(&self, t: &Tag) -> String {
+        self.tag_text(t).into_owned()
+    }
+    /// Like [`Game::tag_value`], but borrowed from the game text when nothing
+    /// needs changing (valid UTF-8, no escapes): no allocation in the common case.
+    pub fn tag_text(&self, t: &Tag) -> Cow<'_, str> {
         let raw = self.decode(&t.value);
         if !raw.contains('\\') {
-            return raw.into_owned();
+            return raw;
         }
         let mut out = String::with_capacity(raw.len());
         let mut chars = raw.chars();
@@ -282,7 +287,7 @@ impl Game {
                 out.push(c);
             }
         }
-        out
+        Cow::Owned(out)
     }
     /// 1-based line and column (in characters) of byte `offset` of the game text.
     pub fn location(&self, offset: usize) -> (u32, u32) {
