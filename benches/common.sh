@@ -4,7 +4,21 @@
 # row; every figure is a median over the rounds, and each ratio to grep is taken
 # within its round, against grep on the same file.
 #
-# Set TIMES (a file) before calling `measure`; rows are `label|file tag|wall|user sys`.
+# `bench_setup MB` sets what every script uses: MB, SHARED, BIN (the release
+# binary, built), TMP (removed on exit), RUNS and TIMES (rows of `measure`:
+# `label|file tag|wall|user sys`); it exits with a SKIP line without ../shared.
+bench_setup() {
+  MB=${1:-200}
+  SHARED=../shared
+  [ -d "$SHARED/corpus/real" ] || { echo "SKIP: $SHARED is absent"; exit 0; }
+  cargo build --release --quiet
+  BIN=$PWD/target/release/pdnkit
+  TMP=$(mktemp -d)
+  trap 'rm -rf "$TMP"' EXIT
+  RUNS=${RUNS:-5}
+  TIMES=$TMP/times
+  : > "$TIMES"
+}
 
 # measure LABEL TAG COMMAND...: runs COMMAND once, output to a scratch file.
 # Output goes to a file, not /dev/null: GNU grep stops at the first match when it
@@ -64,6 +78,12 @@ print("wall seconds per round (rows in the order above):")
 for i in range(runs):
     print(f"  {i + 1}: " + " ".join(f"{series(k)[i][0]:.2f}" for k in keys))
 PY
+}
+
+# games_in FILE: the number of games pdnkit reads in FILE.
+games_in() {
+  { "$BIN" check --syntax-only --format json --no-progress "$1" || true; } | tail -1 \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])'
 }
 
 # draughts_file MB OUT SHARED: the real corpus and the conformance games

@@ -15,13 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source benches/common.sh
-MB=${1:-200}
-SHARED=../shared
-[ -d "$SHARED/corpus/real" ] || { echo "SKIP: $SHARED is absent"; exit 0; }
-cargo build --release --quiet
-BIN=$PWD/target/release/pdnkit
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+bench_setup "${1:-200}"
 mkdir -p "$TMP/ref/src"
 cp benches/reference/pgn_validate.rs "$TMP/ref/src/main.rs"
 cat > "$TMP/ref/Cargo.toml" <<'TOML'
@@ -47,7 +41,7 @@ if ! (cd "$TMP/ref" && cargo build --release --quiet); then
 fi
 REF=$TMP/ref/target/release/pgn_validate
 draughts_file "$MB" "$TMP/draughts.pdn" "$SHARED"
-GAMES=$({ "$BIN" check --syntax-only --format json --no-progress "$TMP/draughts.pdn" || true; } | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')
+GAMES=$(games_in "$TMP/draughts.pdn")
 echo "draughts|$(stat -c %s "$TMP/draughts.pdn")|$GAMES" > "$TMP/files"
 for kind in short:34 long:140; do
   name=${kind%%:*}
@@ -56,9 +50,6 @@ for kind in short:34 long:140; do
   read -r g plies bad < <("$REF" "$TMP/$name.pgn")
   echo "chess-$name: $g games, $plies plies replayed, $bad refused"
 done
-RUNS=${RUNS:-5}
-TIMES=$TMP/times
-: > "$TIMES"
 for round in $(seq "$RUNS"); do
   grep_best draughts "$TMP/draughts.pdn"
   measure "pdnkit check -j1" draughts "$BIN" check -j1 --no-progress "$TMP/draughts.pdn"

@@ -12,20 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source benches/common.sh
-MB=${1:-200}
-SHARED=../shared
-[ -d "$SHARED/corpus/real" ] || { echo "SKIP: $SHARED is absent"; exit 0; }
-cargo build --release --quiet
-BIN=$PWD/target/release/pdnkit
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+bench_setup "${1:-200}"
 draughts_file "$MB" "$TMP/big.pdn" "$SHARED"
 SIZE=$(stat -c %s "$TMP/big.pdn")
-RUNS=${RUNS:-5}
-GAMES=$({ "$BIN" check --syntax-only --format json --no-progress "$TMP/big.pdn" || true; } | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')
+GAMES=$(games_in "$TMP/big.pdn")
 echo "draughts|$SIZE|$GAMES" > "$TMP/files"
-TIMES=$TMP/times
-: > "$TIMES"
 for round in $(seq "$RUNS"); do
   grep_best draughts "$TMP/big.pdn"
   measure "pdnkit check --syntax-only -j1 (reader)" draughts "$BIN" check --syntax-only -j1 --no-progress "$TMP/big.pdn"

@@ -91,7 +91,7 @@ pub fn run(
     };
     // Three stages joined by bounded channels: the reader, the checking (on the
     // pool), and the output here. Reading, replay and rendering overlap, and at
-    // most a few batches are in memory.
+    // most READ_AHEAD batches and a few more are in memory.
     let completed = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(READ_AHEAD);
         let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<Checked>(1);
