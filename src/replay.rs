@@ -156,7 +156,7 @@ fn infer_variant(g: &Game) -> Variant {
     };
     for node in &g.nodes {
         if let Node::Move(m) = node {
-            m.squares.iter().for_each(&mut see);
+            g.squares(m).iter().for_each(&mut see);
         }
     }
     if let Some(fen) = g.find_tag("FEN").map(|t| g.tag_text(t)) {
@@ -317,7 +317,8 @@ fn replay_main(
         // Fast paths: a plain move written as one in a position with no capture,
         // and a capture written `from`x`to` that only one legal capture fits
         // (what `resolve_in` would read, without its general search).
-        let fast = match (caps.is_empty(), wm.squares.as_slice(), wm.sep) {
+        let squares = g.squares(wm);
+        let fast = match (caps.is_empty(), squares, wm.sep) {
             (true, [a, b], Sep::Move | Sep::None) => {
                 match (square_of(pos.size(), *a), square_of(pos.size(), *b)) {
                     (Ok(f), Ok(t)) => crate::rules::plain_move(&pos, f, t),
@@ -346,7 +347,7 @@ fn replay_main(
         };
         let reading = match fast {
             Some(mv) => Ok(Reading::Move { mv, notation: None }),
-            None => resolve_in(&pos, legal, &wm.squares, wm.sep),
+            None => resolve_in(&pos, legal, squares, wm.sep),
         };
         let mv = match reading {
             Ok(Reading::Move { mv, notation }) => {
@@ -369,9 +370,9 @@ fn replay_main(
                 let viable: Vec<Move> = cands
                     .iter()
                     .copied()
-                    .filter(|c| readable(play(&pos, c), &moves[i + 1..], &mut budget))
+                    .filter(|c| readable(g, play(&pos, c), &moves[i + 1..], &mut budget))
                     .collect();
-                let style = Style::of(&wm.squares, wm.sep);
+                let style = Style::of(squares, wm.sep);
                 let list = cands
                     .iter()
                     .map(|c| write_move(&pos, c, style))
@@ -409,6 +410,7 @@ fn replay_main(
             }
             Err(illegal) => {
                 diags.push(illegal_diag(
+                    g,
                     &pos,
                     &illegal,
                     wm,
@@ -484,20 +486,20 @@ fn replay_main(
 
 /// Whether every move of `rest` can be read as legal from `pos` (RULES.md 5.3,
 /// applied again to later ambiguous short forms). `budget` bounds the work.
-fn readable(mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool {
+fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool {
     for (i, wm) in rest.iter().enumerate() {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
         let legal: MoveList = legal_moves(&pos);
-        match resolve_in(&pos, &legal, &wm.squares, wm.sep) {
+        match resolve_in(&pos, &legal, g.squares(wm), wm.sep) {
             Err(_) => return false,
             Ok(Reading::Move { mv, .. }) => pos = play(&pos, &mv),
             Ok(Reading::Ambiguous(c)) => {
                 let ok = c
                     .iter()
-                    .filter(|m| readable(play(&pos, m), &rest[i + 1..], budget))
+                    .filter(|m| readable(g, play(&pos, m), &rest[i + 1..], budget))
                     .take(2)
                     .count();
                 return ok == 1;
@@ -508,6 +510,7 @@ fn readable(mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool 
 }
 
 fn illegal_diag(
+    g: &Game,
     pos: &Position,
     illegal: &Illegal,
     wm: &WrittenMove,
@@ -515,7 +518,8 @@ fn illegal_diag(
     text: &str,
     after_end: bool,
 ) -> Diagnostic {
-    let style = Style::of(&wm.squares, wm.sep);
+    let squares = g.squares(wm);
+    let style = Style::of(squares, wm.sep);
     let side = match pos.side() {
         Color::White => "White",
         Color::Black => "Black",
@@ -524,7 +528,7 @@ fn illegal_diag(
     let (code, msg) = match illegal {
         Illegal::NoSuchSquare(e) => (Code::NoSuchSquare, format!("{text}: {e}")),
         Illegal::EmptySource { square, found } => {
-            let from = wm.squares.first().map(|&s| square_of(pos.size(), s).map(|q| display_square(pos, q, style)).unwrap_or_default());
+            let from = squares.first().map(|&s| square_of(pos.size(), s).map(|q| display_square(pos, q, style)).unwrap_or_default());
             let from = from.unwrap_or_else(|| square.to_string());
             let m = match found {
                 None => format!("{text}: square {from} is empty ({side} to move)"),
@@ -621,7 +625,7 @@ fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diag
                     }
                     let Some(p) = line.current else { continue };
                     let text = written_text(g, wm);
-                    match resolve_in(&p, &legal_moves(&p), &wm.squares, wm.sep) {
+                    match resolve_in(&p, &legal_moves(&p), g.squares(wm), wm.sep) {
                         Ok(Reading::Move { mv, .. }) => {
                             line.before = Some(p);
                             line.current = Some(play(&p, &mv));
@@ -631,7 +635,7 @@ fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diag
                             line.current = Some(play(&p, &c[0]));
                         }
                         Err(illegal) => {
-                            let mut d = illegal_diag(&p, &illegal, wm, 0, &text, false)
+                            let mut d = illegal_diag(g, &p, &illegal, wm, 0, &text, false)
                                 .with_severity(Severity::Warning);
                             d.message = format!("in a variation: {}", d.message).into();
                             d.ply = None;

@@ -38,7 +38,7 @@ fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
         .iter()
         .map(|n| match n {
             Node::Move(m) => N::Move(
-                m.squares.to_vec(),
+                g.squares(m).to_vec(),
                 if m.sep == Sep::Mixed {
                     Sep::Capture
                 } else {

@@ -30,7 +30,6 @@ pub use parse::Reader;
 use crate::diag::{Diagnostic, Span};
 use crate::rules::Variant;
 use encoding_rs::Encoding;
-use smallvec::SmallVec;
 use std::borrow::Cow;
 
 /// A square as written: a number or an algebraic name.
@@ -57,15 +56,75 @@ pub enum Sep {
     Mixed,
 }
 
+/// Where a move's squares are in its game's [`Game::square_text`]: read them
+/// with [`Game::squares`]. Keeping them out of the move keeps a [`Node`] small
+/// and free of heap data (no drop work, less memory to write and to read).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquaresAt {
+    start: u32,
+    len: u16,
+}
+
+impl SquaresAt {
+    /// `len` squares from index `start` (saturated: a game's squares fit in
+    /// memory, so beyond `u32::MAX` is never reached in practice).
+    pub(crate) fn new(start: usize, len: u16) -> SquaresAt {
+        SquaresAt {
+            start: u32::try_from(start).unwrap_or(u32::MAX),
+            len,
+        }
+    }
+    /// Number of squares.
+    pub fn len(self) -> usize {
+        usize::from(self.len)
+    }
+    /// No squares.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+    fn range(self) -> std::ops::Range<usize> {
+        let s = self.start as usize;
+        s..s + self.len()
+    }
+}
+
+/// Where a move's strength suffix (`!`, `?!`, `(?)`) is in the game text: a
+/// compact span, as most moves have none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SuffixAt {
+    start: u32,
+    len: u32,
+}
+
+impl SuffixAt {
+    /// `span` (saturated beyond `u32::MAX`, which a game held in memory never reaches).
+    pub(crate) fn new(span: Span) -> SuffixAt {
+        SuffixAt {
+            start: u32::try_from(span.start).unwrap_or(u32::MAX),
+            len: u32::try_from(span.len()).unwrap_or(0),
+        }
+    }
+    /// The suffix's bytes in the game text.
+    pub fn span(self) -> Span {
+        let s = self.start as usize;
+        s..s + self.len as usize
+    }
+    /// No suffix.
+    pub fn is_empty(self) -> bool {
+        self.len == 0
+    }
+}
+
 /// A move as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
     /// The move's text (squares and separators, not the strength suffix).
     pub span: Span,
-    pub squares: SmallVec<[SquareText; 6]>,
+    /// The squares as written, in [`Game::square_text`] ([`Game::squares`]).
+    pub squares: SquaresAt,
     pub sep: Sep,
-    /// `!`, `?!`, `(?)` ... after the move; empty if none.
-    pub suffix: Span,
+    /// `!`, `?!`, `(?)` ... after the move; empty if none ([`SuffixAt::span`]).
+    pub suffix: SuffixAt,
     /// The move number written before it, and whether it was Black's (`12...`).
     pub number: Option<(u32, bool)>,
 }
@@ -211,6 +270,8 @@ pub struct Game {
     pub encoding: TextEncoding,
     pub tags: Vec<Tag>,
     pub nodes: Vec<Node>,
+    /// The squares of every written move, in order ([`Game::squares`]).
+    pub square_text: Vec<SquareText>,
     /// The token that ends the movetext, if any.
     pub result: Option<(Outcome, Span)>,
     /// Findings of the reader (syntax level), in order.
@@ -247,6 +308,10 @@ impl Game {
         self.tags
             .iter()
             .find(|t| tag_name_bytes(&self.text, t).eq_ignore_ascii_case(name.as_bytes()))
+    }
+    /// The squares of a move of this game, as written.
+    pub fn squares(&self, m: &WrittenMove) -> &[SquareText] {
+        self.square_text.get(m.squares.range()).unwrap_or(&[])
     }
     /// The bytes of `span`.
     pub fn bytes(&self, span: &Span) -> &[u8] {

@@ -2,7 +2,8 @@
 
 use super::decode::{self, BOM};
 use super::{
-    tag_name, tag_name_bytes, Game, Node, Outcome, Sep, SquareText, Tag, TextEncoding, WrittenMove,
+    tag_name, tag_name_bytes, Game, Node, Outcome, Sep, SquareText, SquaresAt, SuffixAt, Tag,
+    TextEncoding, WrittenMove,
 };
 use crate::diag::{Code, Diagnostic, Span};
 use nom::branch::alt;
@@ -33,6 +34,7 @@ pub struct Reader<R> {
     started: bool,
     scratch_nodes: Vec<Node>,
     scratch_tags: Vec<Tag>,
+    scratch_squares: Vec<SquareText>,
 }
 
 impl<R: Read> Reader<R> {
@@ -52,6 +54,7 @@ impl<R: Read> Reader<R> {
             started: false,
             scratch_nodes: Vec::new(),
             scratch_tags: Vec::new(),
+            scratch_squares: Vec::new(),
         }
     }
 
@@ -134,11 +137,14 @@ impl<R: Read> Reader<R> {
             // Scratch vectors reused from game to game: each game gets exact-size copies.
             p.nodes = std::mem::take(&mut self.scratch_nodes);
             p.tags = std::mem::take(&mut self.scratch_tags);
+            p.squares = std::mem::take(&mut self.scratch_squares);
             let Some(end) = p.game() else {
                 self.scratch_nodes = std::mem::take(&mut p.nodes);
                 self.scratch_nodes.clear();
                 self.scratch_tags = std::mem::take(&mut p.tags);
                 self.scratch_tags.clear();
+                self.scratch_squares = std::mem::take(&mut p.squares);
+                self.scratch_squares.clear();
                 if self.eof {
                     // Cannot happen: at the end of input the parser always finishes.
                     return Ok(None);
@@ -150,6 +156,7 @@ impl<R: Read> Reader<R> {
             let Parser {
                 tags: mut scratch_tags,
                 nodes: mut scratch_nodes,
+                squares: mut scratch_squares,
                 result,
                 diags,
                 escape_warned,
@@ -161,8 +168,11 @@ impl<R: Read> Reader<R> {
             tags.append(&mut scratch_tags);
             let mut nodes = Vec::with_capacity(scratch_nodes.len());
             nodes.append(&mut scratch_nodes);
+            let mut square_text = Vec::with_capacity(scratch_squares.len());
+            square_text.append(&mut scratch_squares);
             self.scratch_tags = scratch_tags;
             self.scratch_nodes = scratch_nodes;
+            self.scratch_squares = scratch_squares;
             self.escape_warned = escape_warned;
             let empty = tags.is_empty() && nodes.is_empty() && result.is_none() && !movetext;
             let keep = !empty
@@ -179,6 +189,7 @@ impl<R: Read> Reader<R> {
                 encoding: TextEncoding::Utf8,
                 tags,
                 nodes,
+                square_text,
                 result,
                 diagnostics: diags,
             };
@@ -238,6 +249,8 @@ struct Parser<'a> {
     eof: bool,
     tags: Vec<Tag>,
     nodes: Vec<Node>,
+    /// The squares of the moves read ([`Game::square_text`]).
+    squares: Vec<SquareText>,
     result: Option<(Outcome, Span)>,
     diags: Vec<Diagnostic>,
     escape_warned: bool,
@@ -381,9 +394,11 @@ fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 6]>, Sep)> {
 /// The common case of [`written_move`] without the combinators: numeric
 /// squares joined by separators with no spaces (`32-28`, `19x30x39`). `None`
 /// for anything else, which `written_move` then reads (with the same result).
-fn plain_numeric_move(d: &[u8], squares: &mut SmallVec<[SquareText; 6]>) -> Option<(usize, Sep)> {
+/// The squares are pushed onto `squares`; after `None`, the caller drops what
+/// was pushed.
+fn plain_numeric_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
     let mut i = 0;
-    squares.clear();
+    let first = squares.len();
     let mut sep: Option<Sep> = None;
     loop {
         let s = i;
@@ -425,7 +440,7 @@ fn plain_numeric_move(d: &[u8], squares: &mut SmallVec<[SquareText; 6]>) -> Opti
         });
         i += 1;
     }
-    (squares.len() >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
+    (squares.len() - first >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
 }
 
 impl<'a> Parser<'a> {
@@ -436,6 +451,7 @@ impl<'a> Parser<'a> {
             eof,
             tags: Vec::new(),
             nodes: Vec::new(),
+            squares: Vec::new(),
             result: None,
             diags: Vec::new(),
             escape_warned,
@@ -606,7 +622,7 @@ impl<'a> Parser<'a> {
                     let n = self.bracketed_strength(start);
                     if let Some(Node::Move(m)) = self.nodes.last_mut() {
                         if m.suffix.is_empty() {
-                            m.suffix = start..start + n;
+                            m.suffix = SuffixAt::new(start..start + n);
                         }
                     }
                     self.i += n;
@@ -663,7 +679,7 @@ impl<'a> Parser<'a> {
                         .count();
                     if let Some(Node::Move(m)) = self.nodes.last_mut() {
                         if m.suffix.is_empty() {
-                            m.suffix = start..start + n;
+                            m.suffix = SuffixAt::new(start..start + n);
                         }
                     }
                     self.i += n;
@@ -830,16 +846,22 @@ impl<'a> Parser<'a> {
     /// Reads a move at `start`. `None`: more input needed; `Some(Some(end))`:
     /// a syntax error ended the game at `end`.
     fn a_move(&mut self, start: usize) -> Option<Option<usize>> {
-        let mut squares = SmallVec::new();
-        let (e, squares, sep) = match plain_numeric_move(&self.d[start..], &mut squares) {
-            Some((n, sep)) => (start + n, squares, sep),
+        let first = self.squares.len();
+        let (e, sep) = match plain_numeric_move(&self.d[start..], &mut self.squares) {
+            Some((n, sep)) => (start + n, sep),
             None => {
+                self.squares.truncate(first);
                 let Ok((rest, (squares, sep))) = written_move(&self.d[start..]) else {
                     return self.syntax(start, "not a move").map(Some);
                 };
-                (self.d.len() - rest.len(), squares, sep)
+                self.squares.extend_from_slice(&squares);
+                (self.d.len() - rest.len(), sep)
             }
         };
+        // A move of more than 65,535 squares (never legal) keeps its first 65,535.
+        let len = u16::try_from(self.squares.len() - first).unwrap_or(u16::MAX);
+        self.squares.truncate(first + usize::from(len));
+        let squares = SquaresAt::new(first, len);
         self.pending_number = None;
         let number = self.number.take();
         // Strength suffix: `!`, `?!`, or in brackets `(?)`.
@@ -864,7 +886,7 @@ impl<'a> Parser<'a> {
             span: start..e,
             squares,
             sep,
-            suffix: e..k,
+            suffix: SuffixAt::new(e..k),
         }));
         self.movetext = true;
         self.i = k;

@@ -113,7 +113,7 @@ impl ConvertSink {
                 algebraic: false,
                 colon: false,
             },
-            |m| Style::of(&m.squares, m.sep),
+            |m| Style::of(g.squares(m), m.sep),
         );
         let main: Vec<String> = r
             .played
