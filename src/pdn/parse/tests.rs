@@ -326,3 +326,23 @@ fn movetext_nodes_stay_small() {
     // No heap data in a node: a game's nodes are freed without walking them.
     assert!(!std::mem::needs_drop::<Node>());
 }
+
+#[test]
+fn a_move_of_more_squares_than_a_node_holds() {
+    // 70,000 squares in one written move: the move keeps its first 65,535
+    // (no legal move has more than a few dozen), its span covers all it read,
+    // and the next move still follows.
+    let mut text = String::from("1. 1");
+    for _ in 0..69_999 {
+        text.push_str("-2");
+    }
+    text.push_str(" 9-13 *");
+    let g = one(&text);
+    let ms: Vec<_> = g.main_line().collect();
+    assert_eq!(ms.len(), 2);
+    assert_eq!(ms[0].squares.len(), usize::from(u16::MAX));
+    assert_eq!(g.squares(ms[0]).len(), usize::from(u16::MAX));
+    assert_eq!(g.squares(ms[0])[1], SquareText::Num(2));
+    assert_eq!(ms[0].span, 3..3 + 1 + 2 * 69_999);
+    assert_eq!(g.squares(ms[1]), &[SquareText::Num(9), SquareText::Num(13)]);
+}
