@@ -993,8 +993,44 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The common tag `Name "value"]`: an identifier, one space, a value with
+    /// no escape, and `]` right after the closing quote, all on one line.
+    /// Returns the tag's end and the value's span; `None` for anything else,
+    /// which the general reading below then reads (to the same result).
+    fn plain_tag(&self, name_at: usize) -> Option<(usize, Span)> {
+        let d = &self.d[name_at..];
+        if !d.first().is_some_and(u8::is_ascii_uppercase) {
+            return None;
+        }
+        let n = d.iter().take_while(|&&b| is_ident(b)).count();
+        if d.get(n) != Some(&b' ') || d.get(n + 1) != Some(&b'"') {
+            return None;
+        }
+        let vs = n + 2;
+        let p = d[vs..]
+            .iter()
+            .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+        let ve = vs + p;
+        (d[ve] == b'"' && d.get(ve + 1) == Some(&b']'))
+            .then(|| (name_at + ve + 2, name_at + vs..name_at + ve))
+    }
+
     /// Reads `Name "value"]` from `name_at`; `start` is the tag's first byte.
     fn tag_body(&mut self, start: usize, name_at: usize) -> Option<TagStep> {
+        match self.plain_tag(name_at) {
+            Some((end, value)) => Some(self.add_tag(Tag {
+                name: name_at..value.start - 2,
+                owned_name: None,
+                value,
+                span: start..end,
+            })),
+            None => self.any_tag(start, name_at),
+        }
+    }
+
+    /// [`Parser::tag_body`] for any tag line: odd names, escapes, spaces,
+    /// missing quotes or brackets (each with its finding).
+    fn any_tag(&mut self, start: usize, name_at: usize) -> Option<TagStep> {
         let len = self.d.len();
         let line_end =
             memchr::memchr2(b'\n', b'\r', &self.d[name_at..]).map_or(len, |p| name_at + p);
@@ -1078,23 +1114,29 @@ impl<'a> Parser<'a> {
                 "tag is not closed by `]` (read anyway)",
             ));
         }
-        let tag = Tag {
+        Some(self.add_tag(Tag {
             name: name_span,
             owned_name: owned,
             value: vs..ve,
             span: start..k,
-        };
+        }))
+    }
+
+    /// Keeps a tag read, unless its name was already read in this game: then
+    /// a new game starts at the tag.
+    fn add_tag(&mut self, tag: Tag) -> TagStep {
         let this = tag_name_bytes(self.d, &tag);
         if !this.is_empty() && self.tags.iter().any(|t| tag_name_bytes(self.d, t) == this) {
-            self.i = start;
-            return Some(TagStep::NewGame);
+            self.i = tag.span.start;
+            return TagStep::NewGame;
         }
+        self.i = tag.span.end;
         self.tags.push(tag);
-        self.i = k;
-        Some(TagStep::Continue)
+        TagStep::Continue
     }
 }
 
+#[derive(Debug, PartialEq, Eq)]
 enum TagStep {
     Continue,
     NewGame,

@@ -346,3 +346,47 @@ fn a_move_of_more_squares_than_a_node_holds() {
     assert_eq!(ms[0].span, 3..3 + 1 + 2 * 69_999);
     assert_eq!(g.squares(ms[1]), &[SquareText::Num(9), SquareText::Num(13)]);
 }
+
+#[test]
+fn plain_tag_fast_path_agrees_with_the_general_reading() {
+    // Every tag line of up to 7 bytes over name letters, spaces, quotes,
+    // backslashes, brackets and line breaks, after a tag already read: where
+    // the fast path answers, the general reading gives the same tags, position
+    // and findings.
+    let alphabet = b"Ea_ \"\\]\n";
+    let (mut answered, mut new_games) = (0, 0);
+    for len in 1..=7u32 {
+        for mut code in 0..alphabet.len().pow(len) {
+            // The first tag is `E`: a second `E` starts a new game.
+            let mut text = b"[E \"x\"]\n[".to_vec();
+            for _ in 0..len {
+                text.push(alphabet[code % alphabet.len()]);
+                code /= alphabet.len();
+            }
+            text.extend_from_slice(b"\n1. 32-28 *");
+            let start = 8;
+            let read = |fast: bool| {
+                let mut p = super::Parser::new(&text, true, false);
+                p.i = start;
+                assert_eq!(p.tag_pair(0), Some(super::TagStep::Continue));
+                let step = if fast {
+                    p.tag_body(start, start + 1)
+                } else {
+                    p.any_tag(start, start + 1)
+                };
+                (step, p.i, p.tags, p.diags)
+            };
+            if super::Parser::new(&text, true, false)
+                .plain_tag(start + 1)
+                .is_some()
+            {
+                answered += 1;
+                let fast = read(true);
+                new_games += usize::from(fast.0 == Some(super::TagStep::NewGame));
+                assert_eq!(fast, read(false), "{}", String::from_utf8_lossy(&text));
+            }
+        }
+    }
+    assert!(answered > 100, "{answered}");
+    assert!(new_games > 0);
+}
