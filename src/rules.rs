@@ -254,6 +254,12 @@ impl<S: Sink> Search<'_, S> {
 }
 
 fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
+    search_from_checked(pos, from, sink, false);
+}
+
+/// [`search_from`]; `jumps_known`: the caller knows the piece on `from` is a
+/// man with a jump (the pre-check would only repeat that).
+fn search_from_checked<S: Sink>(pos: &Position, from: Square, sink: &mut S, jumps_known: bool) {
     let side = pos.side();
     let own = pos.pieces(side);
     if !own.has(from) {
@@ -266,7 +272,7 @@ fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
     };
     let king = pos.kings().has(from);
     // Most pieces cannot capture at all: rule that out before the search.
-    if !b.can_capture(from, king) {
+    if (king || !jumps_known) && !b.can_capture(from, king) {
         return;
     }
     let mut s = Search {
@@ -359,7 +365,8 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
         } else {
             Kind::Man
         };
-        search_from(pos, from, &mut sink);
+        // The men listed have a jump: only kings need the pre-check.
+        search_from_checked(pos, from, &mut sink, true);
     }
 }
 
