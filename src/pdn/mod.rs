@@ -56,60 +56,35 @@ pub enum Sep {
     Mixed,
 }
 
-/// Where a move's squares are in its game's [`Game::square_text`]: read them
-/// with [`Game::squares`]. Keeping them out of the move keeps a [`Node`] small
-/// and free of heap data (no drop work, less memory to write and to read).
+/// A range in 8 bytes: a move's squares in [`Game::square_text`], or a span of
+/// the game text. Keeping moves' squares out of the move and its spans compact
+/// keeps a [`Node`] small and free of heap data (no drop work, less memory to
+/// write and to read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SquaresAt {
-    start: u32,
-    len: u16,
-}
-
-impl SquaresAt {
-    /// `len` squares from index `start` (saturated: a game's squares fit in
-    /// memory, so beyond `u32::MAX` is never reached in practice).
-    pub(crate) fn new(start: usize, len: u16) -> SquaresAt {
-        SquaresAt {
-            start: u32::try_from(start).unwrap_or(u32::MAX),
-            len,
-        }
-    }
-    /// Number of squares.
-    pub fn len(self) -> usize {
-        usize::from(self.len)
-    }
-    /// No squares.
-    pub fn is_empty(self) -> bool {
-        self.len == 0
-    }
-    fn range(self) -> std::ops::Range<usize> {
-        let s = self.start as usize;
-        s..s + self.len()
-    }
-}
-
-/// Where a move's strength suffix (`!`, `?!`, `(?)`) is in the game text: a
-/// compact span, as most moves have none.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SuffixAt {
+pub struct CompactRange {
     start: u32,
     len: u32,
 }
 
-impl SuffixAt {
-    /// `span` (saturated beyond `u32::MAX`, which a game held in memory never reaches).
-    pub(crate) fn new(span: Span) -> SuffixAt {
-        SuffixAt {
-            start: u32::try_from(span.start).unwrap_or(u32::MAX),
-            len: u32::try_from(span.len()).unwrap_or(0),
+impl CompactRange {
+    /// `r`, saturated beyond `u32::MAX` (a game held in memory never gets there;
+    /// a saturated range reads as empty rather than wrong).
+    pub(crate) fn new(r: std::ops::Range<usize>) -> CompactRange {
+        CompactRange {
+            start: u32::try_from(r.start).unwrap_or(u32::MAX),
+            len: u32::try_from(r.len()).unwrap_or(0),
         }
     }
-    /// The suffix's bytes in the game text.
-    pub fn span(self) -> Span {
+    /// The range.
+    pub fn range(self) -> std::ops::Range<usize> {
         let s = self.start as usize;
-        s..s + self.len as usize
+        s..s + self.len()
     }
-    /// No suffix.
+    /// Number of items.
+    pub fn len(self) -> usize {
+        self.len as usize
+    }
+    /// No items.
     pub fn is_empty(self) -> bool {
         self.len == 0
     }
@@ -121,10 +96,10 @@ pub struct WrittenMove {
     /// The move's text (squares and separators, not the strength suffix).
     pub span: Span,
     /// The squares as written, in [`Game::square_text`] ([`Game::squares`]).
-    pub squares: SquaresAt,
+    pub squares: CompactRange,
     pub sep: Sep,
-    /// `!`, `?!`, `(?)` ... after the move; empty if none ([`SuffixAt::span`]).
-    pub suffix: SuffixAt,
+    /// `!`, `?!`, `(?)` ... after the move (a span of the game text); empty if none.
+    pub suffix: CompactRange,
     /// The move number written before it, and whether it was Black's (`12...`).
     pub number: Option<(u32, bool)>,
 }

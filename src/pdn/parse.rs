@@ -2,7 +2,7 @@
 
 use super::decode::{self, BOM};
 use super::{
-    tag_name, tag_name_bytes, Game, Node, Outcome, Sep, SquareText, SquaresAt, SuffixAt, Tag,
+    tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, Sep, SquareText, Tag,
     TextEncoding, WrittenMove,
 };
 use crate::diag::{Code, Diagnostic, Span};
@@ -622,7 +622,7 @@ impl<'a> Parser<'a> {
                     let n = self.bracketed_strength(start);
                     if let Some(Node::Move(m)) = self.nodes.last_mut() {
                         if m.suffix.is_empty() {
-                            m.suffix = SuffixAt::new(start..start + n);
+                            m.suffix = CompactRange::new(start..start + n);
                         }
                     }
                     self.i += n;
@@ -679,7 +679,7 @@ impl<'a> Parser<'a> {
                         .count();
                     if let Some(Node::Move(m)) = self.nodes.last_mut() {
                         if m.suffix.is_empty() {
-                            m.suffix = SuffixAt::new(start..start + n);
+                            m.suffix = CompactRange::new(start..start + n);
                         }
                     }
                     self.i += n;
@@ -858,10 +858,7 @@ impl<'a> Parser<'a> {
                 (self.d.len() - rest.len(), sep)
             }
         };
-        // A move of more than 65,535 squares (never legal) keeps its first 65,535.
-        let len = u16::try_from(self.squares.len() - first).unwrap_or(u16::MAX);
-        self.squares.truncate(first + usize::from(len));
-        let squares = SquaresAt::new(first, len);
+        let squares = CompactRange::new(first..self.squares.len());
         self.pending_number = None;
         let number = self.number.take();
         // Strength suffix: `!`, `?!`, or in brackets `(?)`.
@@ -886,7 +883,7 @@ impl<'a> Parser<'a> {
             span: start..e,
             squares,
             sep,
-            suffix: SuffixAt::new(e..k),
+            suffix: CompactRange::new(e..k),
         }));
         self.movetext = true;
         self.i = k;

@@ -163,7 +163,7 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
                 let mut t = replaced
                     .cloned()
                     .unwrap_or_else(|| move_text(g.squares(m), m.sep));
-                t.push_str(&String::from_utf8_lossy(g.bytes(&m.suffix.span())));
+                t.push_str(&String::from_utf8_lossy(g.bytes(&m.suffix.range())));
                 w.word(&t);
                 ply += 1;
                 need_number = false;

@@ -328,10 +328,10 @@ fn movetext_nodes_stay_small() {
 }
 
 #[test]
-fn a_move_of_more_squares_than_a_node_holds() {
-    // 70,000 squares in one written move: the move keeps its first 65,535
-    // (no legal move has more than a few dozen), its span covers all it read,
-    // and the next move still follows.
+fn a_move_of_very_many_squares() {
+    // 70,000 squares in one written move (no legal move has more than a few
+    // dozen): the move keeps them all, its span covers them, and the next move
+    // still follows.
     let mut text = String::from("1. 1");
     for _ in 0..69_999 {
         text.push_str("-2");
@@ -340,8 +340,8 @@ fn a_move_of_more_squares_than_a_node_holds() {
     let g = one(&text);
     let ms: Vec<_> = g.main_line().collect();
     assert_eq!(ms.len(), 2);
-    assert_eq!(ms[0].squares.len(), usize::from(u16::MAX));
-    assert_eq!(g.squares(ms[0]).len(), usize::from(u16::MAX));
+    assert_eq!(ms[0].squares.len(), 70_000);
+    assert_eq!(g.squares(ms[0]).len(), 70_000);
     assert_eq!(g.squares(ms[0])[1], SquareText::Num(2));
     assert_eq!(ms[0].span, 3..3 + 1 + 2 * 69_999);
     assert_eq!(g.squares(ms[1]), &[SquareText::Num(9), SquareText::Num(13)]);
