@@ -330,7 +330,7 @@ fn no_result(v: Variant, rng: &mut Rng) -> String {
 fn ambiguous(v: Variant, rng: &mut Rng) -> String {
     let size = v.board();
     loop {
-        let mut p = Position::empty(size, Color::White);
+        let mut p = Position::empty(v, Color::White);
         for _ in 0..(6 + rng.below(10)) {
             let sq = pdnkit::board::Square::from_index(rng.below(size.squares() as usize) as u8);
             let color = if rng.below(3) == 0 {
@@ -378,7 +378,7 @@ fn ambiguous(v: Variant, rng: &mut Rng) -> String {
 fn king_moves_game(v: Variant, rules: DrawRules, rng: &mut Rng) -> Played {
     let size = v.board();
     loop {
-        let mut p = Position::empty(size, Color::White);
+        let mut p = Position::empty(v, Color::White);
         // Three kings each plus a man each far from the kings' play.
         let mut placed = 0;
         while placed < 8 {
@@ -409,7 +409,7 @@ fn king_moves_game(v: Variant, rules: DrawRules, rng: &mut Rng) -> Played {
 fn repetition(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
     let size = v.board();
     loop {
-        let mut p = Position::empty(size, Color::White);
+        let mut p = Position::empty(v, Color::White);
         for color in [Color::White, Color::White, Color::Black, Color::Black] {
             let sq = pdnkit::board::Square::from_index(rng.below(size.squares() as usize) as u8);
             put_king(&mut p, sq, color);
@@ -481,7 +481,7 @@ fn draws(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
     // A counted ending: two kings against one king.
     loop {
         let size = v.board();
-        let mut p = Position::empty(size, Color::White);
+        let mut p = Position::empty(v, Color::White);
         for (i, color) in [Color::White, Color::White, Color::Black]
             .into_iter()
             .enumerate()

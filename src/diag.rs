@@ -60,6 +60,7 @@ codes! {
     Nonstandard => "nonstandard", Warning;
     BadFen => "bad-fen", Error;
     UnknownVariant => "unknown-variant", Error;
+    UnsupportedVariant => "unsupported-variant", Error;
     VariantInferred => "variant-inferred", Warning;
     NoSuchSquare => "no-such-square", Error;
     EmptySource => "empty-source", Error;
@@ -85,6 +86,18 @@ impl Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
+}
+
+/// A finding about a whole file (the variant its games were read as, games
+/// of a variant pdnkit does not check), placed at a line and column of the file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileDiagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    pub message: String,
+    /// 1-based line and column of what it is about (a tag, a game's start).
+    pub line: u32,
+    pub column: u32,
 }
 
 /// A byte range in a game's text.

@@ -3,7 +3,8 @@
 
 use crate::board::{Bitboard, Square, MAX_SQUARES};
 use crate::position::{Color, Kind, Position};
-use crate::rules::{Move, Variant};
+use crate::rules::Move;
+use crate::variant::Variant;
 
 /// Which draw rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -12,6 +13,8 @@ pub enum DrawRules {
     Cbjd,
     /// FMJD: article 6 on 10x10 and 12x12, FMJD-64 article 7.2 on 8x8.
     Fmjd,
+    /// No draw by rule (English checkers: draws are claimed, RULES.md section 6).
+    None,
 }
 
 impl DrawRules {
@@ -20,12 +23,23 @@ impl DrawRules {
         match self {
             DrawRules::Cbjd => "cbjd",
             DrawRules::Fmjd => "fmjd",
+            DrawRules::None => "none",
         }
     }
-    /// The default for a variant: cbjd for brazilian, fmjd otherwise.
+    /// The rules that apply to a game of `v` when `asked` were asked for:
+    /// english games have none whatever is asked; otherwise the request, or the default.
+    pub const fn for_variant(v: Variant, asked: Option<DrawRules>) -> DrawRules {
+        match (v, asked) {
+            (Variant::English, _) => DrawRules::None,
+            (_, Some(r)) => r,
+            (_, None) => DrawRules::default_for(v),
+        }
+    }
+    /// The default for a variant: cbjd for brazilian, none for english, fmjd otherwise.
     pub const fn default_for(v: Variant) -> DrawRules {
         match v {
             Variant::Brazilian => DrawRules::Cbjd,
+            Variant::English => DrawRules::None,
             _ => DrawRules::Fmjd,
         }
     }
@@ -98,6 +112,8 @@ enum Set {
     Cbjd,
     Fmjd6,
     Fmjd64,
+    /// No draw by rule.
+    None,
 }
 
 impl Set {
@@ -106,6 +122,7 @@ impl Set {
             Set::Cbjd => 40,
             Set::Fmjd6 => 50,
             Set::Fmjd64 => 30,
+            Set::None => u32::MAX,
         }
     }
 }
@@ -173,7 +190,7 @@ fn class_of(set: Set, m: &Material) -> Option<Class> {
                 _ => None,
             }
         }
-        Set::Fmjd64 => None,
+        Set::Fmjd64 | Set::None => None,
     }
 }
 
@@ -284,8 +301,9 @@ impl DrawState {
     /// The state at the start position `start`.
     pub fn new(variant: Variant, rules: DrawRules, start: &Position) -> DrawState {
         let set = match (rules, variant) {
+            (DrawRules::None, _) => Set::None,
             (DrawRules::Cbjd, _) => Set::Cbjd,
-            (DrawRules::Fmjd, Variant::Brazilian) => Set::Fmjd64,
+            (DrawRules::Fmjd, v) if v.board().n() == 8 => Set::Fmjd64,
             (DrawRules::Fmjd, _) => Set::Fmjd6,
         };
         let hash = hash(start);
@@ -310,6 +328,9 @@ impl DrawState {
 
     /// Records the ply `m` played in `before` giving `after`; returns a draw if one holds now.
     pub fn play(&mut self, before: &Position, m: &Move, after: &Position) -> Option<Draw> {
+        if self.set == Set::None {
+            return None;
+        }
         let irreversible = m.is_capture() || m.kind == Kind::Man;
         self.hash = hash_after(self.hash, before, m);
         if irreversible {
@@ -478,7 +499,6 @@ impl DrawState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::BoardSize;
     use crate::rules::{legal_moves, play};
 
     #[test]
@@ -505,7 +525,9 @@ mod tests {
 
     #[test]
     fn incremental_hash_matches_scratch() {
-        let mut p = Position::from_fen("W:W18,K30,22:B11,K3,14", BoardSize::Eight).unwrap();
+        let mut p =
+            Position::from_fen("W:W18,K30,22:B11,K3,14", crate::variant::Variant::Brazilian)
+                .unwrap();
         let mut h = hash(&p);
         for _ in 0..20 {
             let Some(m) = legal_moves(&p).first().copied() else {
@@ -519,7 +541,7 @@ mod tests {
 
     #[test]
     fn kings_shuffling_repeat_three_times() {
-        let e = BoardSize::Eight;
+        let e = crate::variant::Variant::Brazilian;
         let start = Position::from_fen("W:WK29:BK3", e).unwrap();
         let mut s = DrawState::new(Variant::Brazilian, DrawRules::Cbjd, &start);
         let mut p = start;
@@ -550,7 +572,7 @@ mod tests {
 
     #[test]
     fn ending_classes() {
-        let e = BoardSize::Ten;
+        let e = crate::variant::Variant::International;
         let m = |f: &str| Material::of(&Position::from_fen(f, e).unwrap());
         assert_eq!(
             class_of(Set::Fmjd6, &m("W:WK1:BK10,K20,K30")),

@@ -29,6 +29,8 @@ pub enum Illegal {
     MissedCapture { max: u32, example: Move },
     /// A capture taking fewer pieces than the maximum.
     NonMaximal { taken: u32, max: u32, example: Move },
+    /// Under free capture, a capture written as stopping where it can go on.
+    CaptureGoesOn { example: Move },
     /// Anything else, with the reason.
     Other(String),
 }
@@ -145,11 +147,20 @@ pub fn resolve_in(
             .copied()
     };
     if captures_compulsory {
-        // A capture that fits but takes fewer pieces than the maximum?
+        // A capture that fits but takes fewer pieces than the maximum, or
+        // (under free capture) stops where it can go on?
         let shorter = partial_capture_paths(pos, from)
             .into_iter()
             .find(|(m, p)| m.to == to && path_fits(p, &squares));
         if let (Some((m, _)), Some(example)) = (shorter, example()) {
+            if free_capture(pos) {
+                let example = legal
+                    .iter()
+                    .find(|l| l.from == from && (l.captured.0 & m.captured.0) == m.captured.0)
+                    .copied()
+                    .unwrap_or(example);
+                return Err(Illegal::CaptureGoesOn { example });
+            }
             return Err(Illegal::NonMaximal {
                 taken: m.capture_count(),
                 max,
@@ -182,6 +193,25 @@ fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec
                 .iter()
                 .filter(|m| m.is_capture() && m.from == from && m.to == to),
         );
+    } else if free_capture(pos) {
+        // Any complete capture is legal. A written list that is exactly the
+        // complete landing path of a capture selects it, even where it also
+        // fits a longer capture between the same squares as a partial path.
+        let mut exact: Vec<Move> = Vec::new();
+        for (m, path) in capture_paths(pos, from, 1) {
+            if m.to != to || !path_fits(&path, squares) {
+                continue;
+            }
+            if path.as_slice() == squares && !exact.contains(&m) {
+                exact.push(m);
+            }
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        }
+        if !exact.is_empty() {
+            return exact;
+        }
     } else {
         let max = legal[0].capture_count();
         for (m, path) in capture_paths(pos, from, max) {
@@ -195,6 +225,11 @@ fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec
         }
     }
     out
+}
+
+/// Whether the position's variant lets the player choose any capture.
+fn free_capture(pos: &Position) -> bool {
+    pos.variant().rules().capture == crate::variant::CaptureRule::Free
 }
 
 /// Whether the written middle squares appear in order among the path's landing squares.
@@ -295,7 +330,6 @@ pub fn write_move(pos: &Position, m: &Move, style: Style) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::BoardSize;
 
     fn num(v: &[u16]) -> Vec<SquareText> {
         v.iter().map(|&n| SquareText::Num(n)).collect()
@@ -303,7 +337,7 @@ mod tests {
 
     #[test]
     fn plain_capture_and_errors() {
-        let t = BoardSize::Ten;
+        let t = crate::variant::Variant::International;
         let start = Position::start(t);
         assert!(matches!(
             resolve(&start, &num(&[32, 28]), Sep::Move),
@@ -351,7 +385,7 @@ mod tests {
 
     #[test]
     fn non_maximal_capture_says_how_many() {
-        let t = BoardSize::Ten;
+        let t = crate::variant::Variant::International;
         // 32x21 takes one; 33x22x11? build: white 32 and 33; black 27 and 28,18: 33x22 (over 28) then x13 (over 18).
         let p = Position::from_fen("W:W32,33:B27,28,18", t).unwrap();
         let max = max_capture(&p);
@@ -368,7 +402,7 @@ mod tests {
 
     #[test]
     fn ambiguous_short_form_and_paths_that_select() {
-        let e = BoardSize::Eight;
+        let e = crate::variant::Variant::Brazilian;
         let p = Position::from_fen("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", e).unwrap();
         match resolve(&p, &num(&[2, 6]), Sep::Capture) {
             Ok(Reading::Ambiguous(c)) => assert_eq!(c.len(), 2),
@@ -407,7 +441,7 @@ mod tests {
 
     #[test]
     fn algebraic_squares() {
-        let e = BoardSize::Eight;
+        let e = crate::variant::Variant::Brazilian;
         let start = Position::start(e);
         let alg = |f: u8, r: u8| SquareText::Alg { file: f, rank: r };
         match resolve(&start, &[alg(2, 3), alg(3, 4)], Sep::Move) {

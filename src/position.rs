@@ -5,6 +5,7 @@
 //! reports a [`FenError`] with the byte offset in the FEN text of what is wrong.
 
 use crate::board::{Bitboard, BoardSize, Square, SquareError};
+use crate::variant::Variant;
 use smallvec::SmallVec;
 use std::fmt::{self, Write as _};
 
@@ -33,6 +34,15 @@ impl Color {
     }
 }
 
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
 /// Man or king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -50,7 +60,7 @@ pub struct Piece {
 /// A position: pieces on a board and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    size: BoardSize,
+    variant: Variant,
     white: Bitboard,
     black: Bitboard,
     kings: Bitboard,
@@ -72,7 +82,7 @@ pub enum FenError {
     Range { text: String, at: usize },
     #[error("square {square} is given twice (byte {at})")]
     Duplicate { square: u32, at: usize },
-    #[error("a {color:?} man on square {square} stands on its crowning row (byte {at})")]
+    #[error("a {color} man on square {square} stands on its crowning row (byte {at})")]
     ManOnCrowningRow {
         color: Color,
         square: u32,
@@ -240,10 +250,10 @@ impl Setup {
         })
     }
 
-    /// Validates the setup into a position.
-    pub fn into_position(self, size: BoardSize) -> Result<Position, FenError> {
-        let mut p = Position::empty(size, self.side);
-        let g = size.geometry();
+    /// Validates the setup into a position of `variant`.
+    pub fn into_position(self, variant: Variant) -> Result<Position, FenError> {
+        let mut p = Position::empty(variant, self.side);
+        let g = variant.board().geometry();
         for (sq, piece, at) in self.pieces {
             if (p.white | p.black).has(sq) {
                 return Err(FenError::Duplicate {
@@ -272,9 +282,9 @@ impl Setup {
 
 impl Position {
     /// An empty board.
-    pub fn empty(size: BoardSize, side: Color) -> Position {
+    pub fn empty(variant: Variant, side: Color) -> Position {
         Position {
-            size,
+            variant,
             white: Bitboard::EMPTY,
             black: Bitboard::EMPTY,
             kings: Bitboard::EMPTY,
@@ -282,13 +292,15 @@ impl Position {
         }
     }
 
-    /// The start position: Black's men on the first 2n/2.. rows, two empty rows.
-    pub fn start(size: BoardSize) -> Position {
+    /// The start position: Black's men on the first rows, two empty rows,
+    /// the variant's first player to move.
+    pub fn start(variant: Variant) -> Position {
+        let size = variant.board();
         let h = u32::from(size.n() / 2);
         let rows = (u32::from(size.n()) - 2) / 2;
         let men = rows * h;
         let total = u32::from(size.squares());
-        let mut p = Position::empty(size, Color::White);
+        let mut p = Position::empty(variant, variant.rules().first);
         for i in 0..men {
             p.black = p.black.with(Square::from_index(i as u8));
             p.white = p.white.with(Square::from_index((total - 1 - i) as u8));
@@ -296,15 +308,20 @@ impl Position {
         p
     }
 
-    /// Reads and validates a FEN.
-    pub fn from_fen(fen: &str, size: BoardSize) -> Result<Position, FenError> {
-        Setup::parse(fen, size)?.into_position(size)
+    /// Reads and validates a FEN for a game of `variant`.
+    pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
+        Setup::parse(fen, variant.board())?.into_position(variant)
     }
 
     /// Board size.
     #[inline]
     pub fn size(&self) -> BoardSize {
-        self.size
+        self.variant.board()
+    }
+    /// The variant whose rules apply.
+    #[inline]
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
     /// Side to move.
     #[inline]
@@ -410,10 +427,10 @@ impl Position {
 impl fmt::Display for Position {
     /// A diagram, top row first: `w`/`b` men, `W`/`B` kings, `.` empty dark squares.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.size.n();
+        let n = self.size().n();
         for r in 0..n {
             for file in 0..n {
-                let c = match self.size.at(r, file) {
+                let c = match self.size().at(r, file) {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
@@ -480,9 +497,11 @@ mod tests {
     #[test]
     fn start_positions_match_rules_table() {
         for (size, fen) in [
-            (BoardSize::Eight, "W:W21-32:B1-12"),
-            (BoardSize::Ten, "W:W31-50:B1-20"),
-            (BoardSize::Twelve, "W:W43-72:B1-30"),
+            (Variant::Brazilian, "W:W21-32:B1-12"),
+            (Variant::International, "W:W31-50:B1-20"),
+            (Variant::Canadian, "W:W43-72:B1-30"),
+            (Variant::Russian, "W:W21-32:B1-12"),
+            (Variant::English, "B:W21-32:B1-12"),
         ] {
             assert_eq!(
                 Position::start(size),
@@ -493,7 +512,7 @@ mod tests {
 
     #[test]
     fn fen_forms() {
-        let t = BoardSize::Ten;
+        let t = Variant::International;
         let p = Position::from_fen("B:WK4,K7,9:BK2,5.", t).unwrap();
         assert_eq!(p.side(), Color::Black);
         assert_eq!(p.material(Color::White), (1, 2));
@@ -503,10 +522,10 @@ mod tests {
         let q = Position::from_fen("w:wK1-3,40:b10:H0:F1", t).unwrap();
         assert_eq!(q.material(Color::White), (1, 3));
         // Empty piece list.
-        let e = Position::from_fen("W:W:B5,9", BoardSize::Eight).unwrap();
+        let e = Position::from_fen("W:W:B5,9", Variant::Brazilian).unwrap();
         assert_eq!(e.pieces(Color::White), Bitboard::EMPTY);
         // Algebraic squares on 8x8.
-        let a = Position::from_fen("W:Wc3,Kd4:Bb8", BoardSize::Eight).unwrap();
+        let a = Position::from_fen("W:Wc3,Kd4:Bb8", Variant::Brazilian).unwrap();
         assert_eq!(a.to_fen(), "W:WK18,22:B1");
         // Round trip.
         assert_eq!(Position::from_fen(&q.to_fen(), t).unwrap(), q);
@@ -514,7 +533,7 @@ mod tests {
 
     #[test]
     fn fen_errors_say_where() {
-        let t = BoardSize::Ten;
+        let t = Variant::International;
         assert!(matches!(Position::from_fen("", t), Err(FenError::Empty)));
         assert!(matches!(
             Position::from_fen("?:W29:B4", t),

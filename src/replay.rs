@@ -3,10 +3,12 @@
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{DrawRules, DrawState, Termination};
+use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
-use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
+use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, WrittenMove};
 use crate::position::{Color, Position};
-use crate::rules::{legal_moves, play, Move, MoveList, Variant};
+use crate::rules::{legal_moves, play, Move, MoveList};
+use crate::variant::{GameKind, Unsupported, Variant};
 
 /// How to replay.
 #[derive(Clone, Copy, Debug, Default)]
@@ -34,7 +36,14 @@ pub struct Played {
 /// Everything `check` says about one game.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The variant whose rules the game was checked under (`None`: not checked).
     pub variant: Option<Variant>,
+    /// The game's kind: a variant checked, or one named and refused.
+    pub kind: Option<GameKind>,
+    /// Whether the game was replayed under a variant's rules.
+    pub checked: bool,
+    /// Whether the game had no GameType and took the file's decision.
+    pub inferred: bool,
     pub draw_rules: Option<DrawRules>,
     /// Plies of the main line read before the first error.
     pub plies: u32,
@@ -54,6 +63,10 @@ pub struct Report {
 }
 
 impl Report {
+    /// No error-severity finding (`None` for a game that was not checked).
+    pub fn verdict(&self) -> Option<bool> {
+        self.checked.then(|| self.valid())
+    }
     /// No error-severity finding.
     pub fn valid(&self) -> bool {
         !self
@@ -69,13 +82,25 @@ fn written_text(g: &Game, m: &WrittenMove) -> String {
         .collect()
 }
 
-/// Chooses the variant of a game: the option, else GameType, else inference.
-fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Option<Variant> {
-    let gt_tag = g.find_tag("GameType");
-    let gt = gt_tag.map(|t| (t, game_type(&g.tag_text(t))));
+/// How a game is to be read: under a variant's rules, refused, or not at all.
+enum Choice {
+    Check(Variant),
+    Refuse(Unsupported),
+    Skip,
+}
+
+/// Chooses the variant of a game: the option, else its GameType (or Variant)
+/// tag, else the file's decision for untagged games. Returns the choice and
+/// whether it came from the file's decision.
+fn choose_variant(
+    g: &Game,
+    opts: &Options,
+    file: &Inference,
+    diags: &mut Vec<Diagnostic>,
+) -> (Choice, bool) {
     if let Some(v) = opts.variant {
-        if let Some((t, gt)) = &gt {
-            if *gt != GameType::Known(v) {
+        if let Some(t) = g.find_tag("GameType") {
+            if game_type(&g.tag_text(t)) != GameType::Known(v) {
                 diags.push(
                     Diagnostic::new(
                         Code::VariantInferred,
@@ -89,115 +114,70 @@ fn choose_variant(g: &Game, opts: &Options, diags: &mut Vec<Diagnostic>) -> Opti
                 );
             }
         }
-        return Some(v);
+        return (Choice::Check(v), false);
     }
-    match gt {
-        Some((_, GameType::Known(v))) => Some(v),
-        Some((t, other)) => {
-            let what = match other {
-                GameType::Other(n) => format!(
-                    "GameType {n} is not implemented (brazilian 26, international 20, canadian 27)"
+    match tag_choice(g) {
+        TagChoice::Tagged(GameKind::Known(v)) => (Choice::Check(v), false),
+        TagChoice::Tagged(GameKind::Unsupported(u)) => (Choice::Refuse(u), false),
+        TagChoice::Invalid => {
+            let (t, what) = match g.find_tag("GameType") {
+                Some(t) => (t, "GameType"),
+                None => match g.find_tag("Variant") {
+                    Some(t) => (t, "Variant"),
+                    None => return (Choice::Skip, false),
+                },
+            };
+            diags.push(Diagnostic::new(
+                Code::UnknownVariant,
+                t.span.clone(),
+                format!(
+                    "{what} \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
+                    g.tag_value(t)
                 ),
-                _ => format!("GameType \"{}\" cannot be read", g.tag_value(t)),
-            };
-            diags.push(Diagnostic::new(Code::UnknownVariant, t.span.clone(), what));
-            None
+            ));
+            (Choice::Skip, false)
         }
-        None => {
-            // A `Variant` tag naming the game (lidraughts writes one).
-            if let Some(t) = g.find_tag("Variant") {
-                let name = g.tag_text(t);
-                return match variant_name(&name) {
-                    Some(v) => Some(v),
-                    None => {
-                        diags.push(Diagnostic::new(
-                            Code::UnknownVariant,
-                            t.span.clone(),
-                            format!("Variant \"{name}\" is not implemented (brazilian, international, canadian)"),
-                        ));
-                        None
-                    }
-                };
-            }
-            let v = infer_variant(g);
-            let span = g.main_line().next().map_or(0..0, |m| m.span.clone());
-            let message = match v {
-                Variant::Brazilian => "no GameType tag; brazilian inferred from the squares used (use --variant to choose)",
-                Variant::International => "no GameType tag; international inferred from the squares used (use --variant to choose)",
-                Variant::Canadian => "no GameType tag; canadian inferred from the squares used (use --variant to choose)",
-            };
-            diags.push(Diagnostic::new(Code::VariantInferred, span, message));
-            Some(v)
-        }
+        TagChoice::Untagged => match file.untagged {
+            Untagged::Variant(v) => (Choice::Check(v), true),
+            Untagged::Unsupported(u) => (Choice::Refuse(u), true),
+            Untagged::NotChecked => (Choice::Skip, true),
+        },
     }
 }
 
-/// The variant a `Variant` tag names: `Brazilian`, `International` (lidraughts: `Standard`), `Canadian`.
-fn variant_name(name: &str) -> Option<Variant> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "brazilian" | "brazilian draughts" | "damas brasileiras" => Some(Variant::Brazilian),
-        "international" | "standard" | "international draughts" => Some(Variant::International),
-        "canadian" | "canadian draughts" => Some(Variant::Canadian),
-        _ => None,
-    }
-}
-
-/// The smallest board on which every square of the game (moves and FEN) exists.
-fn infer_variant(g: &Game) -> Variant {
-    let mut need = 8u32; // board side needed
-    let mut see = |s: &SquareText| {
-        let n = match *s {
-            SquareText::Num(n) if n > 50 => 12,
-            SquareText::Num(n) if n > 32 => 10,
-            SquareText::Num(_) => 8,
-            SquareText::Alg { file, rank } => u32::from(file + 1).max(u32::from(rank)),
-        };
-        need = need.max(n);
-    };
-    for node in &g.nodes {
-        if let Node::Move(m) = node {
-            g.squares(m).iter().for_each(&mut see);
-        }
-    }
-    if let Some(fen) = g.find_tag("FEN").map(|t| g.tag_text(t)) {
-        for tok in fen.split(|c: char| !c.is_ascii_digit()) {
-            if let Ok(n) = tok.parse::<u32>() {
-                see(&SquareText::Num(n.min(999) as u16));
-            }
-        }
-    }
-    match need {
-        0..=8 => Variant::Brazilian,
-        9..=10 => Variant::International,
-        _ => Variant::Canadian,
-    }
-}
-
-/// Replays one game.
+/// Replays one game, as a file of its own: without a GameType tag, its
+/// variant is inferred from this game alone. Use [`check_game_in`] with the
+/// file's [`Inference`] to read a file's games the way `pdnkit check` does.
 pub fn check_game(g: &Game, opts: &Options) -> Report {
+    let mut e = Evidence::default();
+    e.add(g);
+    check_game_in(g, opts, &e.decide())
+}
+
+/// Replays one game of a file whose untagged games are read as `file` says.
+pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> Report {
     let mut diags = g.diagnostics.clone();
-    let mut report = Report {
-        variant: None,
-        draw_rules: None,
-        plies: 0,
-        declared: None,
-        computed: Outcome::Unknown,
-        termination: Termination::Unfinished,
-        termination_ply: None,
-        clause: None,
-        diagnostics: Vec::new(),
-        start: None,
-        played: Vec::new(),
-    };
+    let mut report = empty_report();
     if opts.syntax_only {
-        check_result(g, &mut report, &mut diags);
+        check_result(g, None, &mut report, &mut diags);
         report.diagnostics = diags;
         return report;
     }
-    let variant = choose_variant(g, opts, &mut diags);
+    let (choice, inferred) = choose_variant(g, opts, file, &mut diags);
+    report.inferred = inferred;
+    let variant = match choice {
+        Choice::Check(v) => Some(v),
+        Choice::Refuse(u) => {
+            report.kind = Some(GameKind::Unsupported(u));
+            None
+        }
+        Choice::Skip => None,
+    };
     report.variant = variant;
     if let Some(v) = variant {
-        let rules = opts.draw_rules.unwrap_or(DrawRules::default_for(v));
+        report.kind = Some(GameKind::Known(v));
+        report.checked = true;
+        let rules = DrawRules::for_variant(v, opts.draw_rules);
         report.draw_rules = Some(rules);
         if let Some(start) = start_position(g, v, &mut diags) {
             report.start = Some(start);
@@ -211,7 +191,11 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
             }
         }
     }
-    check_result(g, &mut report, &mut diags);
+    if report.checked || report.kind.is_none() {
+        check_result(g, variant, &mut report, &mut diags);
+    } else {
+        report.declared = declared_only(g, None);
+    }
     report.diagnostics = diags;
     report
 }
@@ -236,7 +220,7 @@ fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<P
             }
         }
     };
-    match Position::from_fen(&fen, v.board()) {
+    match Position::from_fen(&fen, v) {
         Ok(p) => Some(p),
         Err(e) => {
             let at = base + e.offset().min(fen.len());
@@ -536,11 +520,29 @@ fn illegal_diag(
             };
             (Code::EmptySource, m)
         }
+        Illegal::MissedCapture { example, .. }
+            if pos.variant().rules().capture == crate::variant::CaptureRule::Free =>
+        {
+            (
+                Code::MissedCapture,
+                format!(
+                    "{text} is a plain move, but capturing is compulsory (for example {})",
+                    write_move(pos, example, style)
+                ),
+            )
+        }
         Illegal::MissedCapture { max, example } => (
             Code::MissedCapture,
             format!(
                 "{text} is a plain move, but capturing is compulsory: the maximum takes {max} {} (for example {})",
                 plural(*max),
+                write_move(pos, example, style)
+            ),
+        ),
+        Illegal::CaptureGoesOn { example } => (
+            Code::IllegalMove,
+            format!(
+                "{text} is not legal: the capture can go on (for example {})",
                 write_move(pos, example, style)
             ),
         ),
@@ -658,13 +660,61 @@ fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diag
     }
 }
 
-fn check_result(g: &Game, report: &mut Report, diags: &mut Vec<Diagnostic>) {
+/// The declared result alone, without findings (for games that are not checked).
+fn declared_only(g: &Game, v: Option<Variant>) -> Option<Outcome> {
+    let mut scratch = Vec::new();
+    let mut r = Report {
+        computed: Outcome::Unknown,
+        ..empty_report()
+    };
+    check_result(g, v, &mut r, &mut scratch);
+    r.declared
+}
+
+fn empty_report() -> Report {
+    Report {
+        variant: None,
+        kind: None,
+        checked: false,
+        inferred: false,
+        draw_rules: None,
+        plies: 0,
+        declared: None,
+        computed: Outcome::Unknown,
+        termination: Termination::Unfinished,
+        termination_ply: None,
+        clause: None,
+        diagnostics: Vec::new(),
+        start: None,
+        played: Vec::new(),
+    }
+}
+
+/// The result token ending the movetext, read for the game's variant
+/// (English records give the first player's score first).
+fn result_token(g: &Game, v: Option<Variant>) -> Option<(Outcome, Span)> {
+    let (o, span) = g.result.clone()?;
+    match v {
+        Some(v) if v.first_player_scores_first() => {
+            let text = String::from_utf8_lossy(g.bytes(&span));
+            Some((Outcome::parse_for(&text, Some(v)).unwrap_or(o), span))
+        }
+        _ => Some((o, span)),
+    }
+}
+
+fn check_result(
+    g: &Game,
+    variant: Option<Variant>,
+    report: &mut Report,
+    diags: &mut Vec<Diagnostic>,
+) {
     let tag = g.find_tag("Result");
-    let token = g.result.clone();
+    let token = result_token(g, variant);
     let declared = match tag {
         Some(t) => {
             let value = g.tag_text(t);
-            match Outcome::parse(&value) {
+            match Outcome::parse_for(&value, variant) {
                 Some(o) => {
                     if let Some((tok, span)) = &token {
                         if *tok != o {
@@ -772,14 +822,42 @@ mod tests {
             Some(Variant::International)
         );
         let r = run("[Variant \"Frisian\"] 1. 32-28 *", o);
+        assert_eq!(
+            (r.variant, r.kind, r.checked, r.verdict(), codes(&r)),
+            (
+                None,
+                Some(GameKind::Unsupported(Unsupported(40))),
+                false,
+                None,
+                vec![]
+            )
+        );
+        let r = run("[Variant \"Klingon\"] 1. 32-28 *", o);
         assert_eq!((r.variant, codes(&r)), (None, vec!["unknown-variant"]));
         let r = run("[GameType \"25\"] 1. c3-d4 *", o);
-        assert_eq!(codes(&r), vec!["unknown-variant"]);
+        assert_eq!((r.variant, codes(&r)), (Some(Variant::Russian), vec![]));
+        let r = run("[GameType \"21,B,8,8,N1,0\"] 1. 11-15 *", o);
+        assert_eq!((r.variant, codes(&r)), (Some(Variant::English), vec![]));
+        let r = run("[GameType \"22\"] 1. 22-18 *", o);
+        assert_eq!(
+            (r.kind, r.checked, codes(&r)),
+            (Some(GameKind::Unsupported(Unsupported(22))), false, vec![])
+        );
+        let r = run("[GameType \"99\"] 1. 22-18 *", o);
+        assert_eq!(r.kind, Some(GameKind::Unsupported(Unsupported(99))));
+        let r = run("[GameType \"draughts\"] 1. 22-18 *", o);
+        assert_eq!((r.kind, codes(&r)), (None, vec!["unknown-variant"]));
+        // Untagged: read as the (one-game) file's evidence says; the
+        // variant-inferred warning is a finding about the file.
         let r = run("[FEN \"W:W55:B1\"] 1. 55-49 *", o);
         assert_eq!(
-            (r.variant, codes(&r)),
-            (Some(Variant::Canadian), vec!["variant-inferred"])
+            (r.variant, r.inferred, codes(&r)),
+            (Some(Variant::Canadian), true, vec![])
         );
+        let r = run("1. 11-15 23-18 *", o);
+        assert_eq!(r.variant, Some(Variant::English));
+        let r = run("1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", o);
+        assert_eq!(r.variant, Some(Variant::Russian));
         let r = run("1. 22-18 *", o);
         assert_eq!(r.variant, Some(Variant::Brazilian));
         // --variant wins over GameType, with a warning.

@@ -1,9 +1,8 @@
-//! Variants and legal moves of the international rule family (RULES.md section 2).
-//!
-//! All three variants share one rule set and differ only in board size: men
-//! step forward and capture both ways, kings fly, the capture taking the most
-//! pieces is compulsory, captured pieces stay on the board until the move
-//! ends, and a man is crowned only when its move ends on the far row.
+//! Legal moves of every implemented variant, read from the variant's
+//! [`Rules`](crate::variant::Rules) (docs/rules.md): which way men capture,
+//! flying or short kings, maximum or free capture, and what a man reaching the
+//! far row during a capture does. Captured pieces stay on the board until the
+//! move ends in every variant.
 //!
 //! Move generation walks precomputed neighbour tables (see [`crate::board`]);
 //! captures are found by a depth-first search whose depth is bounded by the
@@ -14,87 +13,14 @@
 //! when a caller needs one (notation, writing), not in every generated move,
 //! which keeps `Move` small and `Copy`.
 
-use crate::board::{opposite, Bitboard, BoardSize, Geometry, Square, DIRECTIONS, NE, NW, SE, SW};
+use crate::board::{
+    opposite, Bitboard, BoardSize, Direction, Geometry, Square, DIRECTIONS, NE, NW, SE, SW,
+};
 use crate::position::{Color, Kind, Position};
+use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
 use smallvec::SmallVec;
-use std::fmt;
-use std::str::FromStr;
 
-/// A game of the international rule family.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// 8x8, 12 men each (GameType 26).
-    Brazilian,
-    /// 10x10, 20 men each (GameType 20).
-    International,
-    /// 12x12, 30 men each (GameType 27).
-    Canadian,
-}
-
-impl Variant {
-    /// Every supported variant.
-    pub const ALL: [Variant; 3] = [
-        Variant::Brazilian,
-        Variant::International,
-        Variant::Canadian,
-    ];
-    /// The board this variant is played on.
-    pub const fn board(self) -> BoardSize {
-        match self {
-            Variant::Brazilian => BoardSize::Eight,
-            Variant::International => BoardSize::Ten,
-            Variant::Canadian => BoardSize::Twelve,
-        }
-    }
-    /// The variant played on `size`.
-    pub const fn for_board(size: BoardSize) -> Variant {
-        match size {
-            BoardSize::Eight => Variant::Brazilian,
-            BoardSize::Ten => Variant::International,
-            BoardSize::Twelve => Variant::Canadian,
-        }
-    }
-    /// PDN GameType number.
-    pub const fn game_type(self) -> u32 {
-        match self {
-            Variant::Brazilian => 26,
-            Variant::International => 20,
-            Variant::Canadian => 27,
-        }
-    }
-    /// Lower-case name as used on the command line and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Brazilian => "brazilian",
-            Variant::International => "international",
-            Variant::Canadian => "canadian",
-        }
-    }
-    /// The start position.
-    pub fn start(self) -> Position {
-        Position::start(self.board())
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Variant {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Variant, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "brazilian" => Ok(Variant::Brazilian),
-            "international" => Ok(Variant::International),
-            "canadian" => Ok(Variant::Canadian),
-            _ => Err(format!(
-                "unknown variant '{s}' (brazilian, canadian, international)"
-            )),
-        }
-    }
-}
+pub use crate::variant::Variant;
 
 /// A legal move: from, to, the set of captured squares, and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -128,34 +54,84 @@ pub type MoveList = SmallVec<[Move; 64]>;
 /// Landing path of a capture: up to one square per captured piece, plus the start.
 pub type Path = SmallVec<[Square; 16]>;
 
+/// The board as one capture search sees it, with the rules that shape it.
 struct Board<'a> {
     g: &'a Geometry,
     /// Occupied squares with the moving piece's start square removed.
     occ: Bitboard,
     enemy: Bitboard,
+    /// The moving side's crowning row.
+    crown: Bitboard,
+    /// Directions a man captures in (all four, or forward only).
+    man_dirs: &'static [Direction],
+    flying: bool,
+    free: bool,
+    crowning: Crowning,
 }
 
-impl Board<'_> {
-    /// Whether the piece on `from` has at least one jump.
+/// The two forward directions of `side`'s men.
+const fn forward(side: Color) -> &'static [Direction] {
+    match side {
+        Color::White => &[NW, NE],
+        Color::Black => &[SW, SE],
+    }
+}
+
+/// The directions `side`'s men capture in under `rules`.
+const fn man_capture_dirs(rules: &Rules, side: Color) -> &'static [Direction] {
+    if rules.men_capture_backward {
+        &DIRECTIONS
+    } else {
+        forward(side)
+    }
+}
+
+impl<'a> Board<'a> {
+    fn new(pos: &'a Position, from: Square) -> Board<'a> {
+        let side = pos.side();
+        let rules = pos.variant().rules();
+        Board {
+            g: pos.size().geometry(),
+            occ: pos.occupied().without(from),
+            enemy: pos.pieces(side.other()),
+            crown: crown_row(pos, side),
+            man_dirs: man_capture_dirs(rules, side),
+            flying: rules.kings == KingRange::Flying,
+            free: rules.capture == CaptureRule::Free,
+            crowning: rules.crowning,
+        }
+    }
+
+    /// The enemy piece a piece on `from` would jump in direction `d` (not one
+    /// already in `captured`), if the square right behind it is empty.
     #[inline]
-    fn can_capture(&self, from: Square, king: bool) -> bool {
-        DIRECTIONS.iter().any(|&d| {
-            let mut t = self.g.step(from, d);
-            if king {
-                while let Some(s) = t {
-                    if self.occ.has(s) {
-                        break;
-                    }
-                    t = self.g.step(s, d);
+    fn jump(&self, from: Square, d: Direction, king: bool, captured: Bitboard) -> Option<Square> {
+        let mut t = self.g.step(from, d);
+        if king && self.flying {
+            while let Some(s) = t {
+                if self.occ.has(s) {
+                    break;
                 }
+                t = self.g.step(s, d);
             }
-            match t {
-                Some(over) if self.enemy.has(over) => {
-                    self.g.step(over, d).is_some_and(|l| !self.occ.has(l))
-                }
-                _ => false,
-            }
-        })
+        }
+        let over = t?;
+        if !self.enemy.has(over) || captured.has(over) {
+            return None;
+        }
+        self.g
+            .step(over, d)
+            .filter(|l| !self.occ.has(*l))
+            .map(|_| over)
+    }
+
+    /// Whether the piece on `from` has at least one jump, not counting the
+    /// pieces in `captured`.
+    #[inline]
+    fn can_capture(&self, from: Square, king: bool, captured: Bitboard) -> bool {
+        let dirs: &[Direction] = if king { &DIRECTIONS } else { self.man_dirs };
+        dirs.iter()
+            .any(|&d| self.jump(from, d, king, captured).is_some())
     }
 }
 
@@ -186,7 +162,7 @@ impl<S: Sink> Search<'_, S> {
         }
         let mut extended = false;
         if depth + 1 < MAX_PATH {
-            for d in DIRECTIONS {
+            for &d in self.b.man_dirs {
                 let Some(over) = self.b.g.step(sq, d) else {
                     continue;
                 };
@@ -201,7 +177,16 @@ impl<S: Sink> Search<'_, S> {
                 }
                 extended = true;
                 self.path[depth + 1] = land;
-                self.man(land, captured.with(over), depth + 1);
+                let taken = captured.with(over);
+                match self.b.crowning {
+                    Crowning::GoesOnAsMan => self.man(land, taken, depth + 1),
+                    _ if !self.b.crown.has(land) => self.man(land, taken, depth + 1),
+                    Crowning::GoesOnAsKing => self.king(land, taken, depth + 1, Some(d)),
+                    Crowning::Stops => {
+                        self.sink
+                            .record(taken, depth as u32 + 1, &self.path[..=depth + 1])
+                    }
+                }
             }
         }
         if !extended && depth > 0 {
@@ -223,25 +208,30 @@ impl<S: Sink> Search<'_, S> {
                 if came == Some(opposite(d)) {
                     continue;
                 }
-                let mut t = self.b.g.step(sq, d);
-                while let Some(s) = t {
-                    if self.b.occ.has(s) {
-                        break;
-                    }
-                    t = self.b.g.step(s, d);
-                }
-                let Some(over) = t else { continue };
-                if !self.b.enemy.has(over) || captured.has(over) {
+                let Some(over) = self.b.jump(sq, d, true, captured) else {
                     continue;
-                }
+                };
+                let taken = captured.with(over);
+                // Under free capture a king must land where it can go on
+                // capturing, if any landing square behind the piece allows it.
+                let must_go_on = self.b.free
+                    && self.b.flying
+                    && self
+                        .landings(over, d)
+                        .any(|l| self.b.can_capture(l, true, taken));
                 let mut l = self.b.g.step(over, d);
                 while let Some(land) = l {
                     if self.b.occ.has(land) {
                         break;
                     }
-                    extended = true;
-                    self.path[depth + 1] = land;
-                    self.king(land, captured.with(over), depth + 1, Some(d));
+                    if !must_go_on || self.b.can_capture(land, true, taken) {
+                        extended = true;
+                        self.path[depth + 1] = land;
+                        self.king(land, taken, depth + 1, Some(d));
+                    }
+                    if !self.b.flying {
+                        break;
+                    }
                     l = self.b.g.step(land, d);
                 }
             }
@@ -250,6 +240,16 @@ impl<S: Sink> Search<'_, S> {
             self.sink
                 .record(captured, depth as u32, &self.path[..=depth]);
         }
+    }
+
+    /// The empty squares right behind `over` in direction `d`, up to the next occupied one.
+    fn landings(&self, over: Square, d: Direction) -> impl Iterator<Item = Square> + '_ {
+        let mut l = self.b.g.step(over, d);
+        std::iter::from_fn(move || {
+            let s = l.filter(|s| !self.b.occ.has(*s))?;
+            l = self.b.g.step(s, d);
+            Some(s)
+        })
     }
 }
 
@@ -265,14 +265,10 @@ fn search_from_checked<S: Sink>(pos: &Position, from: Square, sink: &mut S, jump
     if !own.has(from) {
         return;
     }
-    let b = Board {
-        g: pos.size().geometry(),
-        occ: pos.occupied().without(from),
-        enemy: pos.pieces(side.other()),
-    };
+    let b = Board::new(pos, from);
     let king = pos.kings().has(from);
     // Most pieces cannot capture at all: rule that out before the search.
-    if (king || !jumps_known) && !b.can_capture(from, king) {
+    if (king || !jumps_known) && !b.can_capture(from, king, Bitboard::EMPTY) {
         return;
     }
     let mut s = Search {
@@ -287,22 +283,36 @@ fn search_from_checked<S: Sink>(pos: &Position, from: Square, sink: &mut S, jump
     }
 }
 
-/// Collects maximal captures as moves, deduplicated by (from, to, captured).
+/// Whether a move of a piece of `kind` along `path` crowns it.
+#[inline]
+fn crowns_on(rules: &Rules, kind: Kind, crown: Bitboard, path: &[Square]) -> bool {
+    kind == Kind::Man
+        && match rules.crowning {
+            Crowning::GoesOnAsMan => path.last().is_some_and(|s| crown.has(*s)),
+            Crowning::GoesOnAsKing | Crowning::Stops => path[1..].iter().any(|s| crown.has(*s)),
+        }
+}
+
+/// Collects the legal captures as moves, deduplicated by (from, to,
+/// captured): the maximal ones under maximum capture, all under free capture.
 struct MoveSink<'a> {
     out: &'a mut MoveList,
     best: u32,
     kind: Kind,
     crown_row: Bitboard,
+    rules: &'static Rules,
 }
 
 impl Sink for MoveSink<'_> {
     fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
-        if count < self.best {
-            return;
-        }
-        if count > self.best {
-            self.best = count;
-            self.out.clear();
+        if self.rules.capture == CaptureRule::Maximum {
+            if count < self.best {
+                return;
+            }
+            if count > self.best {
+                self.best = count;
+                self.out.clear();
+            }
         }
         let (from, to) = (path[0], path[path.len() - 1]);
         // One piece taken: the path is the straight line from `from` over it to
@@ -315,7 +325,7 @@ impl Sink for MoveSink<'_> {
         {
             return;
         }
-        let crowns = self.kind == Kind::Man && self.crown_row.has(to);
+        let crowns = crowns_on(self.rules, self.kind, self.crown_row, path);
         self.out.push(Move {
             captured,
             from,
@@ -358,6 +368,7 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
         best: 0,
         kind: Kind::Man,
         crown_row: crown_row(pos, side),
+        rules: pos.variant().rules(),
     };
     for from in from.squares() {
         sink.kind = if kings.has(from) {
@@ -371,7 +382,7 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
 }
 
 /// Men of the side to move with an enemy piece next to them and an empty
-/// square behind it, in any direction (men capture backwards too).
+/// square behind it, in the directions men capture in.
 fn men_that_can_jump(pos: &Position) -> Bitboard {
     match pos.size() {
         BoardSize::Eight => jumpers::<4>(pos),
@@ -394,14 +405,23 @@ fn jumpers<const H: i8>(pos: &Position) -> Bitboard {
             back(g, back(g, land))
         }
     };
-    let nw = g.shift_const::<H, NW>(g.shift_const::<H, NW>(men) & enemy) & empty;
-    let ne = g.shift_const::<H, NE>(g.shift_const::<H, NE>(men) & enemy) & empty;
-    let sw = g.shift_const::<H, SW>(g.shift_const::<H, SW>(men) & enemy) & empty;
-    let se = g.shift_const::<H, SE>(g.shift_const::<H, SE>(men) & enemy) & empty;
-    dir(nw, Geometry::shift_const::<H, SE>)
-        | dir(ne, Geometry::shift_const::<H, SW>)
-        | dir(sw, Geometry::shift_const::<H, NE>)
-        | dir(se, Geometry::shift_const::<H, NW>)
+    let backward = pos.variant().rules().men_capture_backward;
+    let (up, down) = (
+        backward || side == Color::White,
+        backward || side == Color::Black,
+    );
+    let mut from = Bitboard::EMPTY;
+    if up {
+        let nw = g.shift_const::<H, NW>(g.shift_const::<H, NW>(men) & enemy) & empty;
+        let ne = g.shift_const::<H, NE>(g.shift_const::<H, NE>(men) & enemy) & empty;
+        from |= dir(nw, Geometry::shift_const::<H, SE>) | dir(ne, Geometry::shift_const::<H, SW>);
+    }
+    if down {
+        let sw = g.shift_const::<H, SW>(g.shift_const::<H, SW>(men) & enemy) & empty;
+        let se = g.shift_const::<H, SE>(g.shift_const::<H, SE>(men) & enemy) & empty;
+        from |= dir(sw, Geometry::shift_const::<H, NE>) | dir(se, Geometry::shift_const::<H, NW>);
+    }
+    from
 }
 
 /// Whether the side to move has a plain (non-capturing) move.
@@ -421,6 +441,7 @@ fn has_plain<const H: i8>(pos: &Position) -> bool {
     let kings = own & pos.kings();
     let men = own & !pos.kings();
     let empty = g.all & !pos.occupied();
+    // A king, flying or not, has a plain move when a neighbour square is empty.
     let (fwd, back) = match side {
         Color::White => (
             g.shift_const::<H, NW>(men | kings) | g.shift_const::<H, NE>(men | kings),
@@ -435,17 +456,18 @@ fn has_plain<const H: i8>(pos: &Position) -> bool {
 }
 
 /// The plain move `from`-`to` if it is legal when no capture is compulsory
-/// (a man one step forward, a king along an open diagonal); the caller checks compulsion.
+/// (a man one step forward, a king along an open diagonal, or one step for a
+/// short king); the caller checks compulsion.
 pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let side = pos.side();
     let piece = pos.piece_at(from).filter(|p| p.color == side)?;
     let g = pos.size().geometry();
     let occ = pos.occupied();
-    let dirs: &[usize] = match (piece.kind, side) {
-        (Kind::King, _) => &DIRECTIONS,
-        (Kind::Man, Color::White) => &[NW, NE],
-        (Kind::Man, Color::Black) => &[SW, SE],
+    let dirs: &[usize] = match piece.kind {
+        Kind::King => &DIRECTIONS,
+        Kind::Man => forward(side),
     };
+    let steps_one = piece.kind == Kind::Man || pos.variant().rules().kings == KingRange::Short;
     let reaches = dirs.iter().any(|&d| {
         let mut t = g.step(from, d);
         while let Some(s) = t {
@@ -455,7 +477,7 @@ pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
             if s == to {
                 return true;
             }
-            if piece.kind == Kind::Man {
+            if steps_one {
                 return false;
             }
             t = g.step(s, d);
@@ -485,10 +507,7 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
     let occ = pos.occupied();
     let kings = pos.kings();
     let row = crown_row(pos, side);
-    let forward = match side {
-        Color::White => [NW, NE],
-        Color::Black => [SW, SE],
-    };
+    let flying = pos.variant().rules().kings == KingRange::Flying;
     for from in pos.pieces(side).squares() {
         if kings.has(from) {
             for d in DIRECTIONS {
@@ -504,11 +523,14 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
                         kind: Kind::King,
                         crowns: false,
                     });
+                    if !flying {
+                        break;
+                    }
                     t = g.step(to, d);
                 }
             }
         } else {
-            for d in forward {
+            for &d in forward(side) {
                 if let Some(to) = g.step(from, d) {
                     if !occ.has(to) {
                         out.push(Move {
@@ -548,7 +570,7 @@ pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)
 
 /// Like [`capture_paths`], but also every unfinished capture: the piece
 /// stopping on any landing square of a sequence (for telling a capture that
-/// stops early, which takes fewer pieces than the maximum, from a wrong one).
+/// stops early from a wrong one).
 pub fn partial_capture_paths(pos: &Position, from: Square) -> Vec<(Move, Path)> {
     collect_paths(pos, from, 1, true)
 }
@@ -559,6 +581,7 @@ fn collect_paths(pos: &Position, from: Square, min: u32, partial: bool) -> Vec<(
         min: u32,
         kind: Kind,
         crown_row: Bitboard,
+        rules: &'static Rules,
         out: Vec<(Move, Path)>,
     }
     impl Sink for All {
@@ -567,7 +590,7 @@ fn collect_paths(pos: &Position, from: Square, min: u32, partial: bool) -> Vec<(
                 return;
             }
             let (from, to) = (path[0], path[path.len() - 1]);
-            let crowns = self.kind == Kind::Man && self.crown_row.has(to);
+            let crowns = crowns_on(self.rules, self.kind, self.crown_row, path);
             self.out.push((
                 Move {
                     captured,
@@ -593,6 +616,7 @@ fn collect_paths(pos: &Position, from: Square, min: u32, partial: bool) -> Vec<(
         min,
         kind,
         crown_row: crown_row(pos, pos.side()),
+        rules: pos.variant().rules(),
         out: Vec::new(),
     };
     search_from(pos, from, &mut all);
@@ -613,7 +637,7 @@ pub fn landing_path(pos: &Position, m: &Move) -> Path {
 }
 
 /// Whether `m` is legal in `pos`, decided without generating every move:
-/// the piece, the compulsory maximum, then a search from `m.from` only.
+/// the piece, the compulsory capture, then a search from `m.from` only.
 pub fn is_legal(pos: &Position, m: &Move) -> bool {
     let side = pos.side();
     let Some(piece) = pos.piece_at(m.from) else {
@@ -622,39 +646,17 @@ pub fn is_legal(pos: &Position, m: &Move) -> bool {
     if piece.color != side || piece.kind != m.kind {
         return false;
     }
-    let crowns = m.kind == Kind::Man && crown_row(pos, side).has(m.to);
-    if crowns != m.crowns {
-        return false;
-    }
     let max = max_capture(pos);
     if max == 0 {
         return !m.is_capture() && plain_move(pos, m.from, m.to).as_ref() == Some(m);
     }
-    if m.capture_count() != max {
+    let free = pos.variant().rules().capture == CaptureRule::Free;
+    if !m.is_capture() || (!free && m.capture_count() != max) {
         return false;
     }
-    struct Find {
-        target: Move,
-        max: u32,
-        found: bool,
-    }
-    impl Sink for Find {
-        fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
-            if count == self.max
-                && captured == self.target.captured
-                && path[path.len() - 1] == self.target.to
-            {
-                self.found = true;
-            }
-        }
-    }
-    let mut f = Find {
-        target: *m,
-        max,
-        found: false,
-    };
-    search_from(pos, m.from, &mut f);
-    f.found
+    capture_paths(pos, m.from, m.capture_count())
+        .iter()
+        .any(|(c, _)| c == m)
 }
 
 /// The position after `m` (assumed legal).
@@ -705,7 +707,7 @@ mod tests {
     use crate::board::BoardSize;
 
     fn pos(fen: &str, size: BoardSize) -> Position {
-        Position::from_fen(fen, size).unwrap()
+        Position::from_fen(fen, Variant::for_board(size)).unwrap()
     }
     fn sq(size: BoardSize, n: u32) -> Square {
         size.square(n).unwrap()

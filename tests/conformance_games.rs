@@ -42,11 +42,20 @@ fn run(dir: &std::path::Path, rules: &str) -> HashMap<(String, u64), Value> {
 
 #[test]
 fn every_conformance_game_agrees_under_both_rule_sets() {
-    let Some(dir) = common::shared("conformance/games") else {
+    agree("conformance/games", 489);
+}
+
+#[test]
+fn every_russian_and_english_conformance_game_agrees() {
+    agree("conformance/russian-english/games", 240);
+}
+
+fn agree(rel: &str, at_least: usize) {
+    let Some(dir) = common::shared(rel) else {
         return;
     };
     let manifest = common::jsonl(&dir.join("manifest.jsonl"));
-    assert!(manifest.len() >= 489);
+    assert!(manifest.len() >= at_least);
     let mut failures = Vec::new();
     let mut sensitive_differences = Vec::new();
     for rules in ["cbjd", "fmjd"] {

@@ -11,16 +11,25 @@ fn variant(v: &serde_json::Value) -> Variant {
 
 #[test]
 fn every_position_has_exactly_the_listed_moves() {
-    let Some(path) = common::shared("conformance/positions.jsonl") else {
+    positions("conformance/positions.jsonl", 600);
+}
+
+#[test]
+fn every_russian_and_english_position_has_exactly_the_listed_moves() {
+    positions("conformance/russian-english/positions.jsonl", 200);
+}
+
+fn positions(rel: &str, at_least: usize) {
+    let Some(path) = common::shared(rel) else {
         return;
     };
     let cases = common::jsonl(&path);
-    assert!(cases.len() >= 600);
+    assert!(cases.len() >= at_least);
     let mut failures = Vec::new();
     for case in &cases {
         let v = variant(case);
         let fen = case["fen"].as_str().unwrap();
-        let pos = Position::from_fen(fen, v.board()).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let pos = Position::from_fen(fen, v).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let mut want: Vec<(u64, u64, Vec<u64>)> = case["moves"]
             .as_array()
             .unwrap()
@@ -78,7 +87,16 @@ fn every_position_has_exactly_the_listed_moves() {
 }
 
 fn run_perft(max_nodes: u64) {
-    let Some(path) = common::shared("conformance/perft.jsonl") else {
+    for rel in [
+        "conformance/perft.jsonl",
+        "conformance/russian-english/perft.jsonl",
+    ] {
+        run_perft_file(rel, max_nodes);
+    }
+}
+
+fn run_perft_file(rel: &str, max_nodes: u64) {
+    let Some(path) = common::shared(rel) else {
         return;
     };
     let mut checked = 0;
@@ -92,7 +110,7 @@ fn run_perft(max_nodes: u64) {
         let v = variant(&case);
         let fen = case["fen"].as_str().unwrap();
         let depth = case["depth"].as_u64().unwrap() as u32;
-        let pos = Position::from_fen(fen, v.board()).unwrap();
+        let pos = Position::from_fen(fen, v).unwrap();
         assert_eq!(perft(&pos, depth), nodes, "{v} {fen} depth {depth}");
         checked += 1;
     }

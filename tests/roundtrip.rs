@@ -70,6 +70,7 @@ fn round_trip(bytes: &[u8], what: &str) -> usize {
             WriteOptions {
                 results: ResultStyle::Draughts,
                 first: None,
+                variant: None,
             },
         ));
     }

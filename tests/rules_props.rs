@@ -1,18 +1,20 @@
 //! Property tests: `is_legal` agrees with `legal_moves` on random positions.
-use pdnkit::board::{Bitboard, BoardSize, Square};
+use pdnkit::board::{Bitboard, Square};
 use pdnkit::position::{Color, Kind, Piece, Position};
 use pdnkit::rules::{is_legal, legal_moves, max_capture, play, Move};
+use pdnkit::variant::Variant;
 use proptest::prelude::*;
 
 fn arb_position() -> impl Strategy<Value = Position> {
     (
-        0usize..3,
+        0usize..5,
         any::<bool>(),
         proptest::collection::vec((0u8..72, 0u8..4), 0..40),
     )
         .prop_map(|(s, white, pieces)| {
-            let size = [BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve][s];
-            let mut p = Position::empty(size, if white { Color::White } else { Color::Black });
+            let variant = Variant::ALL[s];
+            let size = variant.board();
+            let mut p = Position::empty(variant, if white { Color::White } else { Color::Black });
             let g = size.geometry();
             for (i, k) in pieces {
                 let sq = Square::from_index(i % size.squares());

@@ -28,7 +28,7 @@ pub mod write;
 pub use parse::Reader;
 
 use crate::diag::{Diagnostic, Span};
-use crate::rules::Variant;
+use crate::variant::{GameKind, Unsupported, Variant};
 use encoding_rs::Encoding;
 use std::borrow::Cow;
 
@@ -162,6 +162,25 @@ impl Outcome {
             Outcome::Draw => "1/2-1/2",
             Outcome::BothLose => "0-0",
             Outcome::Unknown => "*",
+        }
+    }
+    /// Reads a result written in a game of `variant`: as [`Outcome::parse`],
+    /// except that in English checkers `1-0` is Black's win and `0-1` White's
+    /// (the first player's score comes first; `2-0` and `0-2` keep their meaning).
+    pub fn parse_for(text: &str, variant: Option<Variant>) -> Option<Outcome> {
+        match (text.trim(), variant) {
+            ("1-0", Some(v)) if v.first_player_scores_first() => Some(Outcome::BlackWins),
+            ("0-1", Some(v)) if v.first_player_scores_first() => Some(Outcome::WhiteWins),
+            _ => Outcome::parse(text),
+        }
+    }
+    /// Written for a game of `variant` in the `1-0` family: the checkers
+    /// order for English games (`1-0`: Black won), else [`Outcome::classic`].
+    pub const fn classic_for(self, variant: Option<Variant>) -> &'static str {
+        match (self, variant) {
+            (Outcome::WhiteWins, Some(Variant::English)) => "0-1",
+            (Outcome::BlackWins, Some(Variant::English)) => "1-0",
+            _ => self.classic(),
         }
     }
     /// Reads a result as written in a tag or token (`2-0`, `1-0`, `1/2-1/2`, ` 0-1`, `*`).
@@ -384,41 +403,44 @@ impl Game {
 pub enum GameType {
     /// A variant this tool implements.
     Known(Variant),
-    /// A game type number it does not implement (21 English, 25 Russian, ...).
-    Other(u32),
-    /// Not a game type at all.
+    /// A GameType number it names but does not implement (22 Italian, 29 Czech, 99, ...).
+    Unsupported(Unsupported),
+    /// Not a game type at all (or a long form whose board contradicts the number).
     Invalid(String),
 }
 
-/// Reads a GameType value in its short (`26`) or long (`26,W,8,8,A0,0`) form.
+impl GameType {
+    /// The game's kind, when the value names one.
+    pub fn kind(&self) -> Option<GameKind> {
+        match self {
+            GameType::Known(v) => Some(GameKind::Known(*v)),
+            GameType::Unsupported(u) => Some(GameKind::Unsupported(*u)),
+            GameType::Invalid(_) => None,
+        }
+    }
+}
+
+/// Reads a GameType value in its short (`26`) or long (`26,W,8,8,A0,0`,
+/// `21,B,8,8,N1,0`) form.
 pub fn game_type(value: &str) -> GameType {
     let mut parts = value.split(',').map(str::trim);
     let first = parts.next().unwrap_or("");
     let Ok(n) = first.parse::<u32>() else {
         return GameType::Invalid(value.to_string());
     };
-    let known = match n {
-        20 => Some(Variant::International),
-        26 => Some(Variant::Brazilian),
-        27 => Some(Variant::Canadian),
-        _ => None,
-    };
-    match known {
+    match Variant::from_game_type(n) {
         Some(v) => {
             // The long form names the board: it must agree with the variant.
             let _color = parts.next();
             let w = parts.next().and_then(|s| s.parse::<u32>().ok());
             let h = parts.next().and_then(|s| s.parse::<u32>().ok());
+            let n = u32::from(v.board().n());
             match (w, h) {
-                (Some(w), Some(h))
-                    if (w, h) != (u32::from(v.board().n()), u32::from(v.board().n())) =>
-                {
-                    GameType::Invalid(value.to_string())
-                }
+                (Some(w), Some(h)) if (w, h) != (n, n) => GameType::Invalid(value.to_string()),
                 _ => GameType::Known(v),
             }
         }
-        None => GameType::Other(n),
+        None => GameType::Unsupported(Unsupported(n)),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::{Game, Node, Outcome, Sep, SquareText};
 use crate::position::Color;
+use crate::variant::Variant;
 
 /// Which family of result tokens to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -22,6 +23,15 @@ impl ResultStyle {
             ResultStyle::Classic => o.classic(),
         }
     }
+    /// The token for `o` in a game of `variant`: English games are written
+    /// in the checkers order (`1-0`: Black, the first player, won) whatever
+    /// the style, as checkers programs read them.
+    pub fn token_for(self, o: Outcome, variant: Option<Variant>) -> &'static str {
+        match variant {
+            Some(v) if v.first_player_scores_first() => o.classic_for(Some(v)),
+            _ => self.token(o),
+        }
+    }
 }
 
 /// The seven-tag roster, then GameType and FEN.
@@ -35,6 +45,8 @@ pub struct WriteOptions {
     pub results: ResultStyle,
     /// Side to move at the start (for move numbers); White if `None`.
     pub first: Option<Color>,
+    /// The game's variant, when known: results are read and written its way.
+    pub variant: Option<Variant>,
 }
 
 /// Escapes a tag value.
@@ -91,6 +103,8 @@ pub struct Overrides<'a> {
     pub main_moves: &'a [String],
     /// A result replacing the Result tag and the final token.
     pub result: Option<Outcome>,
+    /// A GameType to write when the game has none (the variant it was read as).
+    pub game_type: Option<u32>,
 }
 
 /// Writes one game as PDN text (ending with a blank line).
@@ -101,10 +115,14 @@ pub fn write_game(g: &Game, opts: WriteOptions) -> String {
 /// [`write_game`] with moves or the result replaced.
 pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
     let mut out = String::new();
+    let v = opts.variant;
+    let token = g.result.as_ref().map(|(o, span)| {
+        Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o)
+    });
     let result = ov
         .result
-        .or_else(|| g.result.as_ref().map(|r| r.0))
-        .or_else(|| g.tag("Result").and_then(|v| Outcome::parse(&v)));
+        .or(token)
+        .or_else(|| g.tag("Result").and_then(|t| Outcome::parse_for(&t, v)));
     let mut tags: Vec<(String, String)> = g
         .tags
         .iter()
@@ -115,8 +133,16 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
             .iter_mut()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
         {
-            Some(t) => t.1 = r.normalised().to_string(),
-            None => tags.push(("Result".to_string(), r.normalised().to_string())),
+            Some(t) => t.1 = opts.results.token_for(r, v).to_string(),
+            None => tags.push((
+                "Result".to_string(),
+                opts.results.token_for(r, v).to_string(),
+            )),
+        }
+    }
+    if let Some(n) = ov.game_type {
+        if !tags.iter().any(|(t, _)| t.eq_ignore_ascii_case("GameType")) {
+            tags.push(("GameType".to_string(), n.to_string()));
         }
     }
     tags.sort_by_key(|(n, _)| {
@@ -127,8 +153,10 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
     });
     for (name, value) in &tags {
         let value = if name.eq_ignore_ascii_case("Result") {
-            Outcome::parse(value)
-                .map_or_else(|| value.clone(), |o| opts.results.token(o).to_string())
+            Outcome::parse_for(value, v).map_or_else(
+                || value.clone(),
+                |o| opts.results.token_for(o, v).to_string(),
+            )
         } else {
             value.clone()
         };
@@ -211,7 +239,10 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
             }
         }
     }
-    w.word(opts.results.token(result.unwrap_or(Outcome::Unknown)));
+    w.word(
+        opts.results
+            .token_for(result.unwrap_or(Outcome::Unknown), v),
+    );
     out.push_str(&w.out);
     out.push_str("\n\n");
     out

@@ -3,7 +3,7 @@
 use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::render;
-use pdnkit::diag::{Code, Severity};
+use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::{Game, Outcome};
 use pdnkit::replay::Report;
 use serde_json::json;
@@ -34,6 +34,8 @@ struct Summary {
     files: u64,
     games: u64,
     valid: u64,
+    /// Games not replayed: of an unsupported variant, or of a file whose variant could not be told.
+    unchecked: u64,
     errors: u64,
     warnings: u64,
     notes: u64,
@@ -117,8 +119,12 @@ impl<W: Write> Sink for CheckSink<W> {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
         let s = &mut self.sum;
         s.games += 1;
-        if r.valid() {
+        if r.checked && r.valid() {
             s.valid += 1;
+        }
+        let unchecked = !r.checked && (r.kind.is_some() || r.inferred);
+        if unchecked {
+            s.unchecked += 1;
         }
         for d in &r.diagnostics {
             match d.severity {
@@ -128,7 +134,9 @@ impl<W: Write> Sink for CheckSink<W> {
             }
             s.code_counts[d.code as usize] += 1;
         }
-        s.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
+        if r.checked {
+            s.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
+        }
         let text = match self.format {
             Format::Json => {
                 let mut line = render::game_json(file, g, r).to_string();
@@ -153,8 +161,33 @@ impl<W: Write> Sink for CheckSink<W> {
         self.sum.errors += 1;
         eprintln!("pdnkit: {file}: {msg}");
     }
-    fn file_done(&mut self, _file: &str) {
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.sum.files += 1;
+        if findings.is_empty() {
+            return;
+        }
+        let s = &mut self.sum;
+        for d in findings {
+            match d.severity {
+                Severity::Error => s.errors += 1,
+                Severity::Warning => s.warnings += 1,
+                Severity::Note => s.notes += 1,
+            }
+            s.code_counts[d.code as usize] += 1;
+        }
+        let mut text = String::new();
+        match self.format {
+            Format::Json => {
+                text = render::file_json(file, findings).to_string();
+                text.push('\n');
+            }
+            Format::Human => {
+                for d in findings {
+                    render::human_file(&mut text, file, d, self.color);
+                }
+            }
+        }
+        self.write(&text);
     }
 }
 
@@ -201,6 +234,7 @@ fn summary_text(s: &Summary, format: Format) -> String {
                 "files": s.files,
                 "games": s.games,
                 "valid_games": s.valid,
+                "unchecked_games": s.unchecked,
                 "errors": s.errors,
                 "warnings": s.warnings,
                 "notes": s.notes,
@@ -218,14 +252,18 @@ fn summary_text(s: &Summary, format: Format) -> String {
         Format::Human => {
             let mut t = String::new();
             t.push_str(&format!(
-                "checked {} file{}, {} game{}: {} valid, {} with errors\n",
+                "checked {} file{}, {} game{}: {} valid, {} with errors",
                 s.files,
                 if s.files == 1 { "" } else { "s" },
                 s.games,
                 if s.games == 1 { "" } else { "s" },
                 s.valid,
-                s.games - s.valid
+                s.games - s.valid - s.unchecked
             ));
+            if s.unchecked > 0 {
+                t.push_str(&format!(", {} not checked", s.unchecked));
+            }
+            t.push('\n');
             t.push_str(&format!(
                 "findings: {} errors, {} warnings, {} notes\n",
                 s.errors, s.warnings, s.notes

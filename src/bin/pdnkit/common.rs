@@ -10,12 +10,14 @@ pub struct InputArgs {
     /// Files, directories (walked recursively) or `-` for standard input.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// auto (GameType tag, else inferred), brazilian, canadian or international.
-    #[arg(long, default_value = "auto")]
-    pub variant: String,
-    /// auto (cbjd for brazilian, fmjd otherwise), cbjd or fmjd.
-    #[arg(long, default_value = "auto")]
-    pub draw_rules: String,
+    /// The rules to read games by: auto takes each game's GameType tag, and
+    /// for games without one what the file shows (named once per file).
+    #[arg(long, value_enum, default_value_t = VariantChoice::Auto)]
+    pub variant: VariantChoice,
+    /// Draw rules: auto is cbjd for brazilian, fmjd for international,
+    /// canadian and russian; english games have none.
+    #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
+    pub draw_rules: DrawChoice,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     pub jobs: Option<usize>,
@@ -27,19 +29,70 @@ pub struct InputArgs {
     pub all_files: bool,
 }
 
+/// `--variant`: auto or one of the variants pdnkit checks.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantChoice {
+    Auto,
+    Brazilian,
+    Canadian,
+    International,
+    Russian,
+    English,
+}
+
+/// A variant named on the command line (`perft --variant`).
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantName {
+    Brazilian,
+    Canadian,
+    International,
+    Russian,
+    English,
+}
+
+impl VariantName {
+    pub fn variant(self) -> Variant {
+        match self {
+            VariantName::Brazilian => Variant::Brazilian,
+            VariantName::Canadian => Variant::Canadian,
+            VariantName::International => Variant::International,
+            VariantName::Russian => Variant::Russian,
+            VariantName::English => Variant::English,
+        }
+    }
+}
+
+impl VariantChoice {
+    pub fn variant(self) -> Option<Variant> {
+        Some(match self {
+            VariantChoice::Auto => return None,
+            VariantChoice::Brazilian => Variant::Brazilian,
+            VariantChoice::Canadian => Variant::Canadian,
+            VariantChoice::International => Variant::International,
+            VariantChoice::Russian => Variant::Russian,
+            VariantChoice::English => Variant::English,
+        })
+    }
+}
+
+/// `--draw-rules`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawChoice {
+    Auto,
+    Cbjd,
+    Fmjd,
+}
+
 impl InputArgs {
-    /// The replay options, or a message for a bad value.
+    /// The replay options.
     pub fn options(&self) -> Result<Options, String> {
-        let variant = match self.variant.as_str() {
-            "auto" => None,
-            v => Some(v.parse::<Variant>()?),
-        };
-        let draw_rules = match self.draw_rules.as_str() {
-            "auto" => None,
-            d => Some(d.parse::<DrawRules>()?),
+        let draw_rules = match self.draw_rules {
+            DrawChoice::Auto => None,
+            DrawChoice::Cbjd => Some(DrawRules::Cbjd),
+            DrawChoice::Fmjd => Some(DrawRules::Fmjd),
         };
         Ok(Options {
-            variant,
+            variant: self.variant.variant(),
             draw_rules,
             keep_moves: false,
             syntax_only: false,

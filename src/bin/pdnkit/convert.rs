@@ -137,13 +137,17 @@ impl ConvertSink {
         let opts = WriteOptions {
             results: style,
             first: r.start.map(|p| p.side()),
+            variant: r.variant,
         };
+        // A game read as its file's variant says so in the output.
+        let game_type = r.variant.filter(|_| r.inferred).map(|v| v.game_type());
         write_game_with(
             g,
             opts,
             &Overrides {
                 main_moves: &main,
                 result,
+                game_type,
             },
         )
     }
@@ -270,7 +274,7 @@ impl Sink for ConvertSink {
         self.failed = true;
         eprintln!("pdnkit: {file}: {msg}");
     }
-    fn file_done(&mut self, file: &str) {
+    fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
         if let Dest::InPlace(cur) = &mut self.dest {
             if let Some((name, f)) = cur.take() {
                 if name == file {

@@ -84,7 +84,7 @@ impl Sink for DupesSink {
         self.failed = true;
         eprintln!("pdnkit: {file}: {msg}");
     }
-    fn file_done(&mut self, _file: &str) {}
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
 
 /// Names of tags whose values differ between the games (or that some lack).

@@ -3,10 +3,13 @@
 
 use crate::input::Input;
 use indicatif::{ProgressBar, ProgressStyle};
+use pdnkit::diag::FileDiagnostic;
+use pdnkit::infer::{trial, Evidence, FileTally, Inference};
 use pdnkit::pdn::{Game, Reader};
-use pdnkit::replay::{check_game, Options, Report};
+use pdnkit::replay::{check_game_in, Options, Report};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Read};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Games per batch and bytes of game text per batch.
@@ -19,6 +22,9 @@ const BATCH_BYTES: usize = 512 << 10;
 /// about 22 batches are alive at once (queued, being read, replayed, written,
 /// handed back), so memory stays bounded by the batch size, not the input.
 const READ_AHEAD: usize = 16;
+/// The games of a file read before its variant is decided for games without
+/// a GameType: the whole file up to this much text (docs/limits.md).
+const EVIDENCE_BYTES: usize = 8 << 20;
 
 /// What a consumer does with each checked game, in input order.
 pub trait Sink {
@@ -26,8 +32,8 @@ pub trait Sink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool;
     /// A file that could not be read (or not completely).
     fn file_error(&mut self, file: &str, msg: &str);
-    /// A file was read to its end.
-    fn file_done(&mut self, file: &str);
+    /// A file was read to its end; `findings` are about the whole file.
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]);
 }
 
 /// Runs every input through `check_game` and `sink`. Returns false if the sink stopped the run.
@@ -56,20 +62,26 @@ pub fn run(
     let started = Instant::now();
     let mut games_done = 0u64;
     let names: Vec<String> = inputs.iter().map(Input::name).collect();
+    let mut tally = FileTally::default();
     let mut flush = |batch: &[Item], reports: &[Option<Report>], sink: &mut dyn Sink| -> bool {
         let mut bytes = 0u64;
         for (it, r) in batch.iter().zip(reports) {
             let keep_going = match (it, r) {
-                (Item::Game(fi, g), Some(r)) => {
+                (Item::Game(fi, g, _), Some(r)) => {
                     games_done += 1;
                     bytes += g.text.len() as u64;
+                    tally.add(g, r);
                     match &bar {
                         Some(b) => b.suspend(|| sink.game(&names[*fi], g, r)),
                         None => sink.game(&names[*fi], g, r),
                     }
                 }
-                (Item::Done(fi), _) => {
-                    sink.file_done(&names[*fi]);
+                (Item::Done(fi, inference), _) => {
+                    let findings = std::mem::take(&mut tally).finish(inference);
+                    match &bar {
+                        Some(b) => b.suspend(|| sink.file_done(&names[*fi], &findings)),
+                        None => sink.file_done(&names[*fi], &findings),
+                    }
                     true
                 }
                 (Item::Error(fi, msg), _) => {
@@ -98,14 +110,14 @@ pub fn run(
         // Written batches go back to the reader to be freed on the thread that
         // allocated their games (a free from another thread costs more).
         let (spent_tx, spent_rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
-        scope.spawn(move || read_inputs(inputs, &tx, &spent_rx));
+        scope.spawn(move || read_inputs(inputs, opts, &tx, &spent_rx));
         scope.spawn(move || {
             for batch in rx {
                 let reports: Vec<Option<Report>> = pool.install(|| {
                     batch
                         .par_iter()
                         .map(|it| match it {
-                            Item::Game(_, g) => Some(check_game(g, opts)),
+                            Item::Game(_, g, inference) => Some(check_game_in(g, opts, inference)),
                             _ => None,
                         })
                         .collect()
@@ -132,67 +144,148 @@ pub fn run(
     completed
 }
 
-/// Reads every input in order and sends its games in batches; stops when the
-/// receiver is gone. Batches handed back on `spent` are freed here.
-fn read_inputs(
-    inputs: &[Input],
-    tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
-    spent: &std::sync::mpsc::Receiver<Vec<Item>>,
-) {
-    let new_batch = || {
-        while let Ok(old) = spent.try_recv() {
+/// The decision for a file's games without a GameType, from its first games
+/// (all of them up to [`EVIDENCE_BYTES`]); none is needed with `--variant`.
+fn decide(games: &[Game], opts: &Options) -> Inference {
+    if opts.variant.is_some() || opts.syntax_only {
+        return Inference::default_brazilian();
+    }
+    let mut evidence = Evidence::default();
+    for g in games {
+        evidence.add(g);
+    }
+    if !evidence.has_untagged() {
+        return Inference::default_brazilian();
+    }
+    trial(games, &evidence.decide(), opts)
+}
+
+/// Games gathered into batches and sent to the checking stage.
+struct Batcher<'a> {
+    batch: Vec<Item>,
+    bytes: usize,
+    games: usize,
+    tx: &'a std::sync::mpsc::SyncSender<Vec<Item>>,
+    spent: &'a std::sync::mpsc::Receiver<Vec<Item>>,
+}
+
+impl Batcher<'_> {
+    fn new_batch(&self) -> Vec<Item> {
+        while let Ok(old) = self.spent.try_recv() {
             drop(old);
         }
         Vec::with_capacity(BATCH_GAMES + 1)
+    }
+    /// Adds an item, sending the batch when full; false when the receiver is gone.
+    fn push(&mut self, item: Item) -> bool {
+        if let Item::Game(_, g, _) = &item {
+            self.bytes += g.text.len();
+            self.games += 1;
+        }
+        self.batch.push(item);
+        if self.games >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
+            self.bytes = 0;
+            self.games = 0;
+            let fresh = self.new_batch();
+            let full = std::mem::replace(&mut self.batch, fresh);
+            if self.tx.send(full).is_err() {
+                return false;
+            }
+        }
+        true
+    }
+    /// Decides the file's variant for untagged games from the held games and
+    /// sends them; `None` when the receiver is gone.
+    fn release(
+        &mut self,
+        fi: usize,
+        held: &mut Vec<Game>,
+        opts: &Options,
+    ) -> Option<Arc<Inference>> {
+        let inference = Arc::new(decide(held, opts));
+        for g in held.drain(..) {
+            if !self.push(Item::Game(fi, g, Arc::clone(&inference))) {
+                return None;
+            }
+        }
+        Some(inference)
+    }
+}
+
+/// Reads every input in order and sends its games in batches; stops when the
+/// receiver is gone. Batches handed back on `spent` are freed here. A file's
+/// first games are held until its variant is decided for untagged games.
+fn read_inputs(
+    inputs: &[Input],
+    opts: &Options,
+    tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
+    spent: &std::sync::mpsc::Receiver<Vec<Item>>,
+) {
+    let mut b = Batcher {
+        batch: Vec::with_capacity(BATCH_GAMES + 1),
+        bytes: 0,
+        games: 0,
+        tx,
+        spent,
     };
-    let mut batch: Vec<Item> = new_batch();
-    let mut batch_bytes = 0usize;
-    let mut batch_games = 0usize;
     for (fi, input) in inputs.iter().enumerate() {
         let src: Box<dyn Read + Send> = match input {
             Input::Stdin => Box::new(std::io::stdin()),
             Input::File(p) => match std::fs::File::open(p) {
                 Ok(f) => Box::new(f),
                 Err(e) => {
-                    batch.push(Item::Error(fi, e.to_string()));
+                    b.batch.push(Item::Error(fi, e.to_string()));
                     continue;
                 }
             },
         };
         let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src));
-        loop {
+        let mut held: Vec<Game> = Vec::new();
+        let mut held_bytes = 0usize;
+        let mut decided: Option<Arc<Inference>> = None;
+        let end = loop {
             match reader.next_game() {
-                Ok(Some(g)) => {
-                    batch_bytes += g.text.len();
-                    batch_games += 1;
-                    batch.push(Item::Game(fi, g));
-                    if batch_games >= BATCH_GAMES || batch_bytes >= BATCH_BYTES {
-                        batch_bytes = 0;
-                        batch_games = 0;
-                        if tx.send(std::mem::replace(&mut batch, new_batch())).is_err() {
+                Ok(Some(g)) => match &decided {
+                    Some(inference) => {
+                        if !b.push(Item::Game(fi, g, Arc::clone(inference))) {
                             return;
                         }
                     }
-                }
-                Ok(None) => {
-                    batch.push(Item::Done(fi));
-                    break;
-                }
-                Err(e) => {
-                    batch.push(Item::Error(fi, format!("read error: {e}")));
-                    break;
-                }
+                    None => {
+                        held_bytes += g.text.len();
+                        held.push(g);
+                        if held_bytes >= EVIDENCE_BYTES {
+                            match b.release(fi, &mut held, opts) {
+                                Some(i) => decided = Some(i),
+                                None => return,
+                            }
+                        }
+                    }
+                },
+                Ok(None) => break None,
+                Err(e) => break Some(format!("read error: {e}")),
             }
+        };
+        let inference = match decided {
+            Some(i) => i,
+            None => match b.release(fi, &mut held, opts) {
+                Some(i) => i,
+                None => return,
+            },
+        };
+        match end {
+            None => b.batch.push(Item::Done(fi, inference)),
+            Some(msg) => b.batch.push(Item::Error(fi, msg)),
         }
     }
-    let _ = tx.send(batch);
+    let _ = tx.send(b.batch);
 }
 
 /// A batch with the report of each of its games.
 type Checked = (Vec<Item>, Vec<Option<Report>>);
 
 enum Item {
-    Game(usize, Game),
-    Done(usize),
+    Game(usize, Game, Arc<Inference>),
+    Done(usize, Arc<Inference>),
     Error(usize, String),
 }

@@ -1,14 +1,15 @@
 //! `pdnkit perft --variant V [--fen F] [--divide] DEPTH`
 
+use crate::common::VariantName;
 use pdnkit::position::Position;
-use pdnkit::rules::{perft, perft_divide, Variant};
+use pdnkit::rules::{perft, perft_divide};
 use std::io::Write;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// brazilian, canadian or international.
-    #[arg(long, value_parser = clap::value_parser!(VariantArg))]
-    variant: VariantArg,
+    /// The variant whose rules generate the moves.
+    #[arg(long, value_enum)]
+    variant: VariantName,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
@@ -19,21 +20,11 @@ pub struct Args {
     depth: u32,
 }
 
-#[derive(Clone, Copy)]
-pub struct VariantArg(pub Variant);
-
-impl std::str::FromStr for VariantArg {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        s.parse().map(VariantArg)
-    }
-}
-
 pub fn run(a: Args) -> u8 {
-    let v = a.variant.0;
+    let v = a.variant.variant();
     let pos = match &a.fen {
         None => v.start(),
-        Some(f) => match Position::from_fen(f, v.board()) {
+        Some(f) => match Position::from_fen(f, v) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("pdnkit: bad FEN '{f}': {e}");

@@ -1,6 +1,6 @@
 //! Output: compiler-style human text and JSON Lines.
 
-use pdnkit::diag::{Diagnostic, Severity};
+use pdnkit::diag::{Diagnostic, FileDiagnostic, Severity};
 use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
 use serde_json::{json, Map, Value};
@@ -127,6 +127,47 @@ pub fn diag_json(g: &Game, d: &Diagnostic) -> Value {
     Value::Object(m)
 }
 
+/// A finding about a whole file, for a terminal (ends with a blank line).
+pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, color: bool) {
+    let (on, off) = if color {
+        (
+            match d.severity {
+                Severity::Error => "\x1b[1;31m",
+                Severity::Warning => "\x1b[1;33m",
+                Severity::Note => "\x1b[1;36m",
+            },
+            "\x1b[0m",
+        )
+    } else {
+        ("", "")
+    };
+    s.push_str(&format!(
+        "{file}:{}:{}: {on}{}[{}]{off}: {}\n\n",
+        d.line,
+        d.column,
+        d.severity.as_str(),
+        d.code.as_str(),
+        d.message
+    ));
+}
+
+/// The JSON object of a file's findings (`type: "file"`).
+pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> Value {
+    let diags: Vec<Value> = findings
+        .iter()
+        .map(|d| {
+            json!({
+                "severity": d.severity.as_str(),
+                "code": d.code.as_str(),
+                "message": d.message,
+                "line": d.line,
+                "column": d.column,
+            })
+        })
+        .collect();
+    json!({"type": "file", "file": file, "diagnostics": diags})
+}
+
 /// The JSON object of one game (CLI.md).
 pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
     let mut tags = Map::new();
@@ -139,11 +180,12 @@ pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
         "file": file,
         "game": g.index,
         "line": g.location(first_content(g)).0,
-        "variant": r.variant.map(|v| v.name()),
+        "variant": r.kind.map(|k| k.name()),
         "draw_rules": r.draw_rules.map(|d| d.name()),
+        "checked": r.checked,
         "tags": tags,
         "plies": r.plies,
-        "valid": r.valid(),
+        "valid": r.verdict(),
         "declared_result": r.declared.map(|o| o.normalised()),
         "computed_result": r.computed.normalised(),
         "termination": r.termination.name(),

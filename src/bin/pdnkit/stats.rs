@@ -77,7 +77,7 @@ impl Sink for StatsSink {
         self.failed = true;
         eprintln!("pdnkit: {file}: {msg}");
     }
-    fn file_done(&mut self, _file: &str) {}
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
 
 fn to_json(s: &Stats, n: usize) -> Value {

@@ -1,0 +1,296 @@
+//! The variants pdnkit plays, as rows of one table of rules (docs/rules.md),
+//! and the GameType numbers of PDN, including the variants it refuses.
+//!
+//! The rules engine ([`crate::rules`]) reads a variant's [`Rules`] and nothing
+//! else: men capturing backward or not, flying or short kings, maximum or free
+//! capture, what a man reaching the far row during a capture does, who moves
+//! first, and the board.
+
+use crate::board::BoardSize;
+use crate::position::{Color, Position};
+use std::fmt;
+use std::str::FromStr;
+
+/// A variant whose rules pdnkit implements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// 8x8, 12 men each, maximum capture (GameType 26).
+    Brazilian,
+    /// 10x10, 20 men each, maximum capture (GameType 20).
+    International,
+    /// 12x12, 30 men each, maximum capture (GameType 27).
+    Canadian,
+    /// 8x8, free capture, crowned during a capture (GameType 25).
+    Russian,
+    /// 8x8 English checkers: short kings, men capture forward only, Black first (GameType 21).
+    English,
+}
+
+/// How far a king moves and captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingRange {
+    /// Any distance along an open diagonal (flying king).
+    Flying,
+    /// One square; it captures an adjacent piece.
+    Short,
+}
+
+/// Which captures the player may choose among.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    /// Only those that take the greatest number of pieces.
+    Maximum,
+    /// Any capture (each still goes on while it can).
+    Free,
+}
+
+/// What a man that reaches the far row during a capture does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Crowning {
+    /// Goes on capturing as a man; crowned only if the move ends there.
+    GoesOnAsMan,
+    /// Is crowned at once and goes on capturing as a king.
+    GoesOnAsKing,
+    /// Is crowned and the move ends there.
+    Stops,
+}
+
+/// One variant's rules: a row of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The board.
+    pub board: BoardSize,
+    /// Who moves first from the start position.
+    pub first: Color,
+    /// Whether men capture backward as well as forward.
+    pub men_capture_backward: bool,
+    /// Flying or short kings.
+    pub kings: KingRange,
+    /// Maximum or free capture.
+    pub capture: CaptureRule,
+    /// A man reaching the far row during a capture.
+    pub crowning: Crowning,
+}
+
+const FAMILY: Rules = Rules {
+    board: BoardSize::Eight,
+    first: Color::White,
+    men_capture_backward: true,
+    kings: KingRange::Flying,
+    capture: CaptureRule::Maximum,
+    crowning: Crowning::GoesOnAsMan,
+};
+
+const BRAZILIAN: Rules = FAMILY;
+const INTERNATIONAL: Rules = Rules {
+    board: BoardSize::Ten,
+    ..FAMILY
+};
+const CANADIAN: Rules = Rules {
+    board: BoardSize::Twelve,
+    ..FAMILY
+};
+const RUSSIAN: Rules = Rules {
+    capture: CaptureRule::Free,
+    crowning: Crowning::GoesOnAsKing,
+    ..FAMILY
+};
+const ENGLISH: Rules = Rules {
+    first: Color::Black,
+    men_capture_backward: false,
+    kings: KingRange::Short,
+    capture: CaptureRule::Free,
+    crowning: Crowning::Stops,
+    ..FAMILY
+};
+
+impl Variant {
+    /// Every implemented variant.
+    pub const ALL: [Variant; 5] = [
+        Variant::Brazilian,
+        Variant::International,
+        Variant::Canadian,
+        Variant::Russian,
+        Variant::English,
+    ];
+    /// This variant's rules.
+    #[inline]
+    pub const fn rules(self) -> &'static Rules {
+        match self {
+            Variant::Brazilian => &BRAZILIAN,
+            Variant::International => &INTERNATIONAL,
+            Variant::Canadian => &CANADIAN,
+            Variant::Russian => &RUSSIAN,
+            Variant::English => &ENGLISH,
+        }
+    }
+    /// The board this variant is played on.
+    #[inline]
+    pub const fn board(self) -> BoardSize {
+        self.rules().board
+    }
+    /// The maximum-capture variant played on `size` (brazilian, international, canadian).
+    pub const fn for_board(size: BoardSize) -> Variant {
+        match size {
+            BoardSize::Eight => Variant::Brazilian,
+            BoardSize::Ten => Variant::International,
+            BoardSize::Twelve => Variant::Canadian,
+        }
+    }
+    /// PDN GameType number.
+    pub const fn game_type(self) -> u32 {
+        match self {
+            Variant::Brazilian => 26,
+            Variant::International => 20,
+            Variant::Canadian => 27,
+            Variant::Russian => 25,
+            Variant::English => 21,
+        }
+    }
+    /// The variant with GameType number `n`, if implemented.
+    pub fn from_game_type(n: u32) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.game_type() == n)
+    }
+    /// Lower-case name as used on the command line and in JSON.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::Brazilian => "brazilian",
+            Variant::International => "international",
+            Variant::Canadian => "canadian",
+            Variant::Russian => "russian",
+            Variant::English => "english",
+        }
+    }
+    /// Whether result tokens give the first player's score first (`1-0`: Black
+    /// won), as checkers records do (RULES.md section 6).
+    pub const fn first_player_scores_first(self) -> bool {
+        matches!(self, Variant::English)
+    }
+    /// The start position.
+    pub fn start(self) -> Position {
+        Position::start(self)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A variant name that is not one of [`Variant::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant '{0}' (brazilian, canadian, international, russian, english)")]
+pub struct UnknownVariant(pub String);
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| UnknownVariant(s.to_string()))
+    }
+}
+
+/// A GameType of PDN that pdnkit names but does not implement (RULES.md section 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Unsupported(pub u32);
+
+impl Unsupported {
+    /// The variant's name (`italian`, `czech`, ...), or `other` for a number PDN does not define.
+    pub fn name(self) -> &'static str {
+        self.known_name().unwrap_or("other")
+    }
+    /// The name for GameType numbers the PDN standard defines.
+    pub const fn known_name(self) -> Option<&'static str> {
+        Some(match self.0 {
+            22 => "italian",
+            23 => "pool",
+            24 => "spanish",
+            28 => "portuguese",
+            29 => "czech",
+            30 => "turkish",
+            31 => "thai",
+            40 => "frisian",
+            41 => "spantsiretti",
+            _ => return None,
+        })
+    }
+    /// How a person reads it: `Italian draughts`, `GameType 99`.
+    pub fn describe(self) -> String {
+        match self.known_name() {
+            Some("pool") => "pool checkers".to_string(),
+            Some(n) => {
+                let mut c = n.chars();
+                let first = c.next().map(|f| f.to_ascii_uppercase()).unwrap_or('?');
+                format!("{first}{} draughts", c.as_str())
+            }
+            None => "an unknown variant".to_string(),
+        }
+    }
+}
+
+/// A game's variant as far as pdnkit knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    /// Checked under these rules.
+    Known(Variant),
+    /// Named and refused.
+    Unsupported(Unsupported),
+}
+
+impl GameKind {
+    /// The name reported in JSON's `variant` field.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Known(v) => v.name(),
+            GameKind::Unsupported(u) => u.name(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn table_rows() {
+        let r = Variant::Russian.rules();
+        assert_eq!(
+            (r.capture, r.crowning, r.kings),
+            (CaptureRule::Free, Crowning::GoesOnAsKing, KingRange::Flying)
+        );
+        let e = Variant::English.rules();
+        assert_eq!(
+            (e.first, e.men_capture_backward, e.kings, e.crowning),
+            (Color::Black, false, KingRange::Short, Crowning::Stops)
+        );
+        for v in [
+            Variant::Brazilian,
+            Variant::International,
+            Variant::Canadian,
+        ] {
+            let r = v.rules();
+            assert_eq!(
+                r,
+                &Rules {
+                    board: r.board,
+                    ..FAMILY
+                }
+            );
+        }
+    }
+
+    #[test]
+    fn names_and_numbers_round_trip() {
+        for v in Variant::ALL {
+            assert_eq!(v.name().parse::<Variant>(), Ok(v));
+            assert_eq!(Variant::from_game_type(v.game_type()), Some(v));
+        }
+        assert!("italian".parse::<Variant>().is_err());
+        assert_eq!(Unsupported(22).name(), "italian");
+        assert_eq!(Unsupported(22).describe(), "Italian draughts");
+        assert_eq!(Unsupported(99).name(), "other");
+    }
+}
