@@ -11,7 +11,8 @@
 //!
 //! Two safety nets guard the guess: [`trial`] refuses the guess when most
 //! games fail within their first two plies under it, and [`FileTally`] warns
-//! when more than half of the games with moves have a move error under it.
+//! when more than half of the games with moves have a move error under it
+//! (both need at least 3 games with moves).
 
 use crate::board::BoardSize;
 use crate::diag::{Code, FileDiagnostic, Severity};
@@ -320,6 +321,10 @@ fn is_8x8_start(fen: &str) -> bool {
         && p.kings().is_empty()
 }
 
+/// The fewest games with moves for which a file is said not to follow its
+/// inferred variant (below that, each game's own findings say enough).
+const NET_MIN_GAMES: u32 = 3;
+
 /// Games of a sample tried by [`trial`].
 const TRIAL_GAMES: usize = 64;
 
@@ -351,7 +356,7 @@ pub fn trial<'a>(
             failed += 1;
         }
     }
-    if tried >= 3 && failed * 2 > tried {
+    if tried >= NET_MIN_GAMES && failed * 2 > tried {
         Inference {
             untagged: Untagged::NotChecked,
             evidence: format!(
@@ -468,7 +473,7 @@ impl FileTally {
         }
         if let Untagged::Variant(v) = inference.untagged {
             let (e, m) = (self.inferred_move_errors, self.inferred_with_moves);
-            if m > 0 && e * 2 > m {
+            if m >= NET_MIN_GAMES && e * 2 > m {
                 out.push(at(
                     Code::VariantInferred,
                     Severity::Warning,

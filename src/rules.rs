@@ -104,10 +104,18 @@ impl<'a> Board<'a> {
 
     /// The enemy piece a piece on `from` would jump in direction `d` (not one
     /// already in `captured`), if the square right behind it is empty.
-    #[inline]
-    fn jump(&self, from: Square, d: Direction, king: bool, captured: Bitboard) -> Option<Square> {
+    /// `F`: the rules are the international family's (flying kings), known
+    /// at compile time so that those variants pay for no rule tests.
+    #[inline(always)]
+    fn jump<const F: bool>(
+        &self,
+        from: Square,
+        d: Direction,
+        king: bool,
+        captured: Bitboard,
+    ) -> Option<Square> {
         let mut t = self.g.step(from, d);
-        if king && self.flying {
+        if king && (F || self.flying) {
             while let Some(s) = t {
                 if self.occ.has(s) {
                     break;
@@ -128,10 +136,14 @@ impl<'a> Board<'a> {
     /// Whether the piece on `from` has at least one jump, not counting the
     /// pieces in `captured`.
     #[inline]
-    fn can_capture(&self, from: Square, king: bool, captured: Bitboard) -> bool {
-        let dirs: &[Direction] = if king { &DIRECTIONS } else { self.man_dirs };
+    fn can_capture<const F: bool>(&self, from: Square, king: bool, captured: Bitboard) -> bool {
+        let dirs: &[Direction] = if F || king {
+            &DIRECTIONS
+        } else {
+            self.man_dirs
+        };
         dirs.iter()
-            .any(|&d| self.jump(from, d, king, captured).is_some())
+            .any(|&d| self.jump::<F>(from, d, king, captured).is_some())
     }
 }
 
@@ -147,13 +159,16 @@ trait Sink {
 
 const MAX_PATH: usize = 48;
 
-struct Search<'a, S: Sink> {
+/// A capture search; `F`: the variant has the international family's rules
+/// (men capture backward, flying kings, maximum capture, a man goes on as a
+/// man), so the rule tests fold away at compile time.
+struct Search<'a, S: Sink, const F: bool> {
     b: Board<'a>,
     sink: &'a mut S,
     path: [Square; MAX_PATH],
 }
 
-impl<S: Sink> Search<'_, S> {
+impl<S: Sink, const F: bool> Search<'_, S, F> {
     fn man(&mut self, sq: Square, captured: Bitboard, depth: usize) {
         let partial = self.sink.partial();
         if partial && depth > 0 {
@@ -162,7 +177,8 @@ impl<S: Sink> Search<'_, S> {
         }
         let mut extended = false;
         if depth + 1 < MAX_PATH {
-            for &d in self.b.man_dirs {
+            let dirs: &[Direction] = if F { &DIRECTIONS } else { self.b.man_dirs };
+            for &d in dirs {
                 let Some(over) = self.b.g.step(sq, d) else {
                     continue;
                 };
@@ -178,6 +194,10 @@ impl<S: Sink> Search<'_, S> {
                 extended = true;
                 self.path[depth + 1] = land;
                 let taken = captured.with(over);
+                if F {
+                    self.man(land, taken, depth + 1);
+                    continue;
+                }
                 match self.b.crowning {
                     Crowning::GoesOnAsMan => self.man(land, taken, depth + 1),
                     _ if !self.b.crown.has(land) => self.man(land, taken, depth + 1),
@@ -208,28 +228,29 @@ impl<S: Sink> Search<'_, S> {
                 if came == Some(opposite(d)) {
                     continue;
                 }
-                let Some(over) = self.b.jump(sq, d, true, captured) else {
+                let Some(over) = self.b.jump::<F>(sq, d, true, captured) else {
                     continue;
                 };
                 let taken = captured.with(over);
                 // Under free capture a king must land where it can go on
                 // capturing, if any landing square behind the piece allows it.
-                let must_go_on = self.b.free
+                let must_go_on = !F
+                    && self.b.free
                     && self.b.flying
                     && self
                         .landings(over, d)
-                        .any(|l| self.b.can_capture(l, true, taken));
+                        .any(|l| self.b.can_capture::<F>(l, true, taken));
                 let mut l = self.b.g.step(over, d);
                 while let Some(land) = l {
                     if self.b.occ.has(land) {
                         break;
                     }
-                    if !must_go_on || self.b.can_capture(land, true, taken) {
+                    if !must_go_on || self.b.can_capture::<F>(land, true, taken) {
                         extended = true;
                         self.path[depth + 1] = land;
                         self.king(land, taken, depth + 1, Some(d));
                     }
-                    if !self.b.flying {
+                    if !F && !self.b.flying {
                         break;
                     }
                     l = self.b.g.step(land, d);
@@ -267,11 +288,26 @@ fn search_from_checked<S: Sink>(pos: &Position, from: Square, sink: &mut S, jump
     }
     let b = Board::new(pos, from);
     let king = pos.kings().has(from);
+    if pos.variant().rules().is_family() {
+        run_search::<S, true>(b, from, king, jumps_known, sink);
+    } else {
+        run_search::<S, false>(b, from, king, jumps_known, sink);
+    }
+}
+
+#[inline(always)]
+fn run_search<S: Sink, const F: bool>(
+    b: Board<'_>,
+    from: Square,
+    king: bool,
+    jumps_known: bool,
+    sink: &mut S,
+) {
     // Most pieces cannot capture at all: rule that out before the search.
-    if (king || !jumps_known) && !b.can_capture(from, king, Bitboard::EMPTY) {
+    if (king || !jumps_known) && !b.can_capture::<F>(from, king, Bitboard::EMPTY) {
         return;
     }
-    let mut s = Search {
+    let mut s = Search::<S, F> {
         b,
         sink,
         path: [from; MAX_PATH],
@@ -301,11 +337,12 @@ struct MoveSink<'a> {
     kind: Kind,
     crown_row: Bitboard,
     rules: &'static Rules,
+    maximum: bool,
 }
 
 impl Sink for MoveSink<'_> {
     fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
-        if self.rules.capture == CaptureRule::Maximum {
+        if self.maximum {
             if count < self.best {
                 return;
             }
@@ -369,6 +406,7 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
         kind: Kind::Man,
         crown_row: crown_row(pos, side),
         rules: pos.variant().rules(),
+        maximum: pos.variant().rules().capture == CaptureRule::Maximum,
     };
     for from in from.squares() {
         sink.kind = if kings.has(from) {

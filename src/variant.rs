@@ -72,6 +72,19 @@ pub struct Rules {
     pub crowning: Crowning,
 }
 
+impl Rules {
+    /// Whether these are the international family's rules (men capture
+    /// backward, flying kings, maximum capture, a man goes on as a man),
+    /// whatever the board.
+    #[inline]
+    pub fn is_family(&self) -> bool {
+        self.men_capture_backward
+            && self.kings == KingRange::Flying
+            && self.capture == CaptureRule::Maximum
+            && self.crowning == Crowning::GoesOnAsMan
+    }
+}
+
 const FAMILY: Rules = Rules {
     board: BoardSize::Eight,
     first: Color::White,

@@ -23,8 +23,9 @@ const BATCH_BYTES: usize = 512 << 10;
 /// handed back), so memory stays bounded by the batch size, not the input.
 const READ_AHEAD: usize = 16;
 /// The games of a file read before its variant is decided for games without
-/// a GameType: the whole file up to this much text (docs/limits.md).
-const EVIDENCE_BYTES: usize = 8 << 20;
+/// a GameType: the whole file up to this much text (docs/limits.md). Checking
+/// starts only once they are read, so this is kept small.
+const EVIDENCE_BYTES: usize = 1 << 20;
 
 /// What a consumer does with each checked game, in input order.
 pub trait Sink {
@@ -242,7 +243,9 @@ fn read_inputs(
         let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src));
         let mut held: Vec<Game> = Vec::new();
         let mut held_bytes = 0usize;
-        let mut decided: Option<Arc<Inference>> = None;
+        // With --variant (or --syntax-only) nothing is inferred: no game waits.
+        let mut decided: Option<Arc<Inference>> = (opts.variant.is_some() || opts.syntax_only)
+            .then(|| Arc::new(Inference::default_brazilian()));
         let end = loop {
             match reader.next_game() {
                 Ok(Some(g)) => match &decided {
