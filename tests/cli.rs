@@ -56,22 +56,35 @@ fn json_shape_and_summary_add_up() {
     let o = pdnkit(&["check", "--format", "json", &corpus("")]);
     assert_eq!(o.status.code(), Some(1));
     let lines = json_lines(&o);
-    let (summary, games) = lines.split_last().unwrap();
+    let (summary, records) = lines.split_last().unwrap();
     assert_eq!(summary["type"], "summary");
+    let (games, files): (Vec<&serde_json::Value>, Vec<&serde_json::Value>) =
+        records.iter().partition(|r| r["type"] == "game");
+    assert!(files.iter().all(|f| f["type"] == "file"));
     assert_eq!(summary["games"].as_u64().unwrap() as usize, games.len());
     let mut valid = 0;
     let mut errors = 0;
+    let mut unchecked = 0;
+    // Findings about whole files (the variant of untagged games, unsupported variants).
+    for f in &files {
+        for d in f["diagnostics"].as_array().unwrap() {
+            assert!(d["code"].is_string() && d["line"].is_u64() && d["column"].is_u64());
+            if d["severity"] == "error" {
+                errors += 1;
+            }
+        }
+    }
     for g in games {
-        assert_eq!(g["type"], "game");
-        for k in [
-            "file",
-            "variant",
-            "draw_rules",
-            "computed_result",
-            "termination",
-        ] {
+        for k in ["file", "variant", "computed_result", "termination"] {
             assert!(g[k].is_string(), "{k} in {g}");
         }
+        if g["checked"] == false {
+            // A game of a variant pdnkit does not check: no verdict, no draw rules.
+            assert!(g["valid"].is_null() && g["draw_rules"].is_null(), "{g}");
+            unchecked += 1;
+            continue;
+        }
+        assert!(g["draw_rules"].is_string(), "{g}");
         for k in ["game", "line", "plies"] {
             assert!(g[k].is_u64(), "{k} in {g}");
         }
@@ -104,6 +117,11 @@ fn json_shape_and_summary_add_up() {
         }
     }
     assert_eq!(summary["valid_games"], valid);
+    assert_eq!(summary["unchecked_games"], unchecked);
+    assert!(
+        unchecked > 0,
+        "corpus/other holds games of unsupported variants"
+    );
     assert_eq!(summary["errors"], errors);
     let by_code: u64 = summary["by_code"]
         .as_object()
@@ -158,7 +176,10 @@ fn order_holds_across_many_batches() {
     let one = pdnkit(&["check", "--format", "json", "-j1", &d]);
     let four = pdnkit(&["check", "--format", "json", "-j4", &d]);
     assert_eq!(one.stdout, four.stdout);
-    let lines = json_lines(&one);
+    let lines: Vec<serde_json::Value> = json_lines(&one)
+        .into_iter()
+        .filter(|l| l["type"] != "file")
+        .collect();
     let (games, summary) = lines.split_at(lines.len() - 1);
     let total: usize = copies.iter().map(|n| n * games_per_copy).sum();
     assert!(

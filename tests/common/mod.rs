@@ -3,13 +3,19 @@
 
 use std::path::PathBuf;
 
-/// `../shared/<rel>` if present; otherwise prints why the caller skips and returns None.
+/// `../shared/<rel>` if present; otherwise prints why the caller skips and
+/// returns None. Under `CI=true` a missing `../shared` is a failure, not a skip.
 pub fn shared(rel: &str) -> Option<PathBuf> {
     let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../shared")
         .join(rel);
     if p.exists() {
         Some(p)
+    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!(
+            "{} is absent, and CI=true: the checks that need it cannot be skipped",
+            p.display()
+        );
     } else {
         // Written to stderr directly, not through `eprintln!`, so that the test
         // harness does not capture it: a skipped check is always visible.
