@@ -5,7 +5,7 @@ use crate::notation::{write_move, Style};
 use crate::pdn::Game;
 use crate::position::{Color, Kind};
 use crate::replay::Report;
-use crate::rules::{landing_path, play, Variant};
+use crate::rules::{landing_path, play};
 use serde::Serialize;
 
 /// The fixed columns of the games table, in order.
@@ -60,7 +60,8 @@ pub struct GameRow {
     /// Most pieces taken by one move.
     pub longest_capture: u32,
     pub crownings: u32,
-    pub valid: bool,
+    /// Empty for a game that was not checked (an unsupported variant).
+    pub valid: Option<bool>,
     pub errors: u32,
     pub warnings: u32,
     pub first_error_code: Option<&'static str>,
@@ -92,7 +93,7 @@ pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
         round: g.tag("Round"),
         white: g.tag("White"),
         black: g.tag("Black"),
-        variant: r.variant.map(Variant::name),
+        variant: r.kind.map(|k| k.name()),
         draw_rules: r.draw_rules.map(|d| d.name()),
         declared_result: r.declared.map(|o| o.normalised()),
         computed_result: r.computed.normalised(),
@@ -107,7 +108,7 @@ pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
             .max()
             .unwrap_or(0),
         crownings: r.played.iter().filter(|p| p.mv.crowns).count() as u32,
-        valid: r.valid(),
+        valid: r.verdict(),
         errors: r
             .diagnostics
             .iter()

@@ -30,6 +30,8 @@ pub struct Stats {
     pub games: u64,
     pub valid: u64,
     pub invalid: u64,
+    /// Games of a variant pdnkit does not check (never valid or invalid).
+    pub unchecked: u64,
     pub findings: BTreeMap<String, u64>,
     pub declared: BTreeMap<String, u64>,
     pub computed: BTreeMap<String, u64>,
@@ -50,10 +52,11 @@ impl Stats {
     /// many as were played, up to 4.
     pub fn add(&mut self, r: &Report, row: &GameRow, opening: &[String]) {
         self.games += 1;
-        if r.valid() {
-            self.valid += 1;
-        } else {
-            self.invalid += 1;
+        match r.verdict() {
+            Some(true) => self.valid += 1,
+            Some(false) => self.invalid += 1,
+            None if r.kind.is_some() || r.inferred => self.unchecked += 1,
+            None => self.invalid += 1,
         }
         for d in &r.diagnostics {
             *self
@@ -103,6 +106,7 @@ impl Stats {
         self.games += other.games;
         self.valid += other.valid;
         self.invalid += other.invalid;
+        self.unchecked += other.unchecked;
         for (mine, theirs) in [
             (&mut self.findings, &other.findings),
             (&mut self.declared, &other.declared),

@@ -140,7 +140,10 @@ impl ConvertSink {
             variant: r.variant,
         };
         // A game read as its file's variant says so in the output.
-        let game_type = r.variant.filter(|_| r.inferred).map(|v| v.game_type());
+        let game_type = r.kind.filter(|_| r.inferred).map(|k| match k {
+            pdnkit::variant::GameKind::Known(v) => v.game_type(),
+            pdnkit::variant::GameKind::Unsupported(u) => u.0,
+        });
         write_game_with(
             g,
             opts,

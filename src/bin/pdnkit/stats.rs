@@ -63,7 +63,7 @@ impl Sink for StatsSink {
         let mut one = Stats::default();
         one.add(r, &row, &opening);
         self.all.merge(&one);
-        let v = r.variant.map_or("unknown", |v| v.name()).to_string();
+        let v = r.kind.map_or("unknown", |k| k.name()).to_string();
         self.by_variant.entry(v).or_default().merge(&one);
         if self.per_file {
             self.by_file
@@ -91,7 +91,7 @@ fn to_json(s: &Stats, n: usize) -> Value {
             .collect::<Vec<_>>()
     };
     json!({
-        "games": s.games, "valid": s.valid, "invalid": s.invalid,
+        "games": s.games, "valid": s.valid, "invalid": s.invalid, "unchecked": s.unchecked,
         "findings": s.findings, "declared_results": s.declared, "computed_results": s.computed,
         "terminations": s.terminations, "result_mismatches": s.result_mismatches,
         "plies": plies, "captures": s.captures, "longest_capture": s.longest_capture, "crownings": s.crownings,
@@ -102,10 +102,18 @@ fn to_json(s: &Stats, n: usize) -> Value {
 fn human(scope: &str, s: &Stats, n: usize) -> String {
     let mut t = format!("== {scope}\n");
     let line = |t: &mut String, k: &str, v: String| t.push_str(&format!("  {k:<20} {v}\n"));
+    let unchecked = if s.unchecked > 0 {
+        format!(", {} not checked", s.unchecked)
+    } else {
+        String::new()
+    };
     line(
         &mut t,
         "games",
-        format!("{} ({} valid, {} invalid)", s.games, s.valid, s.invalid),
+        format!(
+            "{} ({} valid, {} invalid{unchecked})",
+            s.games, s.valid, s.invalid
+        ),
     );
     if let Some((min, med, mean, max)) = s.plies_summary() {
         line(
