@@ -60,13 +60,9 @@ struct Board<'a> {
     /// Occupied squares with the moving piece's start square removed.
     occ: Bitboard,
     enemy: Bitboard,
-    /// The moving side's crowning row.
-    crown: Bitboard,
-    /// Directions a man captures in (all four, or forward only).
-    man_dirs: &'static [Direction],
-    flying: bool,
-    free: bool,
-    crowning: Crowning,
+    /// The variant's rules (read only where they differ from the family's).
+    rules: &'static Rules,
+    side: Color,
 }
 
 /// The two forward directions of `side`'s men.
@@ -94,11 +90,30 @@ impl<'a> Board<'a> {
             g: pos.size().geometry(),
             occ: pos.occupied().without(from),
             enemy: pos.pieces(side.other()),
-            crown: crown_row(pos, side),
-            man_dirs: man_capture_dirs(rules, side),
-            flying: rules.kings == KingRange::Flying,
-            free: rules.capture == CaptureRule::Free,
-            crowning: rules.crowning,
+            rules,
+            side,
+        }
+    }
+
+    #[inline]
+    fn flying(&self) -> bool {
+        self.rules.kings == KingRange::Flying
+    }
+    #[inline]
+    fn free(&self) -> bool {
+        self.rules.capture == CaptureRule::Free
+    }
+    /// Directions a man captures in (all four, or forward only).
+    #[inline]
+    fn man_dirs(&self) -> &'static [Direction] {
+        man_capture_dirs(self.rules, self.side)
+    }
+    /// The moving side's crowning row.
+    #[inline]
+    fn crown(&self) -> Bitboard {
+        match self.side {
+            Color::White => self.g.top_row,
+            Color::Black => self.g.bottom_row,
         }
     }
 
@@ -115,7 +130,7 @@ impl<'a> Board<'a> {
         captured: Bitboard,
     ) -> Option<Square> {
         let mut t = self.g.step(from, d);
-        if king && (F || self.flying) {
+        if king && (F || self.flying()) {
             while let Some(s) = t {
                 if self.occ.has(s) {
                     break;
@@ -140,7 +155,7 @@ impl<'a> Board<'a> {
         let dirs: &[Direction] = if F || king {
             &DIRECTIONS
         } else {
-            self.man_dirs
+            self.man_dirs()
         };
         dirs.iter()
             .any(|&d| self.jump::<F>(from, d, king, captured).is_some())
@@ -177,7 +192,7 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
         }
         let mut extended = false;
         if depth + 1 < MAX_PATH {
-            let dirs: &[Direction] = if F { &DIRECTIONS } else { self.b.man_dirs };
+            let dirs: &[Direction] = if F { &DIRECTIONS } else { self.b.man_dirs() };
             for &d in dirs {
                 let Some(over) = self.b.g.step(sq, d) else {
                     continue;
@@ -198,9 +213,9 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
                     self.man(land, taken, depth + 1);
                     continue;
                 }
-                match self.b.crowning {
+                match self.b.rules.crowning {
                     Crowning::GoesOnAsMan => self.man(land, taken, depth + 1),
-                    _ if !self.b.crown.has(land) => self.man(land, taken, depth + 1),
+                    _ if !self.b.crown().has(land) => self.man(land, taken, depth + 1),
                     Crowning::GoesOnAsKing => self.king(land, taken, depth + 1, Some(d)),
                     Crowning::Stops => {
                         self.sink
@@ -235,8 +250,8 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
                 // Under free capture a king must land where it can go on
                 // capturing, if any landing square behind the piece allows it.
                 let must_go_on = !F
-                    && self.b.free
-                    && self.b.flying
+                    && self.b.free()
+                    && self.b.flying()
                     && self
                         .landings(over, d)
                         .any(|l| self.b.can_capture::<F>(l, true, taken));
@@ -250,7 +265,7 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
                         self.path[depth + 1] = land;
                         self.king(land, taken, depth + 1, Some(d));
                     }
-                    if !F && !self.b.flying {
+                    if !F && !self.b.flying() {
                         break;
                     }
                     l = self.b.g.step(land, d);
@@ -275,12 +290,23 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
 }
 
 fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
-    search_from_checked(pos, from, sink, false);
+    if pos.variant().is_family() {
+        search_from_checked::<S, true>(pos, from, sink, false);
+    } else {
+        search_from_checked::<S, false>(pos, from, sink, false);
+    }
 }
 
-/// [`search_from`]; `jumps_known`: the caller knows the piece on `from` is a
-/// man with a jump (the pre-check would only repeat that).
-fn search_from_checked<S: Sink>(pos: &Position, from: Square, sink: &mut S, jumps_known: bool) {
+/// [`search_from`] for rules known to be (`F`) or not be the international
+/// family's; `jumps_known`: the caller knows the piece on `from` is a man
+/// with a jump (the pre-check would only repeat that).
+#[inline(always)]
+fn search_from_checked<S: Sink, const F: bool>(
+    pos: &Position,
+    from: Square,
+    sink: &mut S,
+    jumps_known: bool,
+) {
     let side = pos.side();
     let own = pos.pieces(side);
     if !own.has(from) {
@@ -288,11 +314,7 @@ fn search_from_checked<S: Sink>(pos: &Position, from: Square, sink: &mut S, jump
     }
     let b = Board::new(pos, from);
     let king = pos.kings().has(from);
-    if pos.variant().rules().is_family() {
-        run_search::<S, true>(b, from, king, jumps_known, sink);
-    } else {
-        run_search::<S, false>(b, from, king, jumps_known, sink);
-    }
+    run_search::<S, F>(b, from, king, jumps_known, sink);
 }
 
 #[inline(always)]
@@ -391,22 +413,32 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 /// Fills `out` (cleared first) with the legal captures of the side to move:
 /// every legal move when a capture is compulsory, nothing otherwise.
 pub fn captures(pos: &Position, out: &mut MoveList) {
+    if pos.variant().is_family() {
+        captures_with::<true>(pos, out);
+    } else {
+        captures_with::<false>(pos, out);
+    }
+}
+
+#[inline(always)]
+fn captures_with<const F: bool>(pos: &Position, out: &mut MoveList) {
     out.clear();
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
     // Kings are searched one by one; men only where a first jump exists.
-    let from = (own & kings) | men_that_can_jump(pos);
+    let from = (own & kings) | men_that_can_jump::<F>(pos);
     if from.is_empty() {
         return;
     }
+    let rules = pos.variant().rules();
     let mut sink = MoveSink {
         out,
         best: 0,
         kind: Kind::Man,
         crown_row: crown_row(pos, side),
-        rules: pos.variant().rules(),
-        maximum: pos.variant().rules().capture == CaptureRule::Maximum,
+        rules,
+        maximum: F || rules.capture == CaptureRule::Maximum,
     };
     for from in from.squares() {
         sink.kind = if kings.has(from) {
@@ -415,22 +447,22 @@ pub fn captures(pos: &Position, out: &mut MoveList) {
             Kind::Man
         };
         // The men listed have a jump: only kings need the pre-check.
-        search_from_checked(pos, from, &mut sink, true);
+        search_from_checked::<_, F>(pos, from, &mut sink, true);
     }
 }
 
 /// Men of the side to move with an enemy piece next to them and an empty
 /// square behind it, in the directions men capture in.
-fn men_that_can_jump(pos: &Position) -> Bitboard {
+fn men_that_can_jump<const F: bool>(pos: &Position) -> Bitboard {
     match pos.size() {
-        BoardSize::Eight => jumpers::<4>(pos),
-        BoardSize::Ten => jumpers::<5>(pos),
-        BoardSize::Twelve => jumpers::<6>(pos),
+        BoardSize::Eight => jumpers::<4, F>(pos),
+        BoardSize::Ten => jumpers::<5, F>(pos),
+        BoardSize::Twelve => jumpers::<6, F>(pos),
     }
 }
 
 #[inline(always)]
-fn jumpers<const H: i8>(pos: &Position) -> Bitboard {
+fn jumpers<const H: i8, const F: bool>(pos: &Position) -> Bitboard {
     let side = pos.side();
     let g = pos.size().geometry();
     let men = pos.pieces(side) & !pos.kings();
@@ -443,7 +475,7 @@ fn jumpers<const H: i8>(pos: &Position) -> Bitboard {
             back(g, back(g, land))
         }
     };
-    let backward = pos.variant().rules().men_capture_backward;
+    let backward = F || pos.variant().rules().men_capture_backward;
     let (up, down) = (
         backward || side == Color::White,
         backward || side == Color::Black,
@@ -545,7 +577,11 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
     let occ = pos.occupied();
     let kings = pos.kings();
     let row = crown_row(pos, side);
-    let flying = pos.variant().rules().kings == KingRange::Flying;
+    let flying = pos.variant().is_family() || pos.variant().rules().kings == KingRange::Flying;
+    let fwd = match side {
+        Color::White => [NW, NE],
+        Color::Black => [SW, SE],
+    };
     for from in pos.pieces(side).squares() {
         if kings.has(from) {
             for d in DIRECTIONS {
@@ -568,7 +604,7 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
                 }
             }
         } else {
-            for &d in forward(side) {
+            for d in fwd {
                 if let Some(to) = g.step(from, d) {
                     if !occ.has(to) {
                         out.push(Move {

@@ -137,10 +137,24 @@ impl Variant {
             Variant::English => &ENGLISH,
         }
     }
-    /// The board this variant is played on.
+    /// The board this variant is played on (`rules().board`, read without
+    /// the table: the move generator asks for it at every node).
     #[inline]
     pub const fn board(self) -> BoardSize {
-        self.rules().board
+        match self {
+            Variant::Brazilian | Variant::Russian | Variant::English => BoardSize::Eight,
+            Variant::International => BoardSize::Ten,
+            Variant::Canadian => BoardSize::Twelve,
+        }
+    }
+    /// Whether this variant's rules are the international family's
+    /// (`rules().is_family()`, read without the table, for the same reason).
+    #[inline]
+    pub const fn is_family(self) -> bool {
+        matches!(
+            self,
+            Variant::Brazilian | Variant::International | Variant::Canadian
+        )
     }
     /// The maximum-capture variant played on `size` (brazilian, international, canadian).
     pub const fn for_board(size: BoardSize) -> Variant {
@@ -292,6 +306,14 @@ mod tests {
                     ..FAMILY
                 }
             );
+        }
+    }
+
+    #[test]
+    fn shortcuts_agree_with_the_table() {
+        for v in Variant::ALL {
+            assert_eq!(v.board(), v.rules().board, "{v}");
+            assert_eq!(v.is_family(), v.rules().is_family(), "{v}");
         }
     }
 
