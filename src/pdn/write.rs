@@ -167,7 +167,10 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
         col: 0,
     };
     // Ply counters: one per open variation.
-    let first_black = opts.first == Some(Color::Black);
+    // Move numbers count from White's first move, written `1...` when Black
+    // starts; checkers records number from whoever moves first (`1. 11-15`).
+    let first_black = opts.first == Some(Color::Black)
+        && !opts.variant.is_some_and(|v| v.first_player_scores_first());
     let base = usize::from(first_black);
     let mut stack: Vec<usize> = Vec::new();
     let mut ply = base; // plies played before the next move, counted from White's first

@@ -1,0 +1,129 @@
+//! Russian and English through every command, on the repository's own corpus.
+mod common;
+
+use common::{corpus, json_lines, pdnkit, tempdir};
+
+#[test]
+fn english_results_and_move_numbers_are_written_the_checkers_way() {
+    let d = tempdir("english");
+    let out = d.join("e.pdn");
+    let o = pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--results",
+        "2-0",
+        "-o",
+        out.to_str().unwrap(),
+        &corpus("english/clean.pdn"),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    // Game 1: White won, written `0-1` in the checkers order whatever --results says;
+    // Black's first move is numbered `1.`.
+    let first = text.split("\n\n").next().unwrap();
+    assert!(first.contains("[Result \"0-1\"]"), "{first}");
+    assert!(first.contains("\n1. 9-13 24-20 2. 5-9"), "{first}");
+    assert!(first.trim_end().ends_with("0-1"), "{first}");
+    // Checking the output gives the same verdicts and results.
+    let summary = |path: &str| {
+        let o = pdnkit(&["check", "--format", "json", path]);
+        json_lines(&o)
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .map(|v| {
+                (
+                    v["valid"].clone(),
+                    v["declared_result"].clone(),
+                    v["computed_result"].clone(),
+                    v["draw_rules"].clone(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = summary(&corpus("english/clean.pdn"));
+    assert_eq!(before, summary(out.to_str().unwrap()));
+    assert!(before.iter().all(|g| g.3 == "none"));
+    assert_eq!(before[0].1, "2-0", "0-1 in an english game is White's win");
+}
+
+#[test]
+fn english_games_have_no_draw_rules_whatever_is_asked() {
+    for rules in ["cbjd", "fmjd", "auto"] {
+        let o = pdnkit(&[
+            "check",
+            "--format",
+            "json",
+            "--draw-rules",
+            rules,
+            &corpus("english/clean.pdn"),
+        ]);
+        for g in json_lines(&o).iter().filter(|v| v["type"] == "game") {
+            assert_eq!(g["draw_rules"], "none");
+            assert_ne!(g["termination"], "repetition");
+        }
+    }
+    // Russian: FMJD-64 by default, CBJD on request.
+    let rules_of = |extra: &[&str]| {
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(extra);
+        let path = corpus("russian/clean.pdn");
+        args.push(&path);
+        let o = pdnkit(&args);
+        json_lines(&o)
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .map(|v| v["draw_rules"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    assert!(rules_of(&[]).iter().all(|r| r == "fmjd"));
+    assert!(rules_of(&["--draw-rules", "cbjd"])
+        .iter()
+        .all(|r| r == "cbjd"));
+}
+
+#[test]
+fn perft_from_the_command_line() {
+    // The start-position entries of the conformance data.
+    for (v, depth, nodes) in [("russian", "5", "7482"), ("english", "5", "7361")] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(["perft", "--variant", v, depth])
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&o.stdout).trim(), nodes, "{v}");
+    }
+}
+
+#[test]
+fn faults_keep_their_codes_and_never_say_non_maximal() {
+    for file in ["russian/faults.pdn", "english/faults.pdn"] {
+        let o = pdnkit(&["check", "--format", "json", &corpus(file)]);
+        let games: Vec<_> = json_lines(&o)
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .collect();
+        assert!(games.iter().all(|g| g["valid"] == false), "{file}");
+        for g in &games {
+            for d in g["diagnostics"].as_array().unwrap() {
+                assert_ne!(d["code"], "non-maximal-capture", "{file}");
+            }
+        }
+        let goes_on = games
+            .iter()
+            .flat_map(|g| g["diagnostics"].as_array().unwrap())
+            .filter(|d| {
+                d["code"] == "illegal-move"
+                    && d["message"]
+                        .as_str()
+                        .unwrap()
+                        .contains("the capture can go on")
+            })
+            .count();
+        assert!(goes_on >= 1, "{file}");
+    }
+}
