@@ -56,6 +56,7 @@ codes! {
     Syntax => "syntax", Error;
     UnterminatedComment => "unterminated-comment", Error;
     UnterminatedVariation => "unterminated-variation", Error;
+    GameTooLarge => "game-too-large", Error;
     BadTag => "bad-tag", Warning;
     Nonstandard => "nonstandard", Warning;
     BadFen => "bad-fen", Error;

@@ -21,6 +21,13 @@ pub struct Options {
     pub keep_moves: bool,
     /// Only read: report the reader's findings, replay nothing.
     pub syntax_only: bool,
+    /// The reader's limit on a game's size in bytes (`None`: [`crate::pdn::DEFAULT_MAX_GAME_BYTES`]).
+    pub max_game_bytes: Option<usize>,
+}
+
+/// Whether the reader skipped `g` as too large (it holds only its start).
+fn skipped_as_too_large(g: &Game) -> bool {
+    g.diagnostics.iter().any(|d| d.code == Code::GameTooLarge)
 }
 
 /// One ply of the main line as played.
@@ -158,6 +165,10 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
 pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> Report {
     let mut diags = g.diagnostics.clone();
     let mut report = empty_report();
+    if skipped_as_too_large(g) {
+        report.diagnostics = diags;
+        return report;
+    }
     if opts.syntax_only {
         check_result(g, None, &mut report, &mut diags);
         report.diagnostics = diags;
@@ -196,8 +207,50 @@ pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> Report {
     } else {
         report.declared = declared_only(g, None);
     }
+    cap_findings(&mut diags);
     report.diagnostics = diags;
     report
+}
+
+/// Findings of one code listed per game; the rest are counted in one more finding.
+pub const FINDINGS_PER_CODE: usize = 100;
+
+/// Keeps the first [`FINDINGS_PER_CODE`] findings of each code and replaces the
+/// rest by one finding of that code saying how many were left out (with the
+/// gravest severity among them, so a game's validity never changes).
+fn cap_findings(diags: &mut Vec<Diagnostic>) {
+    if diags.len() <= FINDINGS_PER_CODE {
+        return;
+    }
+    let mut seen = [0usize; Code::ALL.len()];
+    let mut dropped: Vec<Option<(usize, Severity, Span)>> = vec![None; Code::ALL.len()];
+    diags.retain(|d| {
+        let i = d.code as usize;
+        seen[i] += 1;
+        if seen[i] <= FINDINGS_PER_CODE {
+            return true;
+        }
+        let e = dropped[i].get_or_insert((0, d.severity, d.span.clone()));
+        e.0 += 1;
+        e.1 = e.1.max(d.severity);
+        false
+    });
+    for (i, e) in dropped.into_iter().enumerate() {
+        if let Some((n, severity, span)) = e {
+            let code = Code::ALL[i];
+            diags.push(
+                Diagnostic::new(
+                    code,
+                    span,
+                    format!(
+                        "{n} more {code} finding{} in this game not listed (the first {FINDINGS_PER_CODE} are)",
+                        if n == 1 { "" } else { "s" }
+                    ),
+                )
+                .with_severity(severity),
+            );
+        }
+    }
 }
 
 fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
@@ -350,28 +403,40 @@ fn replay_main(
             }
             Ok(Reading::Ambiguous(cands)) => {
                 let text = text();
-                let mut budget = 200_000u32;
+                let rest = &moves[i + 1..];
+                // Linear in the rest of the game: every candidate may be read to
+                // the end, with room for later ambiguities.
+                let mut budget = LOOKAHEAD_STEPS.saturating_add(
+                    (rest.len() as u64).saturating_mul(2 * (cands.len() as u64 + 1)),
+                );
+                let outcomes: Vec<Lookahead> = cands
+                    .iter()
+                    .map(|c| readable(g, play(&pos, c), rest, &mut budget))
+                    .collect();
                 let viable: Vec<Move> = cands
                     .iter()
-                    .copied()
-                    .filter(|c| readable(g, play(&pos, c), &moves[i + 1..], &mut budget))
+                    .zip(&outcomes)
+                    .filter(|(_, o)| **o != Lookahead::Unreadable)
+                    .map(|(c, _)| *c)
                     .collect();
+                let cut_short = outcomes.contains(&Lookahead::CutShort);
                 let style = Style::of(squares, wm.sep);
                 let list = cands
                     .iter()
                     .map(|c| write_move(&pos, c, style))
                     .collect::<Vec<_>>()
                     .join(", ");
-                if viable.len() == 1 {
+                if viable.len() == 1 || (cut_short && !viable.is_empty()) {
                     let chosen = write_move(&pos, &viable[0], style);
+                    let message = if cut_short {
+                        format!("{text} fits {} captures ({list}); the lookahead was cut short after {} steps before it could tell them apart, so {chosen} is taken (the first that was not ruled out)", cands.len(), LOOKAHEAD_STEPS)
+                    } else {
+                        format!("{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read", cands.len())
+                    };
                     diags.push(
-                        Diagnostic::new(
-                            Code::AmbiguousCapture,
-                            wm.span.clone(),
-                            format!("{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read", cands.len()),
-                        )
-                        .with_severity(Severity::Warning)
-                        .at_move(ply, text.clone()),
+                        Diagnostic::new(Code::AmbiguousCapture, wm.span.clone(), message)
+                            .with_severity(Severity::Warning)
+                            .at_move(ply, text.clone()),
                     );
                     viable[0]
                 } else {
@@ -468,29 +533,54 @@ fn replay_main(
     }
 }
 
+/// Plies the ambiguity lookahead may read beyond what the game needs
+/// (RULES.md 5.3); the budget grows with the rest of the game, so a long legal
+/// game is always read to its end.
+pub const LOOKAHEAD_STEPS: u64 = 200_000;
+
+/// What reading the rest of a game after a candidate gave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lookahead {
+    Readable,
+    Unreadable,
+    /// The budget ran out first: not a verdict.
+    CutShort,
+}
+
 /// Whether every move of `rest` can be read as legal from `pos` (RULES.md 5.3,
 /// applied again to later ambiguous short forms). `budget` bounds the work.
-fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u32) -> bool {
+fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u64) -> Lookahead {
+    let mut legal = MoveList::new();
     for (i, wm) in rest.iter().enumerate() {
         if *budget == 0 {
-            return false;
+            return Lookahead::CutShort;
         }
         *budget -= 1;
-        let legal: MoveList = legal_moves(&pos);
+        crate::rules::generate(&pos, &mut legal);
         match resolve_in(&pos, &legal, g.squares(wm), wm.sep) {
-            Err(_) => return false,
+            Err(_) => return Lookahead::Unreadable,
             Ok(Reading::Move { mv, .. }) => pos = play(&pos, &mv),
             Ok(Reading::Ambiguous(c)) => {
-                let ok = c
-                    .iter()
-                    .filter(|m| readable(g, play(&pos, m), &rest[i + 1..], budget))
-                    .take(2)
-                    .count();
-                return ok == 1;
+                let mut readable_count = 0;
+                for m in &c {
+                    match readable(g, play(&pos, m), &rest[i + 1..], budget) {
+                        Lookahead::Readable => readable_count += 1,
+                        Lookahead::Unreadable => {}
+                        Lookahead::CutShort => return Lookahead::CutShort,
+                    }
+                    if readable_count > 1 {
+                        break;
+                    }
+                }
+                return if readable_count == 1 {
+                    Lookahead::Readable
+                } else {
+                    Lookahead::Unreadable
+                };
             }
         }
     }
-    true
+    Lookahead::Readable
 }
 
 fn illegal_diag(

@@ -17,6 +17,8 @@ fn check_everything(bytes: &[u8]) {
             Some(Variant::Brazilian),
             Some(Variant::International),
             Some(Variant::Canadian),
+            Some(Variant::Russian),
+            Some(Variant::English),
         ] {
             for rules in [DrawRules::Cbjd, DrawRules::Fmjd] {
                 let r = check_game(
@@ -26,11 +28,13 @@ fn check_everything(bytes: &[u8]) {
                         draw_rules: Some(rules),
                         keep_moves: true,
                         syntax_only: false,
+                        max_game_bytes: None,
                     },
                 );
+                let mut loc = pdnkit::pdn::Locator::new(&g);
                 for d in &r.diagnostics {
-                    let _ = g.location(d.span.start);
-                    let _ = g.source_line(&d.span);
+                    assert_eq!(loc.locate(d.span.start), g.location(d.span.start));
+                    let _ = g.snippet(&d.span, 100);
                 }
                 let _ = pdnkit::pdn::write::write_game(&g, Default::default());
             }

@@ -25,7 +25,7 @@ pub mod decode;
 mod parse;
 pub mod write;
 
-pub use parse::Reader;
+pub use parse::{Reader, DEFAULT_MAX_GAME_BYTES};
 
 use crate::diag::{Diagnostic, Span};
 use crate::variant::{GameKind, Unsupported, Variant};
@@ -259,6 +259,8 @@ pub struct Game {
     pub line: u32,
     /// Characters before `text[0]` on its line.
     pub column0: u32,
+    /// A line-break byte just before `text[0]` that a break at `text[0]` would pair with.
+    pub(crate) open_break: Option<u8>,
     /// The game's bytes (from the end of the previous game to the end of this one).
     pub text: Vec<u8>,
     pub encoding: TextEncoding,
@@ -349,36 +351,70 @@ impl Game {
         Cow::Owned(out)
     }
     /// 1-based line and column (in characters) of byte `offset` of the game text.
+    /// Each call scans from the start of the game: for many offsets, use a
+    /// [`Locator`], which goes forward from the last one.
     pub fn location(&self, offset: usize) -> (u32, u32) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let mut line = self.line;
-        let mut line_start = None;
-        for i in memchr::memchr2_iter(b'\n', b'\r', before) {
-            // `\r\n` is one break.
-            if !(before[i] == b'\n' && i > 0 && before[i - 1] == b'\r') {
-                line += 1;
-            }
-            line_start = Some(i + 1);
-        }
-        let col = match line_start {
-            Some(s) => self.encoding.char_count(&before[s.min(before.len())..]) as u32 + 1,
-            None => self.column0 + self.encoding.char_count(before) as u32 + 1,
-        };
-        (line, col)
+        Locator::new(self).locate(offset)
     }
-    /// The whole source line holding byte `offset`, decoded, and the
-    /// character range of `span` on it (for underlining).
-    pub fn source_line(&self, span: &Span) -> (Cow<'_, str>, usize, usize) {
-        let start = span.start.min(self.text.len());
-        let ls = memchr::memrchr2(b'\n', b'\r', &self.text[..start]).map_or(0, |p| p + 1);
-        let le = memchr::memchr2(b'\n', b'\r', &self.text[start..])
-            .map_or(self.text.len(), |p| start + p);
-        let line = self.encoding.decode(&self.text[ls..le]);
-        let a = self.encoding.char_count(&self.text[ls..start]);
-        let end = span.end.clamp(start, le);
-        let b = a + self.encoding.char_count(&self.text[start..end]);
-        (line, a, b.max(a + 1))
+    /// A window of the source line holding `span`, for showing it: at most
+    /// about `width` characters, cut at spaces where it can be, control
+    /// characters escaped. Time and memory are bounded by `width`, not by the
+    /// line's length.
+    pub fn snippet(&self, span: &Span, width: usize) -> Snippet {
+        let text = &self.text;
+        let start = span.start.min(text.len());
+        let end = span.end.clamp(start, text.len());
+        // Bytes to look at on each side (a character is at most 4 bytes).
+        let reach = width.saturating_mul(4);
+        let lo = start.saturating_sub(reach);
+        let hi = end.saturating_add(reach).min(text.len());
+        let line_start = memchr::memrchr2(b'\n', b'\r', &text[lo..start]).map(|p| lo + p + 1);
+        let line_end = memchr::memchr2(b'\n', b'\r', &text[start..hi]).map(|p| start + p);
+        let (mut a, cut_left) = match line_start {
+            Some(p) => (p, false),
+            None => (lo, lo > 0),
+        };
+        let (mut b, cut_right) = match line_end {
+            Some(p) => (p, false),
+            None => (hi, hi < text.len()),
+        };
+        // A span running past its line is shown up to the line's end.
+        let end = end.min(b);
+        // Keep the window around the span within `width` characters, cutting at a space.
+        let budget = width.max(1);
+        let before = self.encoding.char_count(&text[a..start]);
+        if before > budget * 2 / 3 || cut_left {
+            let keep = budget * 2 / 3;
+            a = back_chars(text, start, keep, self.encoding).max(a);
+            a = next_space(text, a, start);
+        }
+        let after = self.encoding.char_count(&text[end..b]);
+        if after > budget / 3 || cut_right {
+            let keep = budget / 3;
+            b = forward_chars(text, end, keep, self.encoding).min(b);
+            b = prev_space(text, end, b);
+        }
+        let cut_left = cut_left || line_start.is_some_and(|p| a > p);
+        let cut_right = cut_right || line_end.is_some_and(|p| b < p);
+        let mut shown = String::new();
+        let mut caret = (0, 0);
+        for (part, bounds) in [(a..start, 0), (start..end, 1), (end..b, 2)] {
+            if bounds == 1 {
+                caret.0 = shown.chars().count();
+            }
+            for c in self.encoding.decode(&text[part]).chars() {
+                push_visible(&mut shown, c);
+            }
+            if bounds == 1 {
+                caret.1 = shown.chars().count();
+            }
+        }
+        Snippet {
+            text: shown,
+            caret: caret.0..caret.1.max(caret.0 + 1),
+            cut_left,
+            cut_right,
+        }
     }
     /// The moves of the main line, in order.
     pub fn main_line(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
@@ -395,6 +431,161 @@ impl Game {
             Node::Move(m) if depth == 0 => Some(m),
             _ => None,
         })
+    }
+}
+
+/// A piece of a source line to show under a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snippet {
+    /// The text, control characters escaped (`\u{1b}`), tabs as spaces.
+    pub text: String,
+    /// Characters of `text` to underline (never empty).
+    pub caret: std::ops::Range<usize>,
+    /// Whether the line goes on before or after the text shown.
+    pub cut_left: bool,
+    pub cut_right: bool,
+}
+
+/// Appends `c` as it can be shown on a terminal: control characters escaped.
+pub fn push_visible(out: &mut String, c: char) {
+    match c {
+        '\t' => out.push(' '),
+        c if c.is_control() => {
+            use std::fmt::Write as _;
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        }
+        c => out.push(c),
+    }
+}
+
+/// `text` with control characters escaped (for echoing input on a terminal).
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        push_visible(&mut out, c);
+    }
+    Cow::Owned(out)
+}
+
+fn is_char_start(b: u8, enc: TextEncoding) -> bool {
+    matches!(enc, TextEncoding::Legacy(_)) || (b & 0xC0) != 0x80
+}
+
+/// The offset `n` characters before `at` (not before 0).
+fn back_chars(text: &[u8], mut at: usize, n: usize, enc: TextEncoding) -> usize {
+    let mut left = n;
+    while at > 0 && left > 0 {
+        at -= 1;
+        if is_char_start(text[at], enc) {
+            left -= 1;
+        }
+    }
+    while at > 0 && at < text.len() && !is_char_start(text[at], enc) {
+        at -= 1;
+    }
+    at
+}
+
+/// The offset `n` characters after `at` (not past the end).
+fn forward_chars(text: &[u8], mut at: usize, n: usize, enc: TextEncoding) -> usize {
+    let mut left = n;
+    while at < text.len() && left > 0 {
+        at += 1;
+        while at < text.len() && !is_char_start(text[at], enc) {
+            at += 1;
+        }
+        left -= 1;
+    }
+    at
+}
+
+/// Just past the first space in `from..limit`, or `from` if there is none.
+fn next_space(text: &[u8], from: usize, limit: usize) -> usize {
+    text[from..limit]
+        .iter()
+        .position(|b| *b == b' ')
+        .map_or(from, |p| from + p + 1)
+}
+
+/// The last space in `limit..to` (exclusive end), or `to` if there is none.
+fn prev_space(text: &[u8], limit: usize, to: usize) -> usize {
+    text[limit..to]
+        .iter()
+        .rposition(|b| *b == b' ')
+        .map_or(to, |p| limit + p)
+}
+
+/// Counts line breaks in `bytes`: `\r\n` and `\n\r` are one break each, as
+/// are a lone `\r` or `\n`. `open` is the break byte that ended the text just
+/// before `bytes` when it was not yet paired. Returns the breaks, the offset
+/// just past the last break byte, and the unpaired break byte `bytes` ends with.
+pub(crate) fn count_breaks(bytes: &[u8], mut open: Option<u8>) -> (u32, Option<usize>, Option<u8>) {
+    let mut n = 0u32;
+    let mut last: Option<usize> = None;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        let c = bytes[i];
+        let adjacent = match last {
+            Some(l) => l == i,
+            None => i == 0,
+        };
+        if adjacent && open.is_some_and(|o| o != c) {
+            open = None;
+        } else {
+            n += 1;
+            open = Some(c);
+        }
+        last = Some(i + 1);
+    }
+    let ends_open = if last == Some(bytes.len()) {
+        open
+    } else {
+        None
+    };
+    (n, last, ends_open)
+}
+
+/// Finds lines and columns of offsets of one game, going forward from the
+/// last offset asked for: linear in the game for offsets asked in order.
+pub struct Locator<'g> {
+    game: &'g Game,
+    at: usize,
+    line: u32,
+    /// Characters before `at` on its line.
+    col: u32,
+    open: Option<u8>,
+}
+
+impl<'g> Locator<'g> {
+    /// A locator at the start of `game`.
+    pub fn new(game: &'g Game) -> Locator<'g> {
+        Locator {
+            game,
+            at: 0,
+            line: game.line,
+            col: game.column0,
+            open: game.open_break,
+        }
+    }
+    /// 1-based line and column (in characters) of byte `offset`.
+    pub fn locate(&mut self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.game.text.len());
+        if offset < self.at {
+            *self = Locator::new(self.game);
+        }
+        let bytes = &self.game.text[self.at..offset];
+        let (n, last, open) = count_breaks(bytes, self.open);
+        self.line += n;
+        let enc = self.game.encoding;
+        self.col = match last {
+            Some(l) => enc.char_count(&bytes[l..]) as u32,
+            None => self.col + enc.char_count(bytes) as u32,
+        };
+        self.open = open;
+        self.at = offset;
+        (self.line, self.col + 1)
     }
 }
 

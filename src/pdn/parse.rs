@@ -19,6 +19,53 @@ const CHUNK: usize = 1 << 16;
 /// any token that is not searched for explicitly (moves, results, numbers).
 const LOOKAHEAD: usize = 256;
 
+/// The default longest game (bytes of text): 64 MiB.
+pub const DEFAULT_MAX_GAME_BYTES: usize = 64 << 20;
+
+/// Bytes of a skipped game kept to show where it starts.
+const SKIPPED_HEAD: usize = 4096;
+
+/// Line, column and a pending line break at a point of the input.
+#[derive(Clone, Copy, Debug)]
+struct TextPos {
+    line: u32,
+    column0: u32,
+    /// An unpaired line-break byte just before the point (see `count_breaks`).
+    open: Option<u8>,
+}
+
+impl TextPos {
+    /// Moves over `bytes`.
+    fn over(&mut self, bytes: &[u8], enc: TextEncoding) {
+        let (breaks, last_break, open) = super::count_breaks(bytes, self.open);
+        self.line += breaks;
+        self.open = open;
+        self.column0 = match last_break {
+            Some(b) => enc.char_count(&bytes[b..]) as u32,
+            None => self.column0 + enc.char_count(bytes) as u32,
+        };
+    }
+}
+
+/// A game longer than this (in bytes) is moved out of the reader's buffers
+/// rather than copied, so that it is held once.
+const BIG_GAME: usize = 1 << 20;
+
+/// The items of `v` in a vector of their own: a copy of exact size for a
+/// small vector (which keeps its capacity for the next game), the vector
+/// itself for a large one.
+fn take_exact<T>(v: &mut Vec<T>) -> Vec<T> {
+    if v.len() > (BIG_GAME / 16) {
+        let mut out = std::mem::take(v);
+        out.shrink_to_fit();
+        out
+    } else {
+        let mut out = Vec::with_capacity(v.len());
+        out.append(v);
+        out
+    }
+}
+
 /// Reads games one by one from a byte stream.
 pub struct Reader<R> {
     src: R,
@@ -26,8 +73,10 @@ pub struct Reader<R> {
     pos: usize,
     eof: bool,
     offset: u64,
-    line: u32,
-    column0: u32,
+    /// Line, column and pending line break at `pos`.
+    at: TextPos,
+    /// Longest game read; longer ones are skipped ([`Reader::max_game_bytes`]).
+    max_game: usize,
     index: usize,
     encoding: Option<TextEncoding>,
     escape_warned: bool,
@@ -46,8 +95,12 @@ impl<R: Read> Reader<R> {
             pos: 0,
             eof: false,
             offset: 0,
-            line: 1,
-            column0: 0,
+            at: TextPos {
+                line: 1,
+                column0: 0,
+                open: None,
+            },
+            max_game: DEFAULT_MAX_GAME_BYTES,
             index: 0,
             encoding: None,
             escape_warned: false,
@@ -68,7 +121,9 @@ impl<R: Read> Reader<R> {
             self.buf.drain(..self.pos);
             self.pos = 0;
         }
-        let want = CHUNK.max(self.buf.len());
+        // Grow by half the buffer at most: a long game is read again from its
+        // start after each fill, and its buffer stays within 1.5x its size.
+        let want = CHUNK.max(self.buf.len() / 2);
         let old = self.buf.len();
         self.buf.resize(old + want, 0);
         let mut got = 0;
@@ -90,25 +145,94 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
+    /// [`Reader::advance`] over `n` bytes that were moved out of the buffer into `bytes`.
+    fn advance_moved(&mut self, n: usize, bytes: &[u8]) {
+        self.at.over(bytes, self.encoding());
+        self.offset += n as u64;
+    }
+
     fn advance(&mut self, n: usize) {
         let enc = self.encoding();
-        let bytes = &self.buf[self.pos..self.pos + n];
-        let mut last_break = None;
-        for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
-            // `\r\n` is one break: its `\n` was counted with the `\r`.
-            if bytes[i] == b'\n' && i > 0 && bytes[i - 1] == b'\r' {
-                last_break = Some(i);
-                continue;
-            }
-            self.line += 1;
-            last_break = Some(i);
-        }
-        self.column0 = match last_break {
-            Some(b) => enc.char_count(&bytes[b + 1..]) as u32,
-            None => self.column0 + enc.char_count(bytes) as u32,
-        };
+        self.at.over(&self.buf[self.pos..self.pos + n], enc);
         self.pos += n;
         self.offset += n as u64;
+    }
+
+    /// Sets the longest game read (bytes of text); a longer game is reported
+    /// as `game-too-large` and skipped without being held in memory.
+    pub fn max_game_bytes(mut self, n: usize) -> Self {
+        self.max_game = n.max(1);
+        self
+    }
+
+    /// Skips the rest of a game longer than the limit, streaming: up to the
+    /// next line that starts with `[` (the next game's tags) or the end of the
+    /// input. Returns a game holding the start of its text and the finding.
+    fn skip_large_game(&mut self) -> io::Result<Game> {
+        // The game starts at its first non-blank byte.
+        let blank = self.buf[self.pos..]
+            .iter()
+            .take_while(|b| is_ws(**b))
+            .count();
+        self.advance(blank);
+        let (line, column0, open_break) = (self.at.line, self.at.column0, self.at.open);
+        let offset = self.offset;
+        let head_len = (self.buf.len() - self.pos).min(SKIPPED_HEAD);
+        let mut text = self.buf[self.pos..self.pos + head_len].to_vec();
+        // Keep whole characters only.
+        while text.last().is_some_and(|b| *b >= 0x80) {
+            text.pop();
+        }
+        let mut skipped: u64 = 0;
+        // Never the very first byte: the game starts there.
+        let mut from = self.pos + 1;
+        loop {
+            let hay = &self.buf[from.min(self.buf.len())..];
+            let found = memchr::memchr2_iter(b'\n', b'\r', hay)
+                .find(|&i| hay.get(i + 1) == Some(&b'['))
+                .map(|i| from + i + 1);
+            let end = match found {
+                Some(e) => e,
+                None if self.eof => self.buf.len(),
+                None => {
+                    // Keep the last byte: it may be a line break before a `[`.
+                    let keep_from = self.buf.len().saturating_sub(1).max(self.pos);
+                    let n = keep_from - self.pos;
+                    skipped += n as u64;
+                    self.advance(n);
+                    self.fill()?;
+                    from = self.pos + 1;
+                    continue;
+                }
+            };
+            let n = end - self.pos;
+            skipped += n as u64;
+            self.advance(n);
+            break;
+        }
+        self.index += 1;
+        let shown = text.len();
+        Ok(Game {
+            index: self.index,
+            offset,
+            line,
+            column0,
+            open_break,
+            text,
+            encoding: self.encoding(),
+            tags: Vec::new(),
+            nodes: Vec::new(),
+            square_text: Vec::new(),
+            result: None,
+            diagnostics: vec![Diagnostic::new(
+                Code::GameTooLarge,
+                0..shown.min(1),
+                format!(
+                    "a game of {skipped} bytes, more than the limit of {} (--max-game-bytes): skipped",
+                    self.max_game
+                ),
+            )],
+        })
     }
 
     /// The next game, `None` at the end of the input. I/O errors are returned;
@@ -149,6 +273,9 @@ impl<R: Read> Reader<R> {
                     // Cannot happen: at the end of input the parser always finishes.
                     return Ok(None);
                 }
+                if self.buf.len() - self.pos >= self.max_game {
+                    return self.skip_large_game().map(Some);
+                }
                 self.fill()?;
                 continue;
             };
@@ -163,13 +290,12 @@ impl<R: Read> Reader<R> {
                 movetext,
                 ..
             } = p;
-            // Moved out (exact-size allocations); the scratch vectors keep their capacity.
-            let mut tags = Vec::with_capacity(scratch_tags.len());
-            tags.append(&mut scratch_tags);
-            let mut nodes = Vec::with_capacity(scratch_nodes.len());
-            nodes.append(&mut scratch_nodes);
-            let mut square_text = Vec::with_capacity(scratch_squares.len());
-            square_text.append(&mut scratch_squares);
+            // Moved out (exact-size allocations); the scratch vectors keep their
+            // capacity. A large game takes the scratch vectors themselves (a copy
+            // would double its memory), and the next game starts with new ones.
+            let tags = take_exact(&mut scratch_tags);
+            let nodes = take_exact(&mut scratch_nodes);
+            let square_text = take_exact(&mut scratch_squares);
             self.scratch_tags = scratch_tags;
             self.scratch_nodes = scratch_nodes;
             self.scratch_squares = scratch_squares;
@@ -179,12 +305,18 @@ impl<R: Read> Reader<R> {
                 || diags
                     .iter()
                     .any(|d| d.severity == crate::diag::Severity::Error);
-            let text = data[..end].to_vec();
+            let big = end > BIG_GAME;
+            let text = if big {
+                Vec::new()
+            } else {
+                data[..end].to_vec()
+            };
             let mut game = Game {
                 index: 0,
                 offset: self.offset,
-                line: self.line,
-                column0: self.column0,
+                line: self.at.line,
+                column0: self.at.column0,
+                open_break: self.at.open,
                 text,
                 encoding: TextEncoding::Utf8,
                 tags,
@@ -193,10 +325,24 @@ impl<R: Read> Reader<R> {
                 result,
                 diagnostics: diags,
             };
+            if big {
+                // The game's bytes move out of the buffer instead of being copied.
+                let mut text = std::mem::take(&mut self.buf);
+                let tail = text.split_off(self.pos + end);
+                text.drain(..self.pos);
+                text.shrink_to_fit();
+                self.buf = tail;
+                self.buf.reserve(CHUNK);
+                self.pos = 0;
+                game.text = text;
+                self.advance_moved(end, &game.text);
+            }
             if keep {
                 self.set_encoding(&mut game);
             }
-            self.advance(end);
+            if !big {
+                self.advance(end);
+            }
             if keep {
                 self.index += 1;
                 game.index = self.index;
@@ -263,7 +409,13 @@ struct Parser<'a> {
     /// The last move number read, with whether it was Black's (`12...`), for the next move.
     number: Option<(u32, bool)>,
     placeholder_warned: bool,
+    /// The tag names read, once a game has more than [`TAG_SCAN`] tags (a
+    /// linear scan serves ordinary games; a set keeps hostile ones linear).
+    tag_names: Option<std::collections::HashSet<Vec<u8>>>,
 }
+
+/// Tags a game may have before repeated names are looked up in a set.
+const TAG_SCAN: usize = 16;
 
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0xa0)
@@ -460,6 +612,7 @@ impl<'a> Parser<'a> {
             pending_number: None,
             number: None,
             placeholder_warned: false,
+            tag_names: None,
         }
     }
 
@@ -1123,7 +1276,24 @@ impl<'a> Parser<'a> {
     /// a new game starts at the tag.
     fn add_tag(&mut self, tag: Tag) -> TagStep {
         let this = tag_name_bytes(self.d, &tag);
-        if !this.is_empty() && self.tags.iter().any(|t| tag_name_bytes(self.d, t) == this) {
+        let seen = if this.is_empty() {
+            false
+        } else if let Some(names) = &mut self.tag_names {
+            !names.insert(this.to_vec())
+        } else {
+            let seen = self.tags.iter().any(|t| tag_name_bytes(self.d, t) == this);
+            if !seen && self.tags.len() >= TAG_SCAN {
+                let mut names: std::collections::HashSet<Vec<u8>> = self
+                    .tags
+                    .iter()
+                    .map(|t| tag_name_bytes(self.d, t).to_vec())
+                    .collect();
+                names.insert(this.to_vec());
+                self.tag_names = Some(names);
+            }
+            seen
+        };
+        if seen {
             self.i = tag.span.start;
             return TagStep::NewGame;
         }

@@ -2,6 +2,7 @@
 
 use crate::common::InputArgs;
 use crate::games::{self, Sink};
+use crate::output::Stop;
 use crate::render;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::{Game, Outcome};
@@ -97,18 +98,19 @@ struct CheckSink<W: Write> {
     format: Format,
     color: bool,
     sum: Summary,
-    broken: bool,
+    /// Why writing stopped: a closed pipe, or a write error.
+    stop: Option<Stop>,
     /// Reused for each game's rendered text.
     buf: String,
 }
 
 impl<W: Write> CheckSink<W> {
     fn write(&mut self, s: &str) -> bool {
-        if self.broken {
+        if self.stop.is_some() {
             return false;
         }
-        if self.out.write_all(s.as_bytes()).is_err() {
-            self.broken = true;
+        if let Err(e) = self.out.write_all(s.as_bytes()) {
+            self.stop = Some(Stop::of(&e, "standard output", true));
             return false;
         }
         true
@@ -146,8 +148,9 @@ impl<W: Write> Sink for CheckSink<W> {
             Format::Human => {
                 let mut text = std::mem::take(&mut self.buf);
                 text.clear();
+                let mut loc = pdnkit::pdn::Locator::new(g);
                 for d in &r.diagnostics {
-                    render::human(&mut text, file, g, d, self.color);
+                    render::human(&mut text, file, g, &mut loc, d, self.color);
                 }
                 text
             }
@@ -209,7 +212,7 @@ pub fn run(a: Args) -> u8 {
         format: a.format,
         color,
         sum: Summary::default(),
-        broken: false,
+        stop: None,
         buf: String::new(),
     };
     let completed = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
@@ -217,12 +220,19 @@ pub fn run(a: Args) -> u8 {
         let text = summary_text(&sink.sum, a.format);
         sink.write(&text);
     }
-    let _ = sink.out.flush();
+    if let Err(e) = sink.out.flush() {
+        sink.stop
+            .get_or_insert(Stop::of(&e, "standard output", true));
+    }
     let s = &sink.sum;
-    if s.errors > 0 || !problems.is_empty() {
+    let status = if s.errors > 0 || !problems.is_empty() {
         1
     } else {
         0
+    };
+    match &sink.stop {
+        Some(stop) => stop.report(status),
+        None => status,
     }
 }
 

@@ -27,6 +27,10 @@ pub struct InputArgs {
     /// In directories, read every file, not only .pdn, .pgn and .txt.
     #[arg(long)]
     pub all_files: bool,
+    /// Longest game read, in bytes of text; a longer one is reported as
+    /// game-too-large and skipped (memory stays bounded by this).
+    #[arg(long, value_name = "BYTES", default_value_t = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES)]
+    pub max_game_bytes: usize,
 }
 
 /// `--variant`: auto or one of the variants pdnkit checks.
@@ -96,21 +100,36 @@ impl InputArgs {
             draw_rules,
             keep_moves: false,
             syntax_only: false,
+            max_game_bytes: Some(self.max_game_bytes),
         })
     }
 
-    /// A thread pool of the requested size.
+    /// A thread pool of the requested size, at most [`MAX_JOBS_PER_CORE`]
+    /// workers per core (said once on stderr when the request is cut).
     pub fn pool(&self) -> Result<rayon::ThreadPool, String> {
         let mut b = rayon::ThreadPoolBuilder::new();
         if let Some(j) = self.jobs {
             if j == 0 {
                 return Err("--jobs must be at least 1".into());
             }
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let cap = cores.saturating_mul(MAX_JOBS_PER_CORE);
+            let j = if j > cap {
+                eprintln!(
+                    "pdnkit: --jobs {j} is more than {MAX_JOBS_PER_CORE} per core ({cores} cores); using {cap} workers"
+                );
+                cap
+            } else {
+                j
+            };
             b = b.num_threads(j);
         }
         b.build().map_err(|e| e.to_string())
     }
 }
+
+/// Workers allowed per core: more only add threads that wait.
+pub const MAX_JOBS_PER_CORE: usize = 4;
 
 /// Everything a reading command needs, resolved from its arguments.
 pub struct Prepared {

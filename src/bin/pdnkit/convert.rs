@@ -3,7 +3,7 @@
 use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::input::Input;
-use crate::output::{same_file, AtomicFile, Out};
+use crate::output::{same_file, AtomicFile, Out, Stop};
 use pdnkit::export::{game_row, ply_rows, GAME_COLUMNS};
 use pdnkit::notation::{write_move, Style};
 use pdnkit::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
@@ -56,6 +56,34 @@ pub struct Args {
     /// --to pdn: rewrite each input file in place, keeping the original as NAME.bak.
     #[arg(long)]
     in_place: bool,
+    /// Exit with status 1 when a game has an error finding (by default convert
+    /// exits 0 whenever the conversion was done).
+    #[arg(long)]
+    strict: bool,
+}
+
+/// The columns of the plies table (`--moves`), with `fen` last when asked for.
+fn ply_columns(fen: bool) -> Vec<&'static str> {
+    let mut cols = vec![
+        "file",
+        "game",
+        "ply",
+        "move_number",
+        "side",
+        "written",
+        "move",
+        "algebraic",
+        "from",
+        "to",
+        "captured",
+        "captured_squares",
+        "piece",
+        "crowned",
+    ];
+    if fen {
+        cols.push("fen");
+    }
+    cols
 }
 
 #[allow(clippy::large_enum_variant)] // one value for the whole run
@@ -69,10 +97,23 @@ enum Dest {
 struct ConvertSink {
     a: Args,
     dest: Dest,
-    header: bool,
-    broken: bool,
+    /// What the output is called in messages, and whether it is standard output.
+    out_name: String,
+    out_is_stdout: bool,
+    /// Why writing stopped (a closed pipe, or a write error).
+    stop: Option<Stop>,
     errors: u64,
     failed: bool,
+    /// --in-place: the current file cannot be rewritten safely (reader errors, not PDN).
+    keep_original: Option<String>,
+}
+
+/// The I/O error inside a csv error, if any.
+fn csv_io(e: csv::Error) -> std::io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
 }
 
 fn cell(v: &Value) -> String {
@@ -85,24 +126,47 @@ fn cell(v: &Value) -> String {
 
 impl ConvertSink {
     fn emit(&mut self, text: &str) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
         let r = match &mut self.dest {
             Dest::Lines(w) => w.write_all(text.as_bytes()),
-            Dest::InPlace(Some((_, f))) => f.write_all(text.as_bytes()),
+            Dest::InPlace(Some((name, f))) => f
+                .write_all(text.as_bytes())
+                .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}"))),
             _ => Ok(()),
         };
-        if r.is_err() {
-            self.broken = true;
+        if let Err(e) = r {
+            self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
         }
-        !self.broken
+        self.stop.is_none()
     }
 
     fn record(&mut self, fields: Vec<String>) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
         if let Dest::Csv(w) = &mut self.dest {
-            if w.write_record(&fields).is_err() {
-                self.broken = true;
+            if let Err(e) = w.write_record(&fields) {
+                let e = csv_io(e);
+                self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
             }
         }
-        !self.broken
+        self.stop.is_none()
+    }
+
+    /// The CSV header: the fixed columns, then the `--tag` columns.
+    fn header(&mut self) -> bool {
+        let mut h: Vec<String> = if self.a.moves {
+            ply_columns(self.a.fen)
+                .iter()
+                .map(|s| s.to_string())
+                .collect()
+        } else {
+            GAME_COLUMNS.iter().map(|s| s.to_string()).collect()
+        };
+        h.extend(self.a.tags.iter().cloned());
+        self.record(h)
     }
 
     fn pdn(&mut self, file: &str, g: &Game, r: &Report) -> String {
@@ -164,13 +228,43 @@ impl Sink for ConvertSink {
             .filter(|d| d.severity == pdnkit::diag::Severity::Error)
             .count() as u64;
         if let Dest::InPlace(cur) = &mut self.dest {
+            if self.keep_original.as_deref() == Some(file) {
+                return true;
+            }
+            // A file with reader errors (text skipped after a syntax error, an
+            // unterminated comment) or with no tag pair at all (not PDN) would
+            // lose what could not be read: it is left as it is.
+            let reader_errors = g
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == pdnkit::diag::Severity::Error)
+                .count();
+            if reader_errors > 0 || g.tags.is_empty() {
+                let why = if reader_errors > 0 {
+                    format!(
+                        "game {} has {reader_errors} reader error(s) (see pdnkit check)",
+                        g.index
+                    )
+                } else {
+                    format!(
+                        "game {} has no tag pair: this does not look like PDN",
+                        g.index
+                    )
+                };
+                eprintln!("pdnkit: {file}: not rewritten: {why}; the file is left as it was");
+                self.failed = true;
+                self.keep_original = Some(file.to_string());
+                *cur = None; // drops (removes) any temporary file begun for it
+                return true;
+            }
             if cur.as_ref().is_none_or(|(f, _)| f != file) {
                 match AtomicFile::create(std::path::Path::new(file)) {
                     Ok(f) => *cur = Some((file.to_string(), f)),
                     Err(e) => {
                         eprintln!("pdnkit: {file}: {e}");
                         self.failed = true;
-                        return false;
+                        self.keep_original = Some(file.to_string());
+                        return true;
                     }
                 }
             }
@@ -181,47 +275,13 @@ impl Sink for ConvertSink {
                 self.emit(&text)
             }
             (To::Csv, false) => {
-                if !self.header {
-                    self.header = true;
-                    let mut h: Vec<String> = GAME_COLUMNS.iter().map(|s| s.to_string()).collect();
-                    h.extend(self.a.tags.iter().cloned());
-                    if !self.record(h) {
-                        return false;
-                    }
-                }
                 let v = serde_json::to_value(game_row(file, g, r)).unwrap_or(Value::Null);
                 let mut fields: Vec<String> = GAME_COLUMNS.iter().map(|c| cell(&v[*c])).collect();
                 fields.extend(self.a.tags.iter().map(|t| g.tag(t).unwrap_or_default()));
                 self.record(fields)
             }
             (To::Csv, true) => {
-                let mut cols = vec![
-                    "file",
-                    "game",
-                    "ply",
-                    "move_number",
-                    "side",
-                    "written",
-                    "move",
-                    "algebraic",
-                    "from",
-                    "to",
-                    "captured",
-                    "captured_squares",
-                    "piece",
-                    "crowned",
-                ];
-                if self.a.fen {
-                    cols.push("fen");
-                }
-                if !self.header {
-                    self.header = true;
-                    let mut h: Vec<String> = cols.iter().map(|s| s.to_string()).collect();
-                    h.extend(self.a.tags.iter().cloned());
-                    if !self.record(h) {
-                        return false;
-                    }
-                }
+                let cols = ply_columns(self.a.fen);
                 let extra: Vec<String> = self
                     .a
                     .tags
@@ -316,6 +376,17 @@ pub fn run(a: Args) -> u8 {
     if a.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         return fail("--in-place cannot rewrite standard input".into());
     }
+    if a.in_place {
+        if let Some(Input::File(p)) = inputs
+            .iter()
+            .find(|i| matches!(i, Input::File(p) if p.extension().is_some_and(|e| e == "bak")))
+        {
+            return fail(format!(
+                "{}: --in-place does not rewrite backups (.bak files)",
+                p.display()
+            ));
+        }
+    }
     let out = match &a.output {
         Some(path) => {
             if inputs
@@ -327,13 +398,14 @@ pub fn run(a: Args) -> u8 {
                     path.display()
                 ));
             }
-            match AtomicFile::create(path) {
-                Ok(f) => Out::File(f),
+            match Out::open(path) {
+                Ok(o) => o,
                 Err(e) => return fail(format!("{}: {e}", path.display())),
             }
         }
         None => Out::Stdout(std::io::BufWriter::new(std::io::stdout())),
     };
+    let (out_name, out_is_stdout) = (out.name(), out.is_stdout());
     let dest = match (a.in_place, a.to) {
         (true, _) => Dest::InPlace(None),
         (false, To::Csv) => Dest::Csv(csv::Writer::from_writer(out)),
@@ -342,38 +414,56 @@ pub fn run(a: Args) -> u8 {
     let mut sink = ConvertSink {
         a,
         dest,
-        header: false,
-        broken: false,
+        out_name,
+        out_is_stdout,
+        stop: None,
         errors: 0,
         failed: false,
+        keep_original: None,
     };
-    let completed = games::run(&inputs, &opts, &pool, !sink.a.input.no_progress, &mut sink);
+    // The CSV header comes first, even when no game follows.
+    if matches!(sink.dest, Dest::Csv(_)) {
+        sink.header();
+    }
+    let completed = sink.stop.is_none()
+        && games::run(&inputs, &opts, &pool, !sink.a.input.no_progress, &mut sink);
     // An -o file is committed only after a complete run.
     let out = match std::mem::replace(&mut sink.dest, Dest::InPlace(None)) {
         Dest::Csv(w) => match w.into_inner() {
             Ok(o) => Some(o),
-            Err(e) if e.error().kind() == std::io::ErrorKind::BrokenPipe || sink.broken => None,
-            Err(e) => return fail(format!("cannot write the output: {}", e.error())),
+            Err(e) => {
+                let e = e.into_error();
+                sink.stop
+                    .get_or_insert(Stop::of(&e, &sink.out_name, sink.out_is_stdout));
+                None
+            }
         },
         Dest::Lines(o) => Some(o),
         Dest::InPlace(_) => None,
     };
     if let Some(o) = out {
-        let complete = completed && !sink.failed;
+        let complete = completed && !sink.failed && sink.stop.is_none();
         if let Err(e) = o.finish(complete) {
-            if !sink.broken && e.kind() != std::io::ErrorKind::BrokenPipe {
-                return fail(format!("cannot write the output: {e}"));
-            }
-        }
-        if !complete && sink.a.output.is_some() {
-            return fail("the run did not complete; the output file was not written".into());
+            sink.stop
+                .get_or_insert(Stop::of(&e, &sink.out_name, sink.out_is_stdout));
         }
     }
-    if sink.failed {
+    let so_far = if sink.failed {
         crate::EXIT_FAILED
-    } else if sink.errors > 0 {
+    } else if sink.errors > 0 && sink.a.strict {
         1
     } else {
         0
+    };
+    if let Some(stop) = &sink.stop {
+        let code = stop.report(so_far);
+        if sink.a.output.is_some() && matches!(stop, Stop::Failed(_)) {
+            eprintln!("pdnkit: the output file was not written");
+        }
+        return code;
     }
+    if sink.failed && sink.a.output.is_some() {
+        eprintln!("pdnkit: the run did not complete; the output file was not written");
+    }
+    so_far
 }

@@ -11,7 +11,6 @@ use pdnkit::replay::Report;
 use serde_json::json;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
-use std::io::Write;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -207,12 +206,9 @@ pub fn run(a: Args) -> u8 {
             prefixes.len()
         ));
     }
-    let mut o = std::io::stdout().lock();
-    let _ = o.write_all(out.as_bytes());
-    let _ = o.flush();
-    if sink.failed {
-        crate::EXIT_FAILED
-    } else {
-        0
+    let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
+    match crate::output::print(&out) {
+        Ok(()) => status,
+        Err(stop) => stop.report(status),
     }
 }

@@ -5,7 +5,7 @@ use crate::input::Input;
 use indicatif::{ProgressBar, ProgressStyle};
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::infer::{trial, Evidence, FileTally, Inference};
-use pdnkit::pdn::{Game, Reader};
+use pdnkit::pdn::{Game, Reader, DEFAULT_MAX_GAME_BYTES};
 use pdnkit::replay::{check_game_in, Options, Report};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Read};
@@ -240,7 +240,8 @@ fn read_inputs(
                 }
             },
         };
-        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src));
+        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src))
+            .max_game_bytes(opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES));
         let mut held: Vec<Game> = Vec::new();
         let mut held_bytes = 0usize;
         // With --variant (or --syntax-only) nothing is inferred: no game waits.

@@ -19,8 +19,19 @@ impl Input {
     }
 }
 
+/// Files pdnkit writes beside its inputs, never read as input: `--in-place`
+/// backups (`NAME.bak`) and unfinished temporary files.
+fn own_file(p: &Path) -> bool {
+    let name = p
+        .file_name()
+        .map(|n| n.to_string_lossy())
+        .unwrap_or_default();
+    name.ends_with(".bak")
+        || (name.starts_with('.') && name.contains(".pdnkit-") && name.ends_with(".tmp"))
+}
+
 fn wanted(p: &Path, all_files: bool) -> bool {
-    all_files
+    !own_file(p) && all_files
         || p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
             ["pdn", "pgn", "txt"]
                 .iter()

@@ -53,6 +53,7 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    output::install_signal_cleanup();
     let code = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Convert(a) => convert::run(a),

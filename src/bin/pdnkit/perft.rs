@@ -1,6 +1,7 @@
 //! `pdnkit perft --variant V [--fen F] [--divide] DEPTH`
 
 use crate::common::VariantName;
+use crate::output::Stop;
 use pdnkit::position::Position;
 use pdnkit::rules::{perft, perft_divide};
 use std::io::Write;
@@ -44,8 +45,8 @@ pub fn run(a: Args) -> u8 {
             for c in m.captured.squares() {
                 caps.push_str(&format!(" x{}", c.number()));
             }
-            if writeln!(out, "{}{sep}{}{caps}: {n}", m.from.number(), m.to.number()).is_err() {
-                return 0;
+            if let Err(e) = writeln!(out, "{}{sep}{}{caps}: {n}", m.from.number(), m.to.number()) {
+                return Stop::of(&e, "standard output", true).report(0);
             }
             total += n;
         }
@@ -53,6 +54,8 @@ pub fn run(a: Args) -> u8 {
     } else {
         perft(&pos, a.depth)
     };
-    let _ = writeln!(out, "{total}");
-    0
+    match writeln!(out, "{total}").and_then(|()| out.flush()) {
+        Ok(()) => 0,
+        Err(e) => Stop::of(&e, "standard output", true).report(0),
+    }
 }

@@ -1,14 +1,18 @@
 //! Output: compiler-style human text and JSON Lines.
 
 use pdnkit::diag::{Diagnostic, FileDiagnostic, Severity};
-use pdnkit::pdn::Game;
+use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::replay::Report;
 use serde_json::{json, Map, Value};
 
-/// A diagnostic rendered for a terminal, appended to `s` (ends with a blank line).
-pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) {
-    let (line, col) = g.location(d.span.start);
-    let (src, a, b) = g.source_line(&d.span);
+/// Characters of source shown around a finding.
+const SNIPPET_WIDTH: usize = 100;
+
+/// A diagnostic rendered for a terminal, appended to `s` (ends with a blank
+/// line). `loc` finds lines and columns going forward through the game.
+pub fn human(s: &mut String, file: &str, g: &Game, loc: &mut Locator, d: &Diagnostic, color: bool) {
+    let (line, col) = loc.locate(d.span.start);
+    let snip = g.snippet(&d.span, SNIPPET_WIDTH);
     let sev = d.severity.as_str();
     let (on, off) = if color {
         (
@@ -40,34 +44,31 @@ pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) 
     ] {
         s.push_str(part);
     }
-    for part in [d.message.as_ref(), " (game ", num.format(g.index)] {
-        s.push_str(part);
-    }
+    s.push_str(&visible(&d.message));
+    s.push_str(" (game ");
+    s.push_str(num.format(g.index));
     if let Some(p) = d.ply {
         s.push_str(", ply ");
         s.push_str(num.format(p));
     }
     s.push_str(")\n");
-    // The source line, shortened around the span when very long.
-    let lo = a.saturating_sub(60);
-    let hi = b + 40;
-    let shown = char_slice(&src, lo, hi);
-    let prefix = if lo > 0 { "..." } else { "" };
+    let prefix = if snip.cut_left { "…" } else { "" };
     let gutter = decimal_width(line);
     pad(s, gutter);
     s.push_str(" |\n");
     s.push_str(num.format(line));
     s.push_str(" | ");
     s.push_str(prefix);
-    for c in shown.chars() {
-        s.push(if c == '\t' { ' ' } else { c });
+    s.push_str(&snip.text);
+    if snip.cut_right {
+        s.push('…');
     }
     s.push('\n');
     pad(s, gutter);
     s.push_str(" | ");
-    pad(s, prefix.len() + a - lo);
+    pad(s, prefix.chars().count() + snip.caret.start);
     s.push_str(on);
-    for _ in 0..(b - a).clamp(1, 80) {
+    for _ in 0..snip.caret.len().clamp(1, SNIPPET_WIDTH) {
         s.push('^');
     }
     s.push_str(off);
@@ -75,22 +76,10 @@ pub fn human(s: &mut String, file: &str, g: &Game, d: &Diagnostic, color: bool) 
     for n in &d.notes {
         pad(s, gutter);
         s.push_str(" = note: ");
-        s.push_str(n);
+        s.push_str(&visible(n));
         s.push('\n');
     }
     s.push('\n');
-}
-
-/// Characters `lo..hi` of `text` (clamped to its length).
-fn char_slice(text: &str, lo: usize, hi: usize) -> &str {
-    if text.is_ascii() {
-        return text
-            .get(lo.min(text.len())..hi.min(text.len()))
-            .unwrap_or("");
-    }
-    let at = |n: usize| text.char_indices().nth(n).map_or(text.len(), |(i, _)| i);
-    let (x, y) = (at(lo), at(hi));
-    text.get(x..y.max(x)).unwrap_or("")
 }
 
 fn decimal_width(mut n: u32) -> usize {
@@ -107,8 +96,8 @@ fn pad(s: &mut String, n: usize) {
 }
 
 /// The JSON object of one diagnostic.
-pub fn diag_json(g: &Game, d: &Diagnostic) -> Value {
-    let (line, col) = g.location(d.span.start);
+pub fn diag_json(loc: &mut Locator, d: &Diagnostic) -> Value {
+    let (line, col) = loc.locate(d.span.start);
     let mut m = Map::new();
     m.insert("severity".into(), json!(d.severity.as_str()));
     m.insert("code".into(), json!(d.code.as_str()));
@@ -170,6 +159,12 @@ pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> Value {
 
 /// The JSON object of one game (CLI.md).
 pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
+    let mut loc = Locator::new(g);
+    let diags: Vec<Value> = r
+        .diagnostics
+        .iter()
+        .map(|d| diag_json(&mut loc, d))
+        .collect();
     let mut tags = Map::new();
     for t in &g.tags {
         tags.entry(g.tag_name(t).to_string())
@@ -191,7 +186,7 @@ pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
         "termination": r.termination.name(),
         "termination_ply": r.termination_ply,
         "clause": r.clause,
-        "diagnostics": r.diagnostics.iter().map(|d| diag_json(g, d)).collect::<Vec<_>>(),
+        "diagnostics": diags,
     })
 }
 

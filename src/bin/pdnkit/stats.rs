@@ -9,7 +9,6 @@ use pdnkit::replay::Report;
 use pdnkit::stats::Stats;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
-use std::io::Write;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -240,14 +239,10 @@ pub fn run(a: Args) -> u8 {
             String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
         }
     };
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
-    if sink.failed {
-        crate::EXIT_FAILED
-    } else if sink.all.invalid > 0 {
-        1
-    } else {
-        0
+    // stats did its job whatever the findings: 0, or 2 when the run failed.
+    let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
+    match crate::output::print(&text) {
+        Ok(()) => status,
+        Err(stop) => stop.report(status),
     }
 }

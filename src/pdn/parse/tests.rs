@@ -1,6 +1,6 @@
 //! Unit tests per grammar production and per tolerated form.
 use crate::diag::Code;
-use crate::pdn::{read_all, Game, Node, Outcome, Sep, SquareText};
+use crate::pdn::{read_all, Game, Locator, Node, Outcome, Sep, SquareText};
 
 fn one(text: &str) -> Game {
     let games = read_all(text.as_bytes());
@@ -389,4 +389,52 @@ fn plain_tag_fast_path_agrees_with_the_general_reading() {
     }
     assert!(answered > 100, "{answered}");
     assert!(new_games > 0);
+}
+
+#[test]
+fn snippets_never_panic_and_caret_stays_under_the_span() {
+    // Every span of every short text made of a few interesting bytes.
+    let alphabet: [&[u8]; 6] = [b"a", b" ", b"\n", b"\r", "é".as_bytes(), b"\x1b"];
+    let mut texts: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..5 {
+        let mut next = Vec::new();
+        for t in &texts {
+            for a in alphabet {
+                let mut u = t.clone();
+                u.extend_from_slice(a);
+                next.push(u);
+            }
+        }
+        texts = next;
+    }
+    for text in &texts {
+        let mut g = one("[Event \"x\"]\n1. 32-28 *\n");
+        g.text = text.clone();
+        for a in 0..=text.len() {
+            for b in a..=text.len() + 1 {
+                for width in [1, 3, 100] {
+                    let s = g.snippet(&(a..b), width);
+                    let chars = s.text.chars().count();
+                    assert!(s.caret.start < s.caret.end);
+                    assert!(s.caret.start <= chars, "{text:?} {a}..{b}: {s:?}");
+                    assert!(!s.text.contains('\x1b') && !s.text.contains('\n'));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn locator_agrees_with_location_and_counts_line_ends_once() {
+    let text = b"[A \"1\"]\r\n[B \"2\"]\n\r1. 32-28\r\r2. 28-23\n\n*";
+    let mut g = one("[Event \"x\"]\n1. 32-28 *\n");
+    g.text = text.to_vec();
+    g.line = 1;
+    g.column0 = 0;
+    let mut loc = Locator::new(&g);
+    for i in 0..text.len() {
+        assert_eq!(loc.locate(i), g.location(i), "offset {i}");
+    }
+    // CRLF and LFCR are one line end each; CR CR is two; LF LF two.
+    assert_eq!(g.location(text.len() - 1).0, 7);
 }
