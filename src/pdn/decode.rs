@@ -1,7 +1,13 @@
-//! Text encoding of a file: UTF-8 (with or without BOM), or a legacy code page.
+//! Text encoding: UTF-8 (with or without BOM), UTF-16 or UTF-32 announced by
+//! a byte order mark (turned into UTF-8 as the file is read), or a legacy
+//! code page.
 //!
-//! The decision is made once per file, at the first game whose bytes are not
-//! valid UTF-8, from up to [`SAMPLE`] bytes starting there:
+//! The encoding is decided per game: a game whose bytes are valid UTF-8 is
+//! UTF-8. At the first game that is not, the file's legacy encoding is chosen
+//! from up to [`SAMPLE`] bytes starting there; a later game that is not valid
+//! UTF-8 keeps it, unless chardetng is sure the game is in another one or the
+//! file's encoding would give it mixed-script words (`Cafй`). Every change is
+//! named in an `encoding` note. The first choice:
 //! - text that is valid UTF-8 apart from a few broken sequences (at most one
 //!   bad sequence per 64 valid multi-byte characters) stays UTF-8, the bad
 //!   bytes replaced, with a note giving the first bad byte's offset;
@@ -72,6 +78,163 @@ fn utf8_census(mut bytes: &[u8]) -> (usize, usize) {
                 bytes = &rest[skip.min(rest.len())..];
             }
         }
+    }
+}
+
+/// A byte order mark of UTF-16 or UTF-32 at the start of `b`: the encoding
+/// and the mark's length.
+pub fn wide_bom(b: &[u8]) -> Option<(Wide, usize)> {
+    if b.starts_with(&[0xFF, 0xFE, 0, 0]) {
+        Some((Wide::Utf32 { big_endian: false }, 4))
+    } else if b.starts_with(&[0, 0, 0xFE, 0xFF]) {
+        Some((Wide::Utf32 { big_endian: true }, 4))
+    } else if b.starts_with(&[0xFF, 0xFE]) {
+        Some((Wide::Utf16 { big_endian: false }, 2))
+    } else if b.starts_with(&[0xFE, 0xFF]) {
+        Some((Wide::Utf16 { big_endian: true }, 2))
+    } else {
+        None
+    }
+}
+
+/// A wide encoding announced by a byte order mark; the reader turns it into UTF-8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wide {
+    Utf16 { big_endian: bool },
+    Utf32 { big_endian: bool },
+}
+
+impl Wide {
+    /// `UTF-16LE`, `UTF-32BE`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Wide::Utf16 { big_endian: false } => "UTF-16LE",
+            Wide::Utf16 { big_endian: true } => "UTF-16BE",
+            Wide::Utf32 { big_endian: false } => "UTF-32LE",
+            Wide::Utf32 { big_endian: true } => "UTF-32BE",
+        }
+    }
+    fn unit(self) -> usize {
+        match self {
+            Wide::Utf16 { .. } => 2,
+            Wide::Utf32 { .. } => 4,
+        }
+    }
+}
+
+/// Turns a wide-encoded byte stream into UTF-8, piece by piece.
+#[derive(Debug)]
+pub struct WideDecoder {
+    wide: Wide,
+    /// Bytes of an incomplete unit (or an unpaired high surrogate) carried over.
+    carry: Vec<u8>,
+}
+
+impl WideDecoder {
+    pub fn new(wide: Wide) -> WideDecoder {
+        WideDecoder {
+            wide,
+            carry: Vec::new(),
+        }
+    }
+    pub fn wide(&self) -> Wide {
+        self.wide
+    }
+    /// Decodes `raw` (after what came before), appending UTF-8 to `out`; at
+    /// the end (`last`), an incomplete unit becomes U+FFFD.
+    pub fn decode(&mut self, raw: &[u8], out: &mut Vec<u8>, last: bool) {
+        self.carry.extend_from_slice(raw);
+        let unit = self.wide.unit();
+        let whole = self.carry.len() / unit * unit;
+        let mut units = self.carry[..whole].chunks_exact(unit).peekable();
+        let mut used = 0;
+        let mut buf = [0u8; 4];
+        while let Some(u) = units.next() {
+            let c = match self.wide {
+                Wide::Utf32 { big_endian } => {
+                    let v = if big_endian {
+                        u32::from_be_bytes([u[0], u[1], u[2], u[3]])
+                    } else {
+                        u32::from_le_bytes([u[0], u[1], u[2], u[3]])
+                    };
+                    used += 4;
+                    char::from_u32(v).unwrap_or('\u{FFFD}')
+                }
+                Wide::Utf16 { big_endian } => {
+                    let v = |u: &[u8]| {
+                        if big_endian {
+                            u16::from_be_bytes([u[0], u[1]])
+                        } else {
+                            u16::from_le_bytes([u[0], u[1]])
+                        }
+                    };
+                    let hi = v(u);
+                    if (0xD800..0xDC00).contains(&hi) {
+                        match units.peek() {
+                            None if !last => break, // wait for the low surrogate
+                            Some(n) if (0xDC00..0xE000).contains(&v(n)) => {
+                                let lo = v(n);
+                                units.next();
+                                used += 4;
+                                let c = 0x10000
+                                    + ((u32::from(hi) - 0xD800) << 10)
+                                    + (u32::from(lo) - 0xDC00);
+                                char::from_u32(c).unwrap_or('\u{FFFD}')
+                            }
+                            _ => {
+                                used += 2;
+                                '\u{FFFD}'
+                            }
+                        }
+                    } else {
+                        used += 2;
+                        char::from_u32(u32::from(hi)).unwrap_or('\u{FFFD}')
+                    }
+                }
+            };
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
+        self.carry.drain(..used);
+        if last && !self.carry.is_empty() {
+            out.extend_from_slice("\u{FFFD}".as_bytes());
+            self.carry.clear();
+        }
+    }
+}
+
+/// How much `text` looks like mojibake: the words that no real name has,
+/// either mixing ASCII letters with Cyrillic ones (`Cafй`), or made mostly of
+/// accented Latin letters (`Ìèõàëü÷åíêî`, Cyrillic read as Windows-1252).
+pub fn implausible_words(text: &str) -> usize {
+    text.split(|c: char| !c.is_alphabetic())
+        .filter(|w| {
+            let (mut ascii, mut cyrillic, mut accented, mut all) = (0, 0, 0, 0);
+            for c in w.chars() {
+                all += 1;
+                if c.is_ascii_alphabetic() {
+                    ascii += 1;
+                } else if ('\u{0400}'..='\u{04FF}').contains(&c) {
+                    cyrillic += 1;
+                } else if ('\u{00C0}'..='\u{024F}').contains(&c) {
+                    accented += 1;
+                }
+            }
+            (ascii > 0 && cyrillic > 0) || (all >= 3 && accented * 2 > all)
+        })
+        .count()
+}
+
+/// The legacy encoding chardetng finds for `bytes` alone, and whether it is sure.
+pub fn guess_one(bytes: &[u8]) -> (TextEncoding, bool) {
+    let mut det = EncodingDetector::new();
+    det.feed(bytes, true);
+    let (enc, sure) = det.guess_assess(None, true);
+    if enc == encoding_rs::UTF_8 {
+        (TextEncoding::Utf8, sure)
+    } else if is_cjk(enc) {
+        (TextEncoding::Legacy(encoding_rs::WINDOWS_1252), false)
+    } else {
+        (TextEncoding::Legacy(enc), sure)
     }
 }
 

@@ -19,6 +19,20 @@ const CHUNK: usize = 1 << 16;
 /// any token that is not searched for explicitly (moves, results, numbers).
 const LOOKAHEAD: usize = 256;
 
+/// Reads until `buf` is full or the input ends: the bytes read, and whether it ended.
+fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<(usize, bool)> {
+    let mut got = 0;
+    while got < buf.len() {
+        match src.read(&mut buf[got..]) {
+            Ok(0) => return Ok((got, true)),
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((got, false))
+}
+
 /// The default longest game (bytes of text): 64 MiB.
 pub const DEFAULT_MAX_GAME_BYTES: usize = 64 << 20;
 
@@ -78,7 +92,14 @@ pub struct Reader<R> {
     /// Longest game read; longer ones are skipped ([`Reader::max_game_bytes`]).
     max_game: usize,
     index: usize,
+    /// The encoding of the last game read (columns are counted with it).
     encoding: Option<TextEncoding>,
+    /// The file's choice at its first game that was not valid UTF-8.
+    file_encoding: Option<TextEncoding>,
+    /// A UTF-16/32 file being turned into UTF-8 as it is read.
+    wide: Option<decode::WideDecoder>,
+    /// A note for the next game (the byte order mark found).
+    pending_note: Option<String>,
     escape_warned: bool,
     started: bool,
     scratch_nodes: Vec<Node>,
@@ -103,6 +124,9 @@ impl<R: Read> Reader<R> {
             max_game: DEFAULT_MAX_GAME_BYTES,
             index: 0,
             encoding: None,
+            file_encoding: None,
+            wide: None,
+            pending_note: None,
             escape_warned: false,
             started: false,
             scratch_nodes: Vec::new(),
@@ -124,25 +148,28 @@ impl<R: Read> Reader<R> {
         // Grow by half the buffer at most: a long game is read again from its
         // start after each fill, and its buffer stays within 1.5x its size.
         let want = CHUNK.max(self.buf.len() / 2);
+        if let Some(dec) = &mut self.wide {
+            let mut raw = vec![0u8; want];
+            let (got, eof) = read_full(&mut self.src, &mut raw)?;
+            dec.decode(&raw[..got], &mut self.buf, eof);
+            self.eof = eof;
+            return Ok(());
+        }
         let old = self.buf.len();
         self.buf.resize(old + want, 0);
-        let mut got = 0;
-        while got < want {
-            match self.src.read(&mut self.buf[old + got..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => got += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.buf.truncate(old + got);
-                    return Err(e);
-                }
+        let result = read_full(&mut self.src, &mut self.buf[old..]);
+        let got = *result.as_ref().map(|(g, _)| g).unwrap_or(&0);
+        match result {
+            Ok((got, eof)) => {
+                self.buf.truncate(old + got);
+                self.eof = eof;
+                Ok(())
+            }
+            Err(e) => {
+                self.buf.truncate(old + got);
+                Err(e)
             }
         }
-        self.buf.truncate(old + got);
-        Ok(())
     }
 
     /// [`Reader::advance`] over `n` bytes that were moved out of the buffer into `bytes`.
@@ -239,13 +266,26 @@ impl<R: Read> Reader<R> {
     /// problems in the text are diagnostics of the game.
     pub fn next_game(&mut self) -> io::Result<Option<Game>> {
         if !self.started {
-            while self.buf.len() - self.pos < BOM.len() && !self.eof {
+            while self.buf.len() - self.pos < 4 && !self.eof {
                 self.fill()?;
             }
             self.started = true;
             if self.buf[self.pos..].starts_with(BOM) {
                 self.pos += BOM.len();
                 self.offset += BOM.len() as u64;
+            } else if let Some((wide, len)) = decode::wide_bom(&self.buf[self.pos..]) {
+                // From here on the reader sees UTF-8 (offsets count its bytes).
+                let raw = self.buf.split_off(self.pos + len);
+                self.buf.clear();
+                self.pos = 0;
+                self.offset += len as u64;
+                let mut dec = decode::WideDecoder::new(wide);
+                dec.decode(&raw, &mut self.buf, self.eof);
+                self.wide = Some(dec);
+                self.pending_note = Some(format!(
+                    "the file is {} (byte order mark): read as such; byte offsets count the UTF-8 text",
+                    wide.name()
+                ));
             }
         }
         loop {
@@ -352,39 +392,105 @@ impl<R: Read> Reader<R> {
     }
 
     fn set_encoding(&mut self, game: &mut Game) {
-        if let Some(TextEncoding::Legacy(e)) = self.encoding {
-            // Decided for the file: nothing more to check or say.
-            game.encoding = TextEncoding::Legacy(e);
-            return;
+        if let Some(note) = self.pending_note.take() {
+            game.diagnostics
+                .push(Diagnostic::new(Code::Encoding, 0..0, note));
         }
-        if let Some(bad) = decode::first_invalid_utf8(&game.text) {
-            let at = self.offset + bad as u64;
-            match self.encoding {
-                None => {
-                    let enc = decode::detect(&self.buf[self.pos..]);
-                    self.encoding = Some(enc);
-                    let msg = match enc {
-                        TextEncoding::Utf8 => {
-                            format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})")
-                        }
-                        TextEncoding::Legacy(e) => {
-                            format!("the file is not UTF-8 (first non-UTF-8 byte at offset {at}); decoded as {}", e.name())
-                        }
-                    };
-                    game.diagnostics
-                        .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
-                }
-                Some(TextEncoding::Utf8) => {
-                    let msg = format!(
-                        "invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})"
-                    );
-                    game.diagnostics
-                        .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
-                }
-                Some(TextEncoding::Legacy(_)) => {}
+        let previous = self.encoding();
+        let bad = decode::first_invalid_utf8(&game.text);
+        let (chosen, note) = match (bad, self.file_encoding) {
+            (None, _) => {
+                let note = match previous {
+                    TextEncoding::Legacy(e) if !game.text.is_ascii() => Some(format!(
+                        "this game is valid UTF-8 and is read as such (the games before it: {})",
+                        e.name()
+                    )),
+                    _ => None,
+                };
+                (TextEncoding::Utf8, note)
             }
+            (Some(bad), None) => {
+                // The file's first game that is not UTF-8: decide from here on.
+                let at = self.offset + bad as u64;
+                let sample: &[u8] = if self.buf.len() > self.pos {
+                    &self.buf[self.pos..]
+                } else {
+                    &game.text
+                };
+                let enc = decode::detect(sample);
+                self.file_encoding = Some(enc);
+                let msg = match enc {
+                    TextEncoding::Utf8 => format!(
+                        "invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})"
+                    ),
+                    TextEncoding::Legacy(e) => format!(
+                        "the file is not UTF-8 (first non-UTF-8 byte at offset {at}); decoded as {}",
+                        e.name()
+                    ),
+                };
+                game.diagnostics
+                    .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                (enc, None)
+            }
+            (Some(bad), Some(TextEncoding::Utf8)) => {
+                let at = self.offset + bad as u64;
+                let msg =
+                    format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})");
+                game.diagnostics
+                    .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                (TextEncoding::Utf8, None)
+            }
+            (Some(_), Some(file @ TextEncoding::Legacy(fe))) => {
+                // Another game not in UTF-8: the file's encoding, unless this
+                // game is plainly in another one.
+                let bad_words = decode::implausible_words(&file.decode(&game.text));
+                let (guess, sure) = decode::guess_one(&game.text);
+                let other = match guess {
+                    TextEncoding::Legacy(g) if g != fe => Some(guess),
+                    _ if bad_words > 0 && fe != encoding_rs::WINDOWS_1252 => {
+                        Some(TextEncoding::Legacy(encoding_rs::WINDOWS_1252))
+                    }
+                    _ => None,
+                };
+                match other {
+                    // Another encoding only when it reads better than the file's.
+                    Some(o)
+                        if (sure || bad_words > 0)
+                            && decode::implausible_words(&o.decode(&game.text)) < bad_words =>
+                    {
+                        (o, None)
+                    }
+                    _ => (file, None),
+                }
+            }
+        };
+        let note = note.or_else(|| match (previous, chosen) {
+            (TextEncoding::Legacy(p), TextEncoding::Legacy(c)) if p != c => Some(format!(
+                "this game is not in {} like the games before it: decoded as {}",
+                p.name(),
+                c.name()
+            )),
+            (TextEncoding::Utf8, TextEncoding::Legacy(c))
+                if self.index > 0
+                    && bad.is_some()
+                    && !game.diagnostics.iter().any(|d| d.code == Code::Encoding) =>
+            {
+                Some(format!(
+                    "this game is not valid UTF-8 like the games before it: decoded as {}",
+                    c.name()
+                ))
+            }
+            _ => None,
+        });
+        if let Some(n) = note {
+            game.diagnostics
+                .push(Diagnostic::new(Code::Encoding, 0..0, n));
         }
-        game.encoding = self.encoding();
+        // An ASCII game reads the same in every encoding: it changes nothing.
+        if !game.text.is_ascii() {
+            self.encoding = Some(chosen);
+        }
+        game.encoding = chosen;
     }
 }
 
