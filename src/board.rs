@@ -293,7 +293,13 @@ impl BoardSize {
                 .bytes()
                 .take(6)
                 .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-            let number = if t.len() > 6 { u32::MAX } else { number };
+            if t.len() > 6 {
+                // Too long for a number of any board: say it as written.
+                return Err(SquareError::NameOffBoard {
+                    name: t.to_string(),
+                    size: self,
+                });
+            }
             self.square(number)
         } else {
             self.parse_algebraic(t)
@@ -626,10 +632,11 @@ mod tests {
             e.square(33),
             Err(SquareError::NumberOffBoard { .. })
         ));
-        assert!(matches!(
-            e.parse_square("99999999999999"),
-            Err(SquareError::NumberOffBoard { .. })
-        ));
+        // A number too long for any board is reported as written.
+        assert_eq!(
+            e.parse_square("99999999999999").map_err(|e| e.to_string()),
+            Err("square 99999999999999 is not on the 8x8 board".to_string())
+        );
         assert!(matches!(
             e.parse_algebraic("i1"),
             Err(SquareError::NameOffBoard { .. })

@@ -255,6 +255,20 @@ fn cap_findings(diags: &mut Vec<Diagnostic>) {
 
 fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
     let tag = g.find_tag("FEN").map(|t| (g.tag_text(t), t.value.start));
+    if let Some((text, _)) = &tag {
+        if text.trim().is_empty() {
+            if let Some(t) = g.find_tag("FEN") {
+                diags.push(
+                    Diagnostic::new(
+                        Code::Nonstandard,
+                        t.span.clone(),
+                        "empty FEN tag: the start position is used",
+                    )
+                    .with_severity(Severity::Warning),
+                );
+            }
+        }
+    }
     let (fen, base) = match tag {
         Some((text, at)) if !text.trim().is_empty() => (text, at),
         _ => {

@@ -47,7 +47,10 @@ fn exit_codes() {
         .code(),
         Some(2)
     );
-    assert_eq!(pdnkit(&["check"]).status.code(), Some(2));
+    // No PATH and standard input not a terminal (here: empty): standard input is read.
+    let o = pdnkit(&["check"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("checked 1 file, 0 games"));
     assert_eq!(pdnkit(&["frobnicate"]).status.code(), Some(2));
 }
 
@@ -271,7 +274,7 @@ fn reads_standard_input() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(0));
     let lines = json_lines(&o);
-    assert_eq!(lines[0]["file"], "-");
+    assert_eq!(lines[0]["file"], "<stdin>");
     assert_eq!(lines[0]["plies"], 4);
     assert_eq!(lines[0]["variant"], "international");
 }

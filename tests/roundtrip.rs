@@ -15,6 +15,7 @@ enum N {
     Close,
     Setup(String),
     Unknown,
+    Escape(String),
 }
 
 fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
@@ -51,6 +52,7 @@ fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
             Node::Close(_) => N::Close,
             Node::Setup(s) => N::Setup(g.decode(s).into_owned()),
             Node::Unknown(_) => N::Unknown,
+            Node::Escape(s) => N::Escape(g.decode(s).trim_end().to_string()),
         })
         .collect();
     let result = g

@@ -25,6 +25,7 @@ pub mod decode;
 mod parse;
 pub mod write;
 
+pub use decode::wide_bom;
 pub use parse::{Reader, DEFAULT_MAX_GAME_BYTES};
 
 use crate::diag::{Diagnostic, Span};
@@ -129,6 +130,8 @@ pub enum Node {
     Setup(Span),
     /// A placeholder for an unknown move (`-`).
     Unknown(Span),
+    /// A `%` escape line; the span is the whole line, `%` included.
+    Escape(Span),
 }
 
 /// A result token.

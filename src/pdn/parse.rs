@@ -875,6 +875,7 @@ impl<'a> Parser<'a> {
                     if e == len && !self.eof {
                         return None;
                     }
+                    self.nodes.push(Node::Escape(start..e));
                     self.i = e;
                 }
                 b'(' if self.bracketed_strength(start) > 0 => {

@@ -240,6 +240,16 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
                 w.word(&format!("/{}/", g.decode(s)));
                 need_number = true;
             }
+            Node::Escape(s) => {
+                // An escape line stays a line of its own, as written.
+                if w.col > 0 {
+                    w.out.push('\n');
+                }
+                w.out.push_str(g.decode(s).trim_end());
+                w.out.push('\n');
+                w.col = 0;
+                need_number = true;
+            }
         }
     }
     w.word(

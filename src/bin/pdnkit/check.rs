@@ -161,7 +161,6 @@ impl<W: Write> Sink for CheckSink<W> {
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.sum.unreadable += 1;
-        self.sum.errors += 1;
         eprintln!("pdnkit: {file}: {msg}");
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
@@ -215,8 +214,8 @@ pub fn run(a: Args) -> u8 {
         stop: None,
         buf: String::new(),
     };
-    let completed = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
-    if completed {
+    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    if info.completed {
         let text = summary_text(&sink.sum, a.format);
         sink.write(&text);
     }
@@ -225,7 +224,9 @@ pub fn run(a: Args) -> u8 {
             .get_or_insert(Stop::of(&e, "standard output", true));
     }
     let s = &sink.sum;
-    let status = if s.errors > 0 || !problems.is_empty() {
+    let status = if info.failed(inputs.len(), problems.len()) {
+        crate::EXIT_FAILED
+    } else if s.errors > 0 {
         1
     } else {
         0

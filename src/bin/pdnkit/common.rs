@@ -3,12 +3,13 @@
 use pdnkit::draw::DrawRules;
 use pdnkit::replay::Options;
 use pdnkit::rules::Variant;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct InputArgs {
-    /// Files, directories (walked recursively) or `-` for standard input.
-    #[arg(required = true)]
+    /// Files, directories (walked recursively) or `-` for standard input
+    /// (the default when standard input is a pipe or a file).
     pub paths: Vec<PathBuf>,
     /// The rules to read games by: auto takes each game's GameType tag, and
     /// for games without one what the file shows (named once per file).
@@ -142,7 +143,8 @@ pub struct Prepared {
 
 impl InputArgs {
     /// Resolves options, the thread pool and the inputs; on failure prints the
-    /// reason and returns exit status 2. Walking problems are printed and kept.
+    /// reason and returns exit status 2. Problems with PATHs are printed and
+    /// kept (the run goes on with the other inputs, and ends with status 2).
     pub fn prepare(&self, keep_moves: bool) -> Result<Prepared, u8> {
         let fail = |m: String| {
             eprintln!("pdnkit: {m}");
@@ -151,9 +153,29 @@ impl InputArgs {
         let mut opts = self.options().map_err(fail)?;
         opts.keep_moves = keep_moves;
         let pool = self.pool().map_err(fail)?;
-        let (inputs, problems) = crate::input::expand(&self.paths, self.all_files).map_err(fail)?;
+        let paths: Vec<PathBuf> = if self.paths.is_empty() {
+            if std::io::stdin().is_terminal() {
+                return Err(fail(
+                    "no PATH given and standard input is a terminal (name files or directories, or `-` for standard input)".into(),
+                ));
+            }
+            vec![PathBuf::from("-")]
+        } else {
+            self.paths.clone()
+        };
+        let (inputs, problems) = crate::input::expand(&paths, self.all_files);
         for p in &problems {
             eprintln!("pdnkit: {p}");
+        }
+        if inputs.is_empty() {
+            return Err(fail(format!(
+                "no PDN file found under {} (files ending in .pdn, .pgn or .txt are read in directories; --all-files reads every file)",
+                paths
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
         }
         Ok(Prepared {
             opts,

@@ -47,9 +47,10 @@ pub struct Args {
     /// Add a tag as a column (repeatable).
     #[arg(long = "tag", value_name = "NAME")]
     tags: Vec<String>,
-    /// Result family for --to pdn.
-    #[arg(long, value_enum, default_value = "2-0")]
-    results: Results,
+    /// Result family for --to pdn (default 2-0; English games are always
+    /// written in the checkers order).
+    #[arg(long, value_enum)]
+    results: Option<Results>,
     /// --to pdn: write the computed result where the record's is wrong or missing (listed on stderr).
     #[arg(long)]
     fix_results: bool,
@@ -194,7 +195,7 @@ impl ConvertSink {
                 r.computed.normalised()
             );
         }
-        let style = match self.a.results {
+        let style = match self.a.results.unwrap_or(Results::Draughts) {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
         };
@@ -367,8 +368,29 @@ pub fn run(a: Args) -> u8 {
     if a.fen && !a.moves {
         return fail("--fen needs --moves".into());
     }
+    if a.to == To::Pdn && (a.moves || a.fen || !a.tags.is_empty()) {
+        return fail(
+            "--moves, --fen and --tag are for --to csv and jsonl; --to pdn writes whole games"
+                .into(),
+        );
+    }
+    if a.to != To::Pdn && a.results.is_some() {
+        return fail(
+            "--results is for --to pdn (CSV and JSON results are always 2-0, 0-2, 1-1)".into(),
+        );
+    }
+    if let Some(t) = a
+        .tags
+        .iter()
+        .find(|t| t.trim().is_empty() || t.contains(char::is_whitespace))
+    {
+        return fail(format!("--tag needs a tag name (got {t:?})"));
+    }
     let crate::common::Prepared {
-        opts, pool, inputs, ..
+        opts,
+        pool,
+        inputs,
+        problems,
     } = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -425,8 +447,15 @@ pub fn run(a: Args) -> u8 {
     if matches!(sink.dest, Dest::Csv(_)) {
         sink.header();
     }
-    let completed = sink.stop.is_none()
-        && games::run(&inputs, &opts, &pool, !sink.a.input.no_progress, &mut sink);
+    let info = if sink.stop.is_none() {
+        games::run(&inputs, &opts, &pool, !sink.a.input.no_progress, &mut sink)
+    } else {
+        games::RunInfo::default()
+    };
+    if info.failed(inputs.len(), problems.len()) {
+        sink.failed = true;
+    }
+    let completed = info.completed;
     // An -o file is committed only after a complete run.
     let out = match std::mem::replace(&mut sink.dest, Dest::InPlace(None)) {
         Dest::Csv(w) => match w.into_inner() {

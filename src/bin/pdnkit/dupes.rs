@@ -107,7 +107,10 @@ fn differing_tags(games: &[&Entry]) -> Vec<String> {
 
 pub fn run(a: Args) -> u8 {
     let crate::common::Prepared {
-        opts, pool, inputs, ..
+        opts,
+        pool,
+        inputs,
+        problems,
     } = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -117,7 +120,10 @@ pub fn run(a: Args) -> u8 {
         games: Vec::new(),
         failed: false,
     };
-    games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    if info.failed(inputs.len(), problems.len()) {
+        sink.failed = true;
+    }
     let games = &sink.games;
     // Identical games: same start and moves (games with no moves are left out: setups and ballots).
     let mut by_full: HashMap<u64, Vec<usize>> = HashMap::new();

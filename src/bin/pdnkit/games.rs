@@ -33,18 +33,43 @@ pub trait Sink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool;
     /// A file that could not be read (or not completely).
     fn file_error(&mut self, file: &str, msg: &str);
+    /// A file skipped as not PDN (binary). Reported once on stderr.
+    fn file_skipped(&mut self, file: &str, why: &str) {
+        eprintln!("pdnkit: {file}: skipped: {why}");
+    }
     /// A file was read to its end; `findings` are about the whole file.
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]);
 }
 
-/// Runs every input through `check_game` and `sink`. Returns false if the sink stopped the run.
+/// How a run over the inputs went.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunInfo {
+    /// Every input was read to its end (the sink did not stop the run).
+    pub completed: bool,
+    /// Files that could not be read, or not to their end.
+    pub unreadable: usize,
+    /// Files skipped as binary.
+    pub skipped: usize,
+}
+
+impl RunInfo {
+    /// Whether the run failed as a whole (status 2): an input that could not
+    /// be read, a PATH problem, or not one PDN file among the inputs.
+    pub fn failed(&self, inputs: usize, path_problems: usize) -> bool {
+        self.unreadable > 0 || path_problems > 0 || self.skipped == inputs
+    }
+}
+
+/// Runs every input through `check_game` and `sink`.
 pub fn run(
     inputs: &[Input],
     opts: &Options,
     pool: &rayon::ThreadPool,
     progress: bool,
     sink: &mut dyn Sink,
-) -> bool {
+) -> RunInfo {
+    let mut unreadable = 0usize;
+    let mut skipped = 0usize;
     let total: u64 = inputs
         .iter()
         .map(|i| match i {
@@ -86,7 +111,13 @@ pub fn run(
                     true
                 }
                 (Item::Error(fi, msg), _) => {
+                    unreadable += 1;
                     sink.file_error(&names[*fi], msg);
+                    true
+                }
+                (Item::Skipped(fi, why), _) => {
+                    skipped += 1;
+                    sink.file_skipped(&names[*fi], why);
                     true
                 }
                 _ => true,
@@ -142,7 +173,11 @@ pub fn run(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    completed
+    RunInfo {
+        completed,
+        unreadable,
+        skipped,
+    }
 }
 
 /// The decision for a file's games without a GameType, from its first games
@@ -232,10 +267,14 @@ fn read_inputs(
     for (fi, input) in inputs.iter().enumerate() {
         let src: Box<dyn Read + Send> = match input {
             Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => match std::fs::File::open(p) {
-                Ok(f) => Box::new(f),
-                Err(e) => {
-                    b.batch.push(Item::Error(fi, e.to_string()));
+            Input::File(p) => match open_text(p) {
+                Ok(f) => f,
+                Err((true, why)) => {
+                    b.batch.push(Item::Skipped(fi, why));
+                    continue;
+                }
+                Err((false, e)) => {
+                    b.batch.push(Item::Error(fi, e));
                     continue;
                 }
             },
@@ -292,4 +331,33 @@ enum Item {
     Game(usize, Game, Arc<Inference>),
     Done(usize, Arc<Inference>),
     Error(usize, String),
+    /// Not read: a binary file.
+    Skipped(usize, String),
+}
+
+/// Bytes looked at to tell a binary file.
+const BINARY_PROBE: usize = 8 << 10;
+
+/// Opens a file for reading, or says why it is skipped: NUL bytes in its
+/// first 8 KB (and no UTF-16/32 byte order mark) make it binary.
+fn open_text(p: &std::path::Path) -> Result<Box<dyn Read + Send>, (bool, String)> {
+    let mut f = std::fs::File::open(p).map_err(|e| (false, e.to_string()))?;
+    let mut head = vec![0u8; BINARY_PROBE];
+    let mut got = 0;
+    while got < head.len() {
+        match f.read(&mut head[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err((false, e.to_string())),
+        }
+    }
+    head.truncate(got);
+    if memchr::memchr(0, &head).is_some() && pdnkit::pdn::wide_bom(&head).is_none() {
+        return Err((
+            true,
+            "binary file (NUL bytes in its first 8 KB), not PDN".to_string(),
+        ));
+    }
+    Ok(Box::new(std::io::Cursor::new(head).chain(f)))
 }

@@ -10,11 +10,11 @@ pub enum Input {
 }
 
 impl Input {
-    /// The name used in output: the path as given or found, `-` for stdin.
+    /// The name used in output: the path as given or found, `<stdin>` for standard input.
     pub fn name(&self) -> String {
         match self {
             Input::File(p) => p.display().to_string(),
-            Input::Stdin => "-".to_string(),
+            Input::Stdin => "<stdin>".to_string(),
         }
     }
 }
@@ -39,9 +39,11 @@ fn wanted(p: &Path, all_files: bool) -> bool {
         })
 }
 
-/// Expands PATHs. Problems with a PATH named on the command line are fatal
-/// (`Err`); problems met while walking are returned as messages.
-pub fn expand(paths: &[PathBuf], all_files: bool) -> Result<(Vec<Input>, Vec<String>), String> {
+/// Expands PATHs: files as named, directories walked (sorted by name), `-`
+/// for standard input. A PATH that does not exist or cannot be read, and
+/// anything met while walking (a symlink loop, an unreadable directory), is
+/// returned as a problem; the other PATHs are still expanded.
+pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<String>) {
     let mut out = Vec::new();
     let mut problems = Vec::new();
     for p in paths {
@@ -49,7 +51,13 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> Result<(Vec<Input>, Vec<Str
             out.push(Input::Stdin);
             continue;
         }
-        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        let meta = match std::fs::metadata(p) {
+            Ok(m) => m,
+            Err(e) => {
+                problems.push(format!("{}: {e}", p.display()));
+                continue;
+            }
+        };
         if meta.is_dir() {
             let mut found: Vec<PathBuf> = Vec::new();
             for entry in walkdir::WalkDir::new(p)
@@ -66,9 +74,11 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> Result<(Vec<Input>, Vec<Str
             }
             out.extend(found.into_iter().map(Input::File));
         } else {
-            std::fs::File::open(p).map_err(|e| format!("{}: {e}", p.display()))?;
-            out.push(Input::File(p.clone()));
+            match std::fs::File::open(p) {
+                Ok(_) => out.push(Input::File(p.clone())),
+                Err(e) => problems.push(format!("{}: {e}", p.display())),
+            }
         }
     }
-    Ok((out, problems))
+    (out, problems)
 }

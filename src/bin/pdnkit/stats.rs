@@ -200,7 +200,10 @@ fn csv_rows(w: &mut csv::Writer<Vec<u8>>, scope: &str, s: &Stats) {
 
 pub fn run(a: Args) -> u8 {
     let crate::common::Prepared {
-        opts, pool, inputs, ..
+        opts,
+        pool,
+        inputs,
+        problems,
     } = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -209,7 +212,10 @@ pub fn run(a: Args) -> u8 {
         per_file: a.per_file,
         ..StatsSink::default()
     };
-    games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    if info.failed(inputs.len(), problems.len()) {
+        sink.failed = true;
+    }
     let mut scopes: Vec<(String, &Stats)> = vec![("all".to_string(), &sink.all)];
     scopes.extend(
         sink.by_variant
