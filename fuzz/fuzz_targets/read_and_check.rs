@@ -1,20 +1,31 @@
-//! Any bytes: read every game, replay it under every variant, write it back.
+//! Any bytes: read every game, replay it under every variant and rule set,
+//! locate and show every finding.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdnkit::pdn::read_all;
+use pdnkit::draw::DrawRules;
+use pdnkit::pdn::{read_all, Locator};
 use pdnkit::replay::{check_game, Options};
-use pdnkit::rules::Variant;
+use pdnkit::variant::Variant;
 
 fuzz_target!(|data: &[u8]| {
     for g in read_all(data) {
-        for variant in [None, Some(Variant::Brazilian), Some(Variant::International), Some(Variant::Canadian)] {
-            let r = check_game(&g, &Options { variant, keep_moves: true, ..Options::default() });
-            for d in &r.diagnostics {
-                let _ = g.location(d.span.start);
-                let _ = g.source_line(&d.span);
+        let variants = std::iter::once(None).chain(Variant::ALL.into_iter().map(Some));
+        for variant in variants {
+            for rules in [DrawRules::Cbjd, DrawRules::Fmjd] {
+                let opts = Options {
+                    variant,
+                    draw_rules: Some(rules),
+                    keep_moves: true,
+                    ..Options::default()
+                };
+                let r = check_game(&g, &opts);
+                let mut loc = Locator::new(&g);
+                for d in &r.diagnostics {
+                    assert_eq!(loc.locate(d.span.start), g.location(d.span.start));
+                    let _ = g.snippet(&d.span, 60);
+                }
             }
         }
-        let _ = pdnkit::pdn::write::write_game(&g, Default::default());
     }
 });

@@ -1,0 +1,592 @@
+//! Hostile input and a hostile machine: every defect of the adversarial trial,
+//! each with a generated input (nothing large is checked in).
+mod common;
+
+use common::{corpus, json_lines, pdnkit, tempdir};
+use pdnkit::pdn::read_all;
+use pdnkit::position::Position;
+use pdnkit::replay::{check_game, Options};
+use pdnkit::rules::{legal_moves, play};
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::process::{Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+}
+
+fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs pdnkit with standard output sent to `/dev/full`.
+fn to_dev_full(args: &[&str]) -> std::process::Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    bin()
+        .args(args)
+        .stdout(Stdio::from(full))
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn write_errors_are_reported_with_the_reason_and_status_2() {
+    let c = corpus("");
+    for args in [
+        vec!["check", "--no-progress", c.as_str()],
+        vec!["stats", "--no-progress", c.as_str()],
+        vec!["dupes", "--no-progress", c.as_str()],
+        vec!["convert", "--no-progress", "--to", "csv", c.as_str()],
+        vec!["convert", "--no-progress", "--to", "jsonl", c.as_str()],
+        vec!["perft", "--variant", "brazilian", "3"],
+    ] {
+        let o = to_dev_full(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&o).contains("No space left on device"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    // -o onto a full device: the reason, status 2, and the device stays a device.
+    let o = pdnkit(&["convert", "--to", "csv", "-o", "/dev/full", &c]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("No space left on device"));
+    assert!(std::fs::metadata("/dev/full")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+}
+
+#[test]
+fn a_closed_pipe_stays_quiet() {
+    let mut child = bin()
+        .args([
+            "convert",
+            "--no-progress",
+            "--to",
+            "csv",
+            "--moves",
+            &corpus(""),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.stderr.is_empty(), "{}", stderr(&o));
+}
+
+#[test]
+fn devices_fifos_and_symlinks_are_written_not_replaced() {
+    let d = tempdir("devices");
+    let c = corpus("brazilian/clean.pdn");
+    // A device is written directly.
+    let o = pdnkit(&["convert", "--to", "csv", "-o", "/dev/null", &c]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    // A symlink is followed: the target is written, the link stays a link.
+    let target = d.join("target.csv");
+    std::fs::write(&target, "old").unwrap();
+    let link = d.join("link.csv");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let o = pdnkit(&["convert", "--to", "csv", "-o", link.to_str().unwrap(), &c]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert!(std::fs::read_to_string(&target)
+        .unwrap()
+        .starts_with("file,game"));
+    // A FIFO is written directly (read by another process).
+    let fifo = d.join("fifo");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|s| s.success())
+    {
+        let reader = Command::new("cat")
+            .arg(&fifo)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let o = pdnkit(&["convert", "--to", "csv", "-o", fifo.to_str().unwrap(), &c]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let got = reader.wait_with_output().unwrap();
+        assert!(String::from_utf8_lossy(&got.stdout).starts_with("file,game"));
+        assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+    }
+}
+
+#[test]
+fn permissions_are_kept() {
+    let d = tempdir("perms");
+    let out = d.join("out.csv");
+    std::fs::write(&out, "old").unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let o = pdnkit(&[
+        "convert",
+        "--to",
+        "csv",
+        "-o",
+        out.to_str().unwrap(),
+        &corpus("brazilian/clean.pdn"),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        std::fs::metadata(&out).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+    // --in-place keeps the mode too.
+    let pdn = d.join("a.pdn");
+    std::fs::copy(corpus("brazilian/clean.pdn"), &pdn).unwrap();
+    std::fs::set_permissions(&pdn, std::fs::Permissions::from_mode(0o640)).unwrap();
+    let o = pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--in-place",
+        pdn.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::metadata(&pdn).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
+}
+
+#[test]
+fn findings_per_game_are_capped_and_placed() {
+    let d = tempdir("cap");
+    let f = d.join("parens.pdn");
+    let n = 5_000;
+    std::fs::write(
+        &f,
+        format!("[GameType \"20\"]\n1. 32-28 {}", ")\n".repeat(n)),
+    )
+    .unwrap();
+    let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    let game = json_lines(&o)
+        .into_iter()
+        .find(|v| v["type"] == "game")
+        .unwrap();
+    let diags = game["diagnostics"].as_array().unwrap();
+    let of_code = |c: &str| diags.iter().filter(|d| d["code"] == c).count();
+    let code = diags[0]["code"].as_str().unwrap().to_string();
+    assert_eq!(of_code(&code), pdnkit::replay::FINDINGS_PER_CODE + 1);
+    let last = diags
+        .iter()
+        .rev()
+        .find(|d| d["code"] == code.as_str())
+        .unwrap();
+    assert!(last["message"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("{} more", n - 100)));
+    // The 100th finding is on the 101st line of parentheses (line 101 + 1).
+    let hundredth = diags
+        .iter()
+        .filter(|d| d["code"] == code.as_str())
+        .nth(99)
+        .unwrap();
+    assert_eq!(hundredth["line"], 101);
+}
+
+#[test]
+fn many_tags_stay_one_game() {
+    let tags: String = (0..20_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+    let games = read_all(format!("{tags}[GameType \"20\"]\n1. 32-28 *\n").as_bytes());
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].tags.len(), 20_001);
+    // A repeated name past the set threshold still starts a new game.
+    let games = read_all(format!("{tags}[T5 \"again\"]\n1. 32-28 *\n").as_bytes());
+    assert_eq!(games.len(), 2);
+}
+
+#[test]
+fn jobs_are_capped() {
+    let o = pdnkit(&["check", "-j", "100000", &corpus("brazilian/clean.pdn")]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stderr(&o).contains("more than 4 per core"));
+}
+
+#[test]
+fn a_game_past_the_size_limit_is_skipped_and_the_run_goes_on() {
+    let d = tempdir("large");
+    let f = d.join("large.pdn");
+    let clean = std::fs::read_to_string(corpus("brazilian/clean.pdn")).unwrap();
+    let big = format!(
+        "[GameType \"20\"]\n{}*\n\n",
+        "1. 32-28 19-23 2. 28x19 14x23 ".repeat(10_000)
+    );
+    std::fs::write(&f, format!("{clean}\n{big}{clean}")).unwrap();
+    let o = pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        "--max-game-bytes",
+        "100000",
+        f.to_str().unwrap(),
+    ]);
+    let games: Vec<_> = json_lines(&o)
+        .into_iter()
+        .filter(|v| v["type"] == "game")
+        .collect();
+    let clean_games = read_all(clean.as_bytes()).len();
+    assert_eq!(games.len(), 2 * clean_games + 1);
+    let skipped = &games[clean_games];
+    let d0 = &skipped["diagnostics"][0];
+    assert_eq!(d0["code"], "game-too-large");
+    assert_eq!(d0["line"], clean.lines().count() as u64 + 2);
+    assert!(games[clean_games + 1..].iter().all(|g| g["valid"] == true));
+    // Without the limit the game is read (and it is illegal from ply 3).
+    let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    assert!(!String::from_utf8_lossy(&o.stdout).contains("game-too-large"));
+}
+
+/// A legal game that begins with an ambiguous short capture (only one
+/// candidate lets the rest be read) and goes on for more than 200,000 plies.
+#[test]
+fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
+    // A resolvable game of the conformance data (8x8/ambiguous/resolvable-01,
+    // game 1): `31x24` fits two captures; only one lets the record be read.
+    let head = "[GameType \"26\"]\n[FEN \"W:W8,K14,K16,28,K31:B5,K9,K18,K19,K26\"]\n\
+        1. 31x24 18x4 2. 16-26 4-29 3. 24-31 29-4 4. 14-7 4-15 5. 26-16 15-8 6. 7-17 \
+        8-3 7. 17-22 3-14 8. 31-26 14-32 9. 22-11 32-27 10. 11-25 27-20 11. 16-19 20-24 \
+        12. 19-12 24-6 13. 26-13 6-10 14. 25-30 10-15 15. 12-26";
+    let opts = Options {
+        keep_moves: true,
+        ..Options::default()
+    };
+    let g = &read_all(format!("{head} *\n").as_bytes())[0];
+    let r = check_game(g, &opts);
+    assert!(r.valid() && r.plies == 29);
+    let last = r.played.last().unwrap();
+    let end = play(&last.before, &last.mv);
+    // From the end, a four-ply cycle of quiet moves (there and back, each
+    // side), after at most a few plies: repeated, it makes a game of any length.
+    let quiet = |p: &Position| {
+        legal_moves(p)
+            .into_iter()
+            .filter(|m| !m.is_capture())
+            .collect::<Vec<_>>()
+    };
+    let cycle_at = |p: Position| -> Option<Vec<pdnkit::rules::Move>> {
+        for w in quiet(&p) {
+            let p1 = play(&p, &w);
+            for b in quiet(&p1) {
+                let p2 = play(&p1, &b);
+                let Some(bw) = quiet(&p2)
+                    .into_iter()
+                    .find(|m| m.from == w.to && m.to == w.from)
+                else {
+                    continue;
+                };
+                let p3 = play(&p2, &bw);
+                if let Some(bb) = quiet(&p3)
+                    .into_iter()
+                    .find(|m| m.from == b.to && m.to == b.from)
+                {
+                    return Some(vec![w, b, bw, bb]);
+                }
+            }
+        }
+        None
+    };
+    let mut stack = vec![(end, Vec::new())];
+    let mut found = None;
+    while let Some((p, line)) = stack.pop() {
+        if let Some(c) = cycle_at(p) {
+            found = Some((p, line, c));
+            break;
+        }
+        if line.len() < 3 {
+            for m in legal_moves(&p) {
+                let mut l: Vec<pdnkit::rules::Move> = line.clone();
+                l.push(m);
+                stack.push((play(&p, &m), l));
+            }
+        }
+    }
+    let (_, prefix, cycle) = found.expect("a line into a four-ply cycle");
+    let style = pdnkit::notation::Style {
+        algebraic: false,
+        colon: false,
+    };
+    let mut p = end;
+    let mut words = Vec::new();
+    for m in prefix.iter().chain(&cycle) {
+        words.push(pdnkit::notation::write_move(&p, m, style));
+        p = play(&p, m);
+    }
+    let (pre, cyc) = words.split_at(prefix.len());
+    let mut text = vec![head.to_string()];
+    text.extend(pre.iter().cloned());
+    let mut plies = 29 + pre.len() as u32;
+    while plies <= 200_000 {
+        text.extend(cyc.iter().cloned());
+        plies += 4;
+    }
+    let g = &read_all(format!("{} *\n", text.join(" ")).as_bytes())[0];
+    let r = check_game(g, &Options::default());
+    assert!(
+        r.valid(),
+        "{:?}",
+        r.diagnostics
+            .iter()
+            .find(|d| d.severity == pdnkit::diag::Severity::Error)
+    );
+    assert_eq!(r.plies, plies);
+    assert!(r
+        .diagnostics
+        .iter()
+        .any(|d| d.code == pdnkit::diag::Code::AmbiguousCapture
+            && d.severity == pdnkit::diag::Severity::Warning));
+}
+
+#[test]
+fn an_interrupted_convert_leaves_no_temporary_file() {
+    let d = tempdir("signal");
+    let input = d.join("in.pdn");
+    let one = std::fs::read(corpus("brazilian/clean.pdn")).unwrap();
+    std::fs::write(&input, one.repeat(3000)).unwrap();
+    let out = d.join("out.csv");
+    let mut child = bin()
+        .args([
+            "convert",
+            "--no-progress",
+            "--to",
+            "csv",
+            "--moves",
+            "--fen",
+            "-j1",
+            "-o",
+        ])
+        .arg(&out)
+        .arg(&input)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Wait until the temporary file exists, then interrupt.
+    let tmp_exists = || {
+        std::fs::read_dir(&d)
+            .unwrap()
+            .any(|e| e.unwrap().file_name().to_string_lossy().ends_with(".tmp"))
+    };
+    for _ in 0..200 {
+        if tmp_exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let _ = child.wait();
+    assert!(!tmp_exists(), "a temporary file was left behind");
+}
+
+#[test]
+fn in_place_never_rewrites_what_it_could_not_read() {
+    let d = tempdir("inplace");
+    let good = d.join("good.pdn");
+    std::fs::copy(corpus("brazilian/clean.pdn"), &good).unwrap();
+    let broken = d.join("broken.pdn");
+    let broken_text = "[Event \"x\"]\n[GameType \"20\"]\n1. 32-28 {never closed 19-23 *\n";
+    std::fs::write(&broken, broken_text).unwrap();
+    let notes = d.join("notes.md");
+    std::fs::write(&notes, "* a list, not PDN\n").unwrap();
+    let binary = d.join("data.bin");
+    std::fs::write(&binary, [0u8, 159, 146, 150, 0, 1, 2]).unwrap();
+    let o = pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--in-place",
+        "--all-files",
+        d.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert_eq!(std::fs::read_to_string(&broken).unwrap(), broken_text);
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        "* a list, not PDN\n"
+    );
+    assert_eq!(
+        std::fs::read(&binary).unwrap(),
+        [0u8, 159, 146, 150, 0, 1, 2]
+    );
+    assert!(d.join("good.pdn.bak").exists());
+    // A second run does not read the backups (no .bak.bak).
+    let _ = pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--in-place",
+        "--all-files",
+        d.to_str().unwrap(),
+    ]);
+    assert!(!d.join("good.pdn.bak.bak").exists());
+}
+
+#[test]
+fn wide_and_mixed_encodings_are_decoded_and_named() {
+    let d = tempdir("enc");
+    let cyr =
+        "[Event \"Первенство\"]\n[White \"Сергей Фадеев\"]\n[GameType \"25\"]\n\n1. c3-d4 *\n\n";
+    let lat = "[Event \"Open\"]\n[White \"Café Müller\"]\n[GameType \"25\"]\n\n1. c3-d4 *\n\n";
+    let utf16: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(
+            format!("{cyr}{lat}")
+                .encode_utf16()
+                .flat_map(u16::to_le_bytes),
+        )
+        .collect();
+    std::fs::write(d.join("utf16.pdn"), utf16).unwrap();
+    let mut mixed = Vec::new();
+    for _ in 0..3 {
+        mixed.extend(encoding_rs::WINDOWS_1251.encode(cyr).0.iter());
+    }
+    mixed.extend(encoding_rs::WINDOWS_1252.encode(lat).0.iter());
+    mixed.extend(lat.as_bytes());
+    std::fs::write(d.join("mixed.pdn"), mixed).unwrap();
+    for (file, whites) in [
+        ("utf16.pdn", vec!["Сергей Фадеев", "Café Müller"]),
+        (
+            "mixed.pdn",
+            vec![
+                "Сергей Фадеев",
+                "Сергей Фадеев",
+                "Сергей Фадеев",
+                "Café Müller",
+                "Café Müller",
+            ],
+        ),
+    ] {
+        let o = pdnkit(&["check", "--format", "json", d.join(file).to_str().unwrap()]);
+        let games: Vec<_> = json_lines(&o)
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .collect();
+        let got: Vec<&str> = games
+            .iter()
+            .map(|g| g["tags"]["White"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, whites, "{file}");
+        // Every change of encoding is named.
+        if file == "mixed.pdn" {
+            for i in [3, 4] {
+                assert!(games[i]["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|d| d["code"] == "encoding"));
+            }
+        }
+    }
+}
+
+#[test]
+fn terminal_output_escapes_control_characters_and_cuts_long_lines() {
+    let d = tempdir("ctrl");
+    let f = d.join("ctrl.pdn");
+    let long = "1. 32-28 28-32 ".repeat(50_000);
+    std::fs::write(
+        &f,
+        format!("[Event \"\x1b]0;title\x07\x1b[2J\"]\n[GameType \"20\"]\n1. 32-28 \x1b[2J19-23 *\n\n[GameType \"20\"]\n{long}*\n"),
+    )
+    .unwrap();
+    let o = pdnkit(&["check", f.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains('\x1b') && !out.contains('\x07'), "{out}");
+    assert!(
+        out.lines().all(|l| l.chars().count() < 400),
+        "a line is too long"
+    );
+}
+
+#[test]
+fn smaller_defects() {
+    let d = tempdir("small");
+    // A directory symlink loop: reported, status 2.
+    let lp = d.join("loop");
+    std::fs::create_dir_all(&lp).unwrap();
+    std::fs::copy(corpus("brazilian/clean.pdn"), lp.join("a.pdn")).unwrap();
+    std::os::unix::fs::symlink(&lp, lp.join("self")).unwrap();
+    let o = pdnkit(&["check", lp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("loop"));
+    // Options that would be ignored are refused.
+    let c = corpus("brazilian/clean.pdn");
+    for args in [
+        vec!["convert", "--to", "pdn", "--moves", c.as_str()],
+        vec!["convert", "--to", "csv", "--results", "1-0", c.as_str()],
+        vec!["convert", "--to", "csv", "--tag", "", c.as_str()],
+    ] {
+        assert_eq!(pdnkit(&args).status.code(), Some(2), "{args:?}");
+    }
+    // A square too long for any board is reported as written.
+    let f = d.join("sq.pdn");
+    std::fs::write(
+        &f,
+        "[GameType \"20\"]\n[FEN \"W:W99999999999999999999999:B1\"]\n1. 32-28 *\n",
+    )
+    .unwrap();
+    let o = pdnkit(&["check", f.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("square 99999999999999999999999"));
+    // An empty FEN is a warning.
+    std::fs::write(&f, "[GameType \"20\"]\n[FEN \"\"]\n1. 32-28 *\n").unwrap();
+    let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("empty FEN tag"));
+    // % escape lines are kept by convert --to pdn.
+    std::fs::write(
+        &f,
+        "[GameType \"20\"]\n1. 32-28\n%kept as written\n19-23 *\n",
+    )
+    .unwrap();
+    let o = pdnkit(&["convert", "--to", "pdn", f.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("\n%kept as written\n"));
+    // -o on empty input writes the CSV header.
+    let empty = d.join("empty.pdn");
+    std::fs::write(&empty, "").unwrap();
+    let out = d.join("out.csv");
+    let o = pdnkit(&[
+        "convert",
+        "--to",
+        "csv",
+        "-o",
+        out.to_str().unwrap(),
+        empty.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .starts_with("file,game,line"));
+    // LF-CR is one line end.
+    std::fs::write(
+        &f,
+        "[GameType \"20\"]\n\r[Result \"2-0\"]\n\r1. 32-28 *\n\r",
+    )
+    .unwrap();
+    let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    let g = json_lines(&o)
+        .into_iter()
+        .find(|v| v["type"] == "game")
+        .unwrap();
+    let conflict = g["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["code"] == "result-conflict")
+        .unwrap();
+    assert_eq!(conflict["line"], 3);
+}
