@@ -89,6 +89,104 @@ impl Serialize for Code {
     }
 }
 
+/// What to do with the findings of one code (rustc's `-A`, `-W`, `-D`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Not reported.
+    Allow,
+    /// Reported as a warning.
+    Warn,
+    /// Reported as an error (the game is not valid).
+    Deny,
+}
+
+/// Levels chosen for codes; codes not named keep their own severity.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Levels {
+    by_code: Vec<(Code, Level)>,
+    /// `-D warnings`: every warning left is reported as an error.
+    pub deny_warnings: bool,
+}
+
+impl Levels {
+    /// Sets the level of `code`. When a code is named several times, `Allow`
+    /// wins over `Deny`, which wins over `Warn`.
+    pub fn set(&mut self, code: Code, level: Level) {
+        let rank = |l: Level| match l {
+            Level::Allow => 2,
+            Level::Deny => 1,
+            Level::Warn => 0,
+        };
+        match self.by_code.iter_mut().find(|(c, _)| *c == code) {
+            Some((_, l)) if rank(level) > rank(*l) => *l = level,
+            Some(_) => {}
+            None => self.by_code.push((code, level)),
+        }
+    }
+    /// Whether nothing is changed.
+    pub fn is_default(&self) -> bool {
+        self.by_code.is_empty() && !self.deny_warnings
+    }
+    /// The severity a finding of `code` and `severity` is reported with, or `None` if not reported.
+    pub fn severity(&self, code: Code, severity: Severity) -> Option<Severity> {
+        let s = match self.by_code.iter().find(|(c, _)| *c == code) {
+            Some((_, Level::Allow)) => return None,
+            Some((_, Level::Warn)) => Severity::Warning,
+            Some((_, Level::Deny)) => Severity::Error,
+            None => severity,
+        };
+        Some(if self.deny_warnings && s == Severity::Warning {
+            Severity::Error
+        } else {
+            s
+        })
+    }
+    /// Applies the levels to a game's findings.
+    pub fn apply(&self, diags: &mut Vec<Diagnostic>) {
+        if self.is_default() {
+            return;
+        }
+        diags.retain_mut(|d| match self.severity(d.code, d.severity) {
+            Some(s) => {
+                d.severity = s;
+                true
+            }
+            None => false,
+        });
+    }
+    /// Applies the levels to findings about a file.
+    pub fn apply_file(&self, diags: &mut Vec<FileDiagnostic>) {
+        diags.retain_mut(|d| match self.severity(d.code, d.severity) {
+            Some(s) => {
+                d.severity = s;
+                true
+            }
+            None => false,
+        });
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = String;
+    /// A code by its name (`non-maximal-capture`).
+    fn from_str(s: &str) -> Result<Code, String> {
+        Code::ALL
+            .iter()
+            .copied()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown code '{s}'; the codes are: {}",
+                    Code::ALL
+                        .iter()
+                        .map(|c| c.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+    }
+}
+
 /// A finding about a whole file (the variant its games were read as, games
 /// of a variant pdnkit does not check), placed at a line and column of the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,6 +215,9 @@ pub struct Diagnostic {
     pub ply: Option<u32>,
     /// The move as written, for move findings.
     pub written: Option<String>,
+    /// The move's number as the record counts it, and whether it is the
+    /// second move of that number (`4...`), for move findings.
+    pub number: Option<(u32, bool)>,
     /// Extra lines: a maximal capture, the FEN before the move, ...
     pub notes: Vec<String>,
 }
@@ -131,6 +232,7 @@ impl Diagnostic {
             message: message.into(),
             ply: None,
             written: None,
+            number: None,
             notes: Vec::new(),
         }
     }

@@ -11,7 +11,7 @@ use crate::rules::{legal_moves, play, Move, MoveList};
 use crate::variant::{GameKind, Unsupported, Variant};
 
 /// How to replay.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// A variant for every game, whatever its GameType says.
     pub variant: Option<Variant>,
@@ -23,6 +23,9 @@ pub struct Options {
     pub syntax_only: bool,
     /// The reader's limit on a game's size in bytes (`None`: [`crate::pdn::DEFAULT_MAX_GAME_BYTES`]).
     pub max_game_bytes: Option<usize>,
+    /// Levels of the codes (`-A`, `-W`, `-D`): they decide what is reported,
+    /// with which severity, and so which games are valid.
+    pub levels: crate::diag::Levels,
 }
 
 /// Whether the reader skipped `g` as too large (it holds only its start).
@@ -208,8 +211,26 @@ pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> Report {
         report.declared = declared_only(g, None);
     }
     cap_findings(&mut diags);
+    if let Some(start) = report.start {
+        for d in &mut diags {
+            if let Some(p) = d.ply {
+                d.number = Some(move_number(p, start.side(), report.variant));
+            }
+        }
+    }
+    opts.levels.apply(&mut diags);
     report.diagnostics = diags;
     report
+}
+
+/// The number of ply `ply` (1-based) as the record counts it, and whether it is
+/// the second move of that number (`4...`). Draughts records number from
+/// White's move (a game starting with Black to move begins `1...`); checkers
+/// records number from whoever moves first.
+pub fn move_number(ply: u32, first: Color, variant: Option<Variant>) -> (u32, bool) {
+    let checkers = variant.is_some_and(|v| v.first_player_scores_first());
+    let k = ply.saturating_sub(1) + u32::from(first == Color::Black && !checkers);
+    (k / 2 + 1, k % 2 == 1)
 }
 
 /// Findings of one code listed per game; the rest are counted in one more finding.
@@ -898,12 +919,12 @@ mod tests {
     use super::*;
     use crate::pdn::read_all;
 
-    fn run(text: &str, opts: Options) -> Report {
+    fn run(text: &str, opts: impl std::borrow::Borrow<Options>) -> Report {
         let g = read_all(text.as_bytes())
             .into_iter()
             .next()
             .expect("a game");
-        check_game(&g, &opts)
+        check_game(&g, opts.borrow())
     }
 
     fn codes(r: &Report) -> Vec<&'static str> {
@@ -914,18 +935,18 @@ mod tests {
     fn variant_from_game_type_variant_tag_or_squares() {
         let o = Options::default();
         assert_eq!(
-            run("[GameType \"26,W,8,8,A0,0\"] 1. c3-d4 *", o).variant,
+            run("[GameType \"26,W,8,8,A0,0\"] 1. c3-d4 *", &o).variant,
             Some(Variant::Brazilian)
         );
         assert_eq!(
-            run("[Variant \"Brazilian\"] 1. c3-d4 *", o).variant,
+            run("[Variant \"Brazilian\"] 1. c3-d4 *", &o).variant,
             Some(Variant::Brazilian)
         );
         assert_eq!(
-            run("[Variant \"Standard\"] 1. 32-28 *", o).variant,
+            run("[Variant \"Standard\"] 1. 32-28 *", &o).variant,
             Some(Variant::International)
         );
-        let r = run("[Variant \"Frisian\"] 1. 32-28 *", o);
+        let r = run("[Variant \"Frisian\"] 1. 32-28 *", &o);
         assert_eq!(
             (r.variant, r.kind, r.checked, r.verdict(), codes(&r)),
             (
@@ -936,38 +957,38 @@ mod tests {
                 vec![]
             )
         );
-        let r = run("[Variant \"Klingon\"] 1. 32-28 *", o);
+        let r = run("[Variant \"Klingon\"] 1. 32-28 *", &o);
         assert_eq!((r.variant, codes(&r)), (None, vec!["unknown-variant"]));
-        let r = run("[GameType \"25\"] 1. c3-d4 *", o);
+        let r = run("[GameType \"25\"] 1. c3-d4 *", &o);
         assert_eq!((r.variant, codes(&r)), (Some(Variant::Russian), vec![]));
-        let r = run("[GameType \"21,B,8,8,N1,0\"] 1. 11-15 *", o);
+        let r = run("[GameType \"21,B,8,8,N1,0\"] 1. 11-15 *", &o);
         assert_eq!((r.variant, codes(&r)), (Some(Variant::English), vec![]));
-        let r = run("[GameType \"22\"] 1. 22-18 *", o);
+        let r = run("[GameType \"22\"] 1. 22-18 *", &o);
         assert_eq!(
             (r.kind, r.checked, codes(&r)),
             (Some(GameKind::Unsupported(Unsupported(22))), false, vec![])
         );
-        let r = run("[GameType \"99\"] 1. 22-18 *", o);
+        let r = run("[GameType \"99\"] 1. 22-18 *", &o);
         assert_eq!(r.kind, Some(GameKind::Unsupported(Unsupported(99))));
-        let r = run("[GameType \"draughts\"] 1. 22-18 *", o);
+        let r = run("[GameType \"draughts\"] 1. 22-18 *", &o);
         assert_eq!((r.kind, codes(&r)), (None, vec!["unknown-variant"]));
         // Untagged: read as the (one-game) file's evidence says; the
         // variant-inferred warning is a finding about the file.
-        let r = run("[FEN \"W:W55:B1\"] 1. 55-49 *", o);
+        let r = run("[FEN \"W:W55:B1\"] 1. 55-49 *", &o);
         assert_eq!(
             (r.variant, r.inferred, codes(&r)),
             (Some(Variant::Canadian), true, vec![])
         );
-        let r = run("1. 11-15 23-18 *", o);
+        let r = run("1. 11-15 23-18 *", &o);
         assert_eq!(r.variant, Some(Variant::English));
-        let r = run("1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", o);
+        let r = run("1. c3-d4 f6-e5 2. d4:f6 g7:e5 *", &o);
         assert_eq!(r.variant, Some(Variant::Russian));
-        let r = run("1. 22-18 *", o);
+        let r = run("1. 22-18 *", &o);
         assert_eq!(r.variant, Some(Variant::Brazilian));
         // --variant wins over GameType, with a warning.
         let forced = Options {
             variant: Some(Variant::International),
-            ..o
+            ..o.clone()
         };
         let r = run("[GameType \"26\"] 1. 32-28 *", forced);
         assert_eq!(
@@ -980,11 +1001,11 @@ mod tests {
     #[test]
     fn start_from_fen_tag_or_setup_black_to_move() {
         let o = Options::default();
-        let r = run("[GameType \"20\"][FEN \"B:W31-50:B1-20\"] 1... 20-25 *", o);
+        let r = run("[GameType \"20\"][FEN \"B:W31-50:B1-20\"] 1... 20-25 *", &o);
         assert_eq!((r.plies, r.valid()), (1, true));
-        let r = run("[GameType \"20\"] /B:W31-50:B1-20/ 1... 20-25 *", o);
+        let r = run("[GameType \"20\"] /B:W31-50:B1-20/ 1... 20-25 *", &o);
         assert_eq!((r.plies, r.valid()), (1, true));
-        let r = run("[GameType \"20\"][FEN \"W:W31,31:B1\"] 1. 31-26 *", o);
+        let r = run("[GameType \"20\"][FEN \"W:W31,31:B1\"] 1. 31-26 *", &o);
         assert_eq!(codes(&r), vec!["bad-fen"]);
     }
 
@@ -993,7 +1014,7 @@ mod tests {
         let o = Options::default();
         let r = run(
             "[GameType \"20\"][FEN \"W:W33:B18\"][Result \"2-0\"] 1. 33-28 18-22 2. 28x17 2-0",
-            o,
+            &o,
         );
         assert_eq!(
             (r.computed, r.termination, r.termination_ply),
@@ -1002,26 +1023,26 @@ mod tests {
         assert!(r.valid(), "{:?}", codes(&r));
         let r = run(
             "[GameType \"20\"][FEN \"W:W33:B18\"][Result \"1-1\"] 1. 33-28 18-22 2. 28x17 1-1",
-            o,
+            &o,
         );
         assert_eq!(codes(&r), vec!["result-mismatch"]);
         let r = run(
             "[GameType \"20\"][FEN \"W:W33:B18\"][Result \"*\"] 1. 33-28 18-22 2. 28x17 *",
-            o,
+            &o,
         );
         assert_eq!(codes(&r), vec!["result-mismatch"]);
         assert!(
             r.valid(),
             "declared * with a computed end is only a warning"
         );
-        let r = run("[GameType \"20\"][Result \"2-0\"] 1. 32-28 0-2", o);
+        let r = run("[GameType \"20\"][Result \"2-0\"] 1. 32-28 0-2", &o);
         assert_eq!(codes(&r), vec!["result-conflict"]);
-        let r = run("[GameType \"20\"] 1. 32-28", o);
+        let r = run("[GameType \"20\"] 1. 32-28", &o);
         assert_eq!(codes(&r), vec!["missing-result"]);
         // Moves after a win are checked: the side that lost has no move.
         let r = run(
             "[GameType \"20\"][FEN \"W:W33:B18\"] 1. 33-28 18-22 2. 28x17 17-11 2-0",
-            o,
+            &o,
         );
         assert!(!r.valid());
         assert_eq!(r.computed, Outcome::WhiteWins);

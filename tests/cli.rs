@@ -283,7 +283,13 @@ fn reads_standard_input() {
 fn human_output_points_at_the_move() {
     let o = pdnkit(&["check", &corpus("brazilian/faults.pdn")]);
     let text = String::from_utf8(o.stdout).unwrap();
-    let first = text.lines().next().unwrap();
+    // The game's header, then its findings.
+    assert!(text
+        .lines()
+        .next()
+        .unwrap()
+        .contains("game 1 (line 1): Random, White – Random, Black"));
+    let first = text.lines().nth(1).unwrap();
     assert!(
         first.contains("faults.pdn:") && first.contains(": error[non-maximal-capture]: "),
         "{first}"

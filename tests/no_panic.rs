@@ -29,6 +29,7 @@ fn check_everything(bytes: &[u8]) {
                         keep_moves: true,
                         syntax_only: false,
                         max_game_bytes: None,
+                        levels: Default::default(),
                     },
                 );
                 let mut loc = pdnkit::pdn::Locator::new(&g);

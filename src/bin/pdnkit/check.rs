@@ -4,6 +4,7 @@ use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::output::Stop;
 use crate::render;
+use crate::style::{ColorChoice, Palette};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::{Game, Outcome};
 use pdnkit::replay::Report;
@@ -27,6 +28,15 @@ pub struct Args {
     /// Only read the games and report reader findings (syntax, tags, encoding); replay nothing.
     #[arg(long)]
     syntax_only: bool,
+    /// No finding per game: the summary only.
+    #[arg(short, long)]
+    quiet: bool,
+    /// No summary at the end.
+    #[arg(long)]
+    no_summary: bool,
+    /// Colour in human output.
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
 }
 
 /// Counters that add up across files and games.
@@ -40,8 +50,8 @@ struct Summary {
     errors: u64,
     warnings: u64,
     notes: u64,
-    /// Findings per code, indexed by `Code as usize`.
-    code_counts: [u64; Code::ALL.len()],
+    /// Findings per code and severity, indexed by `Code as usize` and `Severity as usize`.
+    code_counts: [[u64; 3]; Code::ALL.len()],
     /// Games per (declared, computed) result, indexed by [`result_index`].
     result_counts: [[u64; 6]; 6],
     unreadable: u64,
@@ -73,9 +83,18 @@ impl Summary {
     fn by_code(&self) -> BTreeMap<&'static str, u64> {
         Code::ALL
             .iter()
-            .map(|&c| (c.as_str(), self.code_counts[c as usize]))
+            .map(|&c| (c.as_str(), self.code_counts[c as usize].iter().sum()))
             .filter(|&(_, n)| n > 0)
             .collect()
+    }
+    /// Counts one finding.
+    fn count(&mut self, code: Code, severity: Severity) {
+        match severity {
+            Severity::Error => self.errors += 1,
+            Severity::Warning => self.warnings += 1,
+            Severity::Note => self.notes += 1,
+        }
+        self.code_counts[code as usize][severity as usize] += 1;
     }
     /// Games per (declared, computed) result, in the order of the normalised texts.
     fn results(&self) -> BTreeMap<(&'static str, &'static str), u64> {
@@ -96,7 +115,9 @@ impl Summary {
 struct CheckSink<W: Write> {
     out: W,
     format: Format,
-    color: bool,
+    palette: Palette,
+    /// -q: no per-game output.
+    quiet: bool,
     sum: Summary,
     /// Why writing stopped: a closed pipe, or a write error.
     stop: Option<Stop>,
@@ -129,15 +150,13 @@ impl<W: Write> Sink for CheckSink<W> {
             s.unchecked += 1;
         }
         for d in &r.diagnostics {
-            match d.severity {
-                Severity::Error => s.errors += 1,
-                Severity::Warning => s.warnings += 1,
-                Severity::Note => s.notes += 1,
-            }
-            s.code_counts[d.code as usize] += 1;
+            s.count(d.code, d.severity);
         }
         if r.checked {
             s.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
+        }
+        if self.quiet {
+            return true;
         }
         let text = match self.format {
             Format::Json => {
@@ -148,9 +167,12 @@ impl<W: Write> Sink for CheckSink<W> {
             Format::Human => {
                 let mut text = std::mem::take(&mut self.buf);
                 text.clear();
+                if !r.diagnostics.is_empty() {
+                    render::game_header(&mut text, file, g, &self.palette);
+                }
                 let mut loc = pdnkit::pdn::Locator::new(g);
                 for d in &r.diagnostics {
-                    render::human(&mut text, file, g, &mut loc, d, self.color);
+                    render::human(&mut text, file, g, &mut loc, d, &self.palette);
                 }
                 text
             }
@@ -168,14 +190,11 @@ impl<W: Write> Sink for CheckSink<W> {
         if findings.is_empty() {
             return;
         }
-        let s = &mut self.sum;
         for d in findings {
-            match d.severity {
-                Severity::Error => s.errors += 1,
-                Severity::Warning => s.warnings += 1,
-                Severity::Note => s.notes += 1,
-            }
-            s.code_counts[d.code as usize] += 1;
+            self.sum.count(d.code, d.severity);
+        }
+        if self.quiet {
+            return;
         }
         let mut text = String::new();
         match self.format {
@@ -185,7 +204,7 @@ impl<W: Write> Sink for CheckSink<W> {
             }
             Format::Human => {
                 for d in findings {
-                    render::human_file(&mut text, file, d, self.color);
+                    render::human_file(&mut text, file, d, &self.palette);
                 }
             }
         }
@@ -205,18 +224,19 @@ pub fn run(a: Args) -> u8 {
     };
     opts.syntax_only = a.syntax_only;
     let stdout = std::io::stdout();
-    let color = a.format == Format::Human && stdout.is_terminal();
+    let color = a.format == Format::Human && a.color.enabled(stdout.is_terminal());
     let mut sink = CheckSink {
         out: std::io::BufWriter::new(stdout.lock()),
         format: a.format,
-        color,
+        palette: Palette::new(color),
+        quiet: a.quiet,
         sum: Summary::default(),
         stop: None,
         buf: String::new(),
     };
     let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
-    if info.completed {
-        let text = summary_text(&sink.sum, a.format);
+    if info.completed && !a.no_summary {
+        let text = summary_text(&sink.sum, a.format, a.syntax_only);
         sink.write(&text);
     }
     if let Err(e) = sink.out.flush() {
@@ -237,7 +257,7 @@ pub fn run(a: Args) -> u8 {
     }
 }
 
-fn summary_text(s: &Summary, format: Format) -> String {
+fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
     match format {
         Format::Json => {
             let mut v = json!({
@@ -252,22 +272,37 @@ fn summary_text(s: &Summary, format: Format) -> String {
                 "by_code": s.by_code(),
                 "unreadable_files": s.unreadable,
             });
-            let results: Vec<_> = s
-                .results()
-                .iter()
-                .map(|((d, c), n)| json!({"declared": d, "computed": c, "games": n}))
-                .collect();
-            v["results"] = json!(results);
+            let by_severity: BTreeMap<&str, BTreeMap<&str, u64>> =
+                [Severity::Error, Severity::Warning, Severity::Note]
+                    .iter()
+                    .map(|&sev| {
+                        let m: BTreeMap<&str, u64> = Code::ALL
+                            .iter()
+                            .map(|&c| (c.as_str(), s.code_counts[c as usize][sev as usize]))
+                            .filter(|&(_, n)| n > 0)
+                            .collect();
+                        (sev.as_str(), m)
+                    })
+                    .collect();
+            v["by_severity"] = json!(by_severity);
+            if !syntax_only {
+                let results: Vec<_> = s
+                    .results()
+                    .iter()
+                    .map(|((d, c), n)| json!({"declared": d, "computed": c, "games": n}))
+                    .collect();
+                v["results"] = json!(results);
+            }
             format!("{v}\n")
         }
         Format::Human => {
             let mut t = String::new();
+            let plural =
+                |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
             t.push_str(&format!(
-                "checked {} file{}, {} game{}: {} valid, {} with errors",
-                s.files,
-                if s.files == 1 { "" } else { "s" },
-                s.games,
-                if s.games == 1 { "" } else { "s" },
+                "checked {}, {}: {} valid, {} with errors",
+                plural(s.files, "file", "files"),
+                plural(s.games, "game", "games"),
                 s.valid,
                 s.games - s.valid - s.unchecked
             ));
@@ -276,19 +311,30 @@ fn summary_text(s: &Summary, format: Format) -> String {
             }
             t.push('\n');
             t.push_str(&format!(
-                "findings: {} errors, {} warnings, {} notes\n",
-                s.errors, s.warnings, s.notes
+                "findings: {}, {}, {}\n",
+                plural(s.errors, "error", "errors"),
+                plural(s.warnings, "warning", "warnings"),
+                plural(s.notes, "note", "notes")
             ));
             let width = Code::ALL
                 .iter()
                 .map(|c| c.as_str().len())
                 .max()
                 .unwrap_or(0);
-            for (code, n) in &s.by_code() {
-                t.push_str(&format!("  {code:width$}  {n}\n"));
+            for sev in [Severity::Error, Severity::Warning, Severity::Note] {
+                for &c in Code::ALL {
+                    let n = s.code_counts[c as usize][sev as usize];
+                    if n > 0 {
+                        t.push_str(&format!(
+                            "  {:<8} {:width$}  {n}\n",
+                            sev.as_str(),
+                            c.as_str()
+                        ));
+                    }
+                }
             }
             let results = s.results();
-            if !results.is_empty() {
+            if !results.is_empty() && !syntax_only {
                 t.push_str("results (declared -> computed):\n");
                 for ((d, c), n) in &results {
                     let flag = if c != &"*" && d != c {
@@ -300,7 +346,10 @@ fn summary_text(s: &Summary, format: Format) -> String {
                 }
             }
             if s.unreadable > 0 {
-                t.push_str(&format!("{} file(s) could not be read\n", s.unreadable));
+                t.push_str(&format!(
+                    "{} could not be read\n",
+                    plural(s.unreadable, "file", "files")
+                ));
             }
             t
         }

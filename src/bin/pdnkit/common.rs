@@ -1,5 +1,6 @@
 //! Options shared by the commands that read games, resolved into a config.
 
+use pdnkit::diag::{Code, Level, Levels};
 use pdnkit::draw::DrawRules;
 use pdnkit::replay::Options;
 use pdnkit::rules::Variant;
@@ -28,10 +29,54 @@ pub struct InputArgs {
     /// In directories, read every file, not only .pdn, .pgn and .txt.
     #[arg(long)]
     pub all_files: bool,
+    /// Do not report findings of CODE (repeatable).
+    #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = parse_code)]
+    pub allow: Vec<Code>,
+    /// Report findings of CODE as warnings (repeatable).
+    #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = parse_code)]
+    pub warn: Vec<Code>,
+    /// Report findings of CODE as errors, which makes their games invalid
+    /// (repeatable); `-D warnings` does so for every warning.
+    #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = parse_deny)]
+    pub deny: Vec<String>,
     /// Longest game read, in bytes of text; a longer one is reported as
     /// game-too-large and skipped (memory stays bounded by this).
     #[arg(long, value_name = "BYTES", default_value_t = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES)]
     pub max_game_bytes: usize,
+}
+
+/// A diagnostic code named on the command line.
+fn parse_code(s: &str) -> Result<Code, String> {
+    s.parse()
+}
+
+/// `-D`: a code, or `warnings`.
+fn parse_deny(s: &str) -> Result<String, String> {
+    if s == "warnings" {
+        Ok(s.to_string())
+    } else {
+        parse_code(s).map(|c| c.as_str().to_string())
+    }
+}
+
+impl InputArgs {
+    /// The levels given by `-A`, `-W` and `-D`.
+    pub fn levels(&self) -> Levels {
+        let mut l = Levels::default();
+        for &c in &self.warn {
+            l.set(c, Level::Warn);
+        }
+        for d in &self.deny {
+            match d.parse::<Code>() {
+                Ok(c) => l.set(c, Level::Deny),
+                Err(_) => l.deny_warnings = true,
+            }
+        }
+        for &c in &self.allow {
+            l.set(c, Level::Allow);
+        }
+        l
+    }
 }
 
 /// `--variant`: auto or one of the variants pdnkit checks.
@@ -102,6 +147,7 @@ impl InputArgs {
             keep_moves: false,
             syntax_only: false,
             max_game_bytes: Some(self.max_game_bytes),
+            levels: self.levels(),
         })
     }
 

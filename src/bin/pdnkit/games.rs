@@ -103,7 +103,8 @@ pub fn run(
                     }
                 }
                 (Item::Done(fi, inference), _) => {
-                    let findings = std::mem::take(&mut tally).finish(inference);
+                    let mut findings = std::mem::take(&mut tally).finish(inference);
+                    opts.levels.apply_file(&mut findings);
                     match &bar {
                         Some(b) => b.suspend(|| sink.file_done(&names[*fi], &findings)),
                         None => sink.file_done(&names[*fi], &findings),

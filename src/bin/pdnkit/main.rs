@@ -12,6 +12,7 @@ mod output;
 mod perft;
 mod render;
 mod stats;
+mod style;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,31 +1,61 @@
 //! Output: compiler-style human text and JSON Lines.
 
-use pdnkit::diag::{Diagnostic, FileDiagnostic, Severity};
+use crate::style::Palette;
+use pdnkit::diag::{Diagnostic, FileDiagnostic};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::replay::Report;
 use serde_json::{json, Map, Value};
+
+/// The line naming a game before its findings: players, event, round.
+pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
+    let tag = |n: &str| g.tag(n).filter(|v| !v.trim().is_empty() && v.trim() != "?");
+    let mut parts: Vec<String> = Vec::new();
+    match (tag("White"), tag("Black")) {
+        (Some(w), Some(b)) => parts.push(format!("{w} – {b}")),
+        (Some(w), None) => parts.push(format!("{w} – ?")),
+        (None, Some(b)) => parts.push(format!("? – {b}")),
+        (None, None) => {}
+    }
+    if let Some(e) = tag("Event") {
+        parts.push(e);
+    }
+    if let Some(r) = tag("Round") {
+        parts.push(format!("round {r}"));
+    }
+    if let Some(d) = tag("Date") {
+        parts.push(d);
+    }
+    let line = g.location(first_content(g)).0;
+    let head = format!("{file}: game {} (line {line})", g.index);
+    s.push_str(&format!(
+        "{}{head}{}",
+        pal.header.render(),
+        pal.header.render_reset()
+    ));
+    if !parts.is_empty() {
+        s.push_str(": ");
+        s.push_str(&visible(&parts.join(", ")));
+    }
+    s.push('\n');
+}
 
 /// Characters of source shown around a finding.
 const SNIPPET_WIDTH: usize = 100;
 
 /// A diagnostic rendered for a terminal, appended to `s` (ends with a blank
 /// line). `loc` finds lines and columns going forward through the game.
-pub fn human(s: &mut String, file: &str, g: &Game, loc: &mut Locator, d: &Diagnostic, color: bool) {
+pub fn human(
+    s: &mut String,
+    file: &str,
+    g: &Game,
+    loc: &mut Locator,
+    d: &Diagnostic,
+    pal: &Palette,
+) {
     let (line, col) = loc.locate(d.span.start);
     let snip = g.snippet(&d.span, SNIPPET_WIDTH);
-    let sev = d.severity.as_str();
-    let (on, off) = if color {
-        (
-            match d.severity {
-                Severity::Error => "\x1b[1;31m",
-                Severity::Warning => "\x1b[1;33m",
-                Severity::Note => "\x1b[1;36m",
-            },
-            "\x1b[0m",
-        )
-    } else {
-        ("", "")
-    };
+    let style = pal.severity(d.severity);
+    let (on, off) = (style.render().to_string(), style.render_reset().to_string());
     // Pieces appended one by one: this runs for every finding of every game.
     let mut num = itoa::Buffer::new();
     for part in [file, ":", num.format(line), ":"] {
@@ -34,12 +64,12 @@ pub fn human(s: &mut String, file: &str, g: &Game, loc: &mut Locator, d: &Diagno
     for part in [
         num.format(col),
         ": ",
-        on,
-        sev,
+        &on,
+        d.severity.as_str(),
         "[",
         d.code.as_str(),
         "]",
-        off,
+        &off,
         ": ",
     ] {
         s.push_str(part);
@@ -50,6 +80,12 @@ pub fn human(s: &mut String, file: &str, g: &Game, loc: &mut Locator, d: &Diagno
     if let Some(p) = d.ply {
         s.push_str(", ply ");
         s.push_str(num.format(p));
+        if let (Some((n, second)), Some(w)) = (d.number, &d.written) {
+            s.push_str(", ");
+            s.push_str(num.format(n));
+            s.push_str(if second { "... " } else { ". " });
+            s.push_str(&visible(w));
+        }
     }
     s.push_str(")\n");
     let prefix = if snip.cut_left { "…" } else { "" };
@@ -67,11 +103,11 @@ pub fn human(s: &mut String, file: &str, g: &Game, loc: &mut Locator, d: &Diagno
     pad(s, gutter);
     s.push_str(" | ");
     pad(s, prefix.chars().count() + snip.caret.start);
-    s.push_str(on);
+    s.push_str(&on);
     for _ in 0..snip.caret.len().clamp(1, SNIPPET_WIDTH) {
         s.push('^');
     }
-    s.push_str(off);
+    s.push_str(&off);
     s.push('\n');
     for n in &d.notes {
         pad(s, gutter);
@@ -110,6 +146,12 @@ pub fn diag_json(loc: &mut Locator, d: &Diagnostic) -> Value {
     if let Some(w) = &d.written {
         m.insert("move".into(), json!(w));
     }
+    if let Some((n, second)) = d.number {
+        m.insert(
+            "move_number".into(),
+            json!(format!("{n}{}", if second { "..." } else { "." })),
+        );
+    }
     if !d.notes.is_empty() {
         m.insert("notes".into(), json!(d.notes));
     }
@@ -117,26 +159,17 @@ pub fn diag_json(loc: &mut Locator, d: &Diagnostic) -> Value {
 }
 
 /// A finding about a whole file, for a terminal (ends with a blank line).
-pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, color: bool) {
-    let (on, off) = if color {
-        (
-            match d.severity {
-                Severity::Error => "\x1b[1;31m",
-                Severity::Warning => "\x1b[1;33m",
-                Severity::Note => "\x1b[1;36m",
-            },
-            "\x1b[0m",
-        )
-    } else {
-        ("", "")
-    };
+pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, pal: &Palette) {
+    let style = pal.severity(d.severity);
     s.push_str(&format!(
-        "{file}:{}:{}: {on}{}[{}]{off}: {}\n\n",
+        "{file}:{}:{}: {}{}[{}]{}: {}\n\n",
         d.line,
         d.column,
+        style.render(),
         d.severity.as_str(),
         d.code.as_str(),
-        d.message
+        style.render_reset(),
+        visible(&d.message)
     ));
 }
 

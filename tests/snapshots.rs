@@ -1,0 +1,116 @@
+//! Whole-output snapshots of `pdnkit check` on the example corpus (insta):
+//! what a user reads is compared in full, not by `contains`.
+use std::process::Command;
+
+/// Runs pdnkit from the repository root (so paths in the output are relative)
+/// with `args`, a clean colour environment, and `env` set.
+fn run(args: &[&str], env: &[(&str, &str)]) -> (String, i32) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    c.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
+        .env("TERM", "xterm");
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let o = c.output().expect("pdnkit runs");
+    (
+        String::from_utf8(o.stdout).expect("UTF-8 output"),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn check_corpus_human() {
+    let (out, code) = run(&["check", "--no-progress", "corpus/"], &[]);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_corpus", out);
+}
+
+#[test]
+fn check_corpus_in_colour() {
+    let (out, _) = run(
+        &[
+            "check",
+            "--no-progress",
+            "--color",
+            "always",
+            "corpus/brazilian/faults.pdn",
+        ],
+        &[],
+    );
+    assert!(out.contains("\u{1b}["));
+    insta::assert_snapshot!("check_faults_colour", out);
+    // NO_COLOR turns colour off for auto (and output to a pipe never has it).
+    let (plain, _) = run(
+        &["check", "--no-progress", "corpus/brazilian/faults.pdn"],
+        &[("NO_COLOR", "1")],
+    );
+    assert!(!plain.contains('\u{1b}'));
+    let (forced, _) = run(
+        &["check", "--no-progress", "corpus/brazilian/faults.pdn"],
+        &[("CLICOLOR_FORCE", "1")],
+    );
+    assert_eq!(forced, out);
+    let (never, _) = run(
+        &[
+            "check",
+            "--no-progress",
+            "--color",
+            "never",
+            "corpus/brazilian/faults.pdn",
+        ],
+        &[("CLICOLOR_FORCE", "1")],
+    );
+    assert_eq!(never, plain);
+}
+
+#[test]
+fn check_corpus_quiet() {
+    let (out, code) = run(&["check", "--no-progress", "-q", "corpus/"], &[]);
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_corpus_quiet", out);
+}
+
+#[test]
+fn check_corpus_allowing_codes() {
+    let (out, code) = run(
+        &[
+            "check",
+            "--no-progress",
+            "-q",
+            "-A",
+            "illegal-move",
+            "-A",
+            "missing-result",
+            "-W",
+            "result-mismatch",
+            "corpus/brazilian",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_brazilian_allow", out);
+}
+
+#[test]
+fn check_deny_warnings() {
+    let (out, code) = run(
+        &[
+            "check",
+            "--no-progress",
+            "-D",
+            "warnings",
+            "corpus/english/untagged.pdn",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1, "a warning made an error fails the check");
+    insta::assert_snapshot!("check_english_deny_warnings", out);
+    let (_, code) = run(
+        &["check", "--no-progress", "corpus/english/untagged.pdn"],
+        &[],
+    );
+    assert_eq!(code, 0);
+}
