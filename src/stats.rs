@@ -33,6 +33,8 @@ pub struct Stats {
     /// Games of a variant pdnkit does not check (never valid or invalid).
     pub unchecked: u64,
     pub findings: BTreeMap<String, u64>,
+    /// Findings per severity, then per code (what `check` prints).
+    pub findings_by_severity: BTreeMap<String, BTreeMap<String, u64>>,
     pub declared: BTreeMap<String, u64>,
     pub computed: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
@@ -59,10 +61,7 @@ impl Stats {
             None => self.invalid += 1,
         }
         for d in &r.diagnostics {
-            *self
-                .findings
-                .entry(d.code.as_str().to_string())
-                .or_default() += 1;
+            self.add_finding(d.code, d.severity);
             if d.code == crate::diag::Code::ResultMismatch && d.severity == Severity::Error {
                 self.result_mismatches += 1;
             }
@@ -101,12 +100,29 @@ impl Stats {
         }
     }
 
+    /// Counts one finding (of a game, or about a file).
+    pub fn add_finding(&mut self, code: crate::diag::Code, severity: Severity) {
+        *self.findings.entry(code.as_str().to_string()).or_default() += 1;
+        *self
+            .findings_by_severity
+            .entry(severity.as_str().to_string())
+            .or_default()
+            .entry(code.as_str().to_string())
+            .or_default() += 1;
+    }
+
     /// Adds `other` into `self`.
     pub fn merge(&mut self, other: &Stats) {
         self.games += other.games;
         self.valid += other.valid;
         self.invalid += other.invalid;
         self.unchecked += other.unchecked;
+        for (sev, m) in &other.findings_by_severity {
+            let mine = self.findings_by_severity.entry(sev.clone()).or_default();
+            for (k, v) in m {
+                *mine.entry(k.clone()).or_default() += v;
+            }
+        }
         for (mine, theirs) in [
             (&mut self.findings, &other.findings),
             (&mut self.declared, &other.declared),

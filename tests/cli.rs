@@ -400,3 +400,99 @@ fn real_international_corpus_is_explained_game_by_game() {
     );
     assert!(summary["games"].as_u64().unwrap() > 1400);
 }
+
+#[test]
+fn one_exit_rule_for_every_subcommand() {
+    let d = tempdir("exit");
+    let empty = d.join("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let binary = d.join("binary.pdn");
+    std::fs::write(&binary, b"\x7fELF\x02\x01\x01\x00\x00\x00\x00\x00").unwrap();
+    let good = corpus("brazilian/clean.pdn");
+    let bad = corpus("brazilian/faults.pdn");
+    let missing = d.join("missing.pdn").display().to_string();
+    let (empty, binary) = (empty.display().to_string(), binary.display().to_string());
+    let cases: [(&str, Vec<&str>); 5] = [
+        ("good", vec![&good]),
+        ("bad", vec![&bad]),
+        ("missing beside good", vec![&missing, &good]),
+        ("empty folder", vec![&empty]),
+        ("binary", vec![&binary]),
+    ];
+    for (cmd, extra, want) in [
+        ("check", vec![], [0, 1, 2, 2, 2]),
+        ("convert", vec!["--to", "csv"], [0, 0, 2, 2, 2]),
+        ("convert", vec!["--to", "csv", "--strict"], [0, 1, 2, 2, 2]),
+        ("stats", vec![], [0, 0, 2, 2, 2]),
+        ("dupes", vec![], [0, 0, 2, 2, 2]),
+    ] {
+        for ((name, paths), want) in cases.iter().zip(want) {
+            let mut args = vec![cmd];
+            args.extend(&extra);
+            args.extend(paths);
+            let o = pdnkit(&args);
+            assert_eq!(
+                o.status.code(),
+                Some(want),
+                "{cmd} {extra:?} on {name}: {}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            if name.starts_with("missing") {
+                // The good file was still processed.
+                assert!(!o.stdout.is_empty(), "{cmd} on {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn stats_and_check_agree_on_the_counts_they_both_print() {
+    let c = corpus("");
+    let check = json_lines(&pdnkit(&["check", "--format", "json", &c]));
+    let summary = check.last().unwrap();
+    let stats: Value =
+        serde_json::from_slice(&pdnkit(&["stats", "--format", "json", &c]).stdout).unwrap();
+    let all = &stats["all"];
+    assert_eq!(all["games"], summary["games"]);
+    assert_eq!(all["valid"], summary["valid_games"]);
+    assert_eq!(all["unchecked"], summary["unchecked_games"]);
+    assert_eq!(all["findings"], summary["by_code"]);
+    assert_eq!(all["findings_by_severity"], summary["by_severity"]);
+}
+
+#[test]
+fn completions_and_manual_are_generated() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{shell}");
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains("pdnkit"),
+            "{shell}"
+        );
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .arg("man")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let man = String::from_utf8_lossy(&o.stdout);
+    assert!(man.starts_with(".ie") && man.contains(".TH pdnkit 1"));
+}
+
+#[test]
+fn every_help_page_has_examples_and_exit_status() {
+    for cmd in ["check", "convert", "stats", "dupes", "perft"] {
+        let o = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args([cmd, "--help"])
+            .output()
+            .unwrap();
+        let help = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            help.contains("Examples:") && help.contains("Exit status:"),
+            "{cmd}"
+        );
+    }
+}

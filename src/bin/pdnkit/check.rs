@@ -121,11 +121,21 @@ struct CheckSink<W: Write> {
     sum: Summary,
     /// Why writing stopped: a closed pipe, or a write error.
     stop: Option<Stop>,
-    /// Reused for each game's rendered text.
+    /// Output of the current batch, written at its end.
     buf: String,
 }
 
 impl<W: Write> CheckSink<W> {
+    fn flush_out(&mut self) -> bool {
+        if self.stop.is_some() {
+            return false;
+        }
+        if let Err(e) = self.out.flush() {
+            self.stop = Some(Stop::of(&e, "standard output", true));
+            return false;
+        }
+        true
+    }
     fn write(&mut self, s: &str) -> bool {
         if self.stop.is_some() {
             return false;
@@ -158,27 +168,36 @@ impl<W: Write> Sink for CheckSink<W> {
         if self.quiet {
             return true;
         }
-        let text = match self.format {
+        // Held until the end of the batch (see `Sink::batch_done`).
+        match self.format {
             Format::Json => {
-                let mut line = render::game_json(file, g, r).to_string();
-                line.push('\n');
-                line
+                self.buf
+                    .push_str(&render::game_json(file, g, r).to_string());
+                self.buf.push('\n');
             }
             Format::Human => {
-                let mut text = std::mem::take(&mut self.buf);
-                text.clear();
                 if !r.diagnostics.is_empty() {
-                    render::game_header(&mut text, file, g, &self.palette);
+                    render::game_header(&mut self.buf, file, g, &self.palette);
                 }
                 let mut loc = pdnkit::pdn::Locator::new(g);
                 for d in &r.diagnostics {
-                    render::human(&mut text, file, g, &mut loc, d, &self.palette);
+                    render::human(&mut self.buf, file, g, &mut loc, d, &self.palette);
                 }
-                text
             }
-        };
-        let ok = self.write(&text);
+        }
+        self.stop.is_none()
+    }
+    fn has_output(&self) -> bool {
+        !self.buf.is_empty()
+    }
+    fn batch_done(&mut self) -> bool {
+        if self.buf.is_empty() {
+            return self.stop.is_none();
+        }
+        let text = std::mem::take(&mut self.buf);
+        let ok = self.write(&text) && self.flush_out();
         self.buf = text;
+        self.buf.clear();
         ok
     }
     fn file_error(&mut self, file: &str, msg: &str) {
@@ -196,19 +215,18 @@ impl<W: Write> Sink for CheckSink<W> {
         if self.quiet {
             return;
         }
-        let mut text = String::new();
         match self.format {
             Format::Json => {
-                text = render::file_json(file, findings).to_string();
-                text.push('\n');
+                self.buf
+                    .push_str(&render::file_json(file, findings).to_string());
+                self.buf.push('\n');
             }
             Format::Human => {
                 for d in findings {
-                    render::human_file(&mut text, file, d, &self.palette);
+                    render::human_file(&mut self.buf, file, d, &self.palette);
                 }
             }
         }
-        self.write(&text);
     }
 }
 
@@ -283,6 +301,7 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
                             .collect();
                         (sev.as_str(), m)
                     })
+                    .filter(|(_, m)| !m.is_empty())
                     .collect();
             v["by_severity"] = json!(by_severity);
             if !syntax_only {

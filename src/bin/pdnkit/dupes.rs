@@ -16,8 +16,11 @@ use std::hash::{Hash, Hasher};
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
-    /// JSON Lines output.
-    #[arg(long)]
+    /// human (a paragraph per group) or json (JSON Lines).
+    #[arg(long, value_enum, default_value = "human")]
+    format: crate::check::Format,
+    /// Same as --format json (kept for old scripts).
+    #[arg(long, hide = true)]
     json: bool,
     /// Shortest game reported as a prefix of another (shorter games are prefixes of too many).
     #[arg(long, default_value_t = 10)]
@@ -158,7 +161,7 @@ pub fn run(a: Args) -> u8 {
         )
     };
     let mut out = String::new();
-    if a.json {
+    if a.json || a.format == crate::check::Format::Json {
         for grp in &groups {
             let members: Vec<&Entry> = grp.iter().map(|&i| &games[i]).collect();
             let v = json!({

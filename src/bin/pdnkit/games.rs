@@ -33,12 +33,48 @@ pub trait Sink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool;
     /// A file that could not be read (or not completely).
     fn file_error(&mut self, file: &str, msg: &str);
+    /// The end of a batch of games: output held for it may be written now
+    /// (with the progress bar, this runs while the bar is cleared). Returns
+    /// false to stop the run.
+    fn batch_done(&mut self) -> bool {
+        true
+    }
+    /// Whether output is waiting for [`Sink::batch_done`].
+    fn has_output(&self) -> bool {
+        false
+    }
     /// A file skipped as not PDN (binary). Reported once on stderr.
     fn file_skipped(&mut self, file: &str, why: &str) {
         eprintln!("pdnkit: {file}: skipped: {why}");
     }
     /// A file was read to its end; `findings` are about the whole file.
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]);
+}
+
+/// Redraws of the progress bar per second, at most.
+const PROGRESS_HZ: u8 = 10;
+
+/// The progress bar: bytes against the total when it is known (files), a
+/// spinner with the bytes read when it is not (standard input).
+fn progress_bar(total: u64) -> ProgressBar {
+    let target = indicatif::ProgressDrawTarget::stderr_with_hz(PROGRESS_HZ);
+    let (bar, template) = if total > 0 {
+        (
+            ProgressBar::with_draw_target(Some(total), target),
+            "{elapsed_precise} [{bar:20}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta} {wide_msg}",
+        )
+    } else {
+        (
+            ProgressBar::with_draw_target(None, target),
+            "{spinner} {elapsed_precise} {bytes} read, {bytes_per_sec} {wide_msg}",
+        )
+    };
+    bar.set_style(
+        ProgressStyle::with_template(template)
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar
 }
 
 /// How a run over the inputs went.
@@ -77,48 +113,47 @@ pub fn run(
             Input::Stdin => 0,
         })
         .sum();
-    let bar = (progress && std::io::stderr().is_terminal()).then(|| {
-        let b = ProgressBar::new(total);
-        b.set_style(
-            ProgressStyle::with_template("{bar:30} {bytes}/{total_bytes} {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    });
+    let bar = (progress && std::io::stderr().is_terminal()).then(|| progress_bar(total));
     let started = Instant::now();
     let mut games_done = 0u64;
+    let mut games_with_errors = 0u64;
     let names: Vec<String> = inputs.iter().map(Input::name).collect();
     let mut tally = FileTally::default();
     let mut flush = |batch: &[Item], reports: &[Option<Report>], sink: &mut dyn Sink| -> bool {
         let mut bytes = 0u64;
+        let mut current = None;
+        // Findings are rendered for the whole batch, then written at once,
+        // with the bar cleared once (never once per game).
         for (it, r) in batch.iter().zip(reports) {
             let keep_going = match (it, r) {
                 (Item::Game(fi, g, _), Some(r)) => {
                     games_done += 1;
+                    games_with_errors += u64::from(r.checked && !r.valid());
                     bytes += g.text.len() as u64;
+                    current = Some(*fi);
                     tally.add(g, r);
-                    match &bar {
-                        Some(b) => b.suspend(|| sink.game(&names[*fi], g, r)),
-                        None => sink.game(&names[*fi], g, r),
-                    }
+                    sink.game(&names[*fi], g, r)
                 }
                 (Item::Done(fi, inference), _) => {
                     let mut findings = std::mem::take(&mut tally).finish(inference);
                     opts.levels.apply_file(&mut findings);
-                    match &bar {
-                        Some(b) => b.suspend(|| sink.file_done(&names[*fi], &findings)),
-                        None => sink.file_done(&names[*fi], &findings),
-                    }
+                    sink.file_done(&names[*fi], &findings);
                     true
                 }
                 (Item::Error(fi, msg), _) => {
                     unreadable += 1;
-                    sink.file_error(&names[*fi], msg);
+                    match &bar {
+                        Some(b) => b.suspend(|| sink.file_error(&names[*fi], msg)),
+                        None => sink.file_error(&names[*fi], msg),
+                    }
                     true
                 }
                 (Item::Skipped(fi, why), _) => {
                     skipped += 1;
-                    sink.file_skipped(&names[*fi], why);
+                    match &bar {
+                        Some(b) => b.suspend(|| sink.file_skipped(&names[*fi], why)),
+                        None => sink.file_skipped(&names[*fi], why),
+                    }
                     true
                 }
                 _ => true,
@@ -127,12 +162,20 @@ pub fn run(
                 return false;
             }
         }
+        let written = match &bar {
+            Some(b) if sink.has_output() => b.suspend(|| sink.batch_done()),
+            _ => sink.batch_done(),
+        };
         if let Some(b) = &bar {
             b.inc(bytes);
-            let rate = games_done as f64 / started.elapsed().as_secs_f64().max(1e-6);
-            b.set_message(format!("{games_done} games, {rate:.0} games/s"));
+            let secs = started.elapsed().as_secs_f64().max(1e-6);
+            let file = current.map_or("", |fi| names[fi].as_str());
+            b.set_message(format!(
+                "{games_done} games ({:.0}/s), {games_with_errors} with errors  {file}",
+                games_done as f64 / secs
+            ));
         }
-        true
+        written
     };
     // Three stages joined by bounded channels: the reader, the checking (on the
     // pool), and the output here. Reading, replay and rendering overlap, and at

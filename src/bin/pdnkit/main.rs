@@ -1,6 +1,8 @@
-//! The `pdnkit` command: argument parsing, one module per subcommand, exit codes.
+//! The `pdnkit` command: argument parsing, one module per subcommand, and one
+//! exit path in `main`.
 //!
-//! Exit status: 0 clean, 1 findings, 2 the run itself failed.
+//! Exit status: `check` 0 clean, 1 error findings; `convert`, `stats`, `dupes`
+//! 0 when the job was done; 2 for every command when the run itself failed.
 
 mod check;
 mod common;
@@ -31,20 +33,89 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Replay every game, report every fault, compare the true result with the record.
+    #[command(after_help = CHECK_HELP)]
     Check(check::Args),
     /// Convert games to CSV, JSON Lines or normalised PDN.
+    #[command(after_help = CONVERT_HELP)]
     Convert(convert::Args),
     /// Statistics of an archive: results, lengths, captures, openings, findings.
+    #[command(after_help = STATS_HELP)]
     Stats(stats::Args),
     /// Games stored twice, and games that are the start of another.
+    #[command(after_help = DUPES_HELP)]
     Dupes(dupes::Args),
     /// Count the leaves of the legal move tree (move generator test).
+    #[command(after_help = PERFT_HELP)]
     Perft(perft::Args),
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
+    #[command(
+        after_help = "Example:\n  pdnkit completions bash > ~/.local/share/bash-completion/completions/pdnkit"
+    )]
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) on standard output.
+    #[command(after_help = "Example:\n  pdnkit man > pdnkit.1 && man ./pdnkit.1")]
+    Man,
 }
+
+const CHECK_HELP: &str = "\
+Examples:
+  pdnkit check archive/                      every .pdn/.pgn/.txt file under archive/
+  pdnkit check -q --variant russian ussr.pdn the summary only
+  pdnkit check -A result-conflict -D warnings archive/
+  pdnkit check --format json games.pdn | jq 'select(.type == \"game\" and .valid == false)'
+  cat games.pdn | pdnkit check               standard input (named <stdin>)
+
+Exit status: 0 no error finding; 1 at least one error finding; 2 the run failed
+(bad arguments, a PATH that does not exist or cannot be read, no PDN file found,
+a write error). A closed pipe ends the run quietly.";
+
+const CONVERT_HELP: &str = "\
+Examples:
+  pdnkit convert --to csv archive/ > games.csv
+  pdnkit convert --to csv --moves --fen games.pdn -o plies.csv
+  pdnkit convert --to jsonl --tag Event --tag Round archive/
+  pdnkit convert --to pdn --fix-results --in-place archive/   (originals kept as NAME.bak)
+
+Exit status: 0 the conversion was done, whatever the findings (--strict: 1 when a
+game has an error finding); 2 the run failed (bad arguments, a PATH that cannot be
+read, a write error: the -o file is then not written).";
+
+const STATS_HELP: &str = "\
+Examples:
+  pdnkit stats archive/
+  pdnkit stats --per-file --format csv archive/ > stats.csv
+
+Exit status: 0 the statistics were written, whatever the findings; 2 the run failed.";
+
+const DUPES_HELP: &str = "\
+Examples:
+  pdnkit dupes archive/
+  pdnkit dupes --format json --min-plies 20 archive/
+
+Exit status: 0 the report was written, whatever it found; 2 the run failed.";
+
+const PERFT_HELP: &str = "\
+Examples:
+  pdnkit perft --variant international 6
+  pdnkit perft --variant russian --fen 'W:W21-32:B1-12' --divide 4
+
+Exit status: 0 done; 2 bad arguments (such as a FEN that cannot be read) or a write error.";
 
 /// Exit status 2: the run itself failed.
 pub const EXIT_FAILED: u8 = 2;
 
+/// Writes generated text to standard output; the exit status.
+fn print_bytes(b: &[u8]) -> u8 {
+    match output::print(&String::from_utf8_lossy(b)) {
+        Ok(()) => 0,
+        Err(stop) => stop.report(0),
+    }
+}
+
+/// The one exit path: every command returns its status here.
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -61,6 +132,20 @@ fn main() -> ExitCode {
         Command::Dupes(a) => dupes::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Completions { shell } => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut cmd, "pdnkit", &mut out);
+            print_bytes(&out)
+        }
+        Command::Man => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            let mut out = Vec::new();
+            match clap_mangen::Man::new(cmd).render(&mut out) {
+                Ok(()) => print_bytes(&out),
+                Err(e) => output::Stop::Failed(format!("cannot render the manual: {e}")).report(0),
+            }
+        }
     };
     ExitCode::from(code)
 }

@@ -76,7 +76,17 @@ impl Sink for StatsSink {
         self.failed = true;
         eprintln!("pdnkit: {file}: {msg}");
     }
-    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+    fn file_done(&mut self, file: &str, findings: &[pdnkit::diag::FileDiagnostic]) {
+        for d in findings {
+            self.all.add_finding(d.code, d.severity);
+            if self.per_file {
+                self.by_file
+                    .entry(file.to_string())
+                    .or_default()
+                    .add_finding(d.code, d.severity);
+            }
+        }
+    }
 }
 
 fn to_json(s: &Stats, n: usize) -> Value {
@@ -91,7 +101,7 @@ fn to_json(s: &Stats, n: usize) -> Value {
     };
     json!({
         "games": s.games, "valid": s.valid, "invalid": s.invalid, "unchecked": s.unchecked,
-        "findings": s.findings, "declared_results": s.declared, "computed_results": s.computed,
+        "findings": s.findings, "findings_by_severity": s.findings_by_severity, "declared_results": s.declared, "computed_results": s.computed,
         "terminations": s.terminations, "result_mismatches": s.result_mismatches,
         "plies": plies, "captures": s.captures, "longest_capture": s.longest_capture, "crownings": s.crownings,
         "openings_2": top(&s.openings2), "openings_4": top(&s.openings4),
@@ -138,11 +148,14 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
     line(&mut t, "declared results", map(&s.declared));
     line(&mut t, "computed results", map(&s.computed));
     line(&mut t, "terminations", map(&s.terminations));
-    line(&mut t, "result mismatches", s.result_mismatches.to_string());
     if !s.findings.is_empty() {
-        t.push_str("  findings by code\n");
-        for (k, v) in &s.findings {
-            t.push_str(&format!("    {k:<22} {v}\n"));
+        t.push_str("  findings by severity and code\n");
+        for sev in ["error", "warning", "note"] {
+            if let Some(m) = s.findings_by_severity.get(sev) {
+                for (k, v) in m {
+                    t.push_str(&format!("    {sev:<8} {k:<22} {v}\n"));
+                }
+            }
         }
     }
     for (title, table) in [
