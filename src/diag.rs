@@ -2,13 +2,13 @@
 //!
 //! Nothing here prints; the binary renders diagnostics for a terminal or as JSON.
 
-use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt;
 
 /// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
     Note,
     Warning,
@@ -83,7 +83,8 @@ impl fmt::Display for Code {
     }
 }
 
-impl Serialize for Code {
+#[cfg(feature = "serde")]
+impl serde::Serialize for Code {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }

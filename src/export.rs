@@ -6,7 +6,6 @@ use crate::pdn::Game;
 use crate::position::{Color, Kind};
 use crate::replay::Report;
 use crate::rules::{landing_path, play};
-use serde::Serialize;
 
 /// The fixed columns of the games table, in order.
 pub const GAME_COLUMNS: [&str; 24] = [
@@ -37,7 +36,8 @@ pub const GAME_COLUMNS: [&str; 24] = [
 ];
 
 /// One row of the games table.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameRow {
     pub file: String,
     pub game: usize,
@@ -125,7 +125,8 @@ pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
 }
 
 /// One row of the moves table.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlyRow {
     pub file: String,
     pub game: usize,
@@ -135,7 +136,7 @@ pub struct PlyRow {
     /// As written in the file.
     pub written: String,
     /// Canonical numeric form: `32-28`, `28x19` or the full path when the short form is ambiguous.
-    #[serde(rename = "move")]
+    #[cfg_attr(feature = "serde", serde(rename = "move"))]
     pub mv: String,
     /// Algebraic form (8x8 only).
     pub algebraic: Option<String>,

@@ -4,11 +4,11 @@ use crate::diag::Severity;
 use crate::export::GameRow;
 use crate::pdn::Outcome;
 use crate::replay::Report;
-use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Games and White's score after one opening.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Opening {
     pub games: u64,
     /// Games with a decisive or drawn declared result.
@@ -25,7 +25,8 @@ impl Opening {
 }
 
 /// Counters for a set of games. `merge` adds two of them.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
     pub games: u64,
     pub valid: u64,

@@ -100,11 +100,27 @@ pub struct Reader<R> {
     wide: Option<decode::WideDecoder>,
     /// A note for the next game (the byte order mark found).
     pending_note: Option<String>,
+    /// An I/O error ended the iteration.
+    failed: bool,
     escape_warned: bool,
     started: bool,
     scratch_nodes: Vec<Node>,
     scratch_tags: Vec<Tag>,
     scratch_squares: Vec<SquareText>,
+}
+
+/// The games of the input, in order; an I/O error ends the iteration
+/// (problems in the text are findings of the games, never errors here).
+impl<R: Read> Iterator for Reader<R> {
+    type Item = io::Result<Game>;
+    fn next(&mut self) -> Option<io::Result<Game>> {
+        if self.failed {
+            return None;
+        }
+        let next = self.next_game();
+        self.failed = next.is_err();
+        next.transpose()
+    }
 }
 
 impl<R: Read> Reader<R> {
@@ -127,6 +143,7 @@ impl<R: Read> Reader<R> {
             file_encoding: None,
             wide: None,
             pending_note: None,
+            failed: false,
             escape_warned: false,
             started: false,
             scratch_nodes: Vec::new(),
