@@ -6,6 +6,7 @@
 
 pub mod board;
 pub mod diag;
+pub mod diagram;
 pub mod draw;
 pub mod export;
 pub mod infer;

@@ -7,12 +7,14 @@
 mod check;
 mod common;
 mod convert;
+mod diagram;
 mod dupes;
 mod games;
 mod input;
 mod output;
 mod perft;
 mod render;
+mod report;
 mod stats;
 mod style;
 
@@ -47,6 +49,12 @@ enum Command {
     /// Count the leaves of the legal move tree (move generator test).
     #[command(after_help = PERFT_HELP)]
     Perft(perft::Args),
+    /// Write one self-contained HTML report: summary, games, every fault on a board.
+    #[command(after_help = REPORT_HELP)]
+    Report(report::Args),
+    /// Draw one position as an SVG picture, with a move on it.
+    #[command(after_help = DIAGRAM_HELP)]
+    Diagram(diagram::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
         after_help = "Example:\n  pdnkit completions bash > ~/.local/share/bash-completion/completions/pdnkit"
@@ -97,6 +105,22 @@ Examples:
 
 Exit status: 0 the report was written, whatever it found; 2 the run failed.";
 
+const REPORT_HELP: &str = "\
+Examples:
+  pdnkit report archive/ -o report.html        then open report.html in a browser (works offline)
+  pdnkit report -A notation --variant russian ussr.pdn -o ussr.html
+
+Exit status: as check: 0 no error finding, 1 error findings, 2 the run failed (the
+report is still written when the games could be read).";
+
+const DIAGRAM_HELP: &str = "\
+Examples:
+  pdnkit diagram --variant international --fen 'W:W31-50:B1-20' --move 32-28 -o start.svg
+  pdnkit diagram corpus/brazilian/faults.pdn --game 1 --ply 8 --move c5xe3 --flip > fault.svg
+
+Exit status: 0 the picture was written; 2 bad arguments (a FEN or a move that cannot be
+read, no such game or ply) or a write error.";
+
 const PERFT_HELP: &str = "\
 Examples:
   pdnkit perft --variant international 6
@@ -132,6 +156,8 @@ fn main() -> ExitCode {
         Command::Dupes(a) => dupes::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Diagram(a) => diagram::run(a),
+        Command::Report(a) => report::run(a),
         Command::Completions { shell } => {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();

@@ -1,0 +1,185 @@
+//! `pdnkit diagram`: one position as an SVG picture.
+
+use crate::common::VariantName;
+use crate::output::{Out, Stop};
+use pdnkit::diagram::{svg, DiagramOptions, Drawn, MoveStyle};
+use pdnkit::infer::Evidence;
+use pdnkit::notation::{resolve, Reading};
+use pdnkit::pdn::{read_all, Node, Reader};
+use pdnkit::position::Position;
+use pdnkit::replay::{check_game_in, Options};
+use pdnkit::rules::{landing_path, play};
+use pdnkit::variant::Variant;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A PDN file to take the position from (with --game and --ply).
+    path: Option<PathBuf>,
+    /// The variant (needed with --fen; with a file, it overrides the games' own).
+    #[arg(long, value_enum)]
+    variant: Option<VariantName>,
+    /// The position, as a FEN.
+    #[arg(long, conflicts_with = "path")]
+    fen: Option<String>,
+    /// With PATH: the game, 1-based.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// With PATH: the position before this ply (1 = the start; default: after the last ply read).
+    #[arg(long)]
+    ply: Option<u32>,
+    /// A move to draw, as a record writes it (`32-28`, `c3xe5`, `26x17x8`).
+    #[arg(long = "move", value_name = "MOVE")]
+    mv: Option<String>,
+    /// Seen from Black.
+    #[arg(long)]
+    flip: bool,
+    /// Write to FILE instead of standard output.
+    #[arg(short = 'o', long)]
+    output: Option<PathBuf>,
+}
+
+fn fail(m: impl std::fmt::Display) -> u8 {
+    eprintln!("pdnkit: {m}");
+    crate::EXIT_FAILED
+}
+
+/// The position the arguments name.
+fn position(a: &Args) -> Result<Position, String> {
+    if let Some(fen) = &a.fen {
+        let v = a
+            .variant
+            .map(VariantName::variant)
+            .ok_or("--fen needs --variant (the board and the rules depend on it)")?;
+        return Position::from_fen(fen, v).map_err(|e| format!("FEN \"{fen}\": {e}"));
+    }
+    let path = a
+        .path
+        .as_ref()
+        .ok_or("name a FEN (--variant V --fen FEN) or a PDN file")?;
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let games: Vec<_> = Reader::new(std::io::BufReader::new(file))
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let g = games.get(a.game.wrapping_sub(1)).ok_or_else(|| {
+        format!(
+            "{} has {} games; there is no game {}",
+            path.display(),
+            games.len(),
+            a.game
+        )
+    })?;
+    let mut evidence = Evidence::default();
+    games.iter().for_each(|g| evidence.add(g));
+    let opts = Options {
+        variant: a.variant.map(VariantName::variant),
+        keep_moves: true,
+        ..Options::default()
+    };
+    let r = check_game_in(g, &opts, &evidence.decide());
+    let Some(start) = r.start else {
+        return Err(format!(
+            "game {} cannot be replayed (its variant or its FEN is not usable)",
+            a.game
+        ));
+    };
+    let read = r.played.len() as u32;
+    let ply = a.ply.unwrap_or(read + 1);
+    if ply == 0 || ply > read + 1 {
+        return Err(format!(
+            "game {} has {read} plies read; --ply goes from 1 to {}",
+            a.game,
+            read + 1
+        ));
+    }
+    Ok(match r.played.get(ply as usize - 1) {
+        Some(p) => p.before,
+        None => r.played.last().map_or(start, |p| play(&p.before, &p.mv)),
+    })
+}
+
+/// The move `text` drawn on `pos`: its landing path and the pieces it takes
+/// when it is legal, else the squares as written.
+pub fn drawn(pos: &Position, text: &str) -> Result<Drawn, String> {
+    let pdn = format!(
+        "[GameType \"{}\"]\n1. {text} *\n",
+        pos.variant().game_type()
+    );
+    let games = read_all(pdn.as_bytes());
+    let (g, m) = games
+        .iter()
+        .find_map(|g| {
+            g.nodes.iter().find_map(|n| match n {
+                Node::Move(m) => Some((g, m)),
+                _ => None,
+            })
+        })
+        .ok_or_else(|| format!("'{text}' is not a move"))?;
+    let squares = g.squares(m);
+    match resolve(pos, squares, m.sep) {
+        Ok(Reading::Move { mv, .. }) => Ok(Drawn {
+            path: landing_path(pos, &mv).to_vec(),
+            captured: mv.captured,
+            style: MoveStyle::Written,
+        }),
+        Ok(Reading::Ambiguous(c)) => Ok(Drawn {
+            path: landing_path(pos, &c[0]).to_vec(),
+            captured: c[0].captured,
+            style: MoveStyle::Written,
+        }),
+        Err(_) => {
+            let path = squares
+                .iter()
+                .map(|&s| pdnkit::notation::square_of(pos.size(), s))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("'{text}': {e}"))?;
+            Ok(Drawn {
+                path,
+                captured: pdnkit::board::Bitboard::EMPTY,
+                style: MoveStyle::Written,
+            })
+        }
+    }
+}
+
+pub fn run(a: Args) -> u8 {
+    let pos = match position(&a) {
+        Ok(p) => p,
+        Err(m) => return fail(m),
+    };
+    let mut opts = DiagramOptions {
+        flip: a.flip,
+        title: Some(format!("{} {}", pos.variant(), pos.to_fen())),
+        ..DiagramOptions::default()
+    };
+    if let Some(m) = &a.mv {
+        match drawn(&pos, m) {
+            Ok(d) => opts.moves.push(d),
+            Err(e) => return fail(e),
+        }
+    }
+    let mut text = svg(&pos, &opts);
+    text.push('\n');
+    let _ = Variant::ALL;
+    match &a.output {
+        None => match crate::output::print(&text) {
+            Ok(()) => 0,
+            Err(stop) => stop.report(0),
+        },
+        Some(path) => {
+            let mut out = match Out::open(path) {
+                Ok(o) => o,
+                Err(e) => return fail(format!("{}: {e}", path.display())),
+            };
+            let name = out.name();
+            match out
+                .write_all(text.as_bytes())
+                .and_then(|()| out.finish(true))
+            {
+                Ok(()) => 0,
+                Err(e) => Stop::of(&e, &name, false).report(0),
+            }
+        }
+    }
+}

@@ -1,0 +1,686 @@
+//! `pdnkit report PATH... -o report.html`: one self-contained HTML file (styles,
+//! script and diagrams inline, nothing fetched) with the summary, a table of
+//! every game that sorts and filters, every move finding on a board, and a
+//! viewer for each game with findings (every game up to 5,000 games).
+//!
+//! Everything taken from the input is escaped ([`escape`]); the game data for
+//! the viewers is JSON inside a `<script type="application/json">`, with `<`
+//! written `\u003c` so that no tag value can close the script.
+
+use crate::common::InputArgs;
+use crate::games::{self, Sink};
+use crate::output::{Out, Stop};
+use pdnkit::diag::{Code, FileDiagnostic, Severity};
+use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn, MoveStyle};
+use pdnkit::pdn::{visible, Game, Locator, Node};
+use pdnkit::position::{Color, Kind, Position};
+use pdnkit::replay::Report;
+use pdnkit::rules::{capture_paths, landing_path, legal_moves, play};
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::PathBuf;
+
+/// Up to this many games, every game gets a viewer; above, only games with findings.
+pub const ALL_VIEWERS_UP_TO: usize = 5000;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// The HTML file to write.
+    #[arg(short = 'o', long, default_value = "report.html")]
+    output: PathBuf,
+}
+
+/// What the report keeps of a game.
+struct GameEntry {
+    file: String,
+    index: usize,
+    line: u32,
+    tags: BTreeMap<String, String>,
+    variant: Option<&'static str>,
+    checked: bool,
+    valid: Option<bool>,
+    declared: &'static str,
+    computed: &'static str,
+    termination: &'static str,
+    plies: u32,
+    errors: usize,
+    codes: Vec<&'static str>,
+    first: Option<String>,
+    /// The viewer's data (start position, moves), when kept.
+    viewer: Option<Value>,
+    /// HTML of the game's move findings.
+    findings: Vec<String>,
+}
+
+#[derive(Default)]
+struct ReportSink {
+    games: Vec<GameEntry>,
+    file_findings: Vec<(String, FileDiagnostic)>,
+    files: usize,
+    valid: u64,
+    unchecked: u64,
+    counts: BTreeMap<(Severity, &'static str), u64>,
+    results: BTreeMap<(&'static str, &'static str), u64>,
+    move_findings: usize,
+    failed: bool,
+    /// The PATHs named, for the title.
+    named: Vec<String>,
+}
+
+fn piece_code(p: &Position, sq: pdnkit::board::Square) -> &'static str {
+    match p.piece_at(sq).map(|p| (p.color, p.kind)) {
+        Some((Color::White, Kind::Man)) => "W",
+        Some((Color::White, Kind::King)) => "WK",
+        Some((Color::Black, Kind::Man)) => "B",
+        Some((Color::Black, Kind::King)) => "BK",
+        None => "",
+    }
+}
+
+/// The start and the moves of a game, for the viewer: `[from, to, [taken], crowns]`.
+fn viewer_data(g: &Game, r: &Report) -> Option<Value> {
+    let start = r.start?;
+    let pieces: Vec<Value> = start
+        .occupied()
+        .squares()
+        .map(|s| json!([s.number(), piece_code(&start, s)]))
+        .collect();
+    let moves: Vec<Value> = r
+        .played
+        .iter()
+        .map(|p| {
+            json!([
+                p.mv.from.number(),
+                p.mv.to.number(),
+                p.mv.captured
+                    .squares()
+                    .map(|s| s.number())
+                    .collect::<Vec<_>>(),
+                u8::from(p.mv.crowns)
+            ])
+        })
+        .collect();
+    // The written text of every main-line move (past the first error too).
+    let written: Vec<String> = g
+        .main_line()
+        .map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned())
+        .collect();
+    let bad: Vec<u32> = r
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .filter_map(|d| d.ply)
+        .collect();
+    Some(json!({
+        "n": start.size().n(),
+        "side": if start.side() == Color::White { "W" } else { "B" },
+        "first_number": u8::from(start.side() == Color::Black && !r.variant.is_some_and(|v| v.first_player_scores_first())),
+        "pieces": pieces,
+        "moves": moves,
+        "written": written,
+        "bad": bad,
+    }))
+}
+
+/// The position before ply `ply` of a replayed game.
+fn before(r: &Report, ply: u32) -> Option<Position> {
+    let i = ply.checked_sub(1)? as usize;
+    match r.played.get(i) {
+        Some(p) => Some(p.before),
+        None if i == r.played.len() => {
+            Some(r.played.last().map_or(r.start?, |p| play(&p.before, &p.mv)))
+        }
+        None => None,
+    }
+}
+
+/// The HTML of one move finding: message, source line, board.
+fn finding_html(
+    g: &Game,
+    r: &Report,
+    d: &pdnkit::diag::Diagnostic,
+    line: u32,
+    file: &str,
+) -> String {
+    let mut h = String::new();
+    let ply = d.ply.unwrap_or(0);
+    let number = d
+        .number
+        .map(|(n, second)| format!("{n}{} ", if second { "..." } else { "." }))
+        .unwrap_or_default();
+    let _ = write!(
+        h,
+        r#"<article class="finding" data-code="{code}" data-severity="{sev}"><h4><span class="sev {sev}">{sev}[{code}]</span> {file} game {game}, ply {ply}: {number}{mv}</h4><p>{msg}</p>"#,
+        code = d.code.as_str(),
+        sev = d.severity.as_str(),
+        file = escape(file),
+        game = g.index,
+        mv = escape(&visible(d.written.as_deref().unwrap_or(""))),
+        msg = escape(&visible(&d.message)),
+    );
+    let snip = g.snippet(&d.span, 90);
+    let chars: Vec<char> = snip.text.chars().collect();
+    let part = |a: usize, b: usize| {
+        escape(
+            &chars[a.min(chars.len())..b.min(chars.len())]
+                .iter()
+                .collect::<String>(),
+        )
+    };
+    let _ = write!(
+        h,
+        r#"<pre class="source"><span class="ln">{line}</span> {}{}<mark>{}</mark>{}{}</pre>"#,
+        if snip.cut_left { "…" } else { "" },
+        part(0, snip.caret.start),
+        part(snip.caret.start, snip.caret.end),
+        part(snip.caret.end, chars.len()),
+        if snip.cut_right { "…" } else { "" },
+    );
+    if let Some(pos) = before(r, ply) {
+        let mut opts = DiagramOptions {
+            title: Some(format!("position before ply {ply}")),
+            ..DiagramOptions::default()
+        };
+        if let Some(w) = &d.written {
+            if let Ok(m) = crate::diagram::drawn(&pos, w) {
+                opts.moves.push(m);
+            }
+        }
+        if matches!(d.code, Code::NonMaximalCapture | Code::MissedCapture) {
+            if let Some(best) = maximal_capture(&pos) {
+                opts.moves.push(best);
+            }
+        }
+        let _ = write!(
+            h,
+            r#"<figure class="finding-diagram">{}</figure>"#,
+            svg(&pos, &opts)
+        );
+    }
+    h.push_str("</article>");
+    h
+}
+
+/// One capture taking the most pieces, with its landing path.
+fn maximal_capture(pos: &Position) -> Option<Drawn> {
+    let best = legal_moves(pos)
+        .into_iter()
+        .filter(|m| m.is_capture())
+        .max_by_key(|m| m.capture_count())?;
+    let path = landing_path(pos, &best).to_vec();
+    let _ = capture_paths;
+    Some(Drawn {
+        path,
+        captured: best.captured,
+        style: MoveStyle::Alternative,
+    })
+}
+
+impl Sink for ReportSink {
+    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+        let tags: BTreeMap<String, String> = g
+            .tags
+            .iter()
+            .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
+            .collect();
+        let mut loc = Locator::new(g);
+        let mut findings = Vec::new();
+        for d in &r.diagnostics {
+            *self
+                .counts
+                .entry((d.severity, d.code.as_str()))
+                .or_default() += 1;
+            if d.ply.is_some() {
+                let (line, _) = loc.locate(d.span.start);
+                findings.push(finding_html(g, r, d, line, file));
+                self.move_findings += 1;
+            }
+        }
+        if r.checked && r.valid() {
+            self.valid += 1;
+        }
+        if !r.checked && (r.kind.is_some() || r.inferred) {
+            self.unchecked += 1;
+        }
+        if r.checked {
+            *self
+                .results
+                .entry((
+                    r.declared.map_or("none", |o| o.normalised()),
+                    r.computed.normalised(),
+                ))
+                .or_default() += 1;
+        }
+        let first = r
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| format!("{}: {}", d.code, d.message));
+        let mut codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        self.games.push(GameEntry {
+            file: file.to_string(),
+            index: g.index,
+            line: g.location(crate::render::first_content(g)).0,
+            tags,
+            variant: r.kind.map(|k| k.name()),
+            checked: r.checked,
+            valid: r.verdict(),
+            declared: r.declared.map_or("", |o| o.normalised()),
+            computed: r.computed.normalised(),
+            termination: r.termination.name(),
+            plies: r.plies,
+            errors: r
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count(),
+            codes,
+            first,
+            viewer: viewer_data(g, r),
+            findings,
+        });
+        true
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.failed = true;
+        eprintln!("pdnkit: {file}: {msg}");
+    }
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
+        self.files += 1;
+        for d in findings {
+            *self
+                .counts
+                .entry((d.severity, d.code.as_str()))
+                .or_default() += 1;
+            self.file_findings.push((file.to_string(), d.clone()));
+        }
+    }
+}
+
+/// A horizontal bar chart as inline SVG.
+fn bar_chart(title: &str, rows: &[(String, u64)]) -> String {
+    let max = rows.iter().map(|r| r.1).max().unwrap_or(1).max(1);
+    let height = 20 * rows.len() as u32 + 24;
+    let mut s = format!(
+        r##"<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="460" height="{height}" role="img"><title>{}</title>"##,
+        escape(title)
+    );
+    for (i, (label, n)) in rows.iter().enumerate() {
+        let y = 20 * i as u32 + 4;
+        let w = (260 * n / max) as u32;
+        let _ = write!(
+            s,
+            r##"<text x="150" y="{}" font-size="12" text-anchor="end" font-family="sans-serif">{}</text><rect x="156" y="{y}" width="{}" height="15" fill="#5b7fa6"/><text x="{}" y="{}" font-size="12" font-family="sans-serif">{n}</text>"##,
+            y + 12,
+            escape(label),
+            w.max(1),
+            160 + w,
+            y + 12
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+const STYLE: &str = r#"
+body{font-family:system-ui,sans-serif;margin:0 auto;max-width:1100px;padding:0 1em 3em;color:#222}
+h1{margin-bottom:.2em} h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:1.6em}
+.cards{display:flex;flex-wrap:wrap;gap:.6em} .card{border:1px solid #ccc;border-radius:6px;padding:.4em .8em;min-width:7em}
+.card b{display:block;font-size:1.5em}
+table{border-collapse:collapse;font-size:.9em} td,th{border-bottom:1px solid #e3e3e3;padding:.2em .5em;text-align:left;vertical-align:top}
+#games th{cursor:pointer;background:#f4f4f4;position:sticky;top:0} #games th:hover{background:#e8e8e8}
+tr.invalid td{background:#fff2f2} tr.unchecked td{color:#777}
+.filters{margin:.6em 0;display:flex;gap:1em;flex-wrap:wrap;align-items:center}
+.finding{border:1px solid #ddd;border-radius:6px;padding:.2em .8em .8em;margin:.8em 0}
+.finding h4{margin:.5em 0} pre.source{background:#f7f7f7;padding:.4em;overflow-x:auto} mark{background:#ffd54f}
+.sev.error{color:#b71c1c} .sev.warning{color:#8a6d00} .sev.note{color:#0b6e8a}
+.viewer{border:1px solid #ccc;border-radius:6px;padding:.4em .8em;margin:1em 0;display:grid;grid-template-columns:auto 1fr;gap:1em}
+.viewer .moves{max-height:420px;overflow-y:auto;font-family:monospace;columns:2;margin:0;padding-left:.5em;list-style:none}
+.viewer .moves li{cursor:pointer}
+.viewer .moves li.current{background:#ffd54f} .viewer .moves li.bad{color:#b71c1c;font-weight:bold}
+.viewer .controls button{font-size:1.1em;min-width:2.4em}
+.legend{font-size:.85em;color:#555}
+"#;
+
+const SCRIPT: &str = r#"
+(function(){
+'use strict';
+window.__pdnkitErrors=[];
+window.addEventListener('error',function(e){window.__pdnkitErrors.push(String(e.message));});
+var data=JSON.parse(document.getElementById('pdnkit-data').textContent);
+var NS='http://www.w3.org/2000/svg',SQ=40,M=18;
+function coords(n,s){var h=n/2,r=Math.floor((s-1)/h),f=2*((s-1)%h)+(r%2===0?1:0);return [r,f];}
+function el(name,attrs){var e=document.createElementNS(NS,name);for(var k in attrs){e.setAttribute(k,attrs[k]);}return e;}
+function board(g,pieces){
+  var n=g.n,side=n*SQ+2*M,svg=el('svg',{viewBox:'0 0 '+side+' '+side,width:side,height:side,'class':'viewer-board'});
+  svg.appendChild(el('rect',{x:M,y:M,width:n*SQ,height:n*SQ,fill:'#eeeed2'}));
+  var d='';for(var r=0;r<n;r++){for(var f=0;f<n;f++){if((r+f)%2===1){d+='M'+(M+f*SQ)+' '+(M+r*SQ)+'h'+SQ+'v'+SQ+'h-'+SQ+'z';}}}
+  svg.appendChild(el('path',{d:d,fill:'#8b8b83'}));
+  Object.keys(pieces).forEach(function(s){
+    var p=pieces[s],rc=coords(n,+s),cx=M+rc[1]*SQ+SQ/2,cy=M+rc[0]*SQ+SQ/2,white=p[0]==='W';
+    var grp=el('g',{'class':'piece','data-square':s,'data-piece':p});
+    grp.appendChild(el('circle',{cx:cx,cy:cy,r:15,fill:white?'#fafafa':'#1e1e1e',stroke:'#111','stroke-width':2}));
+    if(p.length>1){var line=white?'#111':'#e8e8e8';grp.appendChild(el('circle',{cx:cx,cy:cy,r:9,fill:'none',stroke:line,'stroke-width':2.5}));grp.appendChild(el('circle',{cx:cx,cy:cy,r:3,fill:line}));}
+    svg.appendChild(grp);
+  });
+  return svg;
+}
+function position(g,ply){
+  var pieces={};g.pieces.forEach(function(p){pieces[p[0]]=p[1];});
+  for(var i=0;i<ply;i++){var m=g.moves[i],p=pieces[m[0]];delete pieces[m[0]];m[2].forEach(function(c){delete pieces[c];});
+    if(m[3]&&p.length===1){p=p+'K';}pieces[m[1]]=p;}
+  return pieces;
+}
+function setupViewer(v){
+  var g=data.games[+v.dataset.game];if(!g){return;}
+  var holder=v.querySelector('.board'),label=v.querySelector('.ply'),items=v.querySelectorAll('.moves li'),ply=0;
+  function show(p){ply=Math.max(0,Math.min(g.moves.length,p));holder.textContent='';holder.appendChild(board(g,position(g,ply)));
+    label.textContent='ply '+ply+' / '+g.moves.length;v.dataset.ply=ply;
+    items.forEach(function(li){li.classList.toggle('current',+li.dataset.ply===ply);});}
+  v.querySelector('.first').addEventListener('click',function(){show(0);});
+  v.querySelector('.prev').addEventListener('click',function(){show(ply-1);});
+  v.querySelector('.next').addEventListener('click',function(){show(ply+1);});
+  v.querySelector('.last').addEventListener('click',function(){show(g.moves.length);});
+  items.forEach(function(li){li.addEventListener('click',function(){if(+li.dataset.ply<=g.moves.length){show(+li.dataset.ply);}});});
+  v.addEventListener('keydown',function(e){if(e.key==='ArrowRight'){show(ply+1);e.preventDefault();}if(e.key==='ArrowLeft'){show(ply-1);e.preventDefault();}
+    if(e.key==='Home'){show(0);}if(e.key==='End'){show(g.moves.length);}});
+  show(0);
+}
+document.querySelectorAll('.viewer').forEach(setupViewer);
+var table=document.getElementById('games'),rows=Array.prototype.slice.call(table.tBodies[0].rows);
+function filter(){
+  var only=document.getElementById('only-errors').checked,code=document.getElementById('code-filter').value,
+      text=document.getElementById('text-filter').value.toLowerCase(),shown=0;
+  rows.forEach(function(r){var ok=(!only||r.dataset.valid==='false')&&(!code||(' '+r.dataset.codes+' ').indexOf(' '+code+' ')>=0)&&(!text||r.textContent.toLowerCase().indexOf(text)>=0);
+    r.style.display=ok?'':'none';if(ok){shown++;}});
+  document.getElementById('shown').textContent=shown;
+}
+['only-errors','code-filter','text-filter'].forEach(function(id){var e=document.getElementById(id);e.addEventListener('input',filter);e.addEventListener('change',filter);});
+var dir={};
+Array.prototype.forEach.call(table.tHead.rows[0].cells,function(th,i){th.addEventListener('click',function(){
+  dir[i]=-(dir[i]||-1);var num=th.dataset.type==='num';
+  rows.sort(function(a,b){var x=a.cells[i].dataset.sort||a.cells[i].textContent,y=b.cells[i].dataset.sort||b.cells[i].textContent;
+    if(num){x=+x;y=+y;}return (x<y?-1:x>y?1:0)*dir[i];});
+  rows.forEach(function(r){table.tBodies[0].appendChild(r);});});});
+filter();
+document.body.dataset.ready='yes';
+})();
+"#;
+
+impl ReportSink {
+    fn html(&self) -> String {
+        let mut h = String::with_capacity(1 << 20);
+        let games = self.games.len() as u64;
+        let errors: u64 = self
+            .counts
+            .iter()
+            .filter(|(k, _)| k.0 == Severity::Error)
+            .map(|(_, n)| n)
+            .sum();
+        let warnings: u64 = self
+            .counts
+            .iter()
+            .filter(|(k, _)| k.0 == Severity::Warning)
+            .map(|(_, n)| n)
+            .sum();
+        let notes: u64 = self
+            .counts
+            .iter()
+            .filter(|(k, _)| k.0 == Severity::Note)
+            .map(|(_, n)| n)
+            .sum();
+        let with_errors = games - self.valid - self.unchecked;
+        let _ = write!(
+            h,
+            r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>pdnkit report</title><style>{STYLE}</style></head><body><h1>pdnkit report</h1><p class="legend">{} — generated by pdnkit {}</p>"#,
+            escape(&self.named.join(", ")),
+            env!("CARGO_PKG_VERSION")
+        );
+        // Summary.
+        h.push_str(r#"<section id="summary"><h2>Summary</h2><div class="cards">"#);
+        for (id, label, n) in [
+            ("files", "files", self.files as u64),
+            ("games", "games", games),
+            ("valid", "valid", self.valid),
+            ("with-errors", "with errors", with_errors),
+            ("unchecked", "not checked", self.unchecked),
+            ("errors", "errors", errors),
+            ("warnings", "warnings", warnings),
+            ("notes", "notes", notes),
+        ] {
+            let _ = write!(
+                h,
+                r#"<div class="card"><b id="sum-{id}">{n}</b>{label}</div>"#
+            );
+        }
+        h.push_str("</div><h3>Findings by code and severity</h3><table id=\"codes\"><tr><th>severity</th><th>code</th><th>count</th></tr>");
+        let mut by_code: BTreeMap<&str, u64> = BTreeMap::new();
+        for ((sev, code), n) in self.counts.iter().rev() {
+            let _ = write!(
+                h,
+                "<tr><td class=\"sev {0}\">{0}</td><td>{code}</td><td>{n}</td></tr>",
+                sev.as_str()
+            );
+            *by_code.entry(code).or_default() += n;
+        }
+        h.push_str("</table><h3>Declared against computed results</h3><table id=\"results\"><tr><th>declared</th><th>computed</th><th>games</th></tr>");
+        for ((d, c), n) in &self.results {
+            let _ = write!(h, "<tr><td>{d}</td><td>{c}</td><td>{n}</td></tr>");
+        }
+        h.push_str("</table>");
+        let mut code_rows: Vec<(String, u64)> =
+            by_code.iter().map(|(c, n)| (c.to_string(), *n)).collect();
+        code_rows.sort_by_key(|r| std::cmp::Reverse(r.1));
+        h.push_str(&bar_chart("findings by code", &code_rows));
+        let mut lengths = [0u64; 8];
+        let bounds = [
+            "0", "1-20", "21-40", "41-60", "61-80", "81-100", "101-150", "151+",
+        ];
+        for g in &self.games {
+            let i = match g.plies {
+                0 => 0,
+                1..=20 => 1,
+                21..=40 => 2,
+                41..=60 => 3,
+                61..=80 => 4,
+                81..=100 => 5,
+                101..=150 => 6,
+                _ => 7,
+            };
+            lengths[i] += 1;
+        }
+        let length_rows: Vec<(String, u64)> = bounds
+            .iter()
+            .zip(lengths)
+            .map(|(b, n)| (format!("{b} plies"), n))
+            .collect();
+        h.push_str(&bar_chart("game lengths", &length_rows));
+        if !self.file_findings.is_empty() {
+            h.push_str("<h3>About whole files</h3><ul id=\"file-findings\">");
+            for (f, d) in &self.file_findings {
+                let _ = write!(
+                    h,
+                    "<li><span class=\"sev {0}\">{0}[{1}]</span> {2}:{3}: {4}</li>",
+                    d.severity.as_str(),
+                    d.code.as_str(),
+                    escape(f),
+                    d.line,
+                    escape(&d.message)
+                );
+            }
+            h.push_str("</ul>");
+        }
+        h.push_str("</section>");
+        // Games table.
+        let viewers_for_all = self.games.len() <= ALL_VIEWERS_UP_TO;
+        h.push_str(r#"<section id="games-section"><h2>Games</h2><div class="filters"><label><input type="checkbox" id="only-errors"> only games with errors</label><label>code <select id="code-filter"><option value="">any</option>"#);
+        for c in by_code.keys() {
+            let _ = write!(h, r#"<option value="{c}">{c}</option>"#);
+        }
+        h.push_str(r#"</select></label><label>search <input type="search" id="text-filter"></label><span><span id="shown"></span> shown</span></div>"#);
+        h.push_str(r#"<table id="games"><thead><tr><th>file</th><th data-type="num">game</th><th>White</th><th>Black</th><th>event</th><th>round</th><th>date</th><th>declared</th><th>computed</th><th>valid</th><th>first finding</th></tr></thead><tbody>"#);
+        for (i, g) in self.games.iter().enumerate() {
+            let tag = |n: &str| escape(g.tags.get(n).map_or("", |s| s.as_str()));
+            let (class, valid) = match g.valid {
+                Some(true) => ("valid", "yes"),
+                Some(false) => ("invalid", "no"),
+                None => ("unchecked", "not checked"),
+            };
+            let link = viewers_for_all || !g.findings.is_empty() || g.errors > 0;
+            let first = match (&g.first, link) {
+                (Some(f), true) => format!(r##"<a href="#game-{i}">{}</a>"##, escape(f)),
+                (Some(f), false) => escape(f),
+                (None, true) => format!(r##"<a href="#game-{i}">view</a>"##),
+                (None, false) => String::new(),
+            };
+            let _ = write!(
+                h,
+                r#"<tr class="{class}" data-valid="{}" data-codes="{}"><td>{}</td><td data-sort="{}">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{valid}</td><td>{first}</td></tr>"#,
+                g.valid.map_or("none".to_string(), |v| v.to_string()),
+                g.codes.join(" "),
+                escape(&g.file),
+                g.index,
+                g.index,
+                tag("White"),
+                tag("Black"),
+                tag("Event"),
+                tag("Round"),
+                tag("Date"),
+                g.declared,
+                if g.checked { g.computed } else { "" },
+            );
+        }
+        h.push_str("</tbody></table></section>");
+        // Findings on the board.
+        let _ = write!(
+            h,
+            r#"<section id="findings"><h2>Move findings ({})</h2><p class="legend">The position before the move; the move as written in red, a maximal capture in dashed blue.</p>"#,
+            self.move_findings
+        );
+        for g in &self.games {
+            for f in &g.findings {
+                h.push_str(f);
+            }
+        }
+        h.push_str("</section>");
+        // Viewers.
+        h.push_str(r#"<section id="viewers"><h2>Games on the board</h2>"#);
+        if !viewers_for_all {
+            let _ = write!(
+                h,
+                r#"<p class="legend" id="viewer-note">{} games: more than {ALL_VIEWERS_UP_TO}, so only the games with findings have a viewer.</p>"#,
+                self.games.len()
+            );
+        }
+        let mut viewer_data = Vec::new();
+        for (i, g) in self.games.iter().enumerate() {
+            let wanted = viewers_for_all || !g.findings.is_empty() || g.errors > 0;
+            let data = match (&g.viewer, wanted) {
+                (Some(v), true) => v,
+                _ => {
+                    viewer_data.push(Value::Null);
+                    continue;
+                }
+            };
+            viewer_data.push(data.clone());
+            let written = data["written"].as_array().cloned().unwrap_or_default();
+            let bad: Vec<u64> = data["bad"]
+                .as_array()
+                .map_or(Vec::new(), |b| b.iter().filter_map(Value::as_u64).collect());
+            let first_number = data["first_number"].as_u64().unwrap_or(0);
+            let _ = write!(
+                h,
+                r#"<article class="viewer" id="game-{i}" data-game="{i}" tabindex="0"><div><h3>{} game {} (line {}): {} – {}</h3><div class="board"></div><div class="controls"><button class="first" title="start (Home)">|&lt;</button><button class="prev" title="previous (←)">&lt;</button><button class="next" title="next (→)">&gt;</button><button class="last" title="end (End)">&gt;|</button> <span class="ply"></span></div><p class="result">declared {}, computed {} ({}){}</p></div><ul class="moves">"#,
+                escape(&g.file),
+                g.index,
+                g.line,
+                escape(g.tags.get("White").map_or("?", |s| s.as_str())),
+                escape(g.tags.get("Black").map_or("?", |s| s.as_str())),
+                if g.declared.is_empty() {
+                    "none"
+                } else {
+                    g.declared
+                },
+                g.computed,
+                g.termination,
+                g.variant.map_or(String::new(), |v| format!(" — {v}")),
+            );
+            for (k, w) in written.iter().enumerate() {
+                let ply = k as u64 + 1;
+                let idx = k as u64 + first_number;
+                let label = format!("{}{}", idx / 2 + 1, if idx % 2 == 1 { "..." } else { "." });
+                let _ = write!(
+                    h,
+                    r#"<li data-ply="{ply}"{}>{label} {}</li>"#,
+                    if bad.contains(&ply) {
+                        r#" class="bad""#
+                    } else {
+                        ""
+                    },
+                    escape(&visible(w.as_str().unwrap_or("")))
+                );
+            }
+            h.push_str("</ul></article>");
+        }
+        h.push_str("</section>");
+        let data = json!({ "games": viewer_data })
+            .to_string()
+            .replace('<', "\\u003c");
+        let _ = write!(
+            h,
+            r#"<script type="application/json" id="pdnkit-data">{data}</script><script>{SCRIPT}</script></body></html>"#
+        );
+        h
+    }
+}
+
+pub fn run(a: Args) -> u8 {
+    let crate::common::Prepared {
+        opts,
+        pool,
+        inputs,
+        problems,
+    } = match a.input.prepare(true) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let mut sink = ReportSink {
+        named: a
+            .input
+            .paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect(),
+        ..ReportSink::default()
+    };
+    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    let html = sink.html();
+    let mut out = match Out::open(&a.output) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("pdnkit: {}: {e}", a.output.display());
+            return crate::EXIT_FAILED;
+        }
+    };
+    let name = out.name();
+    if let Err(e) = out
+        .write_all(html.as_bytes())
+        .and_then(|()| out.finish(true))
+    {
+        return Stop::of(&e, &name, false).report(0);
+    }
+    let _ = Node::Open;
+    if sink.failed || info.failed(inputs.len(), problems.len()) {
+        crate::EXIT_FAILED
+    } else if sink.counts.keys().any(|k| k.0 == Severity::Error) {
+        1
+    } else {
+        0
+    }
+}

@@ -1,0 +1,269 @@
+//! Board diagrams as SVG: a position, seen from White or from Black, with
+//! moves drawn on it (an arrow along the landing path, the pieces taken
+//! crossed out).
+//!
+//! Men are discs, kings are discs with a ring and a dot inside; White's pieces
+//! are light with a dark outline and Black's dark with a light ring, so the
+//! four kinds stay apart in greyscale print. Algebraic variants (brazilian,
+//! russian) have files and ranks on the edges; numeric ones have each dark
+//! square's number in its corner. Every piece is an element with
+//! `data-square` and `data-piece` (`W`, `WK`, `B`, `BK`) so that a program
+//! can read the position back from the picture.
+
+use crate::board::{Bitboard, Square};
+use crate::position::{Color, Kind, Position};
+use crate::variant::Variant;
+use std::fmt::Write as _;
+
+/// Pixels per square.
+const SQ: u32 = 40;
+/// Margin around the board for the edge labels.
+const MARGIN: u32 = 18;
+
+/// How a move drawn on a diagram is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveStyle {
+    /// The move as the record wrote it (solid red arrow).
+    Written,
+    /// Another move, such as a maximal capture the record missed (dashed blue arrow).
+    Alternative,
+}
+
+/// A move to draw: the squares the piece lands on, from first to last, and
+/// the squares of the pieces it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drawn {
+    pub path: Vec<Square>,
+    pub captured: Bitboard,
+    pub style: MoveStyle,
+}
+
+/// What to draw.
+#[derive(Clone, Debug, Default)]
+pub struct DiagramOptions {
+    /// Seen from Black (Black's side at the bottom).
+    pub flip: bool,
+    /// Moves to draw, in order.
+    pub moves: Vec<Drawn>,
+    /// A title for the picture (`<title>`), escaped.
+    pub title: Option<String>,
+}
+
+/// Whether a variant's records name squares algebraically.
+pub fn algebraic(v: Variant) -> bool {
+    matches!(v, Variant::Brazilian | Variant::Russian)
+}
+
+/// `&`, `<`, `>`, `"` and `'` escaped for XML and HTML text and attributes.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c if c.is_control() && c != '\n' && c != '\t' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The picture of `pos`.
+pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
+    let size = pos.size();
+    let n = u32::from(size.n());
+    let side = n * SQ + 2 * MARGIN;
+    let alg = algebraic(pos.variant());
+    let mut s = String::with_capacity(8 * 1024);
+    let _ = write!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="pdnkit-diagram" viewBox="0 0 {side} {side}" width="{side}" height="{side}" data-variant="{}" data-fen="{}" role="img">"#,
+        pos.variant().name(),
+        escape(&pos.to_fen())
+    );
+    if let Some(t) = &opts.title {
+        let _ = write!(s, "<title>{}</title>", escape(t));
+    }
+    s.push_str(concat!(
+        "<defs>",
+        r##"<marker id="ah-w" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#d22"/></marker>"##,
+        r##"<marker id="ah-a" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1565c0"/></marker>"##,
+        "</defs>"
+    ));
+    let _ = write!(
+        s,
+        r##"<rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/>"##
+    );
+    // The light board, the dark squares as one path, their numbers as one text.
+    let _ = write!(
+        s,
+        r##"<rect x="{MARGIN}" y="{MARGIN}" width="{0}" height="{0}" fill="#eeeed2"/>"##,
+        n * SQ
+    );
+    let mut dark = String::new();
+    let mut numbers = String::new();
+    for r in 0..n {
+        for f in 0..n {
+            if (r + f) % 2 == 0 {
+                continue;
+            }
+            let (x, y) = cell(r, f, n, opts.flip);
+            let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+            if !alg {
+                if let Some(sq) = size.at(r as u8, f as u8) {
+                    let _ = write!(
+                        numbers,
+                        r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                        x + 2,
+                        y + 9,
+                        sq.number()
+                    );
+                }
+            }
+        }
+    }
+    let _ = write!(s, r##"<path d="{dark}" fill="#8b8b83"/>"##);
+    if !numbers.is_empty() {
+        let _ = write!(
+            s,
+            r##"<text font-size="9" font-family="sans-serif" fill="#f4f4f4">{numbers}</text>"##
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="#333" stroke-width="1.5"/>"##,
+        n * SQ,
+        n * SQ
+    );
+    if alg {
+        for i in 0..n {
+            let file = if opts.flip { n - 1 - i } else { i };
+            let rank = if opts.flip { i + 1 } else { n - i };
+            let c = MARGIN + i * SQ + SQ / 2;
+            let _ = write!(
+                s,
+                r##"<text x="{c}" y="{}" font-size="11" font-family="sans-serif" text-anchor="middle" fill="#333">{}</text>"##,
+                side - 5,
+                (b'a' + file as u8) as char
+            );
+            let _ = write!(
+                s,
+                r##"<text x="{}" y="{}" font-size="11" font-family="sans-serif" text-anchor="middle" fill="#333">{rank}</text>"##,
+                MARGIN / 2,
+                c + 4
+            );
+        }
+    }
+    // Pieces.
+    for sq in pos.occupied().squares() {
+        let Some(p) = pos.piece_at(sq) else { continue };
+        let (r, f) = size.coords(sq);
+        let (x, y) = cell(u32::from(r), u32::from(f), n, opts.flip);
+        let (cx, cy) = (x + SQ / 2, y + SQ / 2);
+        let code = match (p.color, p.kind) {
+            (Color::White, Kind::Man) => "W",
+            (Color::White, Kind::King) => "WK",
+            (Color::Black, Kind::Man) => "B",
+            (Color::Black, Kind::King) => "BK",
+        };
+        let (fill, line) = match p.color {
+            Color::White => ("#fafafa", "#111"),
+            Color::Black => ("#1e1e1e", "#e8e8e8"),
+        };
+        let _ = write!(
+            s,
+            r##"<g class="piece" data-square="{}" data-piece="{code}"><circle cx="{cx}" cy="{cy}" r="15" fill="{fill}" stroke="#111" stroke-width="2"/>"##,
+            sq.number()
+        );
+        if p.kind == Kind::King {
+            let _ = write!(
+                s,
+                r#"<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="{line}" stroke-width="2.5"/><circle cx="{cx}" cy="{cy}" r="3" fill="{line}"/>"#
+            );
+        }
+        s.push_str("</g>");
+    }
+    // Moves: pieces taken crossed out, then an arrow along the landing path.
+    for m in &opts.moves {
+        let (color, marker, dash) = match m.style {
+            MoveStyle::Written => ("#d22", "ah-w", ""),
+            MoveStyle::Alternative => ("#1565c0", "ah-a", r#" stroke-dasharray="6 4""#),
+        };
+        let kind = match m.style {
+            MoveStyle::Written => "written",
+            MoveStyle::Alternative => "alternative",
+        };
+        let _ = write!(s, r#"<g class="move" data-move="{kind}">"#);
+        for c in m.captured.squares() {
+            let (r, f) = size.coords(c);
+            let (x, y) = cell(u32::from(r), u32::from(f), n, opts.flip);
+            let _ = write!(
+                s,
+                r#"<path class="taken" data-square="{}" d="M{} {} L{} {} M{} {} L{} {}" stroke="{color}" stroke-width="3"/>"#,
+                c.number(),
+                x + 9,
+                y + 9,
+                x + SQ - 9,
+                y + SQ - 9,
+                x + SQ - 9,
+                y + 9,
+                x + 9,
+                y + SQ - 9
+            );
+        }
+        let points: Vec<String> = m
+            .path
+            .iter()
+            .map(|&q| {
+                let (r, f) = size.coords(q);
+                let (x, y) = cell(u32::from(r), u32::from(f), n, opts.flip);
+                format!("{},{}", x + SQ / 2, y + SQ / 2)
+            })
+            .collect();
+        if points.len() >= 2 {
+            let _ = write!(
+                s,
+                r#"<polyline points="{}" fill="none" stroke="{color}" stroke-width="4" stroke-linejoin="round" stroke-opacity="0.85"{dash} marker-end="url(#{marker})"/>"#,
+                points.join(" ")
+            );
+        }
+        s.push_str("</g>");
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// Top-left corner of the cell in row `r`, file `f` (from White's top left).
+fn cell(r: u32, f: u32, n: u32, flip: bool) -> (u32, u32) {
+    let (r, f) = if flip { (n - 1 - r, n - 1 - f) } else { (r, f) };
+    (MARGIN + f * SQ, MARGIN + r * SQ)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_covers_markup() {
+        assert_eq!(
+            escape(r#"<script>alert('x') & "y"</script>"#),
+            "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;"
+        );
+    }
+
+    #[test]
+    fn one_piece_element_per_piece() {
+        for v in Variant::ALL {
+            let p = v.start();
+            let s = svg(&p, &DiagramOptions::default());
+            assert_eq!(
+                s.matches(r#"class="piece""#).count() as u32,
+                p.occupied().count(),
+                "{v}"
+            );
+        }
+    }
+}

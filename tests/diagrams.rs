@@ -1,0 +1,135 @@
+//! Diagrams and the report as documents: every SVG is well-formed XML and
+//! shows exactly the pieces of its FEN; input never reaches the page unescaped.
+mod common;
+
+use pdnkit::diagram::{svg, DiagramOptions, Drawn, MoveStyle};
+use pdnkit::position::{Color, Kind, Position};
+use pdnkit::rules::{landing_path, legal_moves, play};
+use pdnkit::variant::Variant;
+
+/// The pieces an SVG shows, as (square, code), sorted.
+fn shown(doc: &roxmltree::Document) -> Vec<(u32, String)> {
+    let mut v: Vec<(u32, String)> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("piece"))
+        .map(|n| {
+            (
+                n.attribute("data-square").unwrap().parse().unwrap(),
+                n.attribute("data-piece").unwrap().to_string(),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+fn expected(p: &Position) -> Vec<(u32, String)> {
+    let mut v: Vec<(u32, String)> = p
+        .occupied()
+        .squares()
+        .map(|s| {
+            let piece = p.piece_at(s).unwrap();
+            let code = match (piece.color, piece.kind) {
+                (Color::White, Kind::Man) => "W",
+                (Color::White, Kind::King) => "WK",
+                (Color::Black, Kind::Man) => "B",
+                (Color::Black, Kind::King) => "BK",
+            };
+            (s.number(), code.to_string())
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
+    // Positions along a few plies of every variant, flipped and not, with moves drawn.
+    for v in Variant::ALL {
+        let mut p = v.start();
+        for ply in 0..12 {
+            let moves = legal_moves(&p);
+            let Some(m) = moves.get(ply % moves.len().max(1)).copied() else {
+                break;
+            };
+            for flip in [false, true] {
+                let opts = DiagramOptions {
+                    flip,
+                    moves: vec![Drawn {
+                        path: landing_path(&p, &m).to_vec(),
+                        captured: m.captured,
+                        style: if flip {
+                            MoveStyle::Alternative
+                        } else {
+                            MoveStyle::Written
+                        },
+                    }],
+                    title: Some(format!("<{v}> & \"ply\" {ply}")),
+                };
+                let text = svg(&p, &opts);
+                let doc = roxmltree::Document::parse(&text)
+                    .unwrap_or_else(|e| panic!("{v} ply {ply}: {e}\n{text}"));
+                assert_eq!(shown(&doc), expected(&p), "{v} ply {ply}");
+                // The FEN it says it shows reads back as the same position.
+                let fen = doc.root_element().attribute("data-fen").unwrap();
+                assert_eq!(Position::from_fen(fen, v).unwrap(), p);
+                // The pieces taken are marked.
+                let taken = doc
+                    .descendants()
+                    .filter(|n| n.attribute("class") == Some("taken"))
+                    .count();
+                assert_eq!(taken as u32, m.captured.count());
+            }
+            p = play(&p, &m);
+        }
+    }
+    // Kings of both colours on every board.
+    for (v, fen) in [
+        (Variant::Brazilian, "W:WK29,10:BK4,25"),
+        (Variant::International, "B:WK46,K5,30:BK1,K50,20"),
+        (Variant::Canadian, "W:WK67,K6:BK1,K72"),
+    ] {
+        let p = Position::from_fen(fen, v).unwrap();
+        let text = svg(&p, &DiagramOptions::default());
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        assert_eq!(shown(&doc), expected(&p));
+    }
+}
+
+#[test]
+fn hostile_tag_values_never_reach_the_report_unescaped() {
+    let d = common::tempdir("hostile-report");
+    let pdn = d.join("hostile.pdn");
+    let evil = r#"<script>alert("x")</script> & 'quotes' </script><img src=x onerror=alert(1)>"#;
+    std::fs::write(
+        &pdn,
+        format!(
+            "[Event \"{}\"]\n[White \"{}\"]\n[Black \"A&B <b>\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28-19 *\n",
+            evil.replace('"', "\\\""),
+            evil.replace('"', "\\\"")
+        ),
+    )
+    .unwrap();
+    let html = d.join("report.html");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["report", "--no-progress", "-o"])
+        .arg(&html)
+        .arg(&pdn)
+        .output()
+        .unwrap();
+    assert!(html.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    let page = std::fs::read_to_string(&html).unwrap();
+    // Only the report's own two scripts, and no markup from the input.
+    assert_eq!(page.matches("<script").count(), 2, "a script tag leaked");
+    assert_eq!(
+        page.matches("</script>").count(),
+        2,
+        "a closing script tag leaked"
+    );
+    assert!(!page.contains("<img"));
+    assert!(!page.contains("<b>"));
+    assert!(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;"));
+    assert!(page.contains("A&amp;B &lt;b&gt;"));
+    // Nothing is fetched: no external URL in src or href.
+    assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
+}
