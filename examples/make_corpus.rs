@@ -9,7 +9,7 @@
 use pdnkit::draw::{DrawRules, DrawState, Termination};
 use pdnkit::notation::{write_move, Style};
 use pdnkit::position::{Color, Kind, Piece, Position};
-use pdnkit::rules::{legal_moves, play, Move, Variant};
+use pdnkit::rules::{legal_moves, play_unchecked, Move, Variant};
 use std::fmt::Write as _;
 
 struct Rng(u64);
@@ -60,7 +60,7 @@ fn random_game(
         }
         let m = legal[pick(&pos, &legal, rng)];
         moves.push(write_move(&pos, &m, style(v)));
-        let after = play(&pos, &m);
+        let after = play_unchecked(&pos, &m);
         let mover = pos.side();
         if let Some(d) = state.play(&pos, &m, &after) {
             end = Some((d.termination, mover));
@@ -171,7 +171,7 @@ fn game_with_fault(
             }
             let m = legal[rng.below(legal.len())];
             moves.push(write_move(&pos, &m, style(v)));
-            pos = play(&pos, &m);
+            pos = play_unchecked(&pos, &m);
         }
     }
 }
@@ -192,7 +192,7 @@ fn pick_safe(pos: &Position, legal: &[Move], r: &mut Rng, captures: bool) -> usi
     let safe: Vec<usize> = (0..legal.len())
         .filter(|&i| {
             (captures || !legal[i].is_capture())
-                && legal_moves(&play(pos, &legal[i]))
+                && legal_moves(&play_unchecked(pos, &legal[i]))
                     .first()
                     .is_none_or(|m| !m.is_capture())
         })
@@ -421,28 +421,34 @@ fn repetition(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
         if !quiet(&p) {
             continue;
         }
-        let Some(a) = legal_moves(&p).into_iter().find(|m| quiet(&play(&p, m))) else {
+        let Some(a) = legal_moves(&p)
+            .into_iter()
+            .find(|m| quiet(&play_unchecked(&p, m)))
+        else {
             continue;
         };
-        let p1 = play(&p, &a);
-        let Some(b) = legal_moves(&p1).into_iter().find(|m| quiet(&play(&p1, m))) else {
+        let p1 = play_unchecked(&p, &a);
+        let Some(b) = legal_moves(&p1)
+            .into_iter()
+            .find(|m| quiet(&play_unchecked(&p1, m)))
+        else {
             continue;
         };
-        let p2 = play(&p1, &b);
+        let p2 = play_unchecked(&p1, &b);
         let Some(ba) = legal_moves(&p2)
             .into_iter()
             .find(|m| m.from == a.to && m.to == a.from)
         else {
             continue;
         };
-        let p3 = play(&p2, &ba);
+        let p3 = play_unchecked(&p2, &ba);
         let Some(bb) = legal_moves(&p3)
             .into_iter()
             .find(|m| m.from == b.to && m.to == b.from)
         else {
             continue;
         };
-        if play(&p3, &bb) != p {
+        if play_unchecked(&p3, &bb) != p {
             continue;
         }
         let mut moves = Vec::new();

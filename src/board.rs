@@ -2,7 +2,7 @@
 //!
 //! Only dark squares exist. Squares are numbered 1..n²/2 row by row from the top
 //! row (Black's side as White sees the board), left to right, exactly as
-//! RULES.md section 1 says. Internally a [`Square`] is the 0-based index
+//! docs/rules.md section 2 says. Internally a [`Square`] is the 0-based index
 //! (number - 1) so it can index tables and bitboards directly.
 //!
 //! # Why one `u128` bitboard for every size
@@ -13,9 +13,11 @@
 //! count is two `popcnt`s, and move generation here is dominated by ray walks
 //! over precomputed neighbour tables, not by bitboard arithmetic. One type keeps
 //! one code path for the three variants (no monomorphised copies, no
-//! trait plumbing), and a `Position` stays a small `Copy` value. The benchmark
-//! in `benches/perft.rs` shows the cost is small enough that the 8x8 and 10x10
-//! boards are not worth a separate `u64` path.
+//! trait plumbing), and a `Position` stays a small `Copy` value. Where measuring
+//! showed it pays, operations take a 64-bit path inside the one type: single
+//! squares (`has`, `with`, `without`) work on the half that holds them, and
+//! whole-set steps on boards of at most 64 squares shift a `u64`
+//! ([`Geometry::shift_const`]).
 //!
 //! All geometry tables are built at compile time by `const fn`.
 
@@ -60,6 +62,13 @@ const NONE: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
+impl std::fmt::Display for Square {
+    /// The square's number (1-based).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.number())
+    }
+}
+
 impl Square {
     /// The square with 0-based index `index`, without checking it against a board.
     #[inline]
@@ -85,6 +94,7 @@ impl Square {
 
 /// Why a square could not be read or placed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SquareError {
     /// A number outside 1..=n²/2.
     #[error("square {number} is not on the {size} board (squares are 1-{max})")]

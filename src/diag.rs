@@ -34,11 +34,12 @@ impl fmt::Display for Severity {
 
 macro_rules! codes {
     ($($variant:ident => $name:literal, $sev:ident;)*) => {
-        /// The stable diagnostic codes of CLI.md.
+        /// The stable diagnostic codes of docs/json.md.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
         pub enum Code { $($variant,)* }
         impl Code {
-            /// Every code, in CLI.md order.
+            /// Every code, in docs/json.md order.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
             /// The code as written in output (`non-maximal-capture`).
             pub const fn as_str(self) -> &'static str {

@@ -1,4 +1,4 @@
-//! Draw rules as data (RULES.md sections 3 and 4): the counters each rule set
+//! Draw rules as data (docs/rules.md and 4): the counters each rule set
 //! keeps, updated once per ply, and the order in which draws are reported.
 
 use crate::board::{Bitboard, Square, MAX_SQUARES};
@@ -8,12 +8,13 @@ use crate::variant::Variant;
 
 /// Which draw rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum DrawRules {
-    /// Brazilian confederation (RULES.md 4.1).
+    /// Brazilian confederation (docs/rules.md).
     Cbjd,
     /// FMJD: article 6 on 10x10 and 12x12, FMJD-64 article 7.2 on 8x8.
     Fmjd,
-    /// No draw by rule (English checkers: draws are claimed, RULES.md section 6).
+    /// No draw by rule (English checkers: draws are claimed, docs/rules.md section 1).
     None,
 }
 
@@ -58,6 +59,7 @@ impl std::str::FromStr for DrawRules {
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Termination {
     NoMoves,
     Repetition,
@@ -67,7 +69,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// As in CLI.md.
+    /// As in docs/json.md.
     pub const fn name(self) -> &'static str {
         match self {
             Termination::NoMoves => "no-moves",
@@ -499,7 +501,7 @@ impl DrawState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{legal_moves, play};
+    use crate::rules::{legal_moves, play_unchecked};
 
     #[test]
     fn endings_of_cbjd_and_article_6_have_at_most_four_pieces() {
@@ -534,7 +536,7 @@ mod tests {
                 break;
             };
             h = hash_after(h, &p, &m);
-            p = play(&p, &m);
+            p = play_unchecked(&p, &m);
             assert_eq!(h, hash(&p));
         }
     }
@@ -561,7 +563,7 @@ mod tests {
                 .into_iter()
                 .find(|m| m.from.number() == *f && m.to.number() == *t)
                 .unwrap();
-            let after = play(&p, &m);
+            let after = play_unchecked(&p, &m);
             if let Some(d) = s.play(&p, &m, &after) {
                 draws.push((i + 1, d.termination));
             }

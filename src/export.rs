@@ -5,7 +5,7 @@ use crate::notation::{write_move, Style};
 use crate::pdn::Game;
 use crate::position::{Color, Kind};
 use crate::replay::Report;
-use crate::rules::{landing_path, play};
+use crate::rules::{landing_path, play_unchecked};
 
 /// The fixed columns of the games table, in order.
 pub const GAME_COLUMNS: [&str; 24] = [
@@ -209,7 +209,7 @@ pub fn ply_rows(file: &str, g: &Game, r: &Report, with_fen: bool) -> Vec<PlyRow>
                     "man"
                 },
                 crowned: p.mv.crowns,
-                fen: with_fen.then(|| play(&p.before, &p.mv).to_fen()),
+                fen: with_fen.then(|| play_unchecked(&p.before, &p.mv).to_fen()),
             }
         })
         .collect()

@@ -1,7 +1,77 @@
 //! pdnkit: read, replay, check and convert draughts game records (PDN).
 //!
-//! Layers, each in its own module: [`board`] (geometry), [`position`]
-//! (pieces, FEN), [`rules`] (legal moves).
+//! The rules are those of `docs/rules.md` in the repository: Brazilian,
+//! international, Canadian, Russian draughts and English checkers; every other
+//! variant is named and refused. The library knows nothing of terminals; the
+//! `pdnkit` command (feature `cli`, on by default) is built on it. With
+//! `default-features = false` the library needs only nom, memchr, smallvec,
+//! thiserror, encoding_rs and chardetng (`serde` adds `Serialize` to its records).
+//!
+//! # Modules
+//!
+//! | module | what it owns |
+//! |---|---|
+//! | [`variant`] | the variants as rows of one table of rules; GameType numbers; refused variants |
+//! | [`board`] | board sizes, square numbering, algebraic names, bitboards |
+//! | [`position`] | pieces, side to move, FEN ([`position::Setup`] unchecked, [`position::Position`] validated) |
+//! | [`rules`] | legal moves, [`rules::play`] (checked) and [`rules::play_unchecked`], perft |
+//! | [`notation`] | a written move resolved against a position; the shortest way to write a move |
+//! | [`pdn`] | the streaming reader (an `Iterator` of games), encodings, the PDN writer |
+//! | [`replay`] | a game replayed ply by ply: findings, draws, the true result |
+//! | [`infer`] | the variant of a file's games without GameType, decided once per file |
+//! | [`draw`] | the draw rules (CBJD, FMJD article 6, FMJD-64) as counters |
+//! | [`diag`] | findings: stable codes, severities, levels (`-A`/`-W`/`-D`) |
+//! | [`diagram`] | positions as SVG pictures |
+//! | [`export`], [`stats`] | rows for CSV and JSON; statistics that merge |
+//!
+//! # Read the games of a file
+//!
+//! ```
+//! use pdnkit::pdn::Reader;
+//! let text = "[Event \"a\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n\n[Event \"b\"]\n1. 11-15 *\n";
+//! let games: Vec<_> = Reader::new(text.as_bytes()).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(games.len(), 2);
+//! assert_eq!(games[1].tag("Event").as_deref(), Some("b"));
+//! ```
+//!
+//! # Check a game
+//!
+//! ```
+//! use pdnkit::pdn::read_all;
+//! use pdnkit::replay::{check_game, Options};
+//! use pdnkit::variant::Variant;
+//! let g = &read_all(b"[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n")[0];
+//! let report = check_game(g, &Options::default());
+//! assert_eq!(report.variant, Some(Variant::Russian));
+//! assert!(report.valid());
+//! assert_eq!(report.plies, 4);
+//! // A move the rules do not allow is a finding with a stable code.
+//! let g = &read_all(b"[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4-c5 *\n")[0];
+//! let report = check_game(g, &Options::default());
+//! assert_eq!(report.diagnostics[0].code.as_str(), "missed-capture");
+//! assert_eq!(report.diagnostics[0].ply, Some(3));
+//! ```
+//!
+//! # Legal moves, and playing them
+//!
+//! ```
+//! use pdnkit::rules::{legal_moves, play};
+//! use pdnkit::variant::Variant;
+//! let start = Variant::English.start();
+//! let moves = legal_moves(&start);
+//! assert_eq!(moves.len(), 7); // Black moves first in English checkers
+//! let after = play(&start, &moves[0]).unwrap();
+//! assert_eq!(after.side(), pdnkit::position::Color::White);
+//! ```
+//!
+//! # Write PDN
+//!
+//! ```
+//! use pdnkit::pdn::{read_all, write::write_game};
+//! let g = &read_all(b"[White \"A\"][GameType \"20\"] 1.32-28 19-23 2-0")[0];
+//! let text = write_game(g, Default::default());
+//! assert_eq!(text, "[White \"A\"]\n[GameType \"20\"]\n1. 32-28 19-23 2-0\n\n");
+//! ```
 #![forbid(unsafe_code)]
 
 pub mod board;

@@ -1,4 +1,4 @@
-//! A written move resolved against a position (RULES.md 2, "Reading a written
+//! A written move resolved against a position (docs/rules.md section 3, "Reading a written
 //! move"), and the shortest unambiguous way to write a move.
 
 use crate::board::{BoardSize, Square, NE, NW, SE, SW};
@@ -14,12 +14,13 @@ use crate::rules::{
 pub enum Reading {
     /// One legal move; `notation` is set when it was accepted with a wrong separator.
     Move { mv: Move, notation: Option<String> },
-    /// Several legal captures with different captured sets fit (RULES.md 5.3).
+    /// Several legal captures with different captured sets fit (docs/rules.md section 3, "Move identity").
     Ambiguous(Vec<Move>),
 }
 
 /// Why a written move is not legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Illegal {
     /// A square outside the board.
     NoSuchSquare(String),

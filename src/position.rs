@@ -69,6 +69,7 @@ pub struct Position {
 
 /// What is wrong with a FEN; `at` is the byte offset in the FEN text.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum FenError {
     #[error("FEN is empty")]
     Empty,

@@ -7,7 +7,7 @@ use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
 use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, WrittenMove};
 use crate::position::{Color, Position};
-use crate::rules::{legal_moves, play, Move, MoveList};
+use crate::rules::{legal_moves, play_unchecked, Move, MoveList};
 use crate::variant::{GameKind, Unsupported, Variant};
 
 /// How to replay.
@@ -446,7 +446,7 @@ fn replay_main(
                 );
                 let outcomes: Vec<Lookahead> = cands
                     .iter()
-                    .map(|c| readable(g, play(&pos, c), rest, &mut budget))
+                    .map(|c| readable(g, play_unchecked(&pos, c), rest, &mut budget))
                     .collect();
                 let viable: Vec<Move> = cands
                     .iter()
@@ -522,7 +522,7 @@ fn replay_main(
                 );
             }
         }
-        let after = play(&pos, &mv);
+        let after = play_unchecked(&pos, &mv);
         if let Some(p) = positions.as_mut() {
             p.push(after);
         }
@@ -569,7 +569,7 @@ fn replay_main(
 }
 
 /// Plies the ambiguity lookahead may read beyond what the game needs
-/// (RULES.md 5.3); the budget grows with the rest of the game, so a long legal
+/// (docs/rules.md section 3, "Move identity"); the budget grows with the rest of the game, so a long legal
 /// game is always read to its end.
 pub const LOOKAHEAD_STEPS: u64 = 200_000;
 
@@ -582,7 +582,7 @@ enum Lookahead {
     CutShort,
 }
 
-/// Whether every move of `rest` can be read as legal from `pos` (RULES.md 5.3,
+/// Whether every move of `rest` can be read as legal from `pos` (docs/rules.md section 3, "Move identity",
 /// applied again to later ambiguous short forms). `budget` bounds the work.
 fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u64) -> Lookahead {
     let mut legal = MoveList::new();
@@ -594,11 +594,11 @@ fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u64
         crate::rules::generate(&pos, &mut legal);
         match resolve_in(&pos, &legal, g.squares(wm), wm.sep) {
             Err(_) => return Lookahead::Unreadable,
-            Ok(Reading::Move { mv, .. }) => pos = play(&pos, &mv),
+            Ok(Reading::Move { mv, .. }) => pos = play_unchecked(&pos, &mv),
             Ok(Reading::Ambiguous(c)) => {
                 let mut readable_count = 0;
                 for m in &c {
-                    match readable(g, play(&pos, m), &rest[i + 1..], budget) {
+                    match readable(g, play_unchecked(&pos, m), &rest[i + 1..], budget) {
                         Lookahead::Readable => readable_count += 1,
                         Lookahead::Unreadable => {}
                         Lookahead::CutShort => return Lookahead::CutShort,
@@ -755,11 +755,11 @@ fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diag
                     match resolve_in(&p, &legal_moves(&p), g.squares(wm), wm.sep) {
                         Ok(Reading::Move { mv, .. }) => {
                             line.before = Some(p);
-                            line.current = Some(play(&p, &mv));
+                            line.current = Some(play_unchecked(&p, &mv));
                         }
                         Ok(Reading::Ambiguous(c)) => {
                             line.before = Some(p);
-                            line.current = Some(play(&p, &c[0]));
+                            line.current = Some(play_unchecked(&p, &c[0]));
                         }
                         Err(illegal) => {
                             let mut d = illegal_diag(g, &p, &illegal, wm, 0, &text, false)

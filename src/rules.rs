@@ -9,7 +9,7 @@
 //! number of enemy pieces, never by input. Moves are collected in a
 //! [`MoveList`] that keeps up to 64 moves inline (no heap allocation for
 //! ordinary positions). A [`Move`] is the triple (from, to, captured set) of
-//! RULES.md "Move identity"; its landing path is kept by [`capture_paths`]
+//! docs/rules.md "Move identity"; its landing path is kept by [`capture_paths`]
 //! when a caller needs one (notation, writing), not in every generated move,
 //! which keeps `Move` small and `Copy`.
 
@@ -33,6 +33,25 @@ pub struct Move {
     pub kind: Kind,
     /// Whether the move crowns a man.
     pub crowns: bool,
+}
+
+impl std::fmt::Display for Move {
+    /// `32-28`, or `26x17` with the squares taken in brackets: `26x17 [22]`
+    /// (numeric squares; see [`crate::notation::write_move`] for a record's own style).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_capture() {
+            write!(f, "{}x{} [", self.from, self.to)?;
+            for (i, s) in self.captured.squares().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{s}")?;
+            }
+            f.write_str("]")
+        } else {
+            write!(f, "{}-{}", self.from, self.to)
+        }
+    }
 }
 
 impl Move {
@@ -733,8 +752,41 @@ pub fn is_legal(pos: &Position, m: &Move) -> bool {
         .any(|(c, _)| c == m)
 }
 
-/// The position after `m` (assumed legal).
-pub fn play(pos: &Position, m: &Move) -> Position {
+/// Why [`play`] refused a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{mv} is not a legal move in {fen}", fen = .position.to_fen())]
+pub struct IllegalMove {
+    /// The move refused.
+    pub mv: Move,
+    /// The position it was played in.
+    pub position: Position,
+}
+
+/// The position after `m`, if `m` is legal in `pos` (checked with
+/// [`is_legal`]). Engines that generate their own legal moves use
+/// [`play_unchecked`].
+///
+/// ```
+/// use pdnkit::rules::{legal_moves, play};
+/// use pdnkit::variant::Variant;
+/// let start = Variant::Russian.start();
+/// let m = legal_moves(&start)[0];
+/// let after = play(&start, &m).expect("a generated move is legal");
+/// assert!(play(&after, &m).is_err(), "the same man cannot move again");
+/// ```
+pub fn play(pos: &Position, m: &Move) -> Result<Position, IllegalMove> {
+    if is_legal(pos, m) {
+        Ok(play_unchecked(pos, m))
+    } else {
+        Err(IllegalMove {
+            mv: *m,
+            position: *pos,
+        })
+    }
+}
+
+/// The position after `m`, which must be legal in `pos` (nothing is checked).
+pub fn play_unchecked(pos: &Position, m: &Move) -> Position {
     let (mut white, mut black, mut kings) = pos.raw();
     let side = pos.side();
     let (own, enemy) = match side {
@@ -763,7 +815,10 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves.iter().map(|m| perft(&play(pos, m), depth - 1)).sum()
+    moves
+        .iter()
+        .map(|m| perft(&play_unchecked(pos, m), depth - 1))
+        .sum()
 }
 
 /// `perft` split by first move: each legal move with its leaf count.
@@ -771,7 +826,7 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
     legal_moves(pos)
         .into_iter()
-        .map(|m| (m, perft(&play(pos, &m), depth - 1)))
+        .map(|m| (m, perft(&play_unchecked(pos, &m), depth - 1)))
         .collect()
 }
 
@@ -900,14 +955,14 @@ mod tests {
             (11, 9, 2)
         );
         assert!(!m.crowns);
-        let after = play(&p, &m);
+        let after = play_unchecked(&p, &m);
         assert_eq!(after.piece_at(sq(e, 9)).map(|p| p.kind), Some(Kind::Man));
         // Ending on the far row crowns.
         let p = pos("W:W11:B7", e);
         let m = legal_moves(&p)[0];
         assert!(m.crowns);
         assert_eq!(
-            play(&p, &m).piece_at(sq(e, 2)).map(|p| p.kind),
+            play_unchecked(&p, &m).piece_at(sq(e, 2)).map(|p| p.kind),
             Some(Kind::King)
         );
     }

@@ -13,6 +13,7 @@ use std::str::FromStr;
 
 /// A variant whose rules pdnkit implements.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Variant {
     /// 8x8, 12 men each, maximum capture (GameType 26).
     Brazilian,
@@ -189,7 +190,7 @@ impl Variant {
         }
     }
     /// Whether result tokens give the first player's score first (`1-0`: Black
-    /// won), as checkers records do (RULES.md section 6).
+    /// won), as checkers records do (docs/rules.md section 1).
     pub const fn first_player_scores_first(self) -> bool {
         matches!(self, Variant::English)
     }
@@ -220,7 +221,7 @@ impl FromStr for Variant {
     }
 }
 
-/// A GameType of PDN that pdnkit names but does not implement (RULES.md section 7).
+/// A GameType of PDN that pdnkit names but does not implement (docs/rules.md section 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Unsupported(pub u32);
 

@@ -50,10 +50,22 @@ fn every_russian_and_english_conformance_game_agrees() {
     agree("conformance/russian-english/games", 240);
 }
 
+/// The subset vendored in tests/data: runs on every clone.
+#[test]
+fn vendored_conformance_games_agree() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/games");
+    agree_in(&dir, 100);
+}
+
 fn agree(rel: &str, at_least: usize) {
     let Some(dir) = common::shared(rel) else {
         return;
     };
+    agree_in(&dir, at_least);
+}
+
+fn agree_in(dir: &std::path::Path, at_least: usize) {
+    let dir = dir.to_path_buf();
     let manifest = common::jsonl(&dir.join("manifest.jsonl"));
     assert!(manifest.len() >= at_least);
     let mut failures = Vec::new();

@@ -19,11 +19,24 @@ fn every_russian_and_english_position_has_exactly_the_listed_moves() {
     positions("conformance/russian-english/positions.jsonl", 200);
 }
 
+/// The subset vendored in tests/data: runs on every clone.
+#[test]
+fn vendored_positions_and_perft() {
+    let data = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    positions_in(&data.join("positions.jsonl"), 200);
+    let n = perft_in(&data.join("perft.jsonl"), u64::MAX);
+    assert!(n >= 100, "{n} perft entries");
+}
+
 fn positions(rel: &str, at_least: usize) {
     let Some(path) = common::shared(rel) else {
         return;
     };
-    let cases = common::jsonl(&path);
+    positions_in(&path, at_least);
+}
+
+fn positions_in(path: &std::path::Path, at_least: usize) {
+    let cases = common::jsonl(path);
     assert!(cases.len() >= at_least);
     let mut failures = Vec::new();
     for case in &cases {
@@ -99,12 +112,16 @@ fn run_perft_file(rel: &str, max_nodes: u64) {
     let Some(path) = common::shared(rel) else {
         return;
     };
+    let checked = perft_in(&path, max_nodes);
+    eprintln!("perft: {checked} entries of {rel} matched");
+}
+
+/// Checks every entry of up to `max_nodes` leaves; the number checked.
+fn perft_in(path: &std::path::Path, max_nodes: u64) -> usize {
     let mut checked = 0;
-    let mut skipped = 0;
-    for case in common::jsonl(&path) {
+    for case in common::jsonl(path) {
         let nodes = case["nodes"].as_u64().unwrap();
         if nodes > max_nodes {
-            skipped += 1;
             continue;
         }
         let v = variant(&case);
@@ -114,7 +131,7 @@ fn run_perft_file(rel: &str, max_nodes: u64) {
         assert_eq!(perft(&pos, depth), nodes, "{v} {fen} depth {depth}");
         checked += 1;
     }
-    eprintln!("perft: {checked} entries matched, {skipped} left to the deep test");
+    checked
 }
 
 #[test]

@@ -53,6 +53,7 @@ fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
             Node::Setup(s) => N::Setup(g.decode(s).into_owned()),
             Node::Unknown(_) => N::Unknown,
             Node::Escape(s) => N::Escape(g.decode(s).trim_end().to_string()),
+            other => panic!("a node kind this test does not know: {other:?}"),
         })
         .collect();
     let result = g

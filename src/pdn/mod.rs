@@ -115,6 +115,7 @@ impl WrittenMove {
 
 /// One element of the movetext.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Node {
     /// A move.
     Move(WrittenMove),
@@ -146,8 +147,15 @@ pub enum Outcome {
     Unknown,
 }
 
+impl std::fmt::Display for Outcome {
+    /// Normalised: `2-0`, `0-2`, `1-1`, `0-0`, `*`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.normalised())
+    }
+}
+
 impl Outcome {
-    /// Normalised as CLI.md: `2-0`, `0-2`, `1-1`, `0-0`, `*`.
+    /// Normalised as docs/json.md: `2-0`, `0-2`, `1-1`, `0-0`, `*`.
     pub const fn normalised(self) -> &'static str {
         match self {
             Outcome::WhiteWins => "2-0",

@@ -8,7 +8,7 @@ use pdnkit::notation::{resolve, Reading};
 use pdnkit::pdn::{read_all, Node, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::{check_game_in, Options};
-use pdnkit::rules::{landing_path, play};
+use pdnkit::rules::{landing_path, play_unchecked};
 use pdnkit::variant::Variant;
 use std::io::Write;
 use std::path::PathBuf;
@@ -95,7 +95,10 @@ fn position(a: &Args) -> Result<Position, String> {
     }
     Ok(match r.played.get(ply as usize - 1) {
         Some(p) => p.before,
-        None => r.played.last().map_or(start, |p| play(&p.before, &p.mv)),
+        None => r
+            .played
+            .last()
+            .map_or(start, |p| play_unchecked(&p.before, &p.mv)),
     })
 }
 

@@ -190,7 +190,7 @@ pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> Value {
     json!({"type": "file", "file": file, "diagnostics": diags})
 }
 
-/// The JSON object of one game (CLI.md).
+/// The JSON object of one game (docs/json.md).
 pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
     let mut loc = Locator::new(g);
     let diags: Vec<Value> = r

@@ -15,7 +15,7 @@ use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn, MoveStyle};
 use pdnkit::pdn::{visible, Game, Locator, Node};
 use pdnkit::position::{Color, Kind, Position};
 use pdnkit::replay::Report;
-use pdnkit::rules::{capture_paths, landing_path, legal_moves, play};
+use pdnkit::rules::{capture_paths, landing_path, legal_moves, play_unchecked};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -131,9 +131,11 @@ fn before(r: &Report, ply: u32) -> Option<Position> {
     let i = ply.checked_sub(1)? as usize;
     match r.played.get(i) {
         Some(p) => Some(p.before),
-        None if i == r.played.len() => {
-            Some(r.played.last().map_or(r.start?, |p| play(&p.before, &p.mv)))
-        }
+        None if i == r.played.len() => Some(
+            r.played
+                .last()
+                .map_or(r.start?, |p| play_unchecked(&p.before, &p.mv)),
+        ),
         None => None,
     }
 }
