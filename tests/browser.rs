@@ -180,32 +180,25 @@ impl Driver {
             Some(json!({"script": script, "args": []})),
         )
     }
-    fn click(&self, css: &str) {
+    /// The WebDriver id of the first element `css` selects.
+    fn element(&self, css: &str) -> String {
         let e = self.cmd(
             "POST",
             "/element",
             Some(json!({"using": "css selector", "value": css})),
         );
-        let id = e
-            .as_object()
+        e.as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .unwrap_or_else(|| panic!("no element {css}"))
-            .to_string();
+            .to_string()
+    }
+    fn click(&self, css: &str) {
+        let id = self.element(css);
         self.cmd("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
     fn element_screenshot(&self, css: &str, to: &Path) {
-        let e = self.cmd(
-            "POST",
-            "/element",
-            Some(json!({"using": "css selector", "value": css})),
-        );
-        let id = e
-            .as_object()
-            .and_then(|o| o.values().next())
-            .and_then(Value::as_str)
-            .unwrap_or_default()
-            .to_string();
+        let id = self.element(css);
         let b64 = self.cmd("GET", &format!("/element/{id}/screenshot"), None);
         std::fs::write(to, base64(b64.as_str().unwrap_or(""))).expect("screenshot written");
     }

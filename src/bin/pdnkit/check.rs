@@ -1,7 +1,7 @@
 //! `pdnkit check PATH...`: replay every game, report findings, compare results.
 
 use crate::common::InputArgs;
-use crate::games::{self, Sink};
+use crate::games::Sink;
 use crate::output::Stop;
 use crate::render;
 use crate::style::{ColorChoice, Palette};
@@ -231,16 +231,11 @@ impl<W: Write> Sink for CheckSink<W> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let crate::common::Prepared {
-        mut opts,
-        pool,
-        inputs,
-        problems,
-    } = match a.input.prepare(false) {
+    let mut prepared = match a.input.prepare(false) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    opts.syntax_only = a.syntax_only;
+    prepared.opts.syntax_only = a.syntax_only;
     let stdout = std::io::stdout();
     let color = a.format == Format::Human && a.color.enabled(stdout.is_terminal());
     let mut sink = CheckSink {
@@ -252,7 +247,7 @@ pub fn run(a: Args) -> u8 {
         stop: None,
         buf: String::new(),
     };
-    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    let (info, failed) = prepared.run(!a.input.no_progress, &mut sink);
     if info.completed && !a.no_summary {
         let text = summary_text(&sink.sum, a.format, a.syntax_only);
         sink.write(&text);
@@ -262,7 +257,7 @@ pub fn run(a: Args) -> u8 {
             .get_or_insert(Stop::of(&e, "standard output", true));
     }
     let s = &sink.sum;
-    let status = if info.failed(inputs.len(), problems.len()) {
+    let status = if failed {
         crate::EXIT_FAILED
     } else if s.errors > 0 {
         1

@@ -178,6 +178,21 @@ impl InputArgs {
 /// Workers allowed per core: more only add threads that wait.
 pub const MAX_JOBS_PER_CORE: usize = 4;
 
+impl Prepared {
+    /// Runs every input through the replay and `sink`; the run's outcome and
+    /// whether it failed as a whole (an input or PATH that could not be read,
+    /// no PDN file among the inputs).
+    pub fn run(
+        &self,
+        progress: bool,
+        sink: &mut dyn crate::games::Sink,
+    ) -> (crate::games::RunInfo, bool) {
+        let info = crate::games::run(&self.inputs, &self.opts, &self.pool, progress, sink);
+        let failed = info.failed(self.inputs.len(), self.problems.len());
+        (info, failed)
+    }
+}
+
 /// Everything a reading command needs, resolved from its arguments.
 pub struct Prepared {
     pub opts: Options,

@@ -386,20 +386,16 @@ pub fn run(a: Args) -> u8 {
     {
         return fail(format!("--tag needs a tag name (got {t:?})"));
     }
-    let crate::common::Prepared {
-        opts,
-        pool,
-        inputs,
-        problems,
-    } = match a.input.prepare(true) {
+    let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    if a.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+    if a.in_place && prepared.inputs.iter().any(|i| matches!(i, Input::Stdin)) {
         return fail("--in-place cannot rewrite standard input".into());
     }
     if a.in_place {
-        if let Some(Input::File(p)) = inputs
+        if let Some(Input::File(p)) = prepared
+            .inputs
             .iter()
             .find(|i| matches!(i, Input::File(p) if p.extension().is_some_and(|e| e == "bak")))
         {
@@ -411,7 +407,8 @@ pub fn run(a: Args) -> u8 {
     }
     let out = match &a.output {
         Some(path) => {
-            if inputs
+            if prepared
+                .inputs
                 .iter()
                 .any(|i| matches!(i, Input::File(p) if same_file(p, path)))
             {
@@ -448,13 +445,12 @@ pub fn run(a: Args) -> u8 {
         sink.header();
     }
     let info = if sink.stop.is_none() {
-        games::run(&inputs, &opts, &pool, !sink.a.input.no_progress, &mut sink)
+        let (info, failed) = prepared.run(!sink.a.input.no_progress, &mut sink);
+        sink.failed |= failed;
+        info
     } else {
         games::RunInfo::default()
     };
-    if info.failed(inputs.len(), problems.len()) {
-        sink.failed = true;
-    }
     let completed = info.completed;
     // An -o file is committed only after a complete run.
     let out = match std::mem::replace(&mut sink.dest, Dest::InPlace(None)) {

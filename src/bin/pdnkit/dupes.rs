@@ -5,7 +5,7 @@
 //! the other's intermediate hashes.
 
 use crate::common::InputArgs;
-use crate::games::{self, Sink};
+use crate::games::Sink;
 use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
 use serde_json::json;
@@ -109,12 +109,7 @@ fn differing_tags(games: &[&Entry]) -> Vec<String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let crate::common::Prepared {
-        opts,
-        pool,
-        inputs,
-        problems,
-    } = match a.input.prepare(true) {
+    let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -123,10 +118,8 @@ pub fn run(a: Args) -> u8 {
         games: Vec::new(),
         failed: false,
     };
-    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
-    if info.failed(inputs.len(), problems.len()) {
-        sink.failed = true;
-    }
+    let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    sink.failed |= failed;
     let games = &sink.games;
     // Identical games: same start and moves (games with no moves are left out: setups and ballots).
     let mut by_full: HashMap<u64, Vec<usize>> = HashMap::new();

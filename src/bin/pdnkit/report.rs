@@ -8,7 +8,7 @@
 //! written `\u003c` so that no tag value can close the script.
 
 use crate::common::InputArgs;
-use crate::games::{self, Sink};
+use crate::games::Sink;
 use crate::output::{Out, Stop};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn, MoveStyle};
@@ -643,12 +643,7 @@ impl ReportSink {
 }
 
 pub fn run(a: Args) -> u8 {
-    let crate::common::Prepared {
-        opts,
-        pool,
-        inputs,
-        problems,
-    } = match a.input.prepare(true) {
+    let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -661,7 +656,7 @@ pub fn run(a: Args) -> u8 {
             .collect(),
         ..ReportSink::default()
     };
-    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
+    let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
     let html = sink.html();
     let mut out = match Out::open(&a.output) {
         Ok(o) => o,
@@ -678,7 +673,7 @@ pub fn run(a: Args) -> u8 {
         return Stop::of(&e, &name, false).report(0);
     }
     let _ = Node::Open;
-    if sink.failed || info.failed(inputs.len(), problems.len()) {
+    if sink.failed || failed {
         crate::EXIT_FAILED
     } else if sink.counts.keys().any(|k| k.0 == Severity::Error) {
         1

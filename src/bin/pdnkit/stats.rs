@@ -1,7 +1,7 @@
 //! `pdnkit stats PATH...`: an archive at a glance.
 
 use crate::common::InputArgs;
-use crate::games::{self, Sink};
+use crate::games::Sink;
 use pdnkit::export::game_row;
 use pdnkit::notation::{write_move, Style};
 use pdnkit::pdn::Game;
@@ -212,12 +212,7 @@ fn csv_rows(w: &mut csv::Writer<Vec<u8>>, scope: &str, s: &Stats) {
 }
 
 pub fn run(a: Args) -> u8 {
-    let crate::common::Prepared {
-        opts,
-        pool,
-        inputs,
-        problems,
-    } = match a.input.prepare(true) {
+    let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -225,10 +220,8 @@ pub fn run(a: Args) -> u8 {
         per_file: a.per_file,
         ..StatsSink::default()
     };
-    let info = games::run(&inputs, &opts, &pool, !a.input.no_progress, &mut sink);
-    if info.failed(inputs.len(), problems.len()) {
-        sink.failed = true;
-    }
+    let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    sink.failed |= failed;
     let mut scopes: Vec<(String, &Stats)> = vec![("all".to_string(), &sink.all)];
     scopes.extend(
         sink.by_variant
