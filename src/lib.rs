@@ -52,6 +52,17 @@
 //! assert_eq!(report.diagnostics[0].ply, Some(3));
 //! ```
 //!
+//! # Replay a game ply by ply
+//!
+//! ```
+//! use pdnkit::pdn::read_all;
+//! use pdnkit::replay::{Options, Replay};
+//! let g = &read_all(b"[GameType \"21\"] 1. 11-15 23-18 2. 15x22 *")[0];
+//! for ply in Replay::new(g, &Options::default()) {
+//!     println!("{}{} {} -> {}", ply.number.0, if ply.number.1 { "..." } else { "." }, ply.mv, ply.after.to_fen());
+//! }
+//! ```
+//!
 //! # Legal moves, and playing them
 //!
 //! ```

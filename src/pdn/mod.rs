@@ -420,9 +420,17 @@ impl Game {
                 caret.1 = shown.chars().count();
             }
         }
+        // The caret stands under text: a finding at the end of a line (an
+        // empty span) points at the line's last character.
+        let len = shown.chars().count();
+        let (mut a, mut b) = (caret.0, caret.1.max(caret.0 + 1));
+        if a >= len && len > 0 {
+            a = len - 1;
+            b = len;
+        }
         Snippet {
             text: shown,
-            caret: caret.0..caret.1.max(caret.0 + 1),
+            caret: a..b.min(len.max(1)),
             cut_left,
             cut_right,
         }
