@@ -422,6 +422,10 @@ const fn bit(sq: Square) -> u128 {
 }
 
 impl Bitboard {
+    /// The set as bits: bit `i` is the square with index `i` (number `i + 1`).
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
     /// Whether `sq` is in the set.

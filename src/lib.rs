@@ -22,7 +22,7 @@
 //! | [`draw`] | the draw rules (CBJD, FMJD article 6, FMJD-64) as counters |
 //! | [`diag`] | findings: stable codes, severities, levels (`-A`/`-W`/`-D`) |
 //! | [`diagram`] | positions as SVG pictures |
-//! | [`export`], [`stats`] | rows for CSV and JSON; statistics that merge |
+//! | [`export`], [`stats`], [`dupes`] | rows for CSV and JSON; statistics that merge; duplicate games |
 //!
 //! # Read the games of a file
 //!
@@ -89,6 +89,7 @@ pub mod board;
 pub mod diag;
 pub mod diagram;
 pub mod draw;
+pub mod dupes;
 pub mod export;
 pub mod infer;
 pub mod notation;

@@ -6,11 +6,11 @@
 
 use crate::common::InputArgs;
 use crate::games::Sink;
+use pdnkit::dupes::{Finder, Fingerprint, Found};
 use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
 use serde_json::json;
-use std::collections::{BTreeSet, HashMap};
-use std::hash::{Hash, Hasher};
+use std::collections::BTreeSet;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -33,40 +33,18 @@ struct Entry {
     line: u32,
     plies: u32,
     tags: Vec<(String, String)>,
-    /// Hash after each ply from `min_plies` on (index 0 = after `min_plies` plies).
-    prefixes: Vec<u64>,
-    full: u64,
 }
 
 struct DupesSink {
-    min_plies: u32,
     games: Vec<Entry>,
+    finder: Finder,
+    min_plies: u32,
     failed: bool,
-}
-
-fn mix(h: u64, x: u64) -> u64 {
-    let mut z = (h ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Sink for DupesSink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
-        let Some(start) = r.start else { return true };
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        start.hash(&mut hasher);
-        let mut h = hasher.finish();
-        let mut prefixes = Vec::new();
-        for (i, p) in r.played.iter().enumerate() {
-            let key = u64::from(p.mv.from.number())
-                | u64::from(p.mv.to.number()) << 8
-                | mix(0, p.mv.captured.0 as u64 ^ (p.mv.captured.0 >> 64) as u64) << 16;
-            h = mix(h, key);
-            if i as u32 + 1 >= self.min_plies {
-                prefixes.push(h);
-            }
-        }
+        self.finder.add(Fingerprint::of(r, self.min_plies));
         self.games.push(Entry {
             file: file.to_string(),
             game: g.index,
@@ -77,8 +55,6 @@ impl Sink for DupesSink {
                 .iter()
                 .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
                 .collect(),
-            prefixes,
-            full: h,
         });
         true
     }
@@ -114,39 +90,15 @@ pub fn run(a: Args) -> u8 {
         Err(code) => return code,
     };
     let mut sink = DupesSink {
-        min_plies: a.min_plies.max(1),
         games: Vec::new(),
+        finder: Finder::new(a.min_plies),
+        min_plies: a.min_plies.max(1),
         failed: false,
     };
     let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
     sink.failed |= failed;
     let games = &sink.games;
-    // Identical games: same start and moves (games with no moves are left out: setups and ballots).
-    let mut by_full: HashMap<u64, Vec<usize>> = HashMap::new();
-    for (i, g) in games.iter().enumerate() {
-        if g.plies > 0 {
-            by_full.entry(g.full).or_default().push(i);
-        }
-    }
-    let mut groups: Vec<&Vec<usize>> = by_full.values().filter(|v| v.len() > 1).collect();
-    groups.sort();
-    // Prefixes: a game of k plies whose final hash is another's hash after k plies.
-    let mut prefixes: Vec<(usize, usize)> = Vec::new();
-    for (j, b) in games.iter().enumerate() {
-        for (k, h) in b.prefixes.iter().enumerate() {
-            let plies = a.min_plies.max(1) + k as u32;
-            if plies >= b.plies {
-                break;
-            }
-            if let Some(list) = by_full.get(h) {
-                prefixes.extend(
-                    list.iter()
-                        .filter(|&&i| games[i].plies == plies)
-                        .map(|&i| (i, j)),
-                );
-            }
-        }
-    }
+    let Found { groups, prefixes } = sink.finder.find();
     let name = |i: usize| {
         format!(
             "{} game {} (line {})",
