@@ -168,24 +168,20 @@ impl Levels {
     }
 }
 
+/// A name that is not a diagnostic code.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown code '{0}'; the codes are: {codes}", codes = Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", "))]
+pub struct UnknownCode(pub String);
+
 impl std::str::FromStr for Code {
-    type Err = String;
+    type Err = UnknownCode;
     /// A code by its name (`non-maximal-capture`).
-    fn from_str(s: &str) -> Result<Code, String> {
+    fn from_str(s: &str) -> Result<Code, UnknownCode> {
         Code::ALL
             .iter()
             .copied()
             .find(|c| c.as_str() == s)
-            .ok_or_else(|| {
-                format!(
-                    "unknown code '{s}'; the codes are: {}",
-                    Code::ALL
-                        .iter()
-                        .map(|c| c.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                )
-            })
+            .ok_or_else(|| UnknownCode(s.to_string()))
     }
 }
 

@@ -46,13 +46,19 @@ impl DrawRules {
     }
 }
 
+/// A name that is not a set of draw rules.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown draw rules '{0}' (cbjd, fmjd, none)")]
+pub struct UnknownDrawRules(pub String);
+
 impl std::str::FromStr for DrawRules {
-    type Err = String;
-    fn from_str(s: &str) -> Result<DrawRules, String> {
+    type Err = UnknownDrawRules;
+    fn from_str(s: &str) -> Result<DrawRules, UnknownDrawRules> {
         match s {
             "cbjd" => Ok(DrawRules::Cbjd),
             "fmjd" => Ok(DrawRules::Fmjd),
-            _ => Err(format!("unknown draw rules '{s}' (cbjd, fmjd)")),
+            "none" => Ok(DrawRules::None),
+            _ => Err(UnknownDrawRules(s.to_string())),
         }
     }
 }

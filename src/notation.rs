@@ -1,7 +1,7 @@
 //! A written move resolved against a position (docs/rules.md section 3, "Reading a written
 //! move"), and the shortest unambiguous way to write a move.
 
-use crate::board::{BoardSize, Square, NE, NW, SE, SW};
+use crate::board::{BoardSize, Square, SquareError, NE, NW, SE, SW};
 use crate::pdn::{Sep, SquareText};
 use crate::position::{Color, Kind, Position};
 use crate::rules::{
@@ -19,21 +19,59 @@ pub enum Reading {
 }
 
 /// Why a written move is not legal.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum Illegal {
     /// A square outside the board.
-    NoSuchSquare(String),
+    #[error("{0}")]
+    NoSuchSquare(SquareError),
     /// No piece of the side to move on the from square.
+    #[error("square {square} holds no piece of the side to move")]
     EmptySource { square: u32, found: Option<Color> },
     /// A plain move while a capture was compulsory.
+    #[error("a plain move while capturing is compulsory (the maximum takes {max})")]
     MissedCapture { max: u32, example: Move },
     /// A capture taking fewer pieces than the maximum.
+    #[error("the capture takes {taken}, but the maximum capture takes {max}")]
     NonMaximal { taken: u32, max: u32, example: Move },
     /// Under free capture, a capture written as stopping where it can go on.
+    #[error("the capture can go on")]
     CaptureGoesOn { example: Move },
     /// Anything else, with the reason.
-    Other(String),
+    #[error("{0}")]
+    Other(Reason),
+}
+
+/// Why a written move fits no legal move, when no more precise code applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum Reason {
+    #[error("a move needs two squares")]
+    TooFewSquares,
+    #[error("{from}-{to} does not move")]
+    DoesNotMove { from: Square, to: Square },
+    #[error("{to} is not on a diagonal from {from}")]
+    NotDiagonal { from: Square, to: Square },
+    #[error("square {0} is occupied")]
+    Occupied(Square),
+    #[error("there is no piece to capture between {from} and {to}")]
+    NothingToCapture { from: Square, to: Square },
+    #[error("{from}x{to} would jump over a piece of its own side")]
+    JumpsOwnPiece { from: Square, to: Square },
+    #[error("a man captures forward only in this variant")]
+    ManCapturesForwardOnly,
+    #[error("no capture goes from {from} to {to}")]
+    NoCapture { from: Square, to: Square },
+    #[error("a man cannot move backwards")]
+    ManBackwards,
+    #[error("a man moves one square at a time")]
+    ManOneStep,
+    #[error("a king moves one square at a time in this variant")]
+    KingOneStep,
+    #[error("the king's path is blocked at {0}")]
+    KingBlocked(Square),
+    #[error("{from}-{to} is not a legal move here")]
+    NotLegalHere { from: Square, to: Square },
 }
 
 /// How squares and captures are written.
@@ -56,9 +94,9 @@ impl Style {
 }
 
 /// The square a [`SquareText`] names on `size`.
-pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, String> {
+pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, SquareError> {
     match s {
-        SquareText::Num(n) => size.square(u32::from(n)).map_err(|e| e.to_string()),
+        SquareText::Num(n) => size.square(u32::from(n)),
         SquareText::Alg { file, rank } => {
             let n = size.n();
             match (rank >= 1 && rank <= n && file < n).then(|| size.at(n - rank, file)) {
@@ -66,7 +104,7 @@ pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, String> {
                 // Off the board or a light square: let the parser word the error.
                 _ => {
                     let name = format!("{}{}", (b'a' + file) as char, rank);
-                    size.parse_algebraic(&name).map_err(|e| e.to_string())
+                    size.parse_algebraic(&name)
                 }
             }
         }
@@ -91,7 +129,7 @@ pub fn resolve_in(
         squares.push(square_of(size, s).map_err(Illegal::NoSuchSquare)?);
     }
     let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
-        return Err(Illegal::Other("a move needs two squares".into()));
+        return Err(Illegal::Other(Reason::TooFewSquares));
     };
     match pos.piece_at(from) {
         Some(p) if p.color == pos.side() => {}
@@ -245,21 +283,21 @@ fn path_fits(path: &[Square], written: &[Square]) -> bool {
 }
 
 /// A reason why `from`-`to` is not legal (for `illegal-move`).
-fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> String {
+fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
     let size = pos.size();
+    let rules = pos.variant().rules();
     let (fr, ff) = size.coords(from);
     let (tr, tf) = size.coords(to);
     let (dr, df) = (i32::from(tr) - i32::from(fr), i32::from(tf) - i32::from(ff));
     let kind = pos.piece_at(from).map_or(Kind::Man, |p| p.kind);
-    let (f, t) = (from.number(), to.number());
     if from == to {
-        return format!("{f}-{t} does not move");
+        return Reason::DoesNotMove { from, to };
     }
     if dr.abs() != df.abs() {
-        return format!("{t} is not on a diagonal from {f}");
+        return Reason::NotDiagonal { from, to };
     }
     if pos.occupied().has(to) {
-        return format!("square {t} is occupied");
+        return Reason::Occupied(to);
     }
     let forward = if pos.side() == Color::White {
         dr < 0
@@ -280,22 +318,25 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> String {
         .copied()
         .filter(|s| pos.occupied().has(*s))
         .collect();
+    let short_king = rules.kings == crate::variant::KingRange::Short;
     if capture {
         if blockers.is_empty() {
-            return format!("there is no piece to capture between {f} and {t}");
+            return Reason::NothingToCapture { from, to };
         }
         if blockers.iter().any(|s| pos.pieces(pos.side()).has(*s)) {
-            return format!("{f}x{t} would jump over a piece of its own side");
+            return Reason::JumpsOwnPiece { from, to };
         }
-        return format!("no capture goes from {f} to {t}");
+        if kind == Kind::Man && !forward && !rules.men_capture_backward {
+            return Reason::ManCapturesForwardOnly;
+        }
+        return Reason::NoCapture { from, to };
     }
     match kind {
-        Kind::Man if !forward => "a man cannot move backwards".to_string(),
-        Kind::Man if dist > 1 => "a man moves one square at a time".to_string(),
-        Kind::King if !blockers.is_empty() => {
-            format!("the king's path is blocked at {}", blockers[0].number())
-        }
-        _ => format!("{f}-{t} is not a legal move here"),
+        Kind::Man if !forward => Reason::ManBackwards,
+        Kind::Man if dist > 1 => Reason::ManOneStep,
+        Kind::King if short_king && dist > 1 => Reason::KingOneStep,
+        Kind::King if !blockers.is_empty() => Reason::KingBlocked(blockers[0]),
+        _ => Reason::NotLegalHere { from, to },
     }
 }
 
@@ -360,7 +401,7 @@ mod tests {
             })
         ));
         match resolve(&start, &num(&[32, 23]), Sep::Move) {
-            Err(Illegal::Other(r)) => assert!(r.contains("one square"), "{r}"),
+            Err(Illegal::Other(r)) => assert_eq!(r, Reason::ManOneStep),
             other => panic!("{other:?}"),
         }
         // Missed capture: white 32 can take 27 (black on 27, 21 empty).

@@ -48,6 +48,7 @@ pub struct InputArgs {
 /// A diagnostic code named on the command line.
 fn parse_code(s: &str) -> Result<Code, String> {
     s.parse()
+        .map_err(|e: pdnkit::diag::UnknownCode| e.to_string())
 }
 
 /// `-D`: a code, or `warnings`.
