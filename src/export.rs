@@ -229,3 +229,101 @@ pub fn full_path(r: &Report, i: usize) -> Option<String> {
             .join("x"),
     )
 }
+
+/// One finding as `check --format json` writes it (docs/json.md).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct DiagnosticRecord {
+    pub severity: &'static str,
+    pub code: &'static str,
+    pub message: String,
+    pub line: u32,
+    pub column: u32,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub ply: Option<u32>,
+    #[cfg_attr(
+        feature = "serde",
+        serde(rename = "move", skip_serializing_if = "Option::is_none")
+    )]
+    pub written: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub move_number: Option<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub notes: Vec<String>,
+}
+
+/// One game as `check --format json` writes it (docs/json.md): the record
+/// other programs rely on.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct GameRecord {
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub kind: &'static str,
+    pub file: String,
+    pub game: usize,
+    pub line: u32,
+    pub variant: Option<&'static str>,
+    pub draw_rules: Option<&'static str>,
+    pub checked: bool,
+    /// Tag name to decoded value (the first of a repeated name).
+    pub tags: std::collections::BTreeMap<String, String>,
+    pub plies: u32,
+    pub valid: Option<bool>,
+    pub declared_result: Option<&'static str>,
+    pub computed_result: &'static str,
+    pub termination: &'static str,
+    pub termination_ply: Option<u32>,
+    pub clause: Option<&'static str>,
+    pub diagnostics: Vec<DiagnosticRecord>,
+}
+
+impl GameRecord {
+    /// The record of a game and its report; lines and columns are found going
+    /// forward through the game (linear in its size).
+    pub fn new(file: &str, g: &Game, r: &Report) -> GameRecord {
+        let mut loc = crate::pdn::Locator::new(g);
+        let diagnostics = r
+            .diagnostics
+            .iter()
+            .map(|d| {
+                let (line, column) = loc.locate(d.span.start);
+                DiagnosticRecord {
+                    severity: d.severity.as_str(),
+                    code: d.code.as_str(),
+                    message: d.message.to_string(),
+                    line,
+                    column,
+                    ply: d.ply,
+                    written: d.written.clone(),
+                    move_number: d
+                        .number
+                        .map(|(n, second)| format!("{n}{}", if second { "..." } else { "." })),
+                    notes: d.notes.clone(),
+                }
+            })
+            .collect();
+        let mut tags = std::collections::BTreeMap::new();
+        for t in &g.tags {
+            tags.entry(g.tag_name(t).to_string())
+                .or_insert_with(|| g.tag_value(t));
+        }
+        GameRecord {
+            kind: "game",
+            file: file.to_string(),
+            game: g.index,
+            line: game_line(g),
+            variant: r.kind.map(|k| k.name()),
+            draw_rules: r.draw_rules.map(|d| d.name()),
+            checked: r.checked,
+            tags,
+            plies: r.plies,
+            valid: r.verdict(),
+            declared_result: r.declared.map(|o| o.normalised()),
+            computed_result: r.computed.normalised(),
+            termination: r.termination.name(),
+            termination_ply: r.termination_ply,
+            clause: r.clause,
+            diagnostics,
+        }
+    }
+}

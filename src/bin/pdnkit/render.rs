@@ -4,7 +4,7 @@ use crate::style::Palette;
 use pdnkit::diag::{Diagnostic, FileDiagnostic};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::replay::Report;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
 /// The line naming a game before its findings: players, event, round.
 pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
@@ -131,33 +131,6 @@ fn pad(s: &mut String, n: usize) {
     s.extend(std::iter::repeat_n(' ', n));
 }
 
-/// The JSON object of one diagnostic.
-pub fn diag_json(loc: &mut Locator, d: &Diagnostic) -> Value {
-    let (line, col) = loc.locate(d.span.start);
-    let mut m = Map::new();
-    m.insert("severity".into(), json!(d.severity.as_str()));
-    m.insert("code".into(), json!(d.code.as_str()));
-    m.insert("message".into(), json!(d.message));
-    m.insert("line".into(), json!(line));
-    m.insert("column".into(), json!(col));
-    if let Some(p) = d.ply {
-        m.insert("ply".into(), json!(p));
-    }
-    if let Some(w) = &d.written {
-        m.insert("move".into(), json!(w));
-    }
-    if let Some((n, second)) = d.number {
-        m.insert(
-            "move_number".into(),
-            json!(format!("{n}{}", if second { "..." } else { "." })),
-        );
-    }
-    if !d.notes.is_empty() {
-        m.insert("notes".into(), json!(d.notes));
-    }
-    Value::Object(m)
-}
-
 /// A finding about a whole file, for a terminal (ends with a blank line).
 pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, pal: &Palette) {
     let style = pal.severity(d.severity);
@@ -190,37 +163,10 @@ pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> Value {
     json!({"type": "file", "file": file, "diagnostics": diags})
 }
 
-/// The JSON object of one game (docs/json.md).
-pub fn game_json(file: &str, g: &Game, r: &Report) -> Value {
-    let mut loc = Locator::new(g);
-    let diags: Vec<Value> = r
-        .diagnostics
-        .iter()
-        .map(|d| diag_json(&mut loc, d))
-        .collect();
-    let mut tags = Map::new();
-    for t in &g.tags {
-        tags.entry(g.tag_name(t).to_string())
-            .or_insert_with(|| json!(g.tag_value(t)));
-    }
-    json!({
-        "type": "game",
-        "file": file,
-        "game": g.index,
-        "line": g.location(first_content(g)).0,
-        "variant": r.kind.map(|k| k.name()),
-        "draw_rules": r.draw_rules.map(|d| d.name()),
-        "checked": r.checked,
-        "tags": tags,
-        "plies": r.plies,
-        "valid": r.verdict(),
-        "declared_result": r.declared.map(|o| o.normalised()),
-        "computed_result": r.computed.normalised(),
-        "termination": r.termination.name(),
-        "termination_ply": r.termination_ply,
-        "clause": r.clause,
-        "diagnostics": diags,
-    })
+/// The JSON line of one game (docs/json.md), from the library's record.
+pub fn game_json(file: &str, g: &Game, r: &Report) -> String {
+    serde_json::to_string(&pdnkit::export::GameRecord::new(file, g, r))
+        .unwrap_or_else(|e| format!("{{\"type\":\"game\",\"error\":\"{e}\"}}"))
 }
 
 /// Offset of the first non-blank byte of a game (where it "starts").
