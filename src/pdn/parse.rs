@@ -461,23 +461,25 @@ impl<R: Read> Reader<R> {
                 // Another game not in UTF-8: the file's encoding, unless this
                 // game is plainly in another one.
                 let bad_words = decode::implausible_words(&file.decode(&game.text));
-                let (guess, sure) = decode::guess_one(&game.text);
-                let other = match guess {
-                    TextEncoding::Legacy(g) if g != fe => Some(guess),
-                    _ if bad_words > 0 && fe != encoding_rs::WINDOWS_1252 => {
-                        Some(TextEncoding::Legacy(encoding_rs::WINDOWS_1252))
+                if bad_words == 0 {
+                    // The file's encoding reads this game well: no detector runs.
+                    (file, None)
+                } else {
+                    let (guess, _) = decode::guess_one(&game.text);
+                    let other = match guess {
+                        TextEncoding::Legacy(g) if g != fe => Some(guess),
+                        _ if fe != encoding_rs::WINDOWS_1252 => {
+                            Some(TextEncoding::Legacy(encoding_rs::WINDOWS_1252))
+                        }
+                        _ => None,
+                    };
+                    match other {
+                        // Another encoding only when it reads better than the file's.
+                        Some(o) if decode::implausible_words(&o.decode(&game.text)) < bad_words => {
+                            (o, None)
+                        }
+                        _ => (file, None),
                     }
-                    _ => None,
-                };
-                match other {
-                    // Another encoding only when it reads better than the file's.
-                    Some(o)
-                        if (sure || bad_words > 0)
-                            && decode::implausible_words(&o.decode(&game.text)) < bad_words =>
-                    {
-                        (o, None)
-                    }
-                    _ => (file, None),
                 }
             }
         };
@@ -538,7 +540,7 @@ struct Parser<'a> {
 }
 
 /// Tags a game may have before repeated names are looked up in a set.
-const TAG_SCAN: usize = 16;
+const TAG_SCAN: usize = 64;
 
 fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0xa0)

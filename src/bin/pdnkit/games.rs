@@ -386,17 +386,11 @@ const BINARY_PROBE: usize = 8 << 10;
 /// first 8 KB (and no UTF-16/32 byte order mark) make it binary.
 fn open_text(p: &std::path::Path) -> Result<Box<dyn Read + Send>, (bool, String)> {
     let mut f = std::fs::File::open(p).map_err(|e| (false, e.to_string()))?;
-    let mut head = vec![0u8; BINARY_PROBE];
-    let mut got = 0;
-    while got < head.len() {
-        match f.read(&mut head[got..]) {
-            Ok(0) => break,
-            Ok(n) => got += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err((false, e.to_string())),
-        }
-    }
-    head.truncate(got);
+    let mut head = Vec::with_capacity(BINARY_PROBE);
+    (&mut f)
+        .take(BINARY_PROBE as u64)
+        .read_to_end(&mut head)
+        .map_err(|e| (false, e.to_string()))?;
     if memchr::memchr(0, &head).is_some() && pdnkit::pdn::wide_bom(&head).is_none() {
         return Err((
             true,
