@@ -33,8 +33,10 @@ fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<(usize, bool)> 
     Ok((got, false))
 }
 
-/// The default longest game (bytes of text): 64 MiB.
-pub const DEFAULT_MAX_GAME_BYTES: usize = 64 << 20;
+/// The default longest game (bytes of text): 16 MiB, hundreds of times the
+/// longest real game; reading one takes at most about 10 bytes of memory per
+/// byte of text (docs/limits.md).
+pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
 
 /// Bytes of a skipped game kept to show where it starts.
 const SKIPPED_HEAD: usize = 4096;
@@ -313,9 +315,23 @@ impl<R: Read> Reader<R> {
                 self.fill()?;
                 continue;
             }
-            let data = &self.buf[self.pos..];
-            let mut p = Parser::new(data, self.eof, self.escape_warned);
+            // A game is never parsed beyond the limit (and the lookahead the
+            // parser needs to see its end): what it would allocate stays bounded.
+            let limit = self.max_game.saturating_add(LOOKAHEAD);
+            let capped = self.buf.len() - self.pos > limit;
+            let data = &self.buf[self.pos..if capped {
+                self.pos + limit
+            } else {
+                self.buf.len()
+            }];
+            let mut p = Parser::new(data, self.eof && !capped, self.escape_warned);
             // Scratch vectors reused from game to game: each game gets exact-size copies.
+            // For a long text, room for about one move per 6 bytes is made at
+            // once, so that growing never holds two copies of a large vector.
+            if data.len() > BIG_GAME && self.scratch_nodes.capacity() < data.len() / 6 {
+                self.scratch_nodes = Vec::with_capacity(data.len() / 6);
+                self.scratch_squares = Vec::with_capacity(data.len() / 3);
+            }
             p.nodes = std::mem::take(&mut self.scratch_nodes);
             p.tags = std::mem::take(&mut self.scratch_tags);
             p.squares = std::mem::take(&mut self.scratch_squares);
@@ -326,12 +342,12 @@ impl<R: Read> Reader<R> {
                 self.scratch_tags.clear();
                 self.scratch_squares = std::mem::take(&mut p.squares);
                 self.scratch_squares.clear();
+                if capped || self.buf.len() - self.pos >= self.max_game {
+                    return self.skip_large_game().map(Some);
+                }
                 if self.eof {
                     // Cannot happen: at the end of input the parser always finishes.
                     return Ok(None);
-                }
-                if self.buf.len() - self.pos >= self.max_game {
-                    return self.skip_large_game().map(Some);
                 }
                 self.fill()?;
                 continue;

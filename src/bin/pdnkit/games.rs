@@ -22,6 +22,56 @@ const BATCH_BYTES: usize = 512 << 10;
 /// about 22 batches are alive at once (queued, being read, replayed, written,
 /// handed back), so memory stays bounded by the batch size, not the input.
 const READ_AHEAD: usize = 16;
+/// Bytes of game text read ahead of the output, at most (besides one batch):
+/// a few huge games cannot fill the read-ahead (docs/limits.md).
+const READ_AHEAD_BYTES: usize = 64 << 20;
+
+/// Bytes of game text between the reader and the output, with a ceiling.
+#[derive(Default)]
+struct InFlight {
+    /// Bytes in flight, and whether the output has stopped (nothing waits then).
+    bytes: std::sync::Mutex<(usize, bool)>,
+    freed: std::sync::Condvar,
+}
+
+impl InFlight {
+    /// Waits until `n` more bytes fit (a batch alone always fits), then counts them.
+    fn take(&self, n: usize) {
+        let Ok(mut state) = self.bytes.lock() else {
+            return;
+        };
+        while !state.1 && state.0 > 0 && state.0 + n > READ_AHEAD_BYTES {
+            state = match self.freed.wait(state) {
+                Ok(s) => s,
+                Err(_) => return,
+            };
+        }
+        state.0 += n;
+    }
+    fn give(&self, n: usize) {
+        if let Ok(mut state) = self.bytes.lock() {
+            state.0 = state.0.saturating_sub(n);
+        }
+        self.freed.notify_all();
+    }
+    /// The output stopped: the reader must not wait any more.
+    fn close(&self) {
+        if let Ok(mut state) = self.bytes.lock() {
+            state.1 = true;
+        }
+        self.freed.notify_all();
+    }
+}
+
+fn batch_bytes(batch: &[Item]) -> usize {
+    batch
+        .iter()
+        .map(|it| match it {
+            Item::Game(_, g, _) => g.text.len(),
+            _ => 0,
+        })
+        .sum()
+}
 /// The games of a file read before its variant is decided for games without
 /// a GameType: the whole file up to this much text (docs/limits.md). Checking
 /// starts only once they are read, so this is kept small.
@@ -180,13 +230,15 @@ pub fn run(
     // Three stages joined by bounded channels: the reader, the checking (on the
     // pool), and the output here. Reading, replay and rendering overlap, and at
     // most READ_AHEAD batches and a few more are in memory.
+    let in_flight = InFlight::default();
     let completed = std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(READ_AHEAD);
         let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<Checked>(1);
         // Written batches go back to the reader to be freed on the thread that
         // allocated their games (a free from another thread costs more).
         let (spent_tx, spent_rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
-        scope.spawn(move || read_inputs(inputs, opts, &tx, &spent_rx));
+        let in_flight = &in_flight;
+        scope.spawn(move || read_inputs(inputs, opts, &tx, &spent_rx, in_flight));
         scope.spawn(move || {
             for batch in rx {
                 let reports: Vec<Option<Report>> = pool.install(|| {
@@ -205,7 +257,9 @@ pub fn run(
             }
         });
         for (batch, reports) in done_rx {
+            in_flight.give(batch_bytes(&batch));
             if !flush(&batch, &reports, sink) {
+                in_flight.close();
                 // Dropping the receiver stops the other stages at their next batch.
                 return false;
             }
@@ -247,6 +301,7 @@ struct Batcher<'a> {
     games: usize,
     tx: &'a std::sync::mpsc::SyncSender<Vec<Item>>,
     spent: &'a std::sync::mpsc::Receiver<Vec<Item>>,
+    in_flight: &'a InFlight,
 }
 
 impl Batcher<'_> {
@@ -268,6 +323,7 @@ impl Batcher<'_> {
             self.games = 0;
             let fresh = self.new_batch();
             let full = std::mem::replace(&mut self.batch, fresh);
+            self.in_flight.take(batch_bytes(&full));
             if self.tx.send(full).is_err() {
                 return false;
             }
@@ -300,6 +356,7 @@ fn read_inputs(
     opts: &Options,
     tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
     spent: &std::sync::mpsc::Receiver<Vec<Item>>,
+    in_flight: &InFlight,
 ) {
     let mut b = Batcher {
         batch: Vec::with_capacity(BATCH_GAMES + 1),
@@ -307,6 +364,7 @@ fn read_inputs(
         games: 0,
         tx,
         spent,
+        in_flight,
     };
     for (fi, input) in inputs.iter().enumerate() {
         let src: Box<dyn Read + Send> = match input {
@@ -365,6 +423,7 @@ fn read_inputs(
             Some(msg) => b.batch.push(Item::Error(fi, msg)),
         }
     }
+    in_flight.take(batch_bytes(&b.batch));
     let _ = tx.send(b.batch);
 }
 
