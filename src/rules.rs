@@ -905,28 +905,41 @@ mod tests {
     #[test]
     fn greatest_number_is_compulsory_and_king_counts_one() {
         let t = BoardSize::Ten;
-        // Man 32 can take 27 (one) or 28 then 17 (two... set up): maximum wins.
+        // Man 32 can take 27 alone (32x21), or 28 and then 18 (32x23x12); man 40
+        // can take the king on 35 alone. Only the capture of two is legal.
         let p = pos("W:W32,40:B27,28,18,K35", t);
-        let got = triples(&p);
-        let max = got.iter().map(|m| m.2.len()).max().unwrap();
-        assert!(got.iter().all(|m| m.2.len() == max));
-        assert_eq!(max as u32, max_capture(&p));
-        assert_eq!(max, 2);
+        assert_eq!(triples(&p), vec![(32, 12, vec![18, 28])]);
+        assert_eq!(max_capture(&p), 2);
     }
 
     #[test]
     fn captured_pieces_stay_until_the_end() {
         let t = BoardSize::Ten;
-        // King on 46; men on 37 and 19 and 24 ... A Turkish strike: piece cannot be jumped twice.
-        // Black king on 28 with white men 33 and 22: takes 33 landing 39, then cannot come back over 33.
+        // Black king on 28 between white men 22 and 33 on one diagonal: it takes
+        // either, landing anywhere behind it, but not both (the other lies
+        // behind the square it came from).
         let p = pos("B:W22,33:BK28", t);
-        for m in legal_moves(&p) {
-            assert!(m.captured.count() <= 2);
-        }
-        // A captured piece blocks: white king 1 captures 7 then 29, 40 region...
+        assert_eq!(
+            triples(&p),
+            vec![
+                (28, 6, vec![22]),
+                (28, 11, vec![22]),
+                (28, 17, vec![22]),
+                (28, 39, vec![33]),
+                (28, 44, vec![33]),
+                (28, 50, vec![33]),
+            ]
+        );
+        // King 47 takes 42, lands on 33 and turns to take 22 (31 is on no line it reaches).
         let p = pos("W:WK47:B42,31,22", t);
-        // 47x36? 42 is adjacent NW of 47: lands 36 (then 31 is NE of 36? 36->31 NE, behind 26 empty: takes).
-        assert_eq!(max_capture(&p), 2);
+        assert_eq!(
+            triples(&p),
+            vec![
+                (47, 6, vec![22, 42]),
+                (47, 11, vec![22, 42]),
+                (47, 17, vec![22, 42]),
+            ]
+        );
     }
 
     #[test]
@@ -974,11 +987,18 @@ mod tests {
         let p = pos("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", e);
         assert_eq!(legal_moves(&p).len(), 4);
         let paths = capture_paths(&p, sq(e, 2), 4);
-        assert!(
-            paths.len() > 4,
-            "several paths expected, got {}",
-            paths.len()
-        );
+        // Every path is one of the four moves, and some move has two different paths.
+        let moves = legal_moves(&p);
+        assert!(paths.iter().all(|(m, _)| moves.contains(m)));
+        let two_paths = moves.iter().any(|m| {
+            let mine: Vec<&Path> = paths
+                .iter()
+                .filter(|(x, _)| x == m)
+                .map(|(_, p)| p)
+                .collect();
+            mine.len() >= 2 && mine.windows(2).any(|w| w[0] != w[1])
+        });
+        assert!(two_paths, "no move with two paths among {paths:?}");
     }
 
     #[test]
