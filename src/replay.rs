@@ -660,7 +660,24 @@ enum Lookahead {
 
 /// Whether every move of `rest` can be read as legal from `pos` (docs/rules.md section 3, "Move identity",
 /// applied again to later ambiguous short forms). `budget` bounds the work.
-fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u64) -> Lookahead {
+fn readable(g: &Game, pos: Position, rest: &[&WrittenMove], budget: &mut u64) -> Lookahead {
+    readable_at(g, pos, rest, budget, 0)
+}
+
+/// Later ambiguities nested this deep end the lookahead (as a cut, never a verdict):
+/// each one is a level of recursion.
+const LOOKAHEAD_DEPTH: u32 = 256;
+
+fn readable_at(
+    g: &Game,
+    mut pos: Position,
+    rest: &[&WrittenMove],
+    budget: &mut u64,
+    depth: u32,
+) -> Lookahead {
+    if depth > LOOKAHEAD_DEPTH {
+        return Lookahead::CutShort;
+    }
     let mut legal = MoveList::new();
     for (i, wm) in rest.iter().enumerate() {
         if *budget == 0 {
@@ -674,7 +691,13 @@ fn readable(g: &Game, mut pos: Position, rest: &[&WrittenMove], budget: &mut u64
             Ok(Reading::Ambiguous(c)) => {
                 let mut readable_count = 0;
                 for m in &c {
-                    match readable(g, play_unchecked(&pos, m), &rest[i + 1..], budget) {
+                    match readable_at(
+                        g,
+                        play_unchecked(&pos, m),
+                        &rest[i + 1..],
+                        budget,
+                        depth + 1,
+                    ) {
                         Lookahead::Readable => readable_count += 1,
                         Lookahead::Unreadable => {}
                         Lookahead::CutShort => return Lookahead::CutShort,

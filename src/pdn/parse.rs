@@ -247,7 +247,8 @@ impl<R: Read> Reader<R> {
                     skipped += n as u64;
                     self.advance(n);
                     self.fill()?;
-                    from = self.pos + 1;
+                    // The kept byte may be the line break before the next `[`.
+                    from = self.pos;
                     continue;
                 }
             };

@@ -9,7 +9,6 @@ use pdnkit::pdn::{read_all, Node, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::{check_game_in, Options};
 use pdnkit::rules::{landing_path, play_unchecked};
-use pdnkit::variant::Variant;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -164,7 +163,6 @@ pub fn run(a: Args) -> u8 {
     }
     let mut text = svg(&pos, &opts);
     text.push('\n');
-    let _ = Variant::ALL;
     match &a.output {
         None => match crate::output::print(&text) {
             Ok(()) => 0,

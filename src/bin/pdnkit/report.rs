@@ -12,10 +12,10 @@ use crate::games::Sink;
 use crate::output::{Out, Stop};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn, MoveStyle};
-use pdnkit::pdn::{visible, Game, Locator, Node};
+use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::position::{Color, Kind, Position};
 use pdnkit::replay::Report;
-use pdnkit::rules::{capture_paths, landing_path, legal_moves, play_unchecked};
+use pdnkit::rules::{landing_path, legal_moves, play_unchecked};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -214,7 +214,6 @@ fn maximal_capture(pos: &Position) -> Option<Drawn> {
         .filter(|m| m.is_capture())
         .max_by_key(|m| m.capture_count())?;
     let path = landing_path(pos, &best).to_vec();
-    let _ = capture_paths;
     Some(Drawn {
         path,
         captured: best.captured,
@@ -419,24 +418,18 @@ impl ReportSink {
     fn html(&self) -> String {
         let mut h = String::with_capacity(1 << 20);
         let games = self.games.len() as u64;
-        let errors: u64 = self
-            .counts
-            .iter()
-            .filter(|(k, _)| k.0 == Severity::Error)
-            .map(|(_, n)| n)
-            .sum();
-        let warnings: u64 = self
-            .counts
-            .iter()
-            .filter(|(k, _)| k.0 == Severity::Warning)
-            .map(|(_, n)| n)
-            .sum();
-        let notes: u64 = self
-            .counts
-            .iter()
-            .filter(|(k, _)| k.0 == Severity::Note)
-            .map(|(_, n)| n)
-            .sum();
+        let of = |sev: Severity| -> u64 {
+            self.counts
+                .iter()
+                .filter(|(k, _)| k.0 == sev)
+                .map(|(_, n)| n)
+                .sum()
+        };
+        let (errors, warnings, notes) = (
+            of(Severity::Error),
+            of(Severity::Warning),
+            of(Severity::Note),
+        );
         let with_errors = games - self.valid - self.unchecked;
         let _ = write!(
             h,
@@ -672,7 +665,6 @@ pub fn run(a: Args) -> u8 {
     {
         return Stop::of(&e, &name, false).report(0);
     }
-    let _ = Node::Open;
     if sink.failed || failed {
         crate::EXIT_FAILED
     } else if sink.counts.keys().any(|k| k.0 == Severity::Error) {

@@ -442,3 +442,30 @@ fn locator_agrees_with_location_and_counts_line_ends_once() {
     // CRLF and LFCR are one line end each; CR CR is two; LF LF two.
     assert_eq!(g.location(text.len() - 1).0, 7);
 }
+
+#[test]
+fn a_skipped_game_ends_at_the_next_tags_wherever_the_buffer_is_cut() {
+    // The next game's `[` right after a line break, placed around the points
+    // where the reader refills its buffer while streaming past a long game.
+    for target in [65536usize, 131072, 196608] {
+        for shift in 0..8 {
+            let mut text = b"[GameType \"20\"]\n".to_vec();
+            let brk = target - 4 + shift;
+            while text.len() < brk {
+                text.extend_from_slice(b"32-28 ");
+            }
+            text.truncate(brk);
+            text.extend_from_slice(b"\n[Event \"next\"]\n1. 32-28 *\n");
+            let games: Vec<Game> = crate::pdn::Reader::new(text.as_slice())
+                .max_game_bytes(1000)
+                .collect::<Result<_, _>>()
+                .unwrap();
+            assert_eq!(games.len(), 2, "line break at {brk}");
+            assert_eq!(
+                games[1].tag("Event").as_deref(),
+                Some("next"),
+                "line break at {brk}"
+            );
+        }
+    }
+}
