@@ -22,6 +22,7 @@
 //! once per file at the first game that is not valid UTF-8 (see [`decode`]).
 
 pub mod decode;
+pub mod grammar;
 mod parse;
 pub mod write;
 

@@ -1,16 +1,12 @@
 //! The game parser and the streaming [`Reader`] around it.
 
 use super::decode::{self, BOM};
+use super::grammar;
 use super::{
     tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, Sep, SquareText, Tag,
     TextEncoding, WrittenMove,
 };
 use crate::diag::{Code, Diagnostic, Span};
-use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::combinator::value;
-use nom::IResult;
-use smallvec::SmallVec;
 use std::io::{self, Read};
 
 /// Bytes read at a time.
@@ -218,7 +214,7 @@ impl<R: Read> Reader<R> {
         // The game starts at its first non-blank byte.
         let blank = self.buf[self.pos..]
             .iter()
-            .take_while(|b| is_ws(**b))
+            .take_while(|b| grammar::is_space(**b))
             .count();
         self.advance(blank);
         let (line, column0, open_break) = (self.at.line, self.at.column0, self.at.open);
@@ -559,10 +555,6 @@ struct Parser<'a> {
 /// Tags a game may have before repeated names are looked up in a set.
 const TAG_SCAN: usize = 64;
 
-fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0xa0)
-}
-
 fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic()
 }
@@ -571,121 +563,7 @@ fn is_ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
-fn result_token(i: &[u8]) -> IResult<&[u8], Outcome> {
-    alt((
-        value(Outcome::Draw, tag("1/2-1/2")),
-        value(Outcome::WhiteWins, tag("2-0")),
-        value(Outcome::BlackWins, tag("0-2")),
-        value(Outcome::WhiteWins, tag("1-0")),
-        value(Outcome::BlackWins, tag("0-1")),
-        value(Outcome::Draw, tag("1-1")),
-        value(Outcome::BothLose, tag("0-0")),
-    ))(i)
-}
-
-/// A numeric square: 1 to 3 digits not followed by another digit or a `.`.
-fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
-    let n = i.iter().take_while(|b| b.is_ascii_digit()).count();
-    if n == 0 || n > 3 || matches!(i.get(n), Some(b'.')) {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            i,
-            nom::error::ErrorKind::Digit,
-        )));
-    }
-    let v = i[..n]
-        .iter()
-        .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-    // At most three digits: below 1000.
-    Ok((&i[n..], SquareText::Num(v as u16)))
-}
-
-/// An algebraic square: a file a-l (either case) and a rank of 1 or 2 digits.
-fn alg_square(i: &[u8]) -> IResult<&[u8], SquareText> {
-    let err = || nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Alpha));
-    let (&f, rest) = i.split_first().ok_or_else(err)?;
-    let f = f.to_ascii_lowercase();
-    if !(b'a'..=b'l').contains(&f) {
-        return Err(err());
-    }
-    let n = rest.iter().take_while(|b| b.is_ascii_digit()).count();
-    if n == 0 || n > 2 {
-        return Err(err());
-    }
-    let rank = rest[..n]
-        .iter()
-        .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-    Ok((
-        &rest[n..],
-        SquareText::Alg {
-            file: f - b'a',
-            rank: rank.min(255) as u8,
-        },
-    ))
-}
-
-/// A separator with optional spaces around it.
-fn separator(i: &[u8]) -> IResult<&[u8], Sep> {
-    let sp = |s: &[u8]| s.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
-    let a = sp(i);
-    let sep = match i.get(a) {
-        Some(b'-') => Sep::Move,
-        Some(b'x' | b'X') => Sep::Capture,
-        Some(b':') => Sep::Colon,
-        _ => {
-            return Err(nom::Err::Error(nom::error::Error::new(
-                i,
-                nom::error::ErrorKind::Char,
-            )))
-        }
-    };
-    let rest = &i[a + 1..];
-    Ok((&rest[sp(rest)..], sep))
-}
-
-/// A move: squares joined by separators (algebraic squares may also be glued: `a3b4`).
-fn written_move(i: &[u8]) -> IResult<&[u8], (SmallVec<[SquareText; 6]>, Sep)> {
-    let numeric = i.first().is_some_and(u8::is_ascii_digit);
-    let square = if numeric { num_square } else { alg_square };
-    let (mut rest, first) = square(i)?;
-    let mut squares: SmallVec<[SquareText; 6]> = SmallVec::new();
-    squares.push(first);
-    let mut sep: Option<Sep> = None;
-    loop {
-        if let Ok((r, s)) = separator(rest) {
-            if let Ok((r2, sq)) = square(r) {
-                sep = Some(match sep {
-                    None => s,
-                    Some(old) if old == s => s,
-                    Some(_) => Sep::Mixed,
-                });
-                squares.push(sq);
-                rest = r2;
-                continue;
-            }
-        }
-        if !numeric {
-            if let Ok((r2, sq)) = alg_square(rest) {
-                sep = Some(match sep {
-                    None | Some(Sep::None) => Sep::None,
-                    Some(_) => Sep::Mixed,
-                });
-                squares.push(sq);
-                rest = r2;
-                continue;
-            }
-        }
-        break;
-    }
-    if squares.len() < 2 {
-        return Err(nom::Err::Error(nom::error::Error::new(
-            i,
-            nom::error::ErrorKind::Many1,
-        )));
-    }
-    Ok((rest, (squares, sep.unwrap_or(Sep::None))))
-}
-
-/// The common case of [`written_move`] without the combinators: numeric
+/// The common case of [`grammar::written_move`] without the combinators: numeric
 /// squares joined by separators with no spaces (`32-28`, `19x30x39`). `None`
 /// for anything else, which `written_move` then reads (with the same result).
 /// The squares are pushed onto `squares`; after `None`, the caller drops what
@@ -835,244 +713,251 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Reads tokens until the game ends: its end offset, or `None` if more
+    /// input is needed.
     fn game_body(&mut self) -> Option<usize> {
-        let len = self.d.len();
         loop {
-            // Whitespace, and the literal `\r` / `\n` text some exports leave.
-            while self.i < len {
-                let b = self.d[self.i];
-                if is_ws(b) {
-                    self.i += 1;
-                } else if b == 0xc2 && self.d.get(self.i + 1) == Some(&0xa0) {
-                    self.i += 2;
-                } else if b == b'\\' && matches!(self.d.get(self.i + 1), Some(b'r' | b'n')) {
-                    if !self.escape_warned {
-                        self.escape_warned = true;
-                        let s = self.i;
-                        self.warn(
-                            s..s + 2,
-                            "literal `\\r` text outside a tag value (export bug); ignored",
-                        );
-                    }
-                    self.i += 2;
-                } else {
-                    break;
-                }
-            }
+            self.skip_space();
+            let len = self.d.len();
             if self.i >= len {
                 return if self.eof { Some(len) } else { None };
             }
             if !self.eof && len - self.i < LOOKAHEAD {
                 return None;
             }
-            let start = self.i;
-            let b = self.d[start];
-            match b {
-                b'[' => {
-                    if self.result.is_none() && self.score_as_result() {
-                        self.warn(
-                            start..start + 1,
-                            "next game's tags follow a match score, not a PDN result token",
-                        );
-                        return Some(start);
-                    }
-                    if self.movetext || self.result.is_some() {
-                        self.warn(
-                            start..start + 1,
-                            "no result or `*` before the next game's tags (game ended here)",
-                        );
-                        return Some(start);
-                    }
-                    match self.tag_pair(start)? {
-                        TagStep::Continue => {}
-                        TagStep::NewGame => {
-                            self.warn(start..start + 1, "tag repeated before any move: a new game starts here (no terminator)");
-                            return Some(start);
-                        }
-                    }
+            match self.token(self.i)? {
+                Flow::Go => {}
+                Flow::End(end) => return Some(end),
+            }
+        }
+    }
+
+    /// White space, and the literal `\r` / `\n` text some exports leave.
+    fn skip_space(&mut self) {
+        let len = self.d.len();
+        while self.i < len {
+            let b = self.d[self.i];
+            if grammar::is_space(b) {
+                self.i += 1;
+            } else if b == 0xc2 && self.d.get(self.i + 1) == Some(&0xa0) {
+                self.i += 2;
+            } else if b == b'\\' && matches!(self.d.get(self.i + 1), Some(b'r' | b'n')) {
+                if !self.escape_warned {
+                    self.escape_warned = true;
+                    let s = self.i;
+                    self.warn(
+                        s..s + 2,
+                        "literal `\\r` text outside a tag value (export bug); ignored",
+                    );
                 }
-                b'{' => {
-                    if let Some(end) = self.comment(start)? {
-                        return Some(end);
-                    }
+                self.i += 2;
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Reads the token at `start`, chosen by its first byte.
+    fn token(&mut self, start: usize) -> Option<Flow> {
+        let d = &self.d[start..];
+        let b = d[0];
+        match b {
+            b'[' => self.tag_token(start),
+            b'{' => self.comment(start),
+            b';' | b'%' => self.line_token(start),
+            b'(' | b'!' | b'?' if grammar::strength(d).is_ok() => {
+                let n = grammar::strength(d).map_or(0, |(_, n)| n);
+                self.strength_after_move(start, n);
+                Some(Flow::Go)
+            }
+            b'(' => {
+                self.open.push(start);
+                self.nodes.push(Node::Open(start..start + 1));
+                self.movetext = true;
+                self.i += 1;
+                Some(Flow::Go)
+            }
+            b')' => {
+                if self.open.pop().is_some() {
+                    self.nodes.push(Node::Close(start..start + 1));
+                } else {
+                    self.warn(start..start + 1, "`)` with no open variation (ignored)");
                 }
-                b';' => {
-                    let e =
-                        memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
-                    if e == len && !self.eof {
-                        return None;
-                    }
-                    self.nodes.push(Node::Comment(start + 1..e));
+                self.i += 1;
+                Some(Flow::Go)
+            }
+            b'$' => match grammar::nag(d) {
+                Ok((rest, v)) => {
+                    let e = self.d.len() - rest.len();
+                    self.nodes.push(Node::Nag(v, start..e));
+                    self.movetext = true;
                     self.i = e;
+                    Some(Flow::Go)
                 }
-                b'%' => {
-                    let e =
-                        memchr::memchr2(b'\n', b'\r', &self.d[start..]).map_or(len, |p| start + p);
-                    if e == len && !self.eof {
-                        return None;
-                    }
-                    self.nodes.push(Node::Escape(start..e));
-                    self.i = e;
-                }
-                b'(' if self.bracketed_strength(start) > 0 => {
-                    let n = self.bracketed_strength(start);
-                    if let Some(Node::Move(m)) = self.nodes.last_mut() {
-                        if m.suffix.is_empty() {
-                            m.suffix = CompactRange::new(start..start + n);
-                        }
-                    }
-                    self.i += n;
-                }
-                b'(' => {
-                    self.open.push(start);
-                    self.nodes.push(Node::Open(start..start + 1));
-                    self.movetext = true;
-                    self.i += 1;
-                }
-                b')' => {
-                    if self.open.pop().is_some() {
-                        self.nodes.push(Node::Close(start..start + 1));
-                    } else {
-                        self.warn(start..start + 1, "`)` with no open variation (ignored)");
-                    }
-                    self.i += 1;
-                }
-                b'$' => {
-                    let n = self.d[start + 1..]
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    if n == 0 {
-                        return self.syntax(start, "`$` without a number");
-                    }
-                    let v = self.d[start + 1..start + 1 + n.min(9)]
-                        .iter()
-                        .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-                    self.nodes.push(Node::Nag(v, start..start + 1 + n));
-                    self.movetext = true;
-                    self.i = start + 1 + n;
-                }
-                b'/' => {
-                    let Some(p) = memchr::memchr(b'/', &self.d[start + 1..]) else {
-                        return self.syntax(start, "setup `/` with no closing `/`");
-                    };
-                    let e = start + 1 + p;
-                    if self.d[start + 1..e].contains(&b'\n') {
-                        return self.syntax(start, "setup `/` with no closing `/` on its line");
-                    }
-                    self.nodes.push(Node::Setup(start + 1..e));
-                    self.movetext = true;
-                    self.i = e + 1;
-                }
-                b'*' => {
-                    self.end_with_result(Outcome::Unknown, start..start + 1);
-                    return Some(start + 1);
-                }
-                b'!' | b'?' => {
-                    let n = self.d[start..]
-                        .iter()
-                        .take_while(|&&b| b == b'!' || b == b'?')
-                        .count();
-                    if let Some(Node::Move(m)) = self.nodes.last_mut() {
-                        if m.suffix.is_empty() {
-                            m.suffix = CompactRange::new(start..start + n);
-                        }
-                    }
-                    self.i += n;
-                }
-                b'.' => {
-                    let n = self.d[start..].iter().take_while(|&&b| b == b'.').count();
-                    if n >= 3 {
+                Err(_) => self.syntax(start, "`$` without a number"),
+            },
+            b'/' => self.setup(start),
+            b'*' => {
+                self.end_with_result(Outcome::Unknown, start..start + 1);
+                Some(Flow::End(start + 1))
+            }
+            b'.' => {
+                match grammar::ellipsis(d) {
+                    Ok((_, n)) => {
                         // `1. ... 35-40`: Black to move.
                         self.pending_number = None;
                         if let Some(n) = &mut self.number {
                             n.1 = true;
                         }
-                    } else {
+                        self.i += n;
+                    }
+                    Err(_) => {
+                        let n = d.iter().take_while(|&&b| b == b'.').count();
                         self.warn(start..start + n, "stray `.` (ignored)");
-                    }
-                    self.i += n;
-                }
-                b'-' if matches!(
-                    self.d.get(start + 1),
-                    Some(b' ' | b'\t' | b'\n' | b'\r' | b'-') | None
-                ) =>
-                {
-                    if !self.placeholder_warned {
-                        self.placeholder_warned = true;
-                        self.warn(
-                            start..start + 1,
-                            "`-` placeholder for an unknown move (moves unknown from here)",
-                        );
-                    }
-                    self.pending_number = None;
-                    self.nodes.push(Node::Unknown(start..start + 1));
-                    self.movetext = true;
-                    self.i += 1;
-                }
-                b'0'..=b'9' => {
-                    // Every result token has `-` or `/` second: skip the parser for squares and numbers.
-                    let maybe_result = matches!(self.d.get(start + 1), Some(b'-' | b'/'));
-                    if let Some(Ok((rest, outcome))) =
-                        maybe_result.then(|| result_token(&self.d[start..]))
-                    {
-                        let e = len - rest.len();
-                        if !rest
-                            .first()
-                            .is_some_and(|b| b.is_ascii_digit() || *b == b'/')
-                        {
-                            if let Some(n) = self.pending_number.take() {
-                                self.warn(
-                                    n,
-                                    "move number followed directly by a result (number dropped)",
-                                );
-                            }
-                            self.end_with_result(outcome, start..e);
-                            return Some(e);
-                        }
-                    }
-                    let n = self.d[start..]
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                    if self.d.get(start + n) == Some(&b'.') {
-                        let dots = self.d[start + n..]
-                            .iter()
-                            .take_while(|&&b| b == b'.')
-                            .count();
-                        self.pending_number = (dots < 3).then_some(start..start + n + dots);
-                        let value = self.d[start..start + n.min(9)]
-                            .iter()
-                            .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-                        self.number = Some((value, dots >= 3));
-                        self.i = start + n + dots;
-                        continue;
-                    }
-                    if let Some(end) = self.a_move(start)? {
-                        return Some(end);
+                        self.i += n;
                     }
                 }
-                b'a'..=b'l' | b'A'..=b'L' if alg_square(&self.d[start..]).is_ok() => {
-                    if let Some(end) = self.a_move(start)? {
-                        return Some(end);
-                    }
+                Some(Flow::Go)
+            }
+            b'-' if matches!(d.get(1), Some(b' ' | b'\t' | b'\n' | b'\r' | b'-') | None) => {
+                self.placeholder(start);
+                Some(Flow::Go)
+            }
+            b'0'..=b'9' => self.numeric_token(start),
+            b'a'..=b'l' | b'A'..=b'L' if grammar::alg_square(d).is_ok() => self.a_move(start),
+            _ if is_ident_start(b) && self.at_line_start(start) && grammar::looks_like_tag(d) => {
+                if self.movetext || self.result.is_some() {
+                    return Some(Flow::End(start));
                 }
-                _ if is_ident_start(b)
-                    && self.at_line_start(start)
-                    && self.looks_like_tag(start) =>
-                {
-                    if self.movetext || self.result.is_some() {
-                        return Some(start);
-                    }
-                    self.warn(start..start + 1, "tag line without its opening `[`");
-                    match self.tag_body(start, start)? {
-                        TagStep::Continue => {}
-                        TagStep::NewGame => return Some(start),
-                    }
+                self.warn(start..start + 1, "tag line without its opening `[`");
+                match self.tag_body(start, start)? {
+                    TagStep::Continue => Some(Flow::Go),
+                    TagStep::NewGame => Some(Flow::End(start)),
                 }
-                _ => return self.syntax(start, "unexpected text"),
+            }
+            _ => self.syntax(start, "unexpected text"),
+        }
+    }
+
+    /// A `[`: the game's next tag, or the end of the game when its movetext
+    /// or result has been read.
+    fn tag_token(&mut self, start: usize) -> Option<Flow> {
+        if self.result.is_none() && self.score_as_result() {
+            self.warn(
+                start..start + 1,
+                "next game's tags follow a match score, not a PDN result token",
+            );
+            return Some(Flow::End(start));
+        }
+        if self.movetext || self.result.is_some() {
+            self.warn(
+                start..start + 1,
+                "no result or `*` before the next game's tags (game ended here)",
+            );
+            return Some(Flow::End(start));
+        }
+        match self.tag_pair(start)? {
+            TagStep::Continue => Some(Flow::Go),
+            TagStep::NewGame => {
+                self.warn(
+                    start..start + 1,
+                    "tag repeated before any move: a new game starts here (no terminator)",
+                );
+                Some(Flow::End(start))
             }
         }
+    }
+
+    /// A `;` comment or a `%` escape line, which end with their line.
+    fn line_token(&mut self, start: usize) -> Option<Flow> {
+        let d = &self.d[start..];
+        let (rest, node) = if d[0] == b';' {
+            let (rest, text) = grammar::line_comment(d).ok()?;
+            (rest, Node::Comment(start + 1..start + 1 + text.len()))
+        } else {
+            let (rest, line) = grammar::escape_line(d).ok()?;
+            (rest, Node::Escape(start..start + line.len()))
+        };
+        if rest.is_empty() && !self.eof {
+            return None;
+        }
+        self.i = self.d.len() - rest.len();
+        self.nodes.push(node);
+        Some(Flow::Go)
+    }
+
+    /// A move strength (`!?`, `(?)`) of `n` bytes at `start`: kept with the
+    /// move before it, unless that move has one already.
+    fn strength_after_move(&mut self, start: usize, n: usize) {
+        if let Some(Node::Move(m)) = self.nodes.last_mut() {
+            if m.suffix.is_empty() {
+                m.suffix = CompactRange::new(start..start + n);
+            }
+        }
+        self.i += n;
+    }
+
+    /// `/FEN/` in the movetext.
+    fn setup(&mut self, start: usize) -> Option<Flow> {
+        match grammar::setup(&self.d[start..]) {
+            Ok((rest, text)) => {
+                self.nodes
+                    .push(Node::Setup(start + 1..start + 1 + text.len()));
+                self.movetext = true;
+                self.i = self.d.len() - rest.len();
+                Some(Flow::Go)
+            }
+            Err(_) if memchr::memchr(b'/', &self.d[start + 1..]).is_none() => {
+                self.syntax(start, "setup `/` with no closing `/`")
+            }
+            Err(_) => self.syntax(start, "setup `/` with no closing `/` on its line"),
+        }
+    }
+
+    /// `-` standing for a move not known.
+    fn placeholder(&mut self, start: usize) {
+        if !self.placeholder_warned {
+            self.placeholder_warned = true;
+            self.warn(
+                start..start + 1,
+                "`-` placeholder for an unknown move (moves unknown from here)",
+            );
+        }
+        self.pending_number = None;
+        self.nodes.push(Node::Unknown(start..start + 1));
+        self.movetext = true;
+        self.i += 1;
+    }
+
+    /// A token starting with a digit: a result, a move number or a move.
+    fn numeric_token(&mut self, start: usize) -> Option<Flow> {
+        let d = &self.d[start..];
+        // Every result token has `-` or `/` second: skip the parser for squares and numbers.
+        if matches!(d.get(1), Some(b'-' | b'/')) {
+            if let Ok((rest, outcome)) = grammar::result(d) {
+                let e = self.d.len() - rest.len();
+                if let Some(n) = self.pending_number.take() {
+                    self.warn(
+                        n,
+                        "move number followed directly by a result (number dropped)",
+                    );
+                }
+                self.end_with_result(outcome, start..e);
+                return Some(Flow::End(e));
+            }
+        }
+        // Moves outnumber move numbers: only a `.` after the digits makes one.
+        let digits = d.iter().take_while(|b| b.is_ascii_digit()).count();
+        if d.get(digits) != Some(&b'.') {
+            return self.a_move(start);
+        }
+        if let Ok((_, n)) = grammar::move_number(d) {
+            self.pending_number = (!n.black()).then_some(start..start + n.len());
+            self.number = Some((n.value, n.black()));
+            self.i = start + n.len();
+            return Some(Flow::Go);
+        }
+        self.a_move(start)
     }
 
     /// A last "move" equal to a Result tag that is no PDN result (a match
@@ -1109,11 +994,13 @@ impl<'a> Parser<'a> {
         self.result = Some((outcome, span));
     }
 
-    fn syntax(&mut self, start: usize, what: &str) -> Option<usize> {
+    /// A syntax error at `start`: the game ends, and reading goes on at the
+    /// next tag line.
+    fn syntax(&mut self, start: usize, what: &str) -> Option<Flow> {
         let e = start
             + self.d[start..]
                 .iter()
-                .take_while(|&&b| !is_ws(b))
+                .take_while(|&&b| !grammar::is_space(b))
                 .count()
                 .max(1);
         let e = e.min(self.d.len());
@@ -1123,34 +1010,21 @@ impl<'a> Parser<'a> {
             start..e,
             format!("{what}: `{text}` (skipped to the next game)"),
         ));
-        self.resync(e)
+        self.resync(e).map(Flow::End)
     }
 
-    fn looks_like_tag(&self, start: usize) -> bool {
-        let n = self.d[start..].iter().take_while(|&&b| is_ident(b)).count();
-        let rest = &self.d[start + n..];
-        let sp = rest
-            .iter()
-            .take_while(|&&b| b == b' ' || b == b'\t')
-            .count();
-        rest.get(sp) == Some(&b'"') && {
-            let line_end = memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len());
-            rest[..line_end].trim_ascii_end().ends_with(b"]")
-        }
-    }
-
-    /// Reads a move at `start`. `None`: more input needed; `Some(Some(end))`:
-    /// a syntax error ended the game at `end`.
-    fn a_move(&mut self, start: usize) -> Option<Option<usize>> {
+    /// Reads a move at `start` (a syntax error ends the game).
+    fn a_move(&mut self, start: usize) -> Option<Flow> {
         let first = self.squares.len();
         let (e, sep) = match plain_numeric_move(&self.d[start..], &mut self.squares) {
             Some((n, sep)) => (start + n, sep),
             None => {
                 self.squares.truncate(first);
-                let Ok((rest, (squares, sep))) = written_move(&self.d[start..]) else {
-                    return self.syntax(start, "not a move").map(Some);
+                let Ok((rest, m)) = grammar::written_move(&self.d[start..]) else {
+                    return self.syntax(start, "not a move");
                 };
-                self.squares.extend_from_slice(&squares);
+                let sep = m.sep;
+                self.squares.extend_from_slice(&m.squares);
                 (self.d.len() - rest.len(), sep)
             }
         };
@@ -1158,22 +1032,10 @@ impl<'a> Parser<'a> {
         self.pending_number = None;
         let number = self.number.take();
         // Strength suffix: `!`, `?!`, or in brackets `(?)`.
-        let mut k = e;
-        let n = self.d[k..]
-            .iter()
-            .take_while(|&&b| b == b'!' || b == b'?')
-            .count();
-        if n > 0 {
-            k += n;
-        } else if self.d.get(k) == Some(&b'(') {
-            let m = self.d[k + 1..]
-                .iter()
-                .take_while(|&&b| b == b'!' || b == b'?')
-                .count();
-            if m > 0 && self.d.get(k + 1 + m) == Some(&b')') {
-                k += m + 2;
-            }
-        }
+        let k = match self.d.get(e) {
+            Some(b'!' | b'?' | b'(') => e + grammar::strength(&self.d[e..]).map_or(0, |(_, n)| n),
+            _ => e,
+        };
         self.nodes.push(Node::Move(WrittenMove {
             number,
             span: start..e,
@@ -1187,81 +1049,51 @@ impl<'a> Parser<'a> {
         if self.d.get(k).is_some_and(u8::is_ascii_alphabetic) {
             let g = k + self.d[k..]
                 .iter()
-                .take_while(|&&b| !is_ws(b) && b != b'{' && b != b'[')
+                .take_while(|&&b| !grammar::is_space(b) && b != b'{' && b != b'[')
                 .count();
             self.warn(k..g, "text glued to a move (kept as a comment)");
             self.nodes.push(Node::Comment(k..g));
             self.i = g;
         }
-        Some(None)
+        Some(Flow::Go)
     }
 
-    /// Length of `(?)`, `(!?)` ... at `start`, or 0.
-    fn bracketed_strength(&self, start: usize) -> usize {
-        let m = self.d[start + 1..]
-            .iter()
-            .take_while(|&&b| b == b'!' || b == b'?')
-            .count();
-        if m > 0 && self.d.get(start + 1 + m) == Some(&b')') {
-            m + 2
-        } else {
-            0
-        }
-    }
-
-    /// Reads a `{...}` comment. `Some(Some(end))`: it was never closed and the game ends at `end`.
-    fn comment(&mut self, start: usize) -> Option<Option<usize>> {
-        let len = self.d.len();
-        let mut depth = 0usize;
-        let mut nested = false;
-        let mut j = start;
-        while j < len {
-            match self.d[j] {
-                b'{' => {
-                    depth += 1;
-                    if depth > 1 {
-                        nested = true;
-                    }
+    /// Reads a `{...}` comment; one never closed ends the game (at the next
+    /// tag line, or at the end of the input).
+    fn comment(&mut self, start: usize) -> Option<Flow> {
+        match grammar::comment(&self.d[start..]) {
+            Ok((rest, c)) => {
+                let end = self.d.len() - rest.len();
+                if c.nested {
+                    self.warn(
+                        start..end,
+                        "nested `{` `}` inside a comment (read as one comment)",
+                    );
                 }
-                b'}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                }
-                b'\n' | b'\r' if self.d.get(j + 1) == Some(&b'[') && self.looks_like_tag(j + 2) => {
-                    // A tag line inside a comment: the comment was never closed.
-                    self.diags.push(Diagnostic::new(
-                        Code::UnterminatedComment,
-                        start..start + 1,
-                        "comment opened here is not closed before the next game",
-                    ));
-                    return Some(Some(j + 1));
-                }
-                _ => {}
+                self.nodes
+                    .push(Node::Comment(start + c.text.start..start + c.text.end));
+                self.i = end;
+                Some(Flow::Go)
             }
-            j += 1;
-        }
-        if j >= len {
-            if !self.eof {
-                return None;
+            Err(nom::Err::Error(e)) if e.code == nom::error::ErrorKind::Tag => {
+                // A tag line inside a comment: the comment was never closed.
+                self.diags.push(Diagnostic::new(
+                    Code::UnterminatedComment,
+                    start..start + 1,
+                    "comment opened here is not closed before the next game",
+                ));
+                Some(Flow::End(self.d.len() - e.input.len() + 1))
             }
-            self.diags.push(Diagnostic::new(
-                Code::UnterminatedComment,
-                start..start + 1,
-                "comment opened here is not closed before the end of the file",
-            ));
-            return Some(Some(len));
+            Err(_) if !self.eof => None,
+            Err(_) => {
+                self.diags.push(Diagnostic::new(
+                    Code::UnterminatedComment,
+                    start..start + 1,
+                    "comment opened here is not closed before the end of the file",
+                ));
+                Some(Flow::End(self.d.len()))
+            }
         }
-        if nested {
-            self.warn(
-                start..j + 1,
-                "nested `{` `}` inside a comment (read as one comment)",
-            );
-        }
-        self.nodes.push(Node::Comment(start + 1..j));
-        self.i = j + 1;
-        Some(None)
     }
 
     fn tag_pair(&mut self, start: usize) -> Option<TagStep> {
@@ -1271,7 +1103,7 @@ impl<'a> Parser<'a> {
             + 1
             + self.d[start + 1..]
                 .iter()
-                .take_while(|&&b| is_ws(b))
+                .take_while(|&&b| grammar::is_space(b))
                 .count();
         if j == len && !self.eof {
             return None;
@@ -1309,15 +1141,28 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads `Name "value"]` from `name_at`; `start` is the tag's first byte.
+    /// The fast path first, then the grammar's production, then the lenient
+    /// reading of any other tag line (with its findings).
     fn tag_body(&mut self, start: usize, name_at: usize) -> Option<TagStep> {
-        match self.plain_tag(name_at) {
-            Some((end, value)) => Some(self.add_tag(Tag {
+        if let Some((end, value)) = self.plain_tag(name_at) {
+            return Some(self.add_tag(Tag {
                 name: name_at..value.start - 2,
                 owned_name: None,
                 value,
                 span: start..end,
-            })),
-            None => self.any_tag(start, name_at),
+            }));
+        }
+        match grammar::tag_body(&self.d[name_at..]) {
+            Ok((rest, t)) => {
+                let end = self.d.len() - rest.len();
+                Some(self.add_tag(Tag {
+                    name: name_at + t.name.start..name_at + t.name.end,
+                    owned_name: None,
+                    value: name_at + t.value.start..name_at + t.value.end,
+                    span: start..end,
+                }))
+            }
+            Err(_) => self.any_tag(start, name_at),
         }
     }
 
@@ -1444,6 +1289,15 @@ impl<'a> Parser<'a> {
         self.tags.push(tag);
         TagStep::Continue
     }
+}
+
+/// What reading a token did to the game.
+#[derive(Debug, PartialEq, Eq)]
+enum Flow {
+    /// The game goes on.
+    Go,
+    /// The game ends at this offset.
+    End(usize),
 }
 
 #[derive(Debug, PartialEq, Eq)]

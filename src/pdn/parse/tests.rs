@@ -300,10 +300,10 @@ fn plain_numeric_fast_path_agrees_with_the_combinators() {
             let mut squares = Vec::new();
             if let Some((n, sep)) = super::plain_numeric_move(&text, &mut squares) {
                 answered += 1;
-                let (rest, (sq2, sep2)) = super::written_move(&text).expect("combinators read it");
+                let (rest, m) = super::grammar::written_move(&text).expect("combinators read it");
                 assert_eq!(
                     (text.len() - rest.len(), &squares[..], sep),
-                    (n, &sq2[..], sep2),
+                    (n, &m.squares[..], m.sep),
                     "{}",
                     String::from_utf8_lossy(&text)
                 );
@@ -348,11 +348,12 @@ fn a_move_of_very_many_squares() {
 }
 
 #[test]
-fn plain_tag_fast_path_agrees_with_the_general_reading() {
+fn plain_tag_fast_path_agrees_with_the_grammar_and_the_general_reading() {
     // Every tag line of up to 7 bytes over name letters, spaces, quotes,
     // backslashes, brackets and line breaks, after a tag already read: where
-    // the fast path answers, the general reading gives the same tags, position
-    // and findings.
+    // the fast path answers, the grammar's production reads the same tag; where
+    // the production answers, the general (lenient) reading gives the same
+    // tags, position and findings.
     let alphabet = b"Ea_ \"\\]\n";
     let (mut answered, mut new_games) = (0, 0);
     for len in 1..=7u32 {
@@ -376,10 +377,23 @@ fn plain_tag_fast_path_agrees_with_the_general_reading() {
                 };
                 (step, p.i, p.tags, p.diags)
             };
-            if super::Parser::new(&text, true, false)
-                .plain_tag(start + 1)
-                .is_some()
-            {
+            let fast = super::Parser::new(&text, true, false).plain_tag(start + 1);
+            let production = super::grammar::tag_body(&text[start + 1..]);
+            if let Some((end, value)) = fast {
+                let Ok((rest, t)) = &production else {
+                    panic!("the production reads {}", String::from_utf8_lossy(&text))
+                };
+                assert_eq!(
+                    (end, value),
+                    (
+                        text.len() - rest.len(),
+                        start + 1 + t.value.start..start + 1 + t.value.end
+                    ),
+                    "{}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+            if production.is_ok() {
                 answered += 1;
                 let fast = read(true);
                 new_games += usize::from(fast.0 == Some(super::TagStep::NewGame));
