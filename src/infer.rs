@@ -16,6 +16,7 @@
 
 use crate::board::BoardSize;
 use crate::diag::{Code, FileDiagnostic, Severity};
+use crate::pdn::visit::RawGame;
 use crate::pdn::{game_type, Game, Node, Sep, SquareText};
 use crate::position::Setup;
 use crate::replay::{check_game_in, Options, Report};
@@ -79,6 +80,11 @@ pub fn variant_name(name: &str) -> Option<GameKind> {
 
 /// What a game's GameType (or Variant) tag says.
 pub fn tag_choice(g: &Game) -> TagChoice {
+    tag_choice_raw(&g.raw())
+}
+
+/// [`tag_choice`] of a game as the reader holds it.
+pub fn tag_choice_raw(g: &RawGame<'_>) -> TagChoice {
     if let Some(t) = g.find_tag("GameType") {
         return match game_type(&g.tag_text(t)).kind() {
             Some(k) => TagChoice::Tagged(k),
@@ -116,7 +122,12 @@ const ITALIAN_TAGS: [&str; 3] = ["Bianco", "Nero", "Risultato"];
 impl Evidence {
     /// Adds one game.
     pub fn add(&mut self, g: &Game) {
-        match tag_choice(g) {
+        self.add_raw(&g.raw());
+    }
+
+    /// Adds one game as the reader holds it (see [`crate::pdn::visit`]).
+    pub fn add_raw(&mut self, g: &RawGame<'_>) {
+        match tag_choice_raw(g) {
             TagChoice::Tagged(k) => {
                 *self.tagged.entry(k).or_default() += 1;
                 return;
@@ -125,14 +136,14 @@ impl Evidence {
             TagChoice::Untagged => {}
         }
         self.untagged += 1;
-        if g.tags.iter().any(|t| {
+        if g.tags().iter().any(|t| {
             ITALIAN_TAGS
                 .iter()
                 .any(|n| g.tag_name(t).eq_ignore_ascii_case(n))
         }) {
             self.italian += 1;
         }
-        if g.tags.iter().any(|t| {
+        if g.tags().iter().any(|t| {
             g.bytes(&t.value).iter().any(|b| *b >= 0x80)
                 && g.tag_text(t)
                     .chars()
@@ -152,7 +163,7 @@ impl Evidence {
         };
         let mut moves = 0u32;
         let mut colon = false;
-        for node in &g.nodes {
+        for node in g.nodes() {
             if let Node::Move(m) = node {
                 moves += 1;
                 colon |= m.sep == Sep::Colon;

@@ -16,7 +16,7 @@
 //! | [`position`] | pieces, side to move, FEN ([`position::Setup`] unchecked, [`position::Position`] validated) |
 //! | [`rules`] | legal moves, [`rules::play`] (checked) and [`rules::play_unchecked`], perft |
 //! | [`notation`] | a written move resolved against a position; the shortest way to write a move |
-//! | [`pdn`] | the streaming reader (an `Iterator` of games), encodings, the PDN writer |
+//! | [`pdn`] | the streaming reader (an `Iterator` of games, or a [`pdn::visit::Visitor`]), the grammar in nom, encodings, the PDN writer |
 //! | [`replay`] | a game replayed ply by ply: findings, draws, the true result |
 //! | [`infer`] | the variant of a file's games without GameType, decided once per file |
 //! | [`draw`] | the draw rules (CBJD, FMJD article 6, FMJD-64) as counters |
@@ -33,6 +33,38 @@
 //! assert_eq!(games.len(), 2);
 //! assert_eq!(games[1].tag("Event").as_deref(), Some("b"));
 //! ```
+//!
+//! # Skip what you do not need: a visitor
+//!
+//! [`pdn::visit::Visitor`] hands a game over callback by callback from the
+//! reader's own buffer, building no [`pdn::Game`]; a visitor can skip whole
+//! games after their tags and variations as they open.
+//!
+//! ```
+//! use pdnkit::pdn::visit::{MoveView, Skip, Visitor};
+//! use pdnkit::pdn::{Reader, TagValue};
+//! /// Main-line moves of the games White won.
+//! #[derive(Default)]
+//! struct WhiteWins { won: bool, moves: usize }
+//! impl Visitor for WhiteWins {
+//!     type Output = Option<usize>;
+//!     fn begin_game(&mut self) { *self = WhiteWins::default(); }
+//!     fn tag(&mut self, name: &str, value: TagValue<'_>) {
+//!         if name == "Result" { self.won = value.text() == "2-0"; }
+//!     }
+//!     fn end_tags(&mut self) -> Skip { Skip(!self.won) }
+//!     fn begin_variation(&mut self) -> Skip { Skip(true) }
+//!     fn written_move(&mut self, _: MoveView<'_>) { self.moves += 1; }
+//!     fn end_game(&mut self) -> Option<usize> { self.won.then_some(self.moves) }
+//! }
+//! let text = b"[Result \"2-0\"]\n1. 32-28 (1. 33-28) 19-23 2-0\n\n[Result \"0-2\"]\n1. 32-28 0-2\n";
+//! let mut reader = Reader::new(&text[..]);
+//! let found: Vec<_> = reader.games_with(&mut WhiteWins::default()).collect::<Result<_, _>>().unwrap();
+//! assert_eq!(found, [Some(2), None]);
+//! ```
+//!
+//! The grammar the reader is built from is in [`pdn::grammar`], one nom
+//! parser per production.
 //!
 //! # Check a game
 //!

@@ -24,6 +24,7 @@
 pub mod decode;
 pub mod grammar;
 mod parse;
+pub mod visit;
 pub mod write;
 
 pub use decode::wide_bom;
@@ -221,6 +222,50 @@ pub struct Tag {
     pub span: Span,
 }
 
+/// A tag's value as written: raw bytes between the quotes, and the encoding
+/// to read them with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TagValue<'a> {
+    raw: &'a [u8],
+    encoding: TextEncoding,
+}
+
+impl<'a> TagValue<'a> {
+    /// The value `raw` (escapes as written) in `encoding`.
+    pub fn new(raw: &'a [u8], encoding: TextEncoding) -> TagValue<'a> {
+        TagValue { raw, encoding }
+    }
+    /// The bytes between the quotes, escapes as written.
+    pub fn raw(&self) -> &'a [u8] {
+        self.raw
+    }
+    /// The value decoded, with `\"` and `\\` undone; borrowed when nothing
+    /// needs changing (valid UTF-8, no escapes): no allocation in the common case.
+    pub fn text(&self) -> Cow<'a, str> {
+        let raw = self.encoding.decode(self.raw);
+        if !raw.contains('\\') {
+            return raw;
+        }
+        let mut out = String::with_capacity(raw.len());
+        let mut chars = raw.chars();
+        while let Some(c) = chars.next() {
+            if c == '\\' {
+                match chars.next() {
+                    Some(n @ ('"' | '\\')) => out.push(n),
+                    Some(n) => {
+                        out.push('\\');
+                        out.push(n);
+                    }
+                    None => out.push('\\'),
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        Cow::Owned(out)
+    }
+}
+
 /// The text encoding of a file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextEncoding {
@@ -261,7 +306,7 @@ impl TextEncoding {
 }
 
 /// One game as read.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// 1-based index in the file.
     pub index: usize,
@@ -309,21 +354,19 @@ pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
 impl Game {
     /// A tag's name.
     pub fn tag_name<'a>(&'a self, t: &'a Tag) -> &'a str {
-        tag_name(&self.text, t)
+        self.raw().tag_name(t)
     }
     /// The first tag named `name` (ASCII case-insensitive).
     pub fn find_tag(&self, name: &str) -> Option<&Tag> {
-        self.tags
-            .iter()
-            .find(|t| tag_name_bytes(&self.text, t).eq_ignore_ascii_case(name.as_bytes()))
+        self.raw().find_tag(name)
     }
     /// The squares of a move of this game, as written.
     pub fn squares(&self, m: &WrittenMove) -> &[SquareText] {
-        self.square_text.get(m.squares.range()).unwrap_or(&[])
+        self.raw().squares(m)
     }
     /// The bytes of `span`.
     pub fn bytes(&self, span: &Span) -> &[u8] {
-        self.text.get(span.clone()).unwrap_or(&[])
+        self.raw().bytes(span)
     }
     /// `span` decoded with the file's encoding.
     pub fn decode(&self, span: &Span) -> Cow<'_, str> {
@@ -340,27 +383,7 @@ impl Game {
     /// Like [`Game::tag_value`], but borrowed from the game text when nothing
     /// needs changing (valid UTF-8, no escapes): no allocation in the common case.
     pub fn tag_text(&self, t: &Tag) -> Cow<'_, str> {
-        let raw = self.decode(&t.value);
-        if !raw.contains('\\') {
-            return raw;
-        }
-        let mut out = String::with_capacity(raw.len());
-        let mut chars = raw.chars();
-        while let Some(c) = chars.next() {
-            if c == '\\' {
-                match chars.next() {
-                    Some(n @ ('"' | '\\')) => out.push(n),
-                    Some(n) => {
-                        out.push('\\');
-                        out.push(n);
-                    }
-                    None => out.push('\\'),
-                }
-            } else {
-                out.push(c);
-            }
-        }
-        Cow::Owned(out)
+        self.raw().tag_text(t)
     }
     /// 1-based line and column (in characters) of byte `offset` of the game text.
     /// Each call scans from the start of the game: for many offsets, use a
@@ -438,19 +461,11 @@ impl Game {
     }
     /// The moves of the main line, in order.
     pub fn main_line(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
-        let mut depth = 0usize;
-        self.nodes.iter().filter_map(move |n| match n {
-            Node::Open(_) => {
-                depth += 1;
-                None
-            }
-            Node::Close(_) => {
-                depth = depth.saturating_sub(1);
-                None
-            }
-            Node::Move(m) if depth == 0 => Some(m),
-            _ => None,
-        })
+        self.raw().main_line()
+    }
+    /// The reader's view of this game ([`visit::RawGame`]).
+    pub fn raw(&self) -> visit::RawGame<'_> {
+        visit::RawGame::of(self)
     }
 }
 

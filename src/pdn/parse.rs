@@ -2,6 +2,7 @@
 
 use super::decode::{self, BOM};
 use super::grammar;
+use super::visit::{RawGame, Visitor};
 use super::{
     tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, Sep, SquareText, Tag,
     TextEncoding, WrittenMove,
@@ -278,31 +279,38 @@ impl<R: Read> Reader<R> {
         })
     }
 
-    /// The next game, `None` at the end of the input. I/O errors are returned;
-    /// problems in the text are diagnostics of the game.
-    pub fn next_game(&mut self) -> io::Result<Option<Game>> {
+    /// Reads past a byte order mark at the start of the input.
+    fn start(&mut self) -> io::Result<()> {
+        while self.buf.len() - self.pos < 4 && !self.eof {
+            self.fill()?;
+        }
+        self.started = true;
+        if self.buf[self.pos..].starts_with(BOM) {
+            self.pos += BOM.len();
+            self.offset += BOM.len() as u64;
+        } else if let Some((wide, len)) = decode::wide_bom(&self.buf[self.pos..]) {
+            // From here on the reader sees UTF-8 (offsets count its bytes).
+            let raw = self.buf.split_off(self.pos + len);
+            self.buf.clear();
+            self.pos = 0;
+            self.offset += len as u64;
+            let mut dec = decode::WideDecoder::new(wide);
+            dec.decode(&raw, &mut self.buf, self.eof);
+            self.wide = Some(dec);
+            self.pending_note = Some(format!(
+                "the file is {} (byte order mark): read as such; byte offsets count the UTF-8 text",
+                wide.name()
+            ));
+        }
+        Ok(())
+    }
+
+    /// Parses the next game that is not empty, at `self.pos`: its tags, nodes
+    /// and squares are left in the scratch vectors and the reader is not
+    /// advanced past it. `None` at the end of the input.
+    fn parse_next(&mut self) -> io::Result<Option<Parsed>> {
         if !self.started {
-            while self.buf.len() - self.pos < 4 && !self.eof {
-                self.fill()?;
-            }
-            self.started = true;
-            if self.buf[self.pos..].starts_with(BOM) {
-                self.pos += BOM.len();
-                self.offset += BOM.len() as u64;
-            } else if let Some((wide, len)) = decode::wide_bom(&self.buf[self.pos..]) {
-                // From here on the reader sees UTF-8 (offsets count its bytes).
-                let raw = self.buf.split_off(self.pos + len);
-                self.buf.clear();
-                self.pos = 0;
-                self.offset += len as u64;
-                let mut dec = decode::WideDecoder::new(wide);
-                dec.decode(&raw, &mut self.buf, self.eof);
-                self.wide = Some(dec);
-                self.pending_note = Some(format!(
-                    "the file is {} (byte order mark): read as such; byte offsets count the UTF-8 text",
-                    wide.name()
-                ));
-            }
+            self.start()?;
         }
         loop {
             if self.pos == self.buf.len() {
@@ -322,7 +330,7 @@ impl<R: Read> Reader<R> {
                 self.buf.len()
             }];
             let mut p = Parser::new(data, self.eof && !capped, self.escape_warned);
-            // Scratch vectors reused from game to game: each game gets exact-size copies.
+            // Scratch vectors reused from game to game.
             // For a long text, room for about one move per 6 bytes is made at
             // once, so that growing never holds two copies of a large vector.
             if data.len() > BIG_GAME && self.scratch_nodes.capacity() < data.len() / 6 {
@@ -332,15 +340,25 @@ impl<R: Read> Reader<R> {
             p.nodes = std::mem::take(&mut self.scratch_nodes);
             p.tags = std::mem::take(&mut self.scratch_tags);
             p.squares = std::mem::take(&mut self.scratch_squares);
-            let Some(end) = p.game() else {
-                self.scratch_nodes = std::mem::take(&mut p.nodes);
-                self.scratch_nodes.clear();
-                self.scratch_tags = std::mem::take(&mut p.tags);
-                self.scratch_tags.clear();
-                self.scratch_squares = std::mem::take(&mut p.squares);
-                self.scratch_squares.clear();
+            let end = p.game();
+            let data_len = data.len();
+            let Parser {
+                tags,
+                nodes,
+                squares,
+                result,
+                diags,
+                escape_warned,
+                movetext,
+                ..
+            } = p;
+            self.scratch_tags = tags;
+            self.scratch_nodes = nodes;
+            self.scratch_squares = squares;
+            let Some(end) = end else {
+                self.clear_scratch();
                 if capped || self.buf.len() - self.pos >= self.max_game {
-                    return self.skip_large_game().map(Some);
+                    return self.skip_large_game().map(|g| Some(Parsed::TooLarge(g)));
                 }
                 if self.eof {
                     // Cannot happen: at the end of input the parser always finishes.
@@ -349,89 +367,151 @@ impl<R: Read> Reader<R> {
                 self.fill()?;
                 continue;
             };
-            let end = end.max(1).min(data.len());
-            let Parser {
-                tags: mut scratch_tags,
-                nodes: mut scratch_nodes,
-                squares: mut scratch_squares,
-                result,
-                diags,
-                escape_warned,
-                movetext,
-                ..
-            } = p;
-            // Moved out (exact-size allocations); the scratch vectors keep their
-            // capacity. A large game takes the scratch vectors themselves (a copy
-            // would double its memory), and the next game starts with new ones.
-            let tags = take_exact(&mut scratch_tags);
-            let nodes = take_exact(&mut scratch_nodes);
-            let square_text = take_exact(&mut scratch_squares);
-            self.scratch_tags = scratch_tags;
-            self.scratch_nodes = scratch_nodes;
-            self.scratch_squares = scratch_squares;
+            let end = end.max(1).min(data_len);
             self.escape_warned = escape_warned;
-            let empty = tags.is_empty() && nodes.is_empty() && result.is_none() && !movetext;
+            let empty = self.scratch_tags.is_empty()
+                && self.scratch_nodes.is_empty()
+                && result.is_none()
+                && !movetext;
             let keep = !empty
                 || diags
                     .iter()
                     .any(|d| d.severity == crate::diag::Severity::Error);
-            let big = end > BIG_GAME;
-            let text = if big {
-                Vec::new()
-            } else {
-                data[..end].to_vec()
-            };
-            let mut game = Game {
-                index: 0,
-                offset: self.offset,
-                line: self.at.line,
-                column0: self.at.column0,
-                open_break: self.at.open,
-                text,
-                encoding: TextEncoding::Utf8,
-                tags,
-                nodes,
-                square_text,
-                result,
-                diagnostics: diags,
-            };
-            if big {
-                // The game's bytes move out of the buffer instead of being copied.
-                let mut text = std::mem::take(&mut self.buf);
-                let tail = text.split_off(self.pos + end);
-                text.drain(..self.pos);
-                text.shrink_to_fit();
-                self.buf = tail;
-                self.buf.reserve(CHUNK);
-                self.pos = 0;
-                game.text = text;
-                self.advance_moved(end, &game.text);
-            }
             if keep {
-                self.set_encoding(&mut game);
+                return Ok(Some(Parsed::Game { end, result, diags }));
             }
-            if !big {
-                self.advance(end);
-            }
-            if keep {
-                self.index += 1;
-                game.index = self.index;
-                return Ok(Some(game));
-            }
+            self.clear_scratch();
+            self.advance(end);
         }
     }
 
-    fn set_encoding(&mut self, game: &mut Game) {
+    fn clear_scratch(&mut self) {
+        self.scratch_nodes.clear();
+        self.scratch_tags.clear();
+        self.scratch_squares.clear();
+    }
+
+    /// The next game, `None` at the end of the input. I/O errors are returned;
+    /// problems in the text are diagnostics of the game.
+    pub fn next_game(&mut self) -> io::Result<Option<Game>> {
+        let (end, result, mut diags) = match self.parse_next()? {
+            None => return Ok(None),
+            Some(Parsed::TooLarge(g)) => return Ok(Some(g)),
+            Some(Parsed::Game { end, result, diags }) => (end, result, diags),
+        };
+        // Moved out (exact-size allocations); the scratch vectors keep their
+        // capacity. A large game takes the scratch vectors themselves (a copy
+        // would double its memory), and the next game starts with new ones.
+        let tags = take_exact(&mut self.scratch_tags);
+        let nodes = take_exact(&mut self.scratch_nodes);
+        let square_text = take_exact(&mut self.scratch_squares);
+        let (offset, line, column0, open_break) =
+            (self.offset, self.at.line, self.at.column0, self.at.open);
+        let text = if end > BIG_GAME {
+            // The game's bytes move out of the buffer instead of being copied.
+            let mut text = std::mem::take(&mut self.buf);
+            let tail = text.split_off(self.pos + end);
+            text.drain(..self.pos);
+            text.shrink_to_fit();
+            self.buf = tail;
+            self.buf.reserve(CHUNK);
+            self.pos = 0;
+            self.advance_moved(end, &text);
+            text
+        } else {
+            self.buf[self.pos..self.pos + end].to_vec()
+        };
+        let buf = std::mem::take(&mut self.buf);
+        let encoding = self.choose_encoding(&text, &buf[self.pos..], &mut diags);
+        self.buf = buf;
+        if end <= BIG_GAME {
+            self.advance(end);
+        }
+        self.index += 1;
+        Ok(Some(Game {
+            index: self.index,
+            offset,
+            line,
+            column0,
+            open_break,
+            text,
+            encoding,
+            tags,
+            nodes,
+            square_text,
+            result,
+            diagnostics: diags,
+        }))
+    }
+
+    /// Reads the next game through `v` (see [`visit`](super::visit)): no
+    /// [`Game`] is built; `None` at the end of the input.
+    pub fn read_game<V: Visitor + ?Sized>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
+        let (end, result, mut diags) = match self.parse_next()? {
+            None => return Ok(None),
+            Some(Parsed::TooLarge(g)) => return Ok(Some(RawGame::of(&g).visit(v))),
+            Some(Parsed::Game { end, result, diags }) => (end, result, diags),
+        };
+        let buf = std::mem::take(&mut self.buf);
+        let encoding =
+            self.choose_encoding(&buf[self.pos..self.pos + end], &buf[self.pos..], &mut diags);
+        self.buf = buf;
+        self.index += 1;
+        let raw = RawGame {
+            index: self.index,
+            offset: self.offset,
+            line: self.at.line,
+            column0: self.at.column0,
+            open_break: self.at.open,
+            text: &self.buf[self.pos..self.pos + end],
+            encoding,
+            tags: &self.scratch_tags,
+            nodes: &self.scratch_nodes,
+            squares: &self.scratch_squares,
+            result: &result,
+            diagnostics: &diags,
+        };
+        let out = raw.visit(v);
+        self.clear_scratch();
+        self.advance(end);
+        Ok(Some(out))
+    }
+
+    /// The games read through `v`, one output each, as an iterator (an I/O
+    /// error ends it).
+    pub fn games_with<'r, V: Visitor + ?Sized>(
+        &'r mut self,
+        v: &'r mut V,
+    ) -> impl Iterator<Item = io::Result<V::Output>> + 'r {
+        let mut failed = false;
+        std::iter::from_fn(move || {
+            if failed {
+                return None;
+            }
+            let next = self.read_game(v);
+            failed = next.is_err();
+            next.transpose()
+        })
+    }
+
+    /// Decides the encoding of a game's `text` (and of the file, at its first
+    /// game that is not UTF-8, from `sample`: the input from the game on),
+    /// adding a finding to `diags` where it says something.
+    fn choose_encoding(
+        &mut self,
+        text: &[u8],
+        sample: &[u8],
+        diags: &mut Vec<Diagnostic>,
+    ) -> TextEncoding {
         if let Some(note) = self.pending_note.take() {
-            game.diagnostics
-                .push(Diagnostic::new(Code::Encoding, 0..0, note));
+            diags.push(Diagnostic::new(Code::Encoding, 0..0, note));
         }
         let previous = self.encoding();
-        let bad = decode::first_invalid_utf8(&game.text);
+        let bad = decode::first_invalid_utf8(text);
         let (chosen, note) = match (bad, self.file_encoding) {
             (None, _) => {
                 let note = match previous {
-                    TextEncoding::Legacy(e) if !game.text.is_ascii() => Some(format!(
+                    TextEncoding::Legacy(e) if !text.is_ascii() => Some(format!(
                         "this game is valid UTF-8 and is read as such (the games before it: {})",
                         e.name()
                     )),
@@ -442,11 +522,7 @@ impl<R: Read> Reader<R> {
             (Some(bad), None) => {
                 // The file's first game that is not UTF-8: decide from here on.
                 let at = self.offset + bad as u64;
-                let sample: &[u8] = if self.buf.len() > self.pos {
-                    &self.buf[self.pos..]
-                } else {
-                    &game.text
-                };
+                let sample = if sample.is_empty() { text } else { sample };
                 let enc = decode::detect(sample);
                 self.file_encoding = Some(enc);
                 let msg = match enc {
@@ -458,27 +534,25 @@ impl<R: Read> Reader<R> {
                         e.name()
                     ),
                 };
-                game.diagnostics
-                    .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                diags.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
                 (enc, None)
             }
             (Some(bad), Some(TextEncoding::Utf8)) => {
                 let at = self.offset + bad as u64;
                 let msg =
                     format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})");
-                game.diagnostics
-                    .push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+                diags.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
                 (TextEncoding::Utf8, None)
             }
             (Some(_), Some(file @ TextEncoding::Legacy(fe))) => {
                 // Another game not in UTF-8: the file's encoding, unless this
                 // game is plainly in another one.
-                let bad_words = decode::implausible_words(&file.decode(&game.text));
+                let bad_words = decode::implausible_words(&file.decode(text));
                 if bad_words == 0 {
                     // The file's encoding reads this game well: no detector runs.
                     (file, None)
                 } else {
-                    let (guess, _) = decode::guess_one(&game.text);
+                    let (guess, _) = decode::guess_one(text);
                     let other = match guess {
                         TextEncoding::Legacy(g) if g != fe => Some(guess),
                         _ if fe != encoding_rs::WINDOWS_1252 => {
@@ -488,7 +562,7 @@ impl<R: Read> Reader<R> {
                     };
                     match other {
                         // Another encoding only when it reads better than the file's.
-                        Some(o) if decode::implausible_words(&o.decode(&game.text)) < bad_words => {
+                        Some(o) if decode::implausible_words(&o.decode(text)) < bad_words => {
                             (o, None)
                         }
                         _ => (file, None),
@@ -505,7 +579,7 @@ impl<R: Read> Reader<R> {
             (TextEncoding::Utf8, TextEncoding::Legacy(c))
                 if self.index > 0
                     && bad.is_some()
-                    && !game.diagnostics.iter().any(|d| d.code == Code::Encoding) =>
+                    && !diags.iter().any(|d| d.code == Code::Encoding) =>
             {
                 Some(format!(
                     "this game is not valid UTF-8 like the games before it: decoded as {}",
@@ -515,15 +589,27 @@ impl<R: Read> Reader<R> {
             _ => None,
         });
         if let Some(n) = note {
-            game.diagnostics
-                .push(Diagnostic::new(Code::Encoding, 0..0, n));
+            diags.push(Diagnostic::new(Code::Encoding, 0..0, n));
         }
         // An ASCII game reads the same in every encoding: it changes nothing.
-        if !game.text.is_ascii() {
+        if !text.is_ascii() {
             self.encoding = Some(chosen);
         }
-        game.encoding = chosen;
+        chosen
     }
+}
+
+/// A game parsed by [`Reader::parse_next`].
+enum Parsed {
+    /// A game of `end` bytes at the reader's position (tags, nodes and squares
+    /// in the scratch vectors).
+    Game {
+        end: usize,
+        result: Option<(Outcome, Span)>,
+        diags: Vec<Diagnostic>,
+    },
+    /// A game longer than the limit, skipped: its start and the finding.
+    TooLarge(Game),
 }
 
 /// Result of the parse of one game over a slice.
@@ -976,6 +1062,8 @@ impl<'a> Parser<'a> {
             return false;
         }
         let span = m.span.clone();
+        // Its squares go with it: every square of `squares` belongs to a move.
+        self.squares.truncate(m.squares.range().start);
         self.nodes.pop();
         let text = String::from_utf8_lossy(value).into_owned();
         self.warn(span.clone(), format!("match score `{text}` (the Result tag) read as a result of unknown meaning, not a move"));

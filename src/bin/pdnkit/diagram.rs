@@ -5,7 +5,8 @@ use crate::output::{Out, Stop};
 use pdnkit::diagram::{svg, DiagramOptions, Drawn, MoveStyle};
 use pdnkit::infer::Evidence;
 use pdnkit::notation::{resolve, Reading};
-use pdnkit::pdn::{read_all, Node, Reader};
+use pdnkit::pdn::visit::{Keep, RawGame, Skip, Visitor};
+use pdnkit::pdn::{read_all, Game, Node, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::{check_game_in, Options};
 use pdnkit::rules::{landing_path, play_unchecked};
@@ -44,6 +45,33 @@ fn fail(m: impl std::fmt::Display) -> u8 {
     crate::EXIT_FAILED
 }
 
+/// Picks game `want` of a file, gathering the file's evidence on the way.
+struct Pick {
+    want: usize,
+    seen: usize,
+    evidence: Option<Evidence>,
+    game: Option<Game>,
+}
+
+impl Visitor for Pick {
+    type Output = ();
+    fn begin_game(&mut self) {
+        self.seen += 1;
+    }
+    fn end_tags(&mut self) -> Skip {
+        Skip(self.evidence.is_none() && self.seen != self.want)
+    }
+    fn raw_game(&mut self, g: &RawGame<'_>) {
+        if let Some(e) = &mut self.evidence {
+            e.add_raw(g);
+        }
+        if self.seen == self.want {
+            self.game = Some(g.to_game(Keep::default()));
+        }
+    }
+    fn end_game(&mut self) {}
+}
+
 /// The position the arguments name.
 fn position(a: &Args) -> Result<Position, String> {
     if let Some(fen) = &a.fen {
@@ -58,19 +86,32 @@ fn position(a: &Args) -> Result<Position, String> {
         .as_ref()
         .ok_or("name a FEN (--variant V --fen FEN) or a PDN file")?;
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let games: Vec<_> = Reader::new(std::io::BufReader::new(file))
-        .collect::<Result<_, _>>()
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let g = games.get(a.game.wrapping_sub(1)).ok_or_else(|| {
+    // One game is built; the others only give evidence of the file's variant
+    // (none is needed with --variant, and reading stops at the game).
+    let mut pick = Pick {
+        want: a.game,
+        seen: 0,
+        evidence: a.variant.is_none().then(Evidence::default),
+        game: None,
+    };
+    let mut reader = Reader::new(std::io::BufReader::new(file));
+    loop {
+        match reader.read_game(&mut pick) {
+            Ok(Some(())) if pick.evidence.is_none() && pick.game.is_some() => break,
+            Ok(Some(())) => {}
+            Ok(None) => break,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    let g = pick.game.as_ref().ok_or_else(|| {
         format!(
             "{} has {} games; there is no game {}",
             path.display(),
-            games.len(),
+            pick.seen,
             a.game
         )
     })?;
-    let mut evidence = Evidence::default();
-    games.iter().for_each(|g| evidence.add(g));
+    let evidence = pick.evidence.unwrap_or_default();
     let opts = Options {
         variant: a.variant.map(VariantName::variant),
         keep_moves: true,
