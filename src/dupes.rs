@@ -18,8 +18,9 @@
 //! assert_eq!(found.groups, vec![vec![0, 1]]);
 //! ```
 
+use crate::pdn::Game;
 use crate::replay::Report;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 
 /// The hashes of one game's moves.
@@ -33,12 +34,11 @@ pub struct Fingerprint {
     pub full: u64,
 }
 
-/// SplitMix64's finaliser: mixes `x` into `h`.
+use crate::draw::splitmix;
+
+/// Mixes `x` into the hash `h`.
 fn mix(h: u64, x: u64) -> u64 {
-    let mut z = (h ^ x).wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    splitmix(h ^ x)
 }
 
 impl Fingerprint {
@@ -127,5 +127,146 @@ impl Finder {
             }
         }
         Found { groups, prefixes }
+    }
+}
+
+/// One game as duplicate detection reports it: where it is, its length and
+/// its tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The file, as given.
+    pub file: String,
+    /// 1-based index in the file.
+    pub game: usize,
+    /// Line where it starts.
+    pub line: u32,
+    /// Plies replayed.
+    pub plies: u32,
+    /// Tags (name, decoded value), in order.
+    pub tags: Vec<(String, String)>,
+}
+
+impl Entry {
+    /// The entry of a game of `file` and its report.
+    pub fn new(file: &str, g: &Game, r: &Report) -> Entry {
+        Entry {
+            file: file.to_string(),
+            game: g.index,
+            line: crate::export::game_line(g),
+            plies: r.played.len() as u32,
+            tags: g
+                .tags
+                .iter()
+                .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
+                .collect(),
+        }
+    }
+    /// "FILE game N (line L)".
+    pub fn name(&self) -> String {
+        format!("{} game {} (line {})", self.file, self.game, self.line)
+    }
+    fn place(&self) -> Place<'_> {
+        Place {
+            file: &self.file,
+            game: self.game,
+            line: self.line,
+            plies: None,
+        }
+    }
+}
+
+/// Names of the tags whose values differ between `games` (or that some lack).
+pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
+    let names: BTreeSet<&String> = games
+        .iter()
+        .flat_map(|g| g.tags.iter().map(|t| &t.0))
+        .collect();
+    names
+        .into_iter()
+        .filter(|n| {
+            let vals: BTreeSet<Option<&String>> = games
+                .iter()
+                .map(|g| g.tags.iter().find(|t| &t.0 == *n).map(|t| &t.1))
+                .collect();
+            vals.len() > 1
+        })
+        .cloned()
+        .collect()
+}
+
+/// Where a game is, in the JSON records (fields in alphabetical order, the
+/// order they have always been written in).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Place<'a> {
+    pub file: &'a str,
+    pub game: usize,
+    pub line: u32,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub plies: Option<u32>,
+}
+
+/// The JSON records of `dupes --format json` (docs/json.md), one per line
+/// (fields in alphabetical order, `type` among them, as they have always been written).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(untagged))]
+pub enum DupesRecord<'a> {
+    /// A group of identical games (`type: "duplicates"`).
+    Duplicates {
+        differing_tags: Vec<String>,
+        games: Vec<Place<'a>>,
+        plies: u32,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        kind: &'static str,
+    },
+    /// A game whose moves start another (`type: "prefix"`).
+    Prefix {
+        game: Place<'a>,
+        of: Place<'a>,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        kind: &'static str,
+    },
+    /// The counts (`type: "summary"`).
+    Summary {
+        duplicate_groups: usize,
+        games: usize,
+        prefixes: usize,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        kind: &'static str,
+    },
+}
+
+impl Found {
+    /// The records of what was found among `games` (in the order they were added).
+    pub fn records<'a>(&self, games: &'a [Entry]) -> Vec<DupesRecord<'a>> {
+        let mut out = Vec::new();
+        for grp in &self.groups {
+            let members: Vec<&Entry> = grp.iter().map(|&i| &games[i]).collect();
+            out.push(DupesRecord::Duplicates {
+                differing_tags: differing_tags(&members),
+                games: members.iter().map(|g| g.place()).collect(),
+                plies: members.first().map_or(0, |g| g.plies),
+                kind: "duplicates",
+            });
+        }
+        for &(i, j) in &self.prefixes {
+            let with_plies = |e: &'a Entry| Place {
+                plies: Some(e.plies),
+                ..e.place()
+            };
+            out.push(DupesRecord::Prefix {
+                game: with_plies(&games[i]),
+                of: with_plies(&games[j]),
+                kind: "prefix",
+            });
+        }
+        out.push(DupesRecord::Summary {
+            duplicate_groups: self.groups.len(),
+            games: games.len(),
+            prefixes: self.prefixes.len(),
+            kind: "summary",
+        });
+        out
     }
 }

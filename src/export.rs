@@ -68,15 +68,17 @@ pub struct GameRow {
     pub first_error_ply: Option<u32>,
 }
 
+/// Offset of the first non-blank byte of a game's text: where it starts.
+pub fn game_start(g: &Game) -> usize {
+    g.text
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(0)
+}
+
 /// The line where the game's text starts (its first non-blank byte).
 pub fn game_line(g: &Game) -> u32 {
-    g.location(
-        g.text
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(0),
-    )
-    .0
+    g.location(game_start(g)).0
 }
 
 /// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]
@@ -324,6 +326,48 @@ impl GameRecord {
             termination_ply: r.termination_ply,
             clause: r.clause,
             diagnostics,
+        }
+    }
+}
+
+/// A file's findings as `check --format json` writes them (`type: "file"`;
+/// fields in alphabetical order, the order they have always been written in).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FileRecord<'a> {
+    pub diagnostics: Vec<FileDiagnosticRecord<'a>>,
+    pub file: &'a str,
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub kind: &'static str,
+}
+
+/// One finding about a file.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FileDiagnosticRecord<'a> {
+    pub code: &'static str,
+    pub column: u32,
+    pub line: u32,
+    pub message: &'a str,
+    pub severity: &'static str,
+}
+
+impl<'a> FileRecord<'a> {
+    /// The record of `file`'s findings.
+    pub fn new(file: &'a str, findings: &'a [crate::diag::FileDiagnostic]) -> FileRecord<'a> {
+        FileRecord {
+            diagnostics: findings
+                .iter()
+                .map(|d| FileDiagnosticRecord {
+                    code: d.code.as_str(),
+                    column: d.column,
+                    line: d.line,
+                    message: &d.message,
+                    severity: d.severity.as_str(),
+                })
+                .collect(),
+            file,
+            kind: "file",
         }
     }
 }

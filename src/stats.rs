@@ -1,10 +1,226 @@
-//! Archive statistics as counters that merge across files and threads.
+//! Archive statistics as counters that merge across files and threads:
+//! [`Summary`], what `check` counts (findings per code and severity, results
+//! declared against computed), and [`Stats`], a summary with lengths,
+//! captures, results and openings. Both have records for JSON and CSV.
 
-use crate::diag::Severity;
-use crate::export::GameRow;
-use crate::pdn::Outcome;
+use crate::diag::{Code, Severity};
+use crate::export::game_row;
+use crate::notation::{write_move, Style};
+use crate::pdn::{Game, Outcome};
 use crate::replay::Report;
 use std::collections::BTreeMap;
+
+/// Severities in the order they are shown.
+const SEVERITIES: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Note];
+
+/// The results a game can declare (`None`: no Result) or compute, in index order.
+const RESULTS: [Option<Outcome>; 6] = [
+    None,
+    Some(Outcome::WhiteWins),
+    Some(Outcome::BlackWins),
+    Some(Outcome::Draw),
+    Some(Outcome::BothLose),
+    Some(Outcome::Unknown),
+];
+
+/// Index of a result in [`RESULTS`].
+fn result_index(o: Option<Outcome>) -> usize {
+    match o {
+        None => 0,
+        Some(Outcome::WhiteWins) => 1,
+        Some(Outcome::BlackWins) => 2,
+        Some(Outcome::Draw) => 3,
+        Some(Outcome::BothLose) => 4,
+        Some(Outcome::Unknown) => 5,
+    }
+}
+
+/// What `check` counts: games, findings per code and severity, and games per
+/// (declared, computed) result. Fixed-size counters: adding a game allocates nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// Files read to their end.
+    pub files: u64,
+    /// Files that could not be read.
+    pub unreadable: u64,
+    /// Games read.
+    pub games: u64,
+    /// Games checked without an error finding.
+    pub valid: u64,
+    /// Games not replayed: of an unsupported variant, or of a file whose variant could not be told.
+    pub unchecked: u64,
+    /// Findings per code and severity, indexed by `Code as usize` and `Severity as usize`.
+    code_counts: [[u64; 3]; Code::ALL.len()],
+    /// Checked games per (declared, computed) result, indexed by `result_index`.
+    result_counts: [[u64; 6]; 6],
+}
+
+impl Default for Summary {
+    fn default() -> Summary {
+        Summary {
+            files: 0,
+            unreadable: 0,
+            games: 0,
+            valid: 0,
+            unchecked: 0,
+            code_counts: [[0; 3]; Code::ALL.len()],
+            result_counts: [[0; 6]; 6],
+        }
+    }
+}
+
+impl Summary {
+    /// Counts a game and its findings.
+    pub fn add_game(&mut self, r: &Report) {
+        self.games += 1;
+        match r.verdict() {
+            Some(true) => self.valid += 1,
+            Some(false) => {}
+            None if r.kind.is_some() || r.inferred => self.unchecked += 1,
+            None => {}
+        }
+        for d in &r.diagnostics {
+            self.add_finding(d.code, d.severity);
+        }
+        if r.checked {
+            self.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
+        }
+    }
+    /// Counts one finding (of a game, or about a file).
+    pub fn add_finding(&mut self, code: Code, severity: Severity) {
+        self.code_counts[code as usize][severity as usize] += 1;
+    }
+    /// Games checked with an error finding, and games that could not be checked
+    /// for another reason than their variant (too large, say).
+    pub fn invalid(&self) -> u64 {
+        self.games - self.valid - self.unchecked
+    }
+    /// Findings of `code` with `severity`.
+    pub fn count(&self, code: Code, severity: Severity) -> u64 {
+        self.code_counts[code as usize][severity as usize]
+    }
+    /// Findings of `severity`.
+    pub fn of_severity(&self, severity: Severity) -> u64 {
+        self.code_counts.iter().map(|c| c[severity as usize]).sum()
+    }
+    /// All findings.
+    pub fn findings(&self) -> u64 {
+        self.code_counts.iter().flatten().sum()
+    }
+    /// Findings per code (by name), codes never seen left out.
+    pub fn by_code(&self) -> BTreeMap<&'static str, u64> {
+        Code::ALL
+            .iter()
+            .map(|&c| (c.as_str(), self.code_counts[c as usize].iter().sum()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+    /// Findings per severity, then per code (by name), empty ones left out.
+    pub fn by_severity(&self) -> BTreeMap<&'static str, BTreeMap<&'static str, u64>> {
+        SEVERITIES
+            .iter()
+            .map(|&sev| {
+                let m: BTreeMap<&str, u64> = Code::ALL
+                    .iter()
+                    .map(|&c| (c.as_str(), self.count(c, sev)))
+                    .filter(|&(_, n)| n > 0)
+                    .collect();
+                (sev.as_str(), m)
+            })
+            .filter(|(_, m)| !m.is_empty())
+            .collect()
+    }
+    /// Checked games per (declared, computed) result, in the order of the
+    /// normalised texts (`none`: no Result tag).
+    pub fn results(&self) -> BTreeMap<(&'static str, &'static str), u64> {
+        let name = |o: Option<Outcome>| o.map_or("none", |o| o.normalised());
+        let mut m = BTreeMap::new();
+        for d in RESULTS {
+            for c in RESULTS {
+                let n = self.result_counts[result_index(d)][result_index(c)];
+                if n > 0 {
+                    m.insert((name(d), name(c)), n);
+                }
+            }
+        }
+        m
+    }
+    /// Adds `other` into `self`.
+    pub fn merge(&mut self, other: &Summary) {
+        self.files += other.files;
+        self.unreadable += other.unreadable;
+        self.games += other.games;
+        self.valid += other.valid;
+        self.unchecked += other.unchecked;
+        for (mine, theirs) in self.code_counts.iter_mut().zip(&other.code_counts) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
+            }
+        }
+        for (mine, theirs) in self.result_counts.iter_mut().zip(&other.result_counts) {
+            for (m, t) in mine.iter_mut().zip(theirs) {
+                *m += t;
+            }
+        }
+    }
+    /// The summary record `check --format json` ends with (docs/json.md);
+    /// `with_results`: include the results table (not with `--syntax-only`).
+    pub fn record(&self, with_results: bool) -> SummaryRecord {
+        SummaryRecord {
+            by_code: self.by_code(),
+            by_severity: self.by_severity(),
+            errors: self.of_severity(Severity::Error),
+            files: self.files,
+            games: self.games,
+            notes: self.of_severity(Severity::Note),
+            results: with_results.then(|| {
+                self.results()
+                    .into_iter()
+                    .map(|((declared, computed), games)| ResultRecord {
+                        computed,
+                        declared,
+                        games,
+                    })
+                    .collect()
+            }),
+            kind: "summary",
+            unchecked_games: self.unchecked,
+            unreadable_files: self.unreadable,
+            valid_games: self.valid,
+            warnings: self.of_severity(Severity::Warning),
+        }
+    }
+}
+
+/// The summary record of `check --format json` (fields in alphabetical order,
+/// the order it has always been written in).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SummaryRecord {
+    pub by_code: BTreeMap<&'static str, u64>,
+    pub by_severity: BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    pub errors: u64,
+    pub files: u64,
+    pub games: u64,
+    pub notes: u64,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub results: Option<Vec<ResultRecord>>,
+    #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    pub kind: &'static str,
+    pub unchecked_games: u64,
+    pub unreadable_files: u64,
+    pub valid_games: u64,
+    pub warnings: u64,
+}
+
+/// Games with one (declared, computed) pair of results.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ResultRecord {
+    pub computed: &'static str,
+    pub declared: &'static str,
+    pub games: u64,
+}
 
 /// Games and White's score after one opening.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -24,18 +240,25 @@ impl Opening {
     }
 }
 
+/// The first `n` plies of a replayed game (fewer if it is shorter), as
+/// canonical numeric moves: its opening.
+pub fn opening(r: &Report, n: usize) -> Vec<String> {
+    let style = Style {
+        algebraic: false,
+        colon: false,
+    };
+    r.played
+        .iter()
+        .take(n)
+        .map(|p| write_move(&p.before, &p.mv, style))
+        .collect()
+}
+
 /// Counters for a set of games. `merge` adds two of them.
 #[derive(Clone, Debug, Default, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Stats {
-    pub games: u64,
-    pub valid: u64,
-    pub invalid: u64,
-    /// Games of a variant pdnkit does not check (never valid or invalid).
-    pub unchecked: u64,
-    pub findings: BTreeMap<String, u64>,
-    /// Findings per severity, then per code (what `check` prints).
-    pub findings_by_severity: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Games, verdicts and findings, as `check` counts them.
+    pub summary: Summary,
     pub declared: BTreeMap<String, u64>,
     pub computed: BTreeMap<String, u64>,
     pub terminations: BTreeMap<String, u64>,
@@ -51,22 +274,22 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// Counts one game. `opening` holds its first plies (canonical numeric), as
-    /// many as were played, up to 4.
-    pub fn add(&mut self, r: &Report, row: &GameRow, opening: &[String]) {
-        self.games += 1;
-        match r.verdict() {
-            Some(true) => self.valid += 1,
-            Some(false) => self.invalid += 1,
-            None if r.kind.is_some() || r.inferred => self.unchecked += 1,
-            None => self.invalid += 1,
-        }
-        for d in &r.diagnostics {
-            self.add_finding(d.code, d.severity);
-            if d.code == crate::diag::Code::ResultMismatch && d.severity == Severity::Error {
-                self.result_mismatches += 1;
-            }
-        }
+    /// The statistics of one game of `file`, replayed with `keep_moves`.
+    pub fn of_game(file: &str, g: &Game, r: &Report) -> Stats {
+        let mut s = Stats::default();
+        s.add_game(file, g, r);
+        s
+    }
+
+    /// Counts one game of `file`, replayed with `keep_moves`.
+    pub fn add_game(&mut self, file: &str, g: &Game, r: &Report) {
+        let row = game_row(file, g, r);
+        self.summary.add_game(r);
+        self.result_mismatches += r
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
+            .count() as u64;
         *self
             .declared
             .entry(r.declared.map_or("none", |o| o.normalised()).to_string())
@@ -89,6 +312,7 @@ impl Stats {
             Some(Outcome::BlackWins) => Some(0),
             _ => None,
         };
+        let opening = opening(r, 4);
         for (n, table) in [(2usize, &mut self.openings2), (4, &mut self.openings4)] {
             if opening.len() >= n {
                 let o = table.entry(opening[..n].join(" ")).or_default();
@@ -101,31 +325,15 @@ impl Stats {
         }
     }
 
-    /// Counts one finding (of a game, or about a file).
-    pub fn add_finding(&mut self, code: crate::diag::Code, severity: Severity) {
-        *self.findings.entry(code.as_str().to_string()).or_default() += 1;
-        *self
-            .findings_by_severity
-            .entry(severity.as_str().to_string())
-            .or_default()
-            .entry(code.as_str().to_string())
-            .or_default() += 1;
+    /// Counts one finding about a file.
+    pub fn add_finding(&mut self, code: Code, severity: Severity) {
+        self.summary.add_finding(code, severity);
     }
 
     /// Adds `other` into `self`.
     pub fn merge(&mut self, other: &Stats) {
-        self.games += other.games;
-        self.valid += other.valid;
-        self.invalid += other.invalid;
-        self.unchecked += other.unchecked;
-        for (sev, m) in &other.findings_by_severity {
-            let mine = self.findings_by_severity.entry(sev.clone()).or_default();
-            for (k, v) in m {
-                *mine.entry(k.clone()).or_default() += v;
-            }
-        }
+        self.summary.merge(&other.summary);
         for (mine, theirs) in [
-            (&mut self.findings, &other.findings),
             (&mut self.declared, &other.declared),
             (&mut self.computed, &other.computed),
             (&mut self.terminations, &other.terminations),
@@ -189,6 +397,146 @@ impl Stats {
         v.truncate(n);
         v
     }
+
+    /// The record `stats --format json` writes for one scope, with the `n`
+    /// most played openings.
+    pub fn record(&self, n: usize) -> StatsRecord<'_> {
+        let top = |t| {
+            Stats::top(t, n)
+                .into_iter()
+                .map(|(k, o)| OpeningRecord {
+                    games: o.games,
+                    moves: k,
+                    scored: o.scored,
+                    white_score: o.white_score(),
+                })
+                .collect()
+        };
+        let by_code = self.summary.by_code();
+        StatsRecord {
+            captures: self.captures,
+            computed_results: &self.computed,
+            crownings: self.crownings,
+            declared_results: &self.declared,
+            findings: by_code,
+            findings_by_severity: self.summary.by_severity(),
+            games: self.summary.games,
+            invalid: self.summary.invalid(),
+            longest_capture: self.longest_capture,
+            openings_2: top(&self.openings2),
+            openings_4: top(&self.openings4),
+            plies: self
+                .plies_summary()
+                .map(|(min, median, mean, max)| PliesRecord {
+                    max,
+                    mean,
+                    median,
+                    min,
+                }),
+            result_mismatches: self.result_mismatches,
+            terminations: &self.terminations,
+            unchecked: self.summary.unchecked,
+            valid: self.summary.valid,
+        }
+    }
+
+    /// The rows `stats --format csv` writes for one scope (every opening).
+    pub fn rows<'a>(&'a self, scope: &'a str) -> Vec<StatRow<'a>> {
+        let mut rows = Vec::new();
+        let mut row = |metric: &'static str, key: &str, value: String| {
+            rows.push(StatRow {
+                scope,
+                metric,
+                key: key.to_string(),
+                value,
+            })
+        };
+        let s = &self.summary;
+        row("games", "", s.games.to_string());
+        row("valid", "", s.valid.to_string());
+        row("invalid", "", s.invalid().to_string());
+        for (k, v) in s.by_code() {
+            row("finding", k, v.to_string());
+        }
+        for (m, t) in [
+            ("declared", &self.declared),
+            ("computed", &self.computed),
+            ("termination", &self.terminations),
+        ] {
+            for (k, v) in t {
+                row(m, k, v.to_string());
+            }
+        }
+        row("result_mismatches", "", self.result_mismatches.to_string());
+        if let Some((min, med, mean, max)) = self.plies_summary() {
+            row("plies", "min", min.to_string());
+            row("plies", "median", med.to_string());
+            row("plies", "mean", format!("{mean:.3}"));
+            row("plies", "max", max.to_string());
+        }
+        row("captures", "", self.captures.to_string());
+        row("longest_capture", "", self.longest_capture.to_string());
+        row("crownings", "", self.crownings.to_string());
+        for (m, t) in [("opening2", &self.openings2), ("opening4", &self.openings4)] {
+            for (k, o) in Stats::top(t, usize::MAX) {
+                row(m, k, o.games.to_string());
+            }
+        }
+        rows
+    }
+}
+
+/// One scope of `stats --format json` (fields in alphabetical order, the
+/// order it has always been written in).
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StatsRecord<'a> {
+    pub captures: u64,
+    pub computed_results: &'a BTreeMap<String, u64>,
+    pub crownings: u64,
+    pub declared_results: &'a BTreeMap<String, u64>,
+    pub findings: BTreeMap<&'static str, u64>,
+    pub findings_by_severity: BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    pub games: u64,
+    pub invalid: u64,
+    pub longest_capture: u32,
+    pub openings_2: Vec<OpeningRecord<'a>>,
+    pub openings_4: Vec<OpeningRecord<'a>>,
+    pub plies: Option<PliesRecord>,
+    pub result_mismatches: u64,
+    pub terminations: &'a BTreeMap<String, u64>,
+    pub unchecked: u64,
+    pub valid: u64,
+}
+
+/// Plies per game.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PliesRecord {
+    pub max: u32,
+    pub mean: f64,
+    pub median: f64,
+    pub min: u32,
+}
+
+/// One opening of [`StatsRecord`].
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct OpeningRecord<'a> {
+    pub games: u64,
+    pub moves: &'a str,
+    pub scored: u64,
+    pub white_score: Option<f64>,
+}
+
+/// One row of `stats --format csv`: scope, metric, key, value.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct StatRow<'a> {
+    pub scope: &'a str,
+    pub metric: &'static str,
+    pub key: String,
+    pub value: String,
 }
 
 #[cfg(test)]
@@ -209,13 +557,12 @@ mod tests {
     #[test]
     fn merge_adds_up() {
         let mut a = Stats {
-            games: 2,
-            valid: 1,
-            invalid: 1,
             longest_capture: 3,
             ..Stats::default()
         };
-        a.findings.insert("syntax".into(), 1);
+        a.summary.games = 2;
+        a.summary.valid = 1;
+        a.add_finding(Code::Syntax, Severity::Error);
         a.openings2.insert(
             "32-28 19-23".into(),
             Opening {
@@ -225,12 +572,13 @@ mod tests {
             },
         );
         let mut b = Stats {
-            games: 1,
-            valid: 1,
             longest_capture: 5,
             ..Stats::default()
         };
-        b.findings.insert("syntax".into(), 2);
+        b.summary.games = 1;
+        b.summary.valid = 1;
+        b.add_finding(Code::Syntax, Severity::Error);
+        b.add_finding(Code::Syntax, Severity::Warning);
         b.openings2.insert(
             "32-28 19-23".into(),
             Opening {
@@ -240,11 +588,19 @@ mod tests {
             },
         );
         a.merge(&b);
+        let s = &a.summary;
         assert_eq!(
-            (a.games, a.valid, a.invalid, a.longest_capture),
+            (s.games, s.valid, s.invalid(), a.longest_capture),
             (3, 2, 1, 5)
         );
-        assert_eq!(a.findings["syntax"], 3);
+        assert_eq!(s.by_code()["syntax"], 3);
+        assert_eq!(
+            (
+                s.count(Code::Syntax, Severity::Error),
+                s.of_severity(Severity::Warning)
+            ),
+            (2, 1)
+        );
         let o = &a.openings2["32-28 19-23"];
         assert_eq!((o.games, o.scored, o.white_half_points), (3, 2, 3));
         assert_eq!(o.white_score(), Some(0.75));

@@ -6,10 +6,9 @@ use crate::output::Stop;
 use crate::render;
 use crate::style::{ColorChoice, Palette};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
-use pdnkit::pdn::{Game, Outcome};
+use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
-use serde_json::json;
-use std::collections::BTreeMap;
+use pdnkit::stats::Summary;
 use std::io::{IsTerminal, Write};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,79 +36,6 @@ pub struct Args {
     /// Colour in human output.
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto)]
     color: ColorChoice,
-}
-
-/// Counters that add up across files and games.
-#[derive(Default)]
-struct Summary {
-    files: u64,
-    games: u64,
-    valid: u64,
-    /// Games not replayed: of an unsupported variant, or of a file whose variant could not be told.
-    unchecked: u64,
-    errors: u64,
-    warnings: u64,
-    notes: u64,
-    /// Findings per code and severity, indexed by `Code as usize` and `Severity as usize`.
-    code_counts: [[u64; 3]; Code::ALL.len()],
-    /// Games per (declared, computed) result, indexed by [`result_index`].
-    result_counts: [[u64; 6]; 6],
-    unreadable: u64,
-}
-
-/// Index of a result in [`Summary::result_counts`] (`None`: no declared result).
-fn result_index(o: Option<Outcome>) -> usize {
-    match o {
-        None => 0,
-        Some(Outcome::WhiteWins) => 1,
-        Some(Outcome::BlackWins) => 2,
-        Some(Outcome::Draw) => 3,
-        Some(Outcome::BothLose) => 4,
-        Some(Outcome::Unknown) => 5,
-    }
-}
-
-const RESULTS: [Option<Outcome>; 6] = [
-    None,
-    Some(Outcome::WhiteWins),
-    Some(Outcome::BlackWins),
-    Some(Outcome::Draw),
-    Some(Outcome::BothLose),
-    Some(Outcome::Unknown),
-];
-
-impl Summary {
-    /// Findings per code, in code order, codes never seen left out.
-    fn by_code(&self) -> BTreeMap<&'static str, u64> {
-        Code::ALL
-            .iter()
-            .map(|&c| (c.as_str(), self.code_counts[c as usize].iter().sum()))
-            .filter(|&(_, n)| n > 0)
-            .collect()
-    }
-    /// Counts one finding.
-    fn count(&mut self, code: Code, severity: Severity) {
-        match severity {
-            Severity::Error => self.errors += 1,
-            Severity::Warning => self.warnings += 1,
-            Severity::Note => self.notes += 1,
-        }
-        self.code_counts[code as usize][severity as usize] += 1;
-    }
-    /// Games per (declared, computed) result, in the order of the normalised texts.
-    fn results(&self) -> BTreeMap<(&'static str, &'static str), u64> {
-        let name = |o: Option<Outcome>| o.map_or("none", |o| o.normalised());
-        let mut m = BTreeMap::new();
-        for d in RESULTS {
-            for c in RESULTS {
-                let n = self.result_counts[result_index(d)][result_index(c)];
-                if n > 0 {
-                    m.insert((name(d), name(c)), n);
-                }
-            }
-        }
-        m
-    }
 }
 
 struct CheckSink<W: Write> {
@@ -150,30 +76,14 @@ impl<W: Write> CheckSink<W> {
 
 impl<W: Write> Sink for CheckSink<W> {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
-        let s = &mut self.sum;
-        s.games += 1;
-        if r.checked && r.valid() {
-            s.valid += 1;
-        }
-        let unchecked = !r.checked && (r.kind.is_some() || r.inferred);
-        if unchecked {
-            s.unchecked += 1;
-        }
-        for d in &r.diagnostics {
-            s.count(d.code, d.severity);
-        }
-        if r.checked {
-            s.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
-        }
+        self.sum.add_game(r);
         if self.quiet {
             return true;
         }
         // Held until the end of the batch (see `Sink::batch_done`).
         match self.format {
             Format::Json => {
-                self.buf
-                    .push_str(&render::game_json(file, g, r).to_string());
-                self.buf.push('\n');
+                self.buf.push_str(&render::game_json(file, g, r));
             }
             Format::Human => {
                 if !r.diagnostics.is_empty() {
@@ -210,16 +120,14 @@ impl<W: Write> Sink for CheckSink<W> {
             return;
         }
         for d in findings {
-            self.sum.count(d.code, d.severity);
+            self.sum.add_finding(d.code, d.severity);
         }
         if self.quiet {
             return;
         }
         match self.format {
             Format::Json => {
-                self.buf
-                    .push_str(&render::file_json(file, findings).to_string());
-                self.buf.push('\n');
+                self.buf.push_str(&render::file_json(file, findings));
             }
             Format::Human => {
                 for d in findings {
@@ -259,7 +167,7 @@ pub fn run(a: Args) -> u8 {
     let s = &sink.sum;
     let status = if failed {
         crate::EXIT_FAILED
-    } else if s.errors > 0 {
+    } else if s.of_severity(Severity::Error) > 0 {
         1
     } else {
         0
@@ -272,43 +180,7 @@ pub fn run(a: Args) -> u8 {
 
 fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
     match format {
-        Format::Json => {
-            let mut v = json!({
-                "type": "summary",
-                "files": s.files,
-                "games": s.games,
-                "valid_games": s.valid,
-                "unchecked_games": s.unchecked,
-                "errors": s.errors,
-                "warnings": s.warnings,
-                "notes": s.notes,
-                "by_code": s.by_code(),
-                "unreadable_files": s.unreadable,
-            });
-            let by_severity: BTreeMap<&str, BTreeMap<&str, u64>> =
-                [Severity::Error, Severity::Warning, Severity::Note]
-                    .iter()
-                    .map(|&sev| {
-                        let m: BTreeMap<&str, u64> = Code::ALL
-                            .iter()
-                            .map(|&c| (c.as_str(), s.code_counts[c as usize][sev as usize]))
-                            .filter(|&(_, n)| n > 0)
-                            .collect();
-                        (sev.as_str(), m)
-                    })
-                    .filter(|(_, m)| !m.is_empty())
-                    .collect();
-            v["by_severity"] = json!(by_severity);
-            if !syntax_only {
-                let results: Vec<_> = s
-                    .results()
-                    .iter()
-                    .map(|((d, c), n)| json!({"declared": d, "computed": c, "games": n}))
-                    .collect();
-                v["results"] = json!(results);
-            }
-            format!("{v}\n")
-        }
+        Format::Json => render::json_line(&s.record(!syntax_only)),
         Format::Human => {
             let mut t = String::new();
             let plural =
@@ -318,7 +190,7 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
                 plural(s.files, "file", "files"),
                 plural(s.games, "game", "games"),
                 s.valid,
-                s.games - s.valid - s.unchecked
+                s.invalid()
             ));
             if s.unchecked > 0 {
                 t.push_str(&format!(", {} not checked", s.unchecked));
@@ -326,9 +198,9 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
             t.push('\n');
             t.push_str(&format!(
                 "findings: {}, {}, {}\n",
-                plural(s.errors, "error", "errors"),
-                plural(s.warnings, "warning", "warnings"),
-                plural(s.notes, "note", "notes")
+                plural(s.of_severity(Severity::Error), "error", "errors"),
+                plural(s.of_severity(Severity::Warning), "warning", "warnings"),
+                plural(s.of_severity(Severity::Note), "note", "notes")
             ));
             let width = Code::ALL
                 .iter()
@@ -337,7 +209,7 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
                 .unwrap_or(0);
             for sev in [Severity::Error, Severity::Warning, Severity::Note] {
                 for &c in Code::ALL {
-                    let n = s.code_counts[c as usize][sev as usize];
+                    let n = s.count(c, sev);
                     if n > 0 {
                         t.push_str(&format!(
                             "  {:<8} {:width$}  {n}\n",

@@ -131,6 +131,12 @@ Exit status: 0 done; 2 bad arguments (such as a FEN that cannot be read) or a wr
 /// Exit status 2: the run itself failed.
 pub const EXIT_FAILED: u8 = 2;
 
+/// Prints why the run failed; exit status 2.
+pub fn fail(why: impl std::fmt::Display) -> u8 {
+    eprintln!("pdnkit: {why}");
+    EXIT_FAILED
+}
+
 /// Writes generated text to standard output; the exit status.
 fn print_bytes(b: &[u8]) -> u8 {
     match output::print(&String::from_utf8_lossy(b)) {

@@ -4,7 +4,6 @@ use crate::style::Palette;
 use pdnkit::diag::{Diagnostic, FileDiagnostic};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::replay::Report;
-use serde_json::{json, Value};
 
 /// The line naming a game before its findings: players, event, round.
 pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
@@ -25,7 +24,7 @@ pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
     if let Some(d) = tag("Date") {
         parts.push(d);
     }
-    let line = g.location(first_content(g)).0;
+    let line = pdnkit::export::game_line(g);
     let head = format!("{file}: game {} (line {line})", g.index);
     s.push_str(&format!(
         "{}{head}{}",
@@ -146,33 +145,24 @@ pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, pal: &Palette)
     ));
 }
 
-/// The JSON object of a file's findings (`type: "file"`).
-pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> Value {
-    let diags: Vec<Value> = findings
-        .iter()
-        .map(|d| {
-            json!({
-                "severity": d.severity.as_str(),
-                "code": d.code.as_str(),
-                "message": d.message,
-                "line": d.line,
-                "column": d.column,
-            })
-        })
-        .collect();
-    json!({"type": "file", "file": file, "diagnostics": diags})
+/// A record as one line of JSON (with its line break).
+pub fn json_line<T: serde::Serialize>(record: &T) -> String {
+    match serde_json::to_string(record) {
+        Ok(j) => j + "\n",
+        // Records hold only strings, numbers and maps with string keys.
+        Err(e) => format!(
+            "{{\"type\":\"error\",\"message\":{}}}\n",
+            serde_json::Value::String(e.to_string())
+        ),
+    }
+}
+
+/// The JSON line of a file's findings (`type: "file"`), from the library's record.
+pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> String {
+    json_line(&pdnkit::export::FileRecord::new(file, findings))
 }
 
 /// The JSON line of one game (docs/json.md), from the library's record.
 pub fn game_json(file: &str, g: &Game, r: &Report) -> String {
-    serde_json::to_string(&pdnkit::export::GameRecord::new(file, g, r))
-        .unwrap_or_else(|e| format!("{{\"type\":\"game\",\"error\":\"{e}\"}}"))
-}
-
-/// Offset of the first non-blank byte of a game (where it "starts").
-pub fn first_content(g: &Game) -> usize {
-    g.text
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(0)
+    json_line(&pdnkit::export::GameRecord::new(file, g, r))
 }

@@ -267,7 +267,7 @@ impl Sink for ReportSink {
         self.games.push(GameEntry {
             file: file.to_string(),
             index: g.index,
-            line: g.location(crate::render::first_content(g)).0,
+            line: pdnkit::export::game_line(g),
             tags,
             variant: r.kind.map(|k| k.name()),
             checked: r.checked,

@@ -2,12 +2,9 @@
 
 use crate::common::InputArgs;
 use crate::games::Sink;
-use pdnkit::export::game_row;
-use pdnkit::notation::{write_move, Style};
 use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
-use pdnkit::stats::Stats;
-use serde_json::{json, Value};
+use pdnkit::stats::{Stats, StatsRecord};
 use std::collections::BTreeMap;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,24 +40,7 @@ struct StatsSink {
 
 impl Sink for StatsSink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
-        let row = game_row(file, g, r);
-        let opening: Vec<String> = r
-            .played
-            .iter()
-            .take(4)
-            .map(|p| {
-                write_move(
-                    &p.before,
-                    &p.mv,
-                    Style {
-                        algebraic: false,
-                        colon: false,
-                    },
-                )
-            })
-            .collect();
-        let mut one = Stats::default();
-        one.add(r, &row, &opening);
+        let one = Stats::of_game(file, g, r);
         self.all.merge(&one);
         let v = r.kind.map_or("unknown", |k| k.name()).to_string();
         self.by_variant.entry(v).or_default().merge(&one);
@@ -89,30 +69,12 @@ impl Sink for StatsSink {
     }
 }
 
-fn to_json(s: &Stats, n: usize) -> Value {
-    let plies = s.plies_summary().map(
-        |(min, median, mean, max)| json!({"min": min, "median": median, "mean": mean, "max": max}),
-    );
-    let top = |t| {
-        Stats::top(t, n)
-            .into_iter()
-            .map(|(k, o)| json!({"moves": k, "games": o.games, "scored": o.scored, "white_score": o.white_score()}))
-            .collect::<Vec<_>>()
-    };
-    json!({
-        "games": s.games, "valid": s.valid, "invalid": s.invalid, "unchecked": s.unchecked,
-        "findings": s.findings, "findings_by_severity": s.findings_by_severity, "declared_results": s.declared, "computed_results": s.computed,
-        "terminations": s.terminations, "result_mismatches": s.result_mismatches,
-        "plies": plies, "captures": s.captures, "longest_capture": s.longest_capture, "crownings": s.crownings,
-        "openings_2": top(&s.openings2), "openings_4": top(&s.openings4),
-    })
-}
-
 fn human(scope: &str, s: &Stats, n: usize) -> String {
     let mut t = format!("== {scope}\n");
     let line = |t: &mut String, k: &str, v: String| t.push_str(&format!("  {k:<20} {v}\n"));
-    let unchecked = if s.unchecked > 0 {
-        format!(", {} not checked", s.unchecked)
+    let sum = &s.summary;
+    let unchecked = if sum.unchecked > 0 {
+        format!(", {} not checked", sum.unchecked)
     } else {
         String::new()
     };
@@ -121,7 +83,9 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
         "games",
         format!(
             "{} ({} valid, {} invalid{unchecked})",
-            s.games, s.valid, s.invalid
+            sum.games,
+            sum.valid,
+            sum.invalid()
         ),
     );
     if let Some((min, med, mean, max)) = s.plies_summary() {
@@ -148,10 +112,11 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
     line(&mut t, "declared results", map(&s.declared));
     line(&mut t, "computed results", map(&s.computed));
     line(&mut t, "terminations", map(&s.terminations));
-    if !s.findings.is_empty() {
+    if sum.findings() > 0 {
         t.push_str("  findings by severity and code\n");
+        let by_severity = sum.by_severity();
         for sev in ["error", "warning", "note"] {
-            if let Some(m) = s.findings_by_severity.get(sev) {
+            if let Some(m) = by_severity.get(sev) {
                 for (k, v) in m {
                     t.push_str(&format!("    {sev:<8} {k:<22} {v}\n"));
                 }
@@ -175,40 +140,6 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
         }
     }
     t
-}
-
-fn csv_rows(w: &mut csv::Writer<Vec<u8>>, scope: &str, s: &Stats) {
-    let mut row = |m: &str, k: &str, v: String| {
-        let _ = w.write_record([scope, m, k, &v]);
-    };
-    row("games", "", s.games.to_string());
-    row("valid", "", s.valid.to_string());
-    row("invalid", "", s.invalid.to_string());
-    for (m, t) in [
-        ("finding", &s.findings),
-        ("declared", &s.declared),
-        ("computed", &s.computed),
-        ("termination", &s.terminations),
-    ] {
-        for (k, v) in t {
-            row(m, k, v.to_string());
-        }
-    }
-    row("result_mismatches", "", s.result_mismatches.to_string());
-    if let Some((min, med, mean, max)) = s.plies_summary() {
-        row("plies", "min", min.to_string());
-        row("plies", "median", med.to_string());
-        row("plies", "mean", format!("{mean:.3}"));
-        row("plies", "max", max.to_string());
-    }
-    row("captures", "", s.captures.to_string());
-    row("longest_capture", "", s.longest_capture.to_string());
-    row("crownings", "", s.crownings.to_string());
-    for (m, t) in [("opening2", &s.openings2), ("opening4", &s.openings4)] {
-        for (k, o) in Stats::top(t, usize::MAX) {
-            row(m, k, o.games.to_string());
-        }
-    }
 }
 
 pub fn run(a: Args) -> u8 {
@@ -236,19 +167,25 @@ pub fn run(a: Args) -> u8 {
             .collect::<Vec<_>>()
             .join("\n"),
         Format::Json => {
-            let v: serde_json::Map<String, Value> = scopes
+            let records: BTreeMap<&str, StatsRecord> = scopes
                 .iter()
-                .map(|(k, s)| (k.clone(), to_json(s, a.openings)))
+                .map(|(k, s)| (k.as_str(), s.record(a.openings)))
                 .collect();
-            format!("{}\n", Value::Object(v))
+            crate::render::json_line(&records)
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
-            let _ = w.write_record(["scope", "metric", "key", "value"]);
             for (k, s) in &scopes {
-                csv_rows(&mut w, k, s);
+                for row in s.rows(k) {
+                    if let Err(e) = w.serialize(row) {
+                        return crate::fail(format!("CSV: {e}"));
+                    }
+                }
             }
-            String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+            match w.into_inner() {
+                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(e) => return crate::fail(format!("CSV: {e}")),
+            }
         }
     };
     // stats did its job whatever the findings: 0, or 2 when the run failed.
