@@ -2,10 +2,12 @@
 
 use crate::diag::Severity;
 use crate::notation::{write_move, Style};
-use crate::pdn::Game;
+use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
+use crate::pdn::{Game, Outcome};
 use crate::position::{Color, Kind};
 use crate::replay::Report;
 use crate::rules::{landing_path, play_unchecked};
+use crate::variant::GameKind;
 
 /// The fixed columns of the games table, in order.
 pub const GAME_COLUMNS: [&str; 24] = [
@@ -126,6 +128,34 @@ pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
     }
 }
 
+/// The fixed columns of the moves table (`--moves`), in order; `fen` follows
+/// when asked for ([`ply_columns`]).
+pub const PLY_COLUMNS: [&str; 14] = [
+    "file",
+    "game",
+    "ply",
+    "move_number",
+    "side",
+    "written",
+    "move",
+    "algebraic",
+    "from",
+    "to",
+    "captured",
+    "captured_squares",
+    "piece",
+    "crowned",
+];
+
+/// The columns of the moves table, with `fen` last when `with_fen`.
+pub fn ply_columns(with_fen: bool) -> Vec<&'static str> {
+    let mut cols = PLY_COLUMNS.to_vec();
+    if with_fen {
+        cols.push("fen");
+    }
+    cols
+}
+
 /// One row of the moves table.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -149,7 +179,8 @@ pub struct PlyRow {
     pub captured_squares: String,
     pub piece: &'static str,
     pub crowned: bool,
-    /// FEN after the move (with `--fen`).
+    /// FEN after the move (with `--fen`; left out of the row without it).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub fen: Option<String>,
 }
 
@@ -369,5 +400,95 @@ impl<'a> FileRecord<'a> {
             file,
             kind: "file",
         }
+    }
+}
+
+/// How [`normalised_pdn`] writes a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Normalise {
+    /// The result family (English games are always written in checkers order).
+    pub results: ResultStyle,
+    /// Write the computed result where the declared one is wrong or missing.
+    pub fix_results: bool,
+}
+
+/// A game written back as normalised PDN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Normalised {
+    /// The PDN text (ending with a blank line).
+    pub text: String,
+    /// With [`Normalise::fix_results`]: the result replaced, (declared, computed).
+    pub fixed: Option<(Option<Outcome>, Outcome)>,
+}
+
+/// A game replayed with `keep_moves` written back as normalised PDN: its
+/// main-line moves in their shortest unambiguous form in the file's own style
+/// (numeric or algebraic, `x` or `:`; an ambiguous short capture gets its full
+/// path), tags one per line, and the GameType of the variant it was read as
+/// when it had none.
+pub fn normalised_pdn(g: &Game, r: &Report, opts: Normalise) -> Normalised {
+    let style = g.main_line().next().map_or(
+        Style {
+            algebraic: false,
+            colon: false,
+        },
+        |m| Style::of(g.squares(m), m.sep),
+    );
+    let main: Vec<String> = r
+        .played
+        .iter()
+        .map(|p| write_move(&p.before, &p.mv, style))
+        .collect();
+    let fixed =
+        (opts.fix_results && r.computed != Outcome::Unknown && r.declared != Some(r.computed))
+            .then_some((r.declared, r.computed));
+    let write = WriteOptions {
+        results: opts.results,
+        first: r.start.map(|p| p.side()),
+        variant: r.variant,
+    };
+    // A game read as its file's variant says so in the output.
+    let game_type = r.kind.filter(|_| r.inferred).map(|k| match k {
+        GameKind::Known(v) => v.game_type(),
+        GameKind::Unsupported(u) => u.0,
+    });
+    let text = write_game_with(
+        g,
+        write,
+        &Overrides {
+            main_moves: &main,
+            result: fixed.map(|f| f.1),
+            game_type,
+        },
+    );
+    Normalised { text, fixed }
+}
+
+/// Why a game's file must not be rewritten in place: what could not be read
+/// would be lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NotRewritable {
+    /// Reader errors: text skipped after a syntax error, an unterminated comment.
+    #[error("has {0} reader error(s)")]
+    ReaderErrors(usize),
+    /// Not a single tag pair: the text does not look like PDN.
+    #[error("has no tag pair: this does not look like PDN")]
+    NoTags,
+}
+
+/// Whether normalised PDN can stand for the game's text, or why not.
+pub fn rewritable(g: &Game) -> Result<(), NotRewritable> {
+    let errors = g
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .count();
+    if errors > 0 {
+        Err(NotRewritable::ReaderErrors(errors))
+    } else if g.tags.is_empty() {
+        Err(NotRewritable::NoTags)
+    } else {
+        Ok(())
     }
 }

@@ -4,10 +4,12 @@ use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::input::Input;
 use crate::output::{same_file, AtomicFile, Out, Stop};
-use pdnkit::export::{game_row, ply_rows, GAME_COLUMNS};
-use pdnkit::notation::{write_move, Style};
-use pdnkit::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
-use pdnkit::pdn::{Game, Outcome};
+use pdnkit::export::{
+    game_row, normalised_pdn, ply_columns, ply_rows, rewritable, Normalise, NotRewritable,
+    GAME_COLUMNS,
+};
+use pdnkit::pdn::write::ResultStyle;
+use pdnkit::pdn::Game;
 use pdnkit::replay::Report;
 use serde_json::{Map, Value};
 use std::io::Write;
@@ -63,30 +65,6 @@ pub struct Args {
     strict: bool,
 }
 
-/// The columns of the plies table (`--moves`), with `fen` last when asked for.
-fn ply_columns(fen: bool) -> Vec<&'static str> {
-    let mut cols = vec![
-        "file",
-        "game",
-        "ply",
-        "move_number",
-        "side",
-        "written",
-        "move",
-        "algebraic",
-        "from",
-        "to",
-        "captured",
-        "captured_squares",
-        "piece",
-        "crowned",
-    ];
-    if fen {
-        cols.push("fen");
-    }
-    cols
-}
-
 #[allow(clippy::large_enum_variant)] // one value for the whole run
 enum Dest {
     Csv(csv::Writer<Out>),
@@ -117,14 +95,6 @@ fn csv_io(e: csv::Error) -> std::io::Error {
     }
 }
 
-fn cell(v: &Value) -> String {
-    match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
 impl ConvertSink {
     fn emit(&mut self, text: &str) -> bool {
         if self.stop.is_some() {
@@ -143,12 +113,13 @@ impl ConvertSink {
         self.stop.is_none()
     }
 
-    fn record(&mut self, fields: Vec<String>) -> bool {
+    /// Writes one CSV row: a record, then the `--tag` values.
+    fn row<T: serde::Serialize>(&mut self, record: T, tags: &[String]) -> bool {
         if self.stop.is_some() {
             return false;
         }
         if let Dest::Csv(w) = &mut self.dest {
-            if let Err(e) = w.write_record(&fields) {
+            if let Err(e) = w.serialize((record, tags)) {
                 let e = csv_io(e);
                 self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
             }
@@ -158,66 +129,49 @@ impl ConvertSink {
 
     /// The CSV header: the fixed columns, then the `--tag` columns.
     fn header(&mut self) -> bool {
-        let mut h: Vec<String> = if self.a.moves {
+        let mut h: Vec<&str> = if self.a.moves {
             ply_columns(self.a.fen)
-                .iter()
-                .map(|s| s.to_string())
-                .collect()
         } else {
-            GAME_COLUMNS.iter().map(|s| s.to_string()).collect()
+            GAME_COLUMNS.to_vec()
         };
-        h.extend(self.a.tags.iter().cloned());
-        self.record(h)
+        h.extend(self.a.tags.iter().map(String::as_str));
+        let h: Vec<String> = h.into_iter().map(String::from).collect();
+        self.row(h, &[])
     }
 
     fn pdn(&mut self, file: &str, g: &Game, r: &Report) -> String {
-        // Replayed main-line moves in their shortest unambiguous form, in the file's
-        // own style: ambiguous short captures get their full path.
-        let style = g.main_line().next().map_or(
-            Style {
-                algebraic: false,
-                colon: false,
-            },
-            |m| Style::of(g.squares(m), m.sep),
-        );
-        let main: Vec<String> = r
-            .played
-            .iter()
-            .map(|p| write_move(&p.before, &p.mv, style))
-            .collect();
-        let mut result = None;
-        if self.a.fix_results && r.computed != Outcome::Unknown && r.declared != Some(r.computed) {
-            result = Some(r.computed);
-            eprintln!(
-                "{file}: game {}: Result {} -> {}",
-                g.index,
-                r.declared.map_or("(none)", |o| o.normalised()),
-                r.computed.normalised()
-            );
-        }
-        let style = match self.a.results.unwrap_or(Results::Draughts) {
+        let results = match self.a.results.unwrap_or(Results::Draughts) {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
         };
-        let opts = WriteOptions {
-            results: style,
-            first: r.start.map(|p| p.side()),
-            variant: r.variant,
-        };
-        // A game read as its file's variant says so in the output.
-        let game_type = r.kind.filter(|_| r.inferred).map(|k| match k {
-            pdnkit::variant::GameKind::Known(v) => v.game_type(),
-            pdnkit::variant::GameKind::Unsupported(u) => u.0,
-        });
-        write_game_with(
+        let n = normalised_pdn(
             g,
-            opts,
-            &Overrides {
-                main_moves: &main,
-                result,
-                game_type,
+            r,
+            Normalise {
+                results,
+                fix_results: self.a.fix_results,
             },
-        )
+        );
+        if let Some((declared, computed)) = n.fixed {
+            eprintln!(
+                "{file}: game {}: Result {} -> {}",
+                g.index,
+                declared.map_or("(none)", |o| o.normalised()),
+                computed.normalised()
+            );
+        }
+        n.text
+    }
+}
+
+impl ConvertSink {
+    /// The `--tag` values of a game (empty where it has no such tag).
+    fn tag_values(&self, g: &Game) -> Vec<String> {
+        self.a
+            .tags
+            .iter()
+            .map(|t| g.tag(t).unwrap_or_default())
+            .collect()
     }
 }
 
@@ -235,24 +189,15 @@ impl Sink for ConvertSink {
             // A file with reader errors (text skipped after a syntax error, an
             // unterminated comment) or with no tag pair at all (not PDN) would
             // lose what could not be read: it is left as it is.
-            let reader_errors = g
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == pdnkit::diag::Severity::Error)
-                .count();
-            if reader_errors > 0 || g.tags.is_empty() {
-                let why = if reader_errors > 0 {
-                    format!(
-                        "game {} has {reader_errors} reader error(s) (see pdnkit check)",
-                        g.index
-                    )
-                } else {
-                    format!(
-                        "game {} has no tag pair: this does not look like PDN",
-                        g.index
-                    )
+            if let Err(why) = rewritable(g) {
+                let hint = match why {
+                    NotRewritable::ReaderErrors(_) => " (see pdnkit check)",
+                    _ => "",
                 };
-                eprintln!("pdnkit: {file}: not rewritten: {why}; the file is left as it was");
+                eprintln!(
+                    "pdnkit: {file}: not rewritten: game {} {why}{hint}; the file is left as it was",
+                    g.index
+                );
                 self.failed = true;
                 self.keep_original = Some(file.to_string());
                 *cur = None; // drops (removes) any temporary file begun for it
@@ -276,60 +221,38 @@ impl Sink for ConvertSink {
                 self.emit(&text)
             }
             (To::Csv, false) => {
-                let v = serde_json::to_value(game_row(file, g, r)).unwrap_or(Value::Null);
-                let mut fields: Vec<String> = GAME_COLUMNS.iter().map(|c| cell(&v[*c])).collect();
-                fields.extend(self.a.tags.iter().map(|t| g.tag(t).unwrap_or_default()));
-                self.record(fields)
+                let tags = self.tag_values(g);
+                self.row(game_row(file, g, r), &tags)
             }
             (To::Csv, true) => {
-                let cols = ply_columns(self.a.fen);
-                let extra: Vec<String> = self
-                    .a
-                    .tags
-                    .iter()
-                    .map(|t| g.tag(t).unwrap_or_default())
-                    .collect();
-                for row in ply_rows(file, g, r, self.a.fen) {
-                    let v = serde_json::to_value(&row).unwrap_or(Value::Null);
-                    let mut fields: Vec<String> = cols.iter().map(|c| cell(&v[*c])).collect();
-                    fields.extend(extra.iter().cloned());
-                    if !self.record(fields) {
-                        return false;
-                    }
-                }
-                true
+                let tags = self.tag_values(g);
+                ply_rows(file, g, r, self.a.fen)
+                    .into_iter()
+                    .all(|row| self.row(row, &tags))
             }
             (To::Jsonl, moves) => {
-                let extra: Map<String, Value> = self
+                // Keys in alphabetical order (a map), the `--tag` values among them.
+                let tags: Map<String, Value> = self
                     .a
                     .tags
                     .iter()
                     .map(|t| (t.clone(), g.tag(t).map_or(Value::Null, Value::String)))
                     .collect();
-                let mut text = String::new();
-                let rows: Vec<Value> = if moves {
+                let line = |record: Result<Value, serde_json::Error>| {
+                    let mut v = record.unwrap_or(Value::Null);
+                    if let Some(o) = v.as_object_mut() {
+                        o.extend(tags.clone());
+                    }
+                    v.to_string() + "\n"
+                };
+                let text: String = if moves {
                     ply_rows(file, g, r, self.a.fen)
                         .iter()
-                        .map(|row| {
-                            let mut v = serde_json::to_value(row).unwrap_or(Value::Null);
-                            if !self.a.fen {
-                                if let Some(o) = v.as_object_mut() {
-                                    o.remove("fen");
-                                }
-                            }
-                            v
-                        })
+                        .map(|row| line(serde_json::to_value(row)))
                         .collect()
                 } else {
-                    vec![serde_json::to_value(game_row(file, g, r)).unwrap_or(Value::Null)]
+                    line(serde_json::to_value(game_row(file, g, r)))
                 };
-                for mut v in rows {
-                    if let Some(o) = v.as_object_mut() {
-                        o.extend(extra.clone());
-                    }
-                    text.push_str(&v.to_string());
-                    text.push('\n');
-                }
                 self.emit(&text)
             }
         }
@@ -427,7 +350,12 @@ pub fn run(a: Args) -> u8 {
     let (out_name, out_is_stdout) = (out.name(), out.is_stdout());
     let dest = match (a.in_place, a.to) {
         (true, _) => Dest::InPlace(None),
-        (false, To::Csv) => Dest::Csv(csv::Writer::from_writer(out)),
+        (false, To::Csv) => Dest::Csv(
+            // The header is written by hand: it comes even when no game follows.
+            csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(out),
+        ),
         (false, _) => Dest::Lines(out),
     };
     let mut sink = ConvertSink {
