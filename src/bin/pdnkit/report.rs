@@ -16,7 +16,7 @@ use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::position::{Color, Kind, Position};
 use pdnkit::replay::Report;
 use pdnkit::rules::{landing_path, legal_moves, play_unchecked};
-use serde_json::{json, Value};
+use pdnkit::stats::Summary;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -51,7 +51,7 @@ struct GameEntry {
     codes: Vec<&'static str>,
     first: Option<String>,
     /// The viewer's data (start position, moves), when kept.
-    viewer: Option<Value>,
+    viewer: Option<Viewer>,
     /// HTML of the game's move findings.
     findings: Vec<String>,
 }
@@ -60,11 +60,8 @@ struct GameEntry {
 struct ReportSink {
     games: Vec<GameEntry>,
     file_findings: Vec<(String, FileDiagnostic)>,
-    files: usize,
-    valid: u64,
-    unchecked: u64,
-    counts: BTreeMap<(Severity, &'static str), u64>,
-    results: BTreeMap<(&'static str, &'static str), u64>,
+    /// Games, verdicts, findings and results, counted as `check` counts them.
+    sum: Summary,
     move_findings: usize,
     failed: bool,
     /// The PATHs named, for the title.
@@ -81,49 +78,68 @@ fn piece_code(p: &Position, sq: pdnkit::board::Square) -> &'static str {
     }
 }
 
-/// The start and the moves of a game, for the viewer: `[from, to, [taken], crowns]`.
-fn viewer_data(g: &Game, r: &Report) -> Option<Value> {
+/// What a game's viewer is drawn from, as JSON in the page (fields in
+/// alphabetical order, as they have always been written).
+#[derive(Clone, serde::Serialize)]
+struct Viewer {
+    /// Plies with an error finding.
+    bad: Vec<u32>,
+    /// 1 when the first move is numbered as the second player's (`1...`).
+    first_number: u8,
+    /// `[from, to, [taken], crowns]` per ply.
+    moves: Vec<(u32, u32, Vec<u32>, u8)>,
+    /// Board size.
+    n: u8,
+    /// `[square, piece]` at the start.
+    pieces: Vec<(u32, &'static str)>,
+    /// `W` or `B` to move first.
+    side: &'static str,
+    /// The written text of every main-line move (past the first error too).
+    written: Vec<String>,
+}
+
+/// The start and the moves of a game, for the viewer.
+fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
     let start = r.start?;
-    let pieces: Vec<Value> = start
-        .occupied()
-        .squares()
-        .map(|s| json!([s.number(), piece_code(&start, s)]))
-        .collect();
-    let moves: Vec<Value> = r
-        .played
-        .iter()
-        .map(|p| {
-            json!([
-                p.mv.from.number(),
-                p.mv.to.number(),
-                p.mv.captured
-                    .squares()
-                    .map(|s| s.number())
-                    .collect::<Vec<_>>(),
-                u8::from(p.mv.crowns)
-            ])
-        })
-        .collect();
-    // The written text of every main-line move (past the first error too).
-    let written: Vec<String> = g
-        .main_line()
-        .map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned())
-        .collect();
-    let bad: Vec<u32> = r
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == Severity::Error)
-        .filter_map(|d| d.ply)
-        .collect();
-    Some(json!({
-        "n": start.size().n(),
-        "side": if start.side() == Color::White { "W" } else { "B" },
-        "first_number": u8::from(start.side() == Color::Black && !r.variant.is_some_and(|v| v.first_player_scores_first())),
-        "pieces": pieces,
-        "moves": moves,
-        "written": written,
-        "bad": bad,
-    }))
+    Some(Viewer {
+        bad: r
+            .diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .filter_map(|d| d.ply)
+            .collect(),
+        first_number: u8::from(
+            start.side() == Color::Black
+                && !r.variant.is_some_and(|v| v.first_player_scores_first()),
+        ),
+        moves: r
+            .played
+            .iter()
+            .map(|p| {
+                (
+                    p.mv.from.number(),
+                    p.mv.to.number(),
+                    p.mv.captured.squares().map(|s| s.number()).collect(),
+                    u8::from(p.mv.crowns),
+                )
+            })
+            .collect(),
+        n: start.size().n(),
+        pieces: start
+            .occupied()
+            .squares()
+            .map(|s| (s.number(), piece_code(&start, s)))
+            .collect(),
+        side: if start.side() == Color::White {
+            "W"
+        } else {
+            "B"
+        },
+        written: g
+            .main_line()
+            .map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned())
+            .collect(),
+    })
 }
 
 /// The position before ply `ply` of a replayed game.
@@ -230,31 +246,13 @@ impl Sink for ReportSink {
             .collect();
         let mut loc = Locator::new(g);
         let mut findings = Vec::new();
+        self.sum.add_game(r);
         for d in &r.diagnostics {
-            *self
-                .counts
-                .entry((d.severity, d.code.as_str()))
-                .or_default() += 1;
             if d.ply.is_some() {
                 let (line, _) = loc.locate(d.span.start);
                 findings.push(finding_html(g, r, d, line, file));
                 self.move_findings += 1;
             }
-        }
-        if r.checked && r.valid() {
-            self.valid += 1;
-        }
-        if !r.checked && (r.kind.is_some() || r.inferred) {
-            self.unchecked += 1;
-        }
-        if r.checked {
-            *self
-                .results
-                .entry((
-                    r.declared.map_or("none", |o| o.normalised()),
-                    r.computed.normalised(),
-                ))
-                .or_default() += 1;
         }
         let first = r
             .diagnostics
@@ -293,12 +291,9 @@ impl Sink for ReportSink {
         eprintln!("pdnkit: {file}: {msg}");
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
-        self.files += 1;
+        self.sum.files += 1;
         for d in findings {
-            *self
-                .counts
-                .entry((d.severity, d.code.as_str()))
-                .or_default() += 1;
+            self.sum.add_finding(d.code, d.severity);
             self.file_findings.push((file.to_string(), d.clone()));
         }
     }
@@ -417,20 +412,14 @@ document.body.dataset.ready='yes';
 impl ReportSink {
     fn html(&self) -> String {
         let mut h = String::with_capacity(1 << 20);
-        let games = self.games.len() as u64;
-        let of = |sev: Severity| -> u64 {
-            self.counts
-                .iter()
-                .filter(|(k, _)| k.0 == sev)
-                .map(|(_, n)| n)
-                .sum()
-        };
+        let s = &self.sum;
+        let games = s.games;
         let (errors, warnings, notes) = (
-            of(Severity::Error),
-            of(Severity::Warning),
-            of(Severity::Note),
+            s.of_severity(Severity::Error),
+            s.of_severity(Severity::Warning),
+            s.of_severity(Severity::Note),
         );
-        let with_errors = games - self.valid - self.unchecked;
+        let with_errors = s.invalid();
         let _ = write!(
             h,
             r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>pdnkit report</title><style>{STYLE}</style></head><body><h1>pdnkit report</h1><p class="legend">{} — generated by pdnkit {}</p>"#,
@@ -440,11 +429,11 @@ impl ReportSink {
         // Summary.
         h.push_str(r#"<section id="summary"><h2>Summary</h2><div class="cards">"#);
         for (id, label, n) in [
-            ("files", "files", self.files as u64),
+            ("files", "files", s.files),
             ("games", "games", games),
-            ("valid", "valid", self.valid),
+            ("valid", "valid", s.valid),
             ("with-errors", "with errors", with_errors),
-            ("unchecked", "not checked", self.unchecked),
+            ("unchecked", "not checked", s.unchecked),
             ("errors", "errors", errors),
             ("warnings", "warnings", warnings),
             ("notes", "notes", notes),
@@ -455,22 +444,33 @@ impl ReportSink {
             );
         }
         h.push_str("</div><h3>Findings by code and severity</h3><table id=\"codes\"><tr><th>severity</th><th>code</th><th>count</th></tr>");
-        let mut by_code: BTreeMap<&str, u64> = BTreeMap::new();
-        for ((sev, code), n) in self.counts.iter().rev() {
-            let _ = write!(
-                h,
-                "<tr><td class=\"sev {0}\">{0}</td><td>{code}</td><td>{n}</td></tr>",
-                sev.as_str()
-            );
-            *by_code.entry(code).or_default() += n;
+        // Errors first, then warnings, then notes; codes in reverse order of their names.
+        for sev in [Severity::Error, Severity::Warning, Severity::Note] {
+            let mut codes: Vec<Code> = Code::ALL
+                .iter()
+                .copied()
+                .filter(|&c| s.count(c, sev) > 0)
+                .collect();
+            codes.sort_by_key(|c| std::cmp::Reverse(c.as_str()));
+            for code in codes {
+                let _ = write!(
+                    h,
+                    "<tr><td class=\"sev {0}\">{0}</td><td>{code}</td><td>{1}</td></tr>",
+                    sev.as_str(),
+                    s.count(code, sev)
+                );
+            }
         }
         h.push_str("</table><h3>Declared against computed results</h3><table id=\"results\"><tr><th>declared</th><th>computed</th><th>games</th></tr>");
-        for ((d, c), n) in &self.results {
+        for ((d, c), n) in &s.results() {
             let _ = write!(h, "<tr><td>{d}</td><td>{c}</td><td>{n}</td></tr>");
         }
         h.push_str("</table>");
-        let mut code_rows: Vec<(String, u64)> =
-            by_code.iter().map(|(c, n)| (c.to_string(), *n)).collect();
+        let mut code_rows: Vec<(String, u64)> = s
+            .by_code()
+            .iter()
+            .map(|(c, n)| (c.to_string(), *n))
+            .collect();
         code_rows.sort_by_key(|r| std::cmp::Reverse(r.1));
         h.push_str(&bar_chart("findings by code", &code_rows));
         let mut lengths = [0u64; 8];
@@ -515,7 +515,7 @@ impl ReportSink {
         // Games table.
         let viewers_for_all = self.games.len() <= ALL_VIEWERS_UP_TO;
         h.push_str(r#"<section id="games-section"><h2>Games</h2><div class="filters"><label><input type="checkbox" id="only-errors"> only games with errors</label><label>code <select id="code-filter"><option value="">any</option>"#);
-        for c in by_code.keys() {
+        for c in s.by_code().keys() {
             let _ = write!(h, r#"<option value="{c}">{c}</option>"#);
         }
         h.push_str(r#"</select></label><label>search <input type="search" id="text-filter"></label><span><span id="shown"></span> shown</span></div>"#);
@@ -573,22 +573,19 @@ impl ReportSink {
                 self.games.len()
             );
         }
-        let mut viewer_data = Vec::new();
+        let mut viewer_data: Vec<Option<&Viewer>> = Vec::new();
         for (i, g) in self.games.iter().enumerate() {
             let wanted = viewers_for_all || !g.findings.is_empty() || g.errors > 0;
             let data = match (&g.viewer, wanted) {
                 (Some(v), true) => v,
                 _ => {
-                    viewer_data.push(Value::Null);
+                    viewer_data.push(None);
                     continue;
                 }
             };
-            viewer_data.push(data.clone());
-            let written = data["written"].as_array().cloned().unwrap_or_default();
-            let bad: Vec<u64> = data["bad"]
-                .as_array()
-                .map_or(Vec::new(), |b| b.iter().filter_map(Value::as_u64).collect());
-            let first_number = data["first_number"].as_u64().unwrap_or(0);
+            viewer_data.push(Some(data));
+            let (written, bad) = (&data.written, &data.bad);
+            let first_number = u64::from(data.first_number);
             let _ = write!(
                 h,
                 r#"<article class="viewer" id="game-{i}" data-game="{i}" tabindex="0"><div><h3>{} game {} (line {}): {} – {}</h3><div class="board"></div><div class="controls"><button class="first" title="start (Home)">|&lt;</button><button class="prev" title="previous (←)">&lt;</button><button class="next" title="next (→)">&gt;</button><button class="last" title="end (End)">&gt;|</button> <span class="ply"></span></div><p class="result">declared {}, computed {} ({}){}</p></div><ul class="moves">"#,
@@ -613,19 +610,23 @@ impl ReportSink {
                 let _ = write!(
                     h,
                     r#"<li data-ply="{ply}"{}>{label} {}</li>"#,
-                    if bad.contains(&ply) {
+                    if bad.iter().any(|&b| u64::from(b) == ply) {
                         r#" class="bad""#
                     } else {
                         ""
                     },
-                    escape(&visible(w.as_str().unwrap_or("")))
+                    escape(&visible(w))
                 );
             }
             h.push_str("</ul></article>");
         }
         h.push_str("</section>");
-        let data = json!({ "games": viewer_data })
-            .to_string()
+        #[derive(serde::Serialize)]
+        struct Data<'a> {
+            games: Vec<Option<&'a Viewer>>,
+        }
+        let data = serde_json::to_string(&Data { games: viewer_data })
+            .unwrap_or_default()
             .replace('<', "\\u003c");
         let _ = write!(
             h,
@@ -667,7 +668,7 @@ pub fn run(a: Args) -> u8 {
     }
     if sink.failed || failed {
         crate::EXIT_FAILED
-    } else if sink.counts.keys().any(|k| k.0 == Severity::Error) {
+    } else if sink.sum.of_severity(Severity::Error) > 0 {
         1
     } else {
         0
