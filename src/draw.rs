@@ -87,30 +87,92 @@ impl Termination {
     }
 }
 
-/// A draw by rule: its termination and the clause that fired (`ending-16`, `7.2.7`, ...).
+/// The rule that ended a game (docs/rules.md): its name in the JSON
+/// records is [`Clause::as_str`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Clause {
+    /// The side to move has no legal move (it loses).
+    NoMoves,
+    /// The same position a third time with the same side to move.
+    Repetition,
+    /// Only kings moved, without capture, for the rule set's limit.
+    KingMoves,
+    /// CBJD: the endings of three kings or fewer against one.
+    EndingCbjd,
+    /// FMJD article 6: 16 moves in the endings listed there.
+    Ending16,
+    /// FMJD article 6: 5 moves in the endings listed there.
+    Ending5,
+    /// FMJD-64 7.2.4: a lone king against three or more kings.
+    Fmjd64_7_2_4,
+    /// FMJD-64 7.2.5: kings only moved, 15 moves each.
+    Fmjd64_7_2_5,
+    /// FMJD-64 7.2.6: both sides with kings, 4 to 7 pieces.
+    Fmjd64_7_2_6,
+    /// FMJD-64 7.2.7: a lone king on the long diagonal against three pieces.
+    Fmjd64_7_2_7,
+    /// FMJD-64 7.2.8: a lone king against a king, two kings, or a king and a man.
+    Fmjd64_7_2_8,
+}
+
+impl Clause {
+    /// Its name: `no-moves`, `repetition`, `king-moves`, `ending-cbjd`,
+    /// `ending-16`, `ending-5`, `7.2.4` ... `7.2.8`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Clause::NoMoves => "no-moves",
+            Clause::Repetition => "repetition",
+            Clause::KingMoves => "king-moves",
+            Clause::EndingCbjd => "ending-cbjd",
+            Clause::Ending16 => "ending-16",
+            Clause::Ending5 => "ending-5",
+            Clause::Fmjd64_7_2_4 => "7.2.4",
+            Clause::Fmjd64_7_2_5 => "7.2.5",
+            Clause::Fmjd64_7_2_6 => "7.2.6",
+            Clause::Fmjd64_7_2_7 => "7.2.7",
+            Clause::Fmjd64_7_2_8 => "7.2.8",
+        }
+    }
+}
+
+impl std::fmt::Display for Clause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Clause {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+/// A draw by rule: its termination and the clause that fired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draw {
     pub termination: Termination,
-    pub clause: &'static str,
+    pub clause: Clause,
 }
 
 /// An ending class of CBJD or FMJD article 6 with its count limit in plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Class {
-    clause: &'static str,
+    clause: Clause,
     limit: u32,
 }
 
 const CBJD_ENDING: Class = Class {
-    clause: "ending-cbjd",
+    clause: Clause::EndingCbjd,
     limit: 10,
 };
 const FMJD_16: Class = Class {
-    clause: "ending-16",
+    clause: Clause::Ending16,
     limit: 32,
 };
 const FMJD_5: Class = Class {
-    clause: "ending-5",
+    clause: Clause::Ending5,
     limit: 10,
 };
 
@@ -357,11 +419,11 @@ impl DrawState {
         let mover = before.side();
         let rep = Draw {
             termination: Termination::Repetition,
-            clause: "repetition",
+            clause: Clause::Repetition,
         };
         let km = Draw {
             termination: Termination::KingMoves,
-            clause: "king-moves",
+            clause: Clause::KingMoves,
         };
         if self.set == Set::Fmjd64 {
             let material = Material::of(after);
@@ -372,7 +434,7 @@ impl DrawState {
             } else if king_moves {
                 Some(Draw {
                     termination: Termination::KingMoves,
-                    clause: "7.2.5",
+                    clause: Clause::Fmjd64_7_2_5,
                 })
             } else {
                 ending.map(|clause| Draw {
@@ -417,7 +479,7 @@ impl DrawState {
         p: &Position,
         m: &Material,
         ply: Option<(Color, bool)>,
-    ) -> Option<&'static str> {
+    ) -> Option<Clause> {
         if let Some((mover, changed)) = ply {
             if changed {
                 self.since_change = [0, 0];
@@ -429,7 +491,7 @@ impl DrawState {
         }
         let lone = m.lone_king();
         let mut fired = None;
-        let mut fire = |c: &'static str| {
+        let mut fire = |c: Clause| {
             if fired.is_none() {
                 fired = Some(c);
             }
@@ -438,7 +500,7 @@ impl DrawState {
         if let Some((l, false)) = lone {
             let s = m.side(l.other());
             if s.0 == 0 && s.1 >= 3 && self.since_change[ci(l.other())] >= 15 {
-                fire("7.2.4");
+                fire(Clause::Fmjd64_7_2_4);
             }
         }
         // 7.2.6: both sides have a king; 4-5 pieces: 60 plies, 6-7: 120 plies.
@@ -449,7 +511,7 @@ impl DrawState {
                 _ => None,
             };
             if limit.is_some_and(|l| self.since_change_total >= l) {
-                fire("7.2.6");
+                fire(Clause::Fmjd64_7_2_6);
             }
         }
         // 7.2.7: lone king alone on the long diagonal against exactly 3 pieces, one a king at least.
@@ -475,7 +537,7 @@ impl DrawState {
             (true, Some(n), None) => Some(n),
         };
         if self.stretch_727.is_some_and(|n| n >= 5) {
-            fire("7.2.7");
+            fire(Clause::Fmjd64_7_2_7);
         }
         // 7.2.8: lone king against K, 2K or K+M (or king against king).
         let holds_728 = match lone {
@@ -499,7 +561,7 @@ impl DrawState {
                 by[ci(l.other())] >= 5
             };
             if done {
-                fire("7.2.8");
+                fire(Clause::Fmjd64_7_2_8);
             }
         }
         fired

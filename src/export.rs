@@ -306,7 +306,7 @@ pub struct GameRecord {
     pub computed_result: &'static str,
     pub termination: &'static str,
     pub termination_ply: Option<u32>,
-    pub clause: Option<&'static str>,
+    pub clause: Option<crate::draw::Clause>,
     pub diagnostics: Vec<DiagnosticRecord>,
 }
 

@@ -2,7 +2,7 @@
 //! draw rules applied, the true result worked out and compared with the record.
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
-use crate::draw::{DrawRules, DrawState, Termination};
+use crate::draw::{Clause, DrawRules, DrawState, Termination};
 use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
 use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, WrittenMove};
@@ -63,7 +63,7 @@ pub struct Report {
     pub termination: Termination,
     pub termination_ply: Option<u32>,
     /// The rule that ended the game (`no-moves`, `repetition`, `ending-16`, `7.2.7`, ...).
-    pub clause: Option<&'static str>,
+    pub clause: Option<Clause>,
     /// Reader findings, then replay findings, then result findings.
     pub diagnostics: Vec<Diagnostic>,
     /// The start position, when known.
@@ -418,7 +418,7 @@ fn known_main_moves(g: &Game) -> Vec<&WrittenMove> {
 struct End {
     termination: Termination,
     ply: u32,
-    clause: &'static str,
+    clause: Clause,
     winner: Option<Color>,
 }
 
@@ -448,7 +448,7 @@ fn replay_main(
         (lists[0].is_empty() && !crate::rules::has_plain_move(&pos)).then(|| End {
             termination: Termination::NoMoves,
             ply: 0,
-            clause: "no-moves",
+            clause: Clause::NoMoves,
             winner: Some(pos.side().other()),
         });
     let mut after_end_warned = false;
@@ -615,7 +615,7 @@ fn replay_main(
                 end = Some(End {
                     termination: Termination::NoMoves,
                     ply,
-                    clause: "no-moves",
+                    clause: Clause::NoMoves,
                     winner: Some(pos.side()),
                 });
             } else if let Some(d) = state.play(&pos, &mv, &after) {
@@ -993,7 +993,10 @@ fn check_result(
                     Severity::Error
                 };
                 let how = match report.termination_ply {
-                    Some(p) => format!("{} after ply {p}", report.clause.unwrap_or("rule")),
+                    Some(p) => format!(
+                        "{} after ply {p}",
+                        report.clause.map_or("rule", Clause::as_str)
+                    ),
                     None => "rule".to_string(),
                 };
                 diags.push(
