@@ -23,6 +23,15 @@
 
 use std::fmt;
 
+/// The value of a string of ASCII digits, as square numbers, counts and move
+/// numbers are written; from its first nine digits only (never overflows).
+pub fn decimal(digits: &[u8]) -> u32 {
+    digits
+        .iter()
+        .take(9)
+        .fold(0u32, |a, d| a * 10 + u32::from(d.wrapping_sub(b'0') % 10))
+}
+
 /// A board size supported by the rules engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BoardSize {
@@ -280,7 +289,7 @@ impl BoardSize {
         {
             return Err(not());
         }
-        let rank: u32 = rank.iter().fold(0, |a, &d| a * 10 + u32::from(d - b'0'));
+        let rank = decimal(rank);
         let n = u32::from(self.n());
         let f = u32::from(file - b'a');
         if f >= n || rank == 0 || rank > n {
@@ -299,10 +308,7 @@ impl BoardSize {
     pub fn parse_square(self, text: &str) -> Result<Square, SquareError> {
         let t = text.trim();
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
-            let number = t
-                .bytes()
-                .take(6)
-                .fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
+            let number = decimal(t.as_bytes());
             if t.len() > 6 {
                 // Too long for a number of any board: say it as written.
                 return Err(SquareError::NameOffBoard {

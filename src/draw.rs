@@ -474,6 +474,8 @@ impl DrawState {
 
     /// FMJD-64 endings (7.2.4, 7.2.6, 7.2.7, 7.2.8, in that order). `ply` is
     /// (mover, material changed) for a ply, `None` at the start position.
+    /// FMJD-64: counts the ply (its mover, and whether material changed) and
+    /// returns the first of 7.2.4, 7.2.6, 7.2.7, 7.2.8 that now holds.
     fn update_64(
         &mut self,
         p: &Position,
@@ -490,32 +492,47 @@ impl DrawState {
             }
         }
         let lone = m.lone_king();
-        let mut fired = None;
-        let mut fire = |c: Clause| {
-            if fired.is_none() {
-                fired = Some(c);
-            }
+        // Every counter is brought up to date before the first that holds is taken.
+        let r724 = self.rule_724(m, lone);
+        let r726 = self.rule_726(m);
+        let r727 = self.rule_727(p, m, lone, ply);
+        let r728 = self.rule_728(m, lone, ply);
+        r724.or(r726).or(r727).or(r728)
+    }
+
+    /// 7.2.4: a lone king against 3 or more pieces, all kings, 15 moves of the strong side.
+    fn rule_724(&self, m: &Material, lone: Option<(Color, bool)>) -> Option<Clause> {
+        let (l, false) = lone? else {
+            return None;
         };
-        // 7.2.4: lone king against 3 or more pieces, all kings.
-        if let Some((l, false)) = lone {
-            let s = m.side(l.other());
-            if s.0 == 0 && s.1 >= 3 && self.since_change[ci(l.other())] >= 15 {
-                fire(Clause::Fmjd64_7_2_4);
-            }
+        let s = m.side(l.other());
+        (s.0 == 0 && s.1 >= 3 && self.since_change[ci(l.other())] >= 15)
+            .then_some(Clause::Fmjd64_7_2_4)
+    }
+
+    /// 7.2.6: both sides have a king; 4-5 pieces: 60 plies, 6-7: 120 plies.
+    fn rule_726(&self, m: &Material) -> Option<Clause> {
+        if m.white.1 == 0 || m.black.1 == 0 {
+            return None;
         }
-        // 7.2.6: both sides have a king; 4-5 pieces: 60 plies, 6-7: 120 plies.
-        if m.white.1 >= 1 && m.black.1 >= 1 {
-            let limit = match m.total() {
-                4 | 5 => Some(60),
-                6 | 7 => Some(120),
-                _ => None,
-            };
-            if limit.is_some_and(|l| self.since_change_total >= l) {
-                fire(Clause::Fmjd64_7_2_6);
-            }
-        }
-        // 7.2.7: lone king alone on the long diagonal against exactly 3 pieces, one a king at least.
-        let holds_727 = match lone {
+        let limit = match m.total() {
+            4 | 5 => 60,
+            6 | 7 => 120,
+            _ => return None,
+        };
+        (self.since_change_total >= limit).then_some(Clause::Fmjd64_7_2_6)
+    }
+
+    /// 7.2.7: a lone king alone on the long diagonal against exactly 3 pieces,
+    /// one a king at least: 5 moves of the strong side in the stretch.
+    fn rule_727(
+        &mut self,
+        p: &Position,
+        m: &Material,
+        lone: Option<(Color, bool)>,
+        ply: Option<(Color, bool)>,
+    ) -> Option<Clause> {
+        let holds = match lone {
             Some((l, false)) => {
                 let s = m.side(l.other());
                 let diag = long_diagonal();
@@ -527,7 +544,7 @@ impl DrawState {
             }
             _ => false,
         };
-        self.stretch_727 = match (holds_727, self.stretch_727, ply) {
+        self.stretch_727 = match (holds, self.stretch_727, ply) {
             (false, _, _) => None,
             (true, None, _) => Some(0),
             (true, Some(n), Some((mover, _))) => {
@@ -536,16 +553,25 @@ impl DrawState {
             }
             (true, Some(n), None) => Some(n),
         };
-        if self.stretch_727.is_some_and(|n| n >= 5) {
-            fire(Clause::Fmjd64_7_2_7);
-        }
-        // 7.2.8: lone king against K, 2K or K+M (or king against king).
-        let holds_728 = match lone {
+        self.stretch_727
+            .is_some_and(|n| n >= 5)
+            .then_some(Clause::Fmjd64_7_2_7)
+    }
+
+    /// 7.2.8: a lone king against K, 2K or K+M (or king against king): 5
+    /// moves of the strong side (10 plies for king against king).
+    fn rule_728(
+        &mut self,
+        m: &Material,
+        lone: Option<(Color, bool)>,
+        ply: Option<(Color, bool)>,
+    ) -> Option<Clause> {
+        let holds = match lone {
             Some((_, true)) => true,
             Some((l, false)) => matches!(m.side(l.other()), (0, 2) | (1, 1)),
             None => false,
         };
-        self.since_728 = match (holds_728, self.since_728, ply) {
+        self.since_728 = match (holds, self.since_728, ply) {
             (false, _, _) => None,
             (true, None, _) => Some(([0, 0], 0)),
             (true, Some((mut by, total)), Some((mover, _))) => {
@@ -554,17 +580,13 @@ impl DrawState {
             }
             (true, s, None) => s,
         };
-        if let (Some((by, total)), Some((l, both))) = (self.since_728, lone) {
-            let done = if both {
-                total >= 10
-            } else {
-                by[ci(l.other())] >= 5
-            };
-            if done {
-                fire(Clause::Fmjd64_7_2_8);
-            }
-        }
-        fired
+        let ((by, total), (l, both)) = (self.since_728?, lone?);
+        let done = if both {
+            total >= 10
+        } else {
+            by[ci(l.other())] >= 5
+        };
+        done.then_some(Clause::Fmjd64_7_2_8)
     }
 }
 

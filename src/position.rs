@@ -147,7 +147,7 @@ impl Setup {
         if text.is_empty() {
             return Err(FenError::Empty);
         }
-        // Split into ':'-separated fields with their offsets.
+        // ':'-separated fields with their offsets.
         let mut fields: SmallVec<[(usize, &str); 4]> = SmallVec::new();
         let mut start = 0;
         for (i, c) in text.bytes().enumerate() {
@@ -168,87 +168,101 @@ impl Setup {
                 });
             }
         };
-        let mut pieces = Vec::with_capacity(usize::from(size.squares()));
-        let mut extra = Vec::new();
+        let mut setup = Setup {
+            side,
+            pieces: Vec::with_capacity(usize::from(size.squares())),
+            extra: Vec::new(),
+        };
         for &(at, field) in &fields[1..] {
-            let lead = field.len() - field.trim_start().len();
-            let body = field.trim();
-            let at = at + lead;
-            let color = match body.as_bytes().first() {
-                Some(b'W' | b'w') => Color::White,
-                Some(b'B' | b'b') => Color::Black,
-                Some(b'H' | b'F' | b'h' | b'f')
-                    if body[1..].bytes().all(|b| b.is_ascii_digit()) =>
-                {
-                    extra.push(body.to_string());
-                    continue;
-                }
-                None => continue,
-                _ => {
-                    return Err(FenError::Field {
-                        found: body.to_string(),
-                        at,
-                    })
-                }
-            };
-            let list = body[1..].trim_end_matches('.');
-            let mut off = at + 1;
-            for item in comma_items(list) {
-                // Fast path: a plain square number.
-                if !item.is_empty() && item.len() <= 3 && item.bytes().all(|b| b.is_ascii_digit()) {
-                    let n = item.bytes().fold(0u32, |a, d| a * 10 + u32::from(d - b'0'));
-                    let sq = size
-                        .square(n)
-                        .map_err(|source| FenError::Square { source, at: off })?;
-                    pieces.push((
-                        sq,
-                        Piece {
-                            color,
-                            kind: Kind::Man,
-                        },
-                        off,
-                    ));
-                    off += item.len() + 1;
-                    continue;
-                }
-                let item_at = off + (item.len() - item.trim_start().len());
-                off += item.len() + 1;
-                let item = item.trim();
-                if item.is_empty() {
-                    continue;
-                }
-                let (kind, sq_text, sq_at) = match item.strip_prefix(['K', 'k']) {
-                    Some(rest) => (Kind::King, rest.trim(), item_at + 1),
-                    None => (Kind::Man, item, item_at),
+            setup.piece_field(at, field, size)?;
+        }
+        Ok(setup)
+    }
+
+    /// Reads one field after the side to move: `W` or `B` and a list of
+    /// squares, or an `H`/`F` counter (kept as written); `at` is its offset.
+    fn piece_field(&mut self, at: usize, field: &str, size: BoardSize) -> Result<(), FenError> {
+        let lead = field.len() - field.trim_start().len();
+        let body = field.trim();
+        let at = at + lead;
+        let color = match body.as_bytes().first() {
+            Some(b'W' | b'w') => Color::White,
+            Some(b'B' | b'b') => Color::Black,
+            Some(b'H' | b'F' | b'h' | b'f') if body[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                self.extra.push(body.to_string());
+                return Ok(());
+            }
+            None => return Ok(()),
+            _ => {
+                return Err(FenError::Field {
+                    found: body.to_string(),
+                    at,
+                })
+            }
+        };
+        let list = body[1..].trim_end_matches('.');
+        let mut off = at + 1;
+        for item in comma_items(list) {
+            // Fast path: a plain square number.
+            if !item.is_empty() && item.len() <= 3 && item.bytes().all(|b| b.is_ascii_digit()) {
+                let n = crate::board::decimal(item.as_bytes());
+                let sq = size
+                    .square(n)
+                    .map_err(|source| FenError::Square { source, at: off })?;
+                let man = Piece {
+                    color,
+                    kind: Kind::Man,
                 };
-                let piece = Piece { color, kind };
-                let parse = |t: &str, a: usize| {
-                    size.parse_square(t)
-                        .map_err(|source| FenError::Square { source, at: a })
-                };
-                let dash = sq_text.bytes().position(|b| b == b'-');
-                if let Some((lo, hi)) = dash.map(|d| (&sq_text[..d], &sq_text[d + 1..])) {
-                    let a = parse(lo, sq_at)?;
-                    let b = parse(hi, sq_at + lo.len() + 1)?;
-                    if a > b {
-                        return Err(FenError::Range {
-                            text: item.to_string(),
-                            at: item_at,
-                        });
-                    }
-                    for i in a.index()..=b.index() {
-                        pieces.push((Square::from_index(i as u8), piece, item_at));
-                    }
-                } else {
-                    pieces.push((parse(sq_text, sq_at)?, piece, item_at));
+                self.pieces.push((sq, man, off));
+            } else {
+                self.piece_item(item, off, color, size)?;
+            }
+            off += item.len() + 1;
+        }
+        Ok(())
+    }
+
+    /// Reads one item of a piece list other than a plain number: `K12`,
+    /// a range `1-12`, an algebraic square, with spaces around; `off` is its offset.
+    fn piece_item(
+        &mut self,
+        item: &str,
+        off: usize,
+        color: Color,
+        size: BoardSize,
+    ) -> Result<(), FenError> {
+        let item_at = off + (item.len() - item.trim_start().len());
+        let item = item.trim();
+        if item.is_empty() {
+            return Ok(());
+        }
+        let (kind, sq_text, sq_at) = match item.strip_prefix(['K', 'k']) {
+            Some(rest) => (Kind::King, rest.trim(), item_at + 1),
+            None => (Kind::Man, item, item_at),
+        };
+        let piece = Piece { color, kind };
+        let parse = |t: &str, a: usize| {
+            size.parse_square(t)
+                .map_err(|source| FenError::Square { source, at: a })
+        };
+        match sq_text.split_once('-') {
+            Some((lo, hi)) => {
+                let a = parse(lo, sq_at)?;
+                let b = parse(hi, sq_at + lo.len() + 1)?;
+                if a > b {
+                    return Err(FenError::Range {
+                        text: item.to_string(),
+                        at: item_at,
+                    });
+                }
+                for i in a.index()..=b.index() {
+                    self.pieces
+                        .push((Square::from_index(i as u8), piece, item_at));
                 }
             }
+            None => self.pieces.push((parse(sq_text, sq_at)?, piece, item_at)),
         }
-        Ok(Setup {
-            side,
-            pieces,
-            extra,
-        })
+        Ok(())
     }
 
     /// Validates the setup into a position of `variant`.

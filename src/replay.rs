@@ -5,7 +5,7 @@ use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{Clause, DrawRules, DrawState, Termination};
 use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
-use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, WrittenMove};
+use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
 use crate::position::{Color, Position};
 use crate::rules::{legal_moves, play_unchecked, Move, MoveList};
 use crate::variant::{GameKind, Unsupported, Variant};
@@ -455,148 +455,29 @@ fn replay_main(
     let mut plies = 0u32;
     for (i, wm) in moves.iter().enumerate() {
         let ply = i as u32 + 1;
-        let text = || written_text(g, wm);
         let (first, second) = lists.split_at_mut(1);
         let (caps, next_caps) = if cur == 0 {
             (&first[0], &mut second[0])
         } else {
             (&second[0], &mut first[0])
         };
-        // Fast paths: a plain move written as one in a position with no capture,
-        // and a capture written `from`x`to` that only one legal capture fits
-        // (what `resolve_in` would read, without its general search).
-        let squares = g.squares(wm);
-        let fast = match (caps.is_empty(), squares, wm.sep) {
-            (true, [a, b], Sep::Move | Sep::None) => {
-                match (square_of(pos.size(), *a), square_of(pos.size(), *b)) {
-                    (Ok(f), Ok(t)) => crate::rules::plain_move(&pos, f, t),
-                    _ => None,
-                }
-            }
-            (false, [a, b], Sep::Capture | Sep::Colon) => {
-                match (square_of(pos.size(), *a), square_of(pos.size(), *b)) {
-                    (Ok(f), Ok(t)) => {
-                        let mut fits = caps.iter().filter(|m| m.from == f && m.to == t);
-                        match (fits.next(), fits.next()) {
-                            (Some(m), None) => Some(*m),
-                            _ => None,
-                        }
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
+        let Some(mv) = read_move(g, &pos, (caps, &mut full), &moves, i, end.is_some(), diags)
+        else {
+            break;
         };
-        let legal: &MoveList = if fast.is_some() || !caps.is_empty() {
-            caps
-        } else {
-            crate::rules::generate(&pos, &mut full);
-            &full
-        };
-        let reading = match fast {
-            Some(mv) => Ok(Reading::Move { mv, notation: None }),
-            None => resolve_in(&pos, legal, squares, wm.sep),
-        };
-        let mv = match reading {
-            Ok(Reading::Move { mv, notation }) => {
-                if let Some(why) = notation {
-                    let text = text();
-                    diags.push(
-                        Diagnostic::new(
-                            Code::Notation,
-                            wm.span.clone(),
-                            format!("{text} accepted: {why}"),
-                        )
-                        .at_move(ply, text.clone()),
-                    );
-                }
-                mv
-            }
-            Ok(Reading::Ambiguous(cands)) => {
-                let text = text();
-                let rest = &moves[i + 1..];
-                // Linear in the rest of the game: every candidate may be read to
-                // the end, with room for later ambiguities.
-                let mut budget = LOOKAHEAD_STEPS.saturating_add(
-                    (rest.len() as u64).saturating_mul(2 * (cands.len() as u64 + 1)),
-                );
-                let outcomes: Vec<Lookahead> = cands
-                    .iter()
-                    .map(|c| readable(g, play_unchecked(&pos, c), rest, &mut budget))
-                    .collect();
-                let viable: Vec<Move> = cands
-                    .iter()
-                    .zip(&outcomes)
-                    .filter(|(_, o)| **o != Lookahead::Unreadable)
-                    .map(|(c, _)| *c)
-                    .collect();
-                let cut_short = outcomes.contains(&Lookahead::CutShort);
-                let style = Style::of(squares, wm.sep);
-                let list = cands
-                    .iter()
-                    .map(|c| write_move(&pos, c, style))
-                    .collect::<Vec<_>>()
-                    .join(", ");
-                if viable.len() == 1 || (cut_short && !viable.is_empty()) {
-                    let chosen = write_move(&pos, &viable[0], style);
-                    let message = if cut_short {
-                        format!("{text} fits {} captures ({list}); the lookahead was cut short after {} steps before it could tell them apart, so {chosen} is taken (the first that was not ruled out)", cands.len(), LOOKAHEAD_STEPS)
-                    } else {
-                        format!("{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read", cands.len())
-                    };
-                    diags.push(
-                        Diagnostic::new(Code::AmbiguousCapture, wm.span.clone(), message)
-                            .with_severity(Severity::Warning)
-                            .at_move(ply, text.clone()),
-                    );
-                    viable[0]
-                } else {
-                    let why = if viable.is_empty() {
-                        "none of them"
-                    } else {
-                        "more than one of them"
-                    };
-                    diags.push(
-                        Diagnostic::new(
-                            Code::AmbiguousCapture,
-                            wm.span.clone(),
-                            format!("{text} fits {} captures ({list}); {why} lets the rest of the game be read", cands.len()),
-                        )
-                        .at_move(ply, text.clone())
-                        .with_note(format!("position before the move: {}", pos.to_fen())),
-                    );
-                    break;
-                }
-            }
-            Err(illegal) => {
-                diags.push(illegal_diag(
-                    g,
-                    &pos,
-                    &illegal,
-                    wm,
-                    ply,
-                    &text(),
-                    end.is_some(),
-                ));
-                break;
-            }
-        };
-        if let Some(e) = &end {
-            if !after_end_warned {
-                let text = text();
-                after_end_warned = true;
-                diags.push(
-                    Diagnostic::new(
-                        Code::MovesAfterEnd,
-                        wm.span.clone(),
-                        format!(
-                            "the game ended by {} after ply {}; moves follow",
-                            e.clause, e.ply
-                        ),
-                    )
-                    .at_move(ply, text.clone()),
-                );
-            }
+        if let (Some(e), false) = (&end, after_end_warned) {
+            after_end_warned = true;
+            diags.push(
+                Diagnostic::new(
+                    Code::MovesAfterEnd,
+                    wm.span.clone(),
+                    format!(
+                        "the game ended by {} after ply {}; moves follow",
+                        e.clause, e.ply
+                    ),
+                )
+                .at_move(ply, written_text(g, wm)),
+            );
         }
         let after = play_unchecked(&pos, &mv);
         if let Some(p) = positions.as_mut() {
@@ -611,21 +492,7 @@ fn replay_main(
         }
         crate::rules::captures(&after, next_caps);
         if end.is_none() {
-            if next_caps.is_empty() && !crate::rules::has_plain_move(&after) {
-                end = Some(End {
-                    termination: Termination::NoMoves,
-                    ply,
-                    clause: Clause::NoMoves,
-                    winner: Some(pos.side()),
-                });
-            } else if let Some(d) = state.play(&pos, &mv, &after) {
-                end = Some(End {
-                    termination: d.termination,
-                    ply,
-                    clause: d.clause,
-                    winner: None,
-                });
-            }
+            end = ended_by(&pos, &mv, &after, next_caps, &mut state, ply);
         }
         pos = after;
         cur = 1 - cur;
@@ -642,6 +509,186 @@ fn replay_main(
             None => Outcome::Draw,
         };
     }
+}
+
+/// Reads the written move `moves[i]` in `pos`, whose captures are `caps`
+/// (`full` is room for every legal move, filled only when needed): the move,
+/// with a finding where the reading was not plain; `None` (and an error) when
+/// no move or more than one fits. `ended`: the game had already ended.
+#[inline]
+fn read_move(
+    g: &Game,
+    pos: &Position,
+    (caps, full): (&MoveList, &mut MoveList),
+    moves: &[&WrittenMove],
+    i: usize,
+    ended: bool,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Move> {
+    let wm = moves[i];
+    let ply = i as u32 + 1;
+    let squares = g.squares(wm);
+    let fast = fast_reading(pos, caps, squares, wm.sep);
+    let legal: &MoveList = if fast.is_some() || !caps.is_empty() {
+        caps
+    } else {
+        crate::rules::generate(pos, full);
+        full
+    };
+    let reading = match fast {
+        Some(mv) => Ok(Reading::Move { mv, notation: None }),
+        None => resolve_in(pos, legal, squares, wm.sep),
+    };
+    match reading {
+        Ok(Reading::Move { mv, notation }) => {
+            if let Some(why) = notation {
+                let text = written_text(g, wm);
+                diags.push(
+                    Diagnostic::new(
+                        Code::Notation,
+                        wm.span.clone(),
+                        format!("{text} accepted: {why}"),
+                    )
+                    .at_move(ply, text),
+                );
+            }
+            Some(mv)
+        }
+        Ok(Reading::Ambiguous(cands)) => {
+            disambiguate(g, pos, &cands, (wm, ply), &moves[i + 1..], diags)
+        }
+        Err(illegal) => {
+            let text = written_text(g, wm);
+            diags.push(illegal_diag(g, pos, &illegal, wm, ply, &text, ended));
+            None
+        }
+    }
+}
+
+/// The fast paths of reading a written move: a plain move written as one in
+/// a position with no capture, and a capture written `from`x`to` that only one
+/// legal capture fits (what `resolve_in` would read, without its general search).
+#[inline]
+fn fast_reading(pos: &Position, caps: &MoveList, squares: &[SquareText], sep: Sep) -> Option<Move> {
+    let ends = |a: &SquareText, b: &SquareText| {
+        Some((
+            square_of(pos.size(), *a).ok()?,
+            square_of(pos.size(), *b).ok()?,
+        ))
+    };
+    match (caps.is_empty(), squares, sep) {
+        (true, [a, b], Sep::Move | Sep::None) => {
+            let (f, t) = ends(a, b)?;
+            crate::rules::plain_move(pos, f, t)
+        }
+        (false, [a, b], Sep::Capture | Sep::Colon) => {
+            let (f, t) = ends(a, b)?;
+            let mut fits = caps.iter().filter(|m| m.from == f && m.to == t);
+            match (fits.next(), fits.next()) {
+                (Some(m), None) => Some(*m),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// How the game ends with the ply `mv` from `before` to `after` (whose
+/// captures are `next_caps`), if it does.
+#[inline]
+fn ended_by(
+    before: &Position,
+    mv: &Move,
+    after: &Position,
+    next_caps: &MoveList,
+    state: &mut DrawState,
+    ply: u32,
+) -> Option<End> {
+    if next_caps.is_empty() && !crate::rules::has_plain_move(after) {
+        return Some(End {
+            termination: Termination::NoMoves,
+            ply,
+            clause: Clause::NoMoves,
+            winner: Some(before.side()),
+        });
+    }
+    state.play(before, mv, after).map(|d| End {
+        termination: d.termination,
+        ply,
+        clause: d.clause,
+        winner: None,
+    })
+}
+
+/// A written move that fits several captures `cands`: the one that lets the
+/// rest of the game (`rest`) be read, with a warning; `None` (and an error)
+/// when none or more than one does.
+#[cold]
+fn disambiguate(
+    g: &Game,
+    pos: &Position,
+    cands: &[Move],
+    (wm, ply): (&WrittenMove, u32),
+    rest: &[&WrittenMove],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Move> {
+    let text = written_text(g, wm);
+    // Linear in the rest of the game: every candidate may be read to the end,
+    // with room for later ambiguities.
+    let mut budget = LOOKAHEAD_STEPS
+        .saturating_add((rest.len() as u64).saturating_mul(2 * (cands.len() as u64 + 1)));
+    let outcomes: Vec<Lookahead> = cands
+        .iter()
+        .map(|c| readable(g, play_unchecked(pos, c), rest, &mut budget))
+        .collect();
+    let viable: Vec<Move> = cands
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, o)| **o != Lookahead::Unreadable)
+        .map(|(c, _)| *c)
+        .collect();
+    let cut_short = outcomes.contains(&Lookahead::CutShort);
+    let style = Style::of(g.squares(wm), wm.sep);
+    let list = cands
+        .iter()
+        .map(|c| write_move(pos, c, style))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if viable.len() == 1 || (cut_short && !viable.is_empty()) {
+        let chosen = write_move(pos, &viable[0], style);
+        let message = if cut_short {
+            format!("{text} fits {} captures ({list}); the lookahead was cut short after {} steps before it could tell them apart, so {chosen} is taken (the first that was not ruled out)", cands.len(), LOOKAHEAD_STEPS)
+        } else {
+            format!(
+                "{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read",
+                cands.len()
+            )
+        };
+        diags.push(
+            Diagnostic::new(Code::AmbiguousCapture, wm.span.clone(), message)
+                .with_severity(Severity::Warning)
+                .at_move(ply, text),
+        );
+        return Some(viable[0]);
+    }
+    let why = if viable.is_empty() {
+        "none of them"
+    } else {
+        "more than one of them"
+    };
+    diags.push(
+        Diagnostic::new(
+            Code::AmbiguousCapture,
+            wm.span.clone(),
+            format!(
+                "{text} fits {} captures ({list}); {why} lets the rest of the game be read",
+                cands.len()
+            ),
+        )
+        .at_move(ply, text)
+        .with_note(format!("position before the move: {}", pos.to_fen())),
+    );
+    None
 }
 
 /// Plies the ambiguity lookahead may read beyond what the game needs

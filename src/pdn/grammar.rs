@@ -43,13 +43,7 @@ pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0xa0)
 }
 
-/// A digit string's value, from at most its first nine digits (no overflow).
-pub fn decimal(digits: &[u8]) -> u32 {
-    digits
-        .iter()
-        .take(9)
-        .fold(0u32, |a, d| a * 10 + u32::from(d.wrapping_sub(b'0') % 10))
-}
+pub use crate::board::decimal;
 
 fn digits(i: &[u8]) -> IResult<&[u8], &[u8]> {
     take_while1(|b: u8| b.is_ascii_digit())(i)

@@ -236,6 +236,7 @@ impl<'a> TagValue<'a> {
         TagValue { raw, encoding }
     }
     /// The bytes between the quotes, escapes as written.
+    #[inline]
     pub fn raw(&self) -> &'a [u8] {
         self.raw
     }
@@ -353,18 +354,22 @@ pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
 
 impl Game {
     /// A tag's name.
+    #[inline]
     pub fn tag_name<'a>(&'a self, t: &'a Tag) -> &'a str {
         self.raw().tag_name(t)
     }
     /// The first tag named `name` (ASCII case-insensitive).
+    #[inline]
     pub fn find_tag(&self, name: &str) -> Option<&Tag> {
         self.raw().find_tag(name)
     }
     /// The squares of a move of this game, as written.
+    #[inline]
     pub fn squares(&self, m: &WrittenMove) -> &[SquareText] {
         self.raw().squares(m)
     }
     /// The bytes of `span`.
+    #[inline]
     pub fn bytes(&self, span: &Span) -> &[u8] {
         self.raw().bytes(span)
     }
@@ -382,6 +387,7 @@ impl Game {
     }
     /// Like [`Game::tag_value`], but borrowed from the game text when nothing
     /// needs changing (valid UTF-8, no escapes): no allocation in the common case.
+    #[inline]
     pub fn tag_text(&self, t: &Tag) -> Cow<'_, str> {
         self.raw().tag_text(t)
     }
@@ -460,6 +466,7 @@ impl Game {
         }
     }
     /// The moves of the main line, in order.
+    #[inline]
     pub fn main_line(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
         self.raw().main_line()
     }

@@ -181,18 +181,22 @@ impl<'a> RawGame<'a> {
         self.encoding
     }
     /// Its tags, in order.
+    #[inline]
     pub fn tags(&self) -> &'a [Tag] {
         self.tags
     }
     /// Its movetext.
+    #[inline]
     pub fn nodes(&self) -> &'a [Node] {
         self.nodes
     }
     /// A tag's name.
+    #[inline]
     pub fn tag_name(&self, t: &'a Tag) -> &'a str {
         super::tag_name(self.text, t)
     }
     /// The first tag named `name` (ASCII case-insensitive).
+    #[inline]
     pub fn find_tag(&self, name: &str) -> Option<&'a Tag> {
         let text = self.text;
         self.tags
@@ -200,18 +204,22 @@ impl<'a> RawGame<'a> {
             .find(|t| super::tag_name_bytes(text, t).eq_ignore_ascii_case(name.as_bytes()))
     }
     /// A tag's value, decoded, escapes undone.
+    #[inline]
     pub fn tag_text(&self, t: &Tag) -> std::borrow::Cow<'a, str> {
         TagValue::new(self.bytes(&t.value), self.encoding).text()
     }
     /// The bytes of `span` of its text.
+    #[inline]
     pub fn bytes(&self, span: &Span) -> &'a [u8] {
         self.text.get(span.clone()).unwrap_or(&[])
     }
     /// The squares of one of its moves, as written.
+    #[inline]
     pub fn squares(&self, m: &WrittenMove) -> &'a [SquareText] {
         self.squares.get(m.squares.range()).unwrap_or(&[])
     }
     /// The moves of the main line, in order.
+    #[inline]
     pub fn main_line(&self) -> impl Iterator<Item = &'a WrittenMove> + 'a {
         let mut depth = 0usize;
         self.nodes.iter().filter_map(move |n| match n {
