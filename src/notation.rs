@@ -102,10 +102,7 @@ pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, SquareError> 
             match (rank >= 1 && rank <= n && file < n).then(|| size.at(n - rank, file)) {
                 Some(Some(sq)) => Ok(sq),
                 // Off the board or a light square: let the parser word the error.
-                _ => {
-                    let name = format!("{}{}", (b'a' + file) as char, rank);
-                    size.parse_algebraic(&name)
-                }
+                _ => size.parse_algebraic(&s.to_string()),
             }
         }
     }

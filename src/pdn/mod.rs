@@ -44,6 +44,18 @@ pub enum SquareText {
     Alg { file: u8, rank: u8 },
 }
 
+/// As written: the number without leading zeros, or the algebraic name (`c3`).
+impl std::fmt::Display for SquareText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            SquareText::Num(n) => write!(f, "{n}"),
+            SquareText::Alg { file, rank } => {
+                write!(f, "{}{rank}", char::from(b'a'.wrapping_add(file)))
+            }
+        }
+    }
+}
+
 /// How the squares of a written move are joined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Sep {

@@ -54,14 +54,6 @@ pub fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-/// Writes a square as it was written (numbers without leading zeros).
-pub fn square_text(s: SquareText) -> String {
-    match s {
-        SquareText::Num(n) => n.to_string(),
-        SquareText::Alg { file, rank } => format!("{}{}", (b'a' + file) as char, rank),
-    }
-}
-
 fn move_text(squares: &[SquareText], sep: Sep) -> String {
     let sep = match sep {
         Sep::Move => "-",
@@ -71,7 +63,7 @@ fn move_text(squares: &[SquareText], sep: Sep) -> String {
     };
     squares
         .iter()
-        .map(|&s| square_text(s))
+        .map(SquareText::to_string)
         .collect::<Vec<_>>()
         .join(sep)
 }
@@ -94,6 +86,15 @@ impl Wrap {
         self.out.push_str(w);
         self.col += width;
     }
+    /// A line of its own.
+    fn line(&mut self, text: &str) {
+        if self.col > 0 {
+            self.out.push('\n');
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+        self.col = 0;
+    }
 }
 
 /// Changes to a game made while writing it (normalised output).
@@ -114,7 +115,6 @@ pub fn write_game(g: &Game, opts: WriteOptions) -> String {
 
 /// [`write_game`] with moves or the result replaced.
 pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
-    let mut out = String::new();
     let v = opts.variant;
     let token = g.result.as_ref().map(|(o, span)| {
         Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o)
@@ -123,21 +123,38 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
         .result
         .or(token)
         .or_else(|| g.tag("Result").and_then(|t| Outcome::parse_for(&t, v)));
+    let mut out = tag_section(g, opts, ov);
+    let mut w = Wrap {
+        out: String::new(),
+        col: 0,
+    };
+    write_movetext(&mut w, g, opts, ov);
+    w.word(
+        opts.results
+            .token_for(result.unwrap_or(Outcome::Unknown), v),
+    );
+    out.push_str(&w.out);
+    out.push_str("\n\n");
+    out
+}
+
+/// The tag pairs, one per line, in the usual order, with the result and the
+/// GameType the overrides ask for.
+fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
+    let v = opts.variant;
     let mut tags: Vec<(String, String)> = g
         .tags
         .iter()
         .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
         .collect();
     if let Some(r) = ov.result {
+        let token = opts.results.token_for(r, v).to_string();
         match tags
             .iter_mut()
             .find(|(n, _)| n.eq_ignore_ascii_case("Result"))
         {
-            Some(t) => t.1 = opts.results.token_for(r, v).to_string(),
-            None => tags.push((
-                "Result".to_string(),
-                opts.results.token_for(r, v).to_string(),
-            )),
+            Some(t) => t.1 = token,
+            None => tags.push(("Result".to_string(), token)),
         }
     }
     if let Some(n) = ov.game_type {
@@ -151,6 +168,7 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
             .position(|o| o.eq_ignore_ascii_case(n))
             .unwrap_or(ORDER.len())
     });
+    let mut out = String::new();
     for (name, value) in &tags {
         let value = if name.eq_ignore_ascii_case("Result") {
             Outcome::parse_for(value, v).map_or_else(
@@ -162,18 +180,36 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
         };
         out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));
     }
-    let mut w = Wrap {
-        out: String::new(),
-        col: 0,
-    };
-    // Ply counters: one per open variation.
-    // Move numbers count from White's first move, written `1...` when Black
-    // starts; checkers records number from whoever moves first (`1. 11-15`).
+    out
+}
+
+/// A comment's text for `{...}`: nested braces kept when balanced (the reader
+/// reads them back), removed otherwise.
+fn comment_text(text: &str) -> String {
+    let mut depth = 0i32;
+    let balanced = text.chars().all(|c| {
+        depth += match c {
+            '{' => 1,
+            '}' => -1,
+            _ => 0,
+        };
+        depth >= 0
+    }) && depth == 0;
+    if balanced {
+        text.to_string()
+    } else {
+        text.replace(['{', '}'], "")
+    }
+}
+
+/// The movetext, with move numbers: counted from White's first move, written
+/// `1...` when Black starts; checkers records number from whoever moves first
+/// (`1. 11-15`). One ply counter per open variation.
+fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides) {
     let first_black = opts.first == Some(Color::Black)
         && !opts.variant.is_some_and(|v| v.first_player_scores_first());
-    let base = usize::from(first_black);
     let mut stack: Vec<usize> = Vec::new();
-    let mut ply = base; // plies played before the next move, counted from White's first
+    let mut ply = usize::from(first_black); // plies before the next move, from White's first
     let mut need_number = true;
     let mut main_index = 0usize;
     for node in &g.nodes {
@@ -204,24 +240,7 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
                 ply += 1;
             }
             Node::Comment(s) => {
-                let text = g.decode(s);
-                let text = text.trim();
-                // Keep nested braces when balanced (the reader reads them back); otherwise neutralise `}`.
-                let mut depth = 0i32;
-                let balanced = text.chars().all(|c| {
-                    depth += match c {
-                        '{' => 1,
-                        '}' => -1,
-                        _ => 0,
-                    };
-                    depth >= 0
-                }) && depth == 0;
-                let text = if balanced {
-                    text.to_string()
-                } else {
-                    text.replace(['{', '}'], "")
-                };
-                w.word(&format!("{{{text}}}"));
+                w.word(&format!("{{{}}}", comment_text(g.decode(s).trim())));
                 need_number = true;
             }
             Node::Nag(n, _) => w.word(&format!("${n}")),
@@ -242,21 +261,9 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
             }
             Node::Escape(s) => {
                 // An escape line stays a line of its own, as written.
-                if w.col > 0 {
-                    w.out.push('\n');
-                }
-                w.out.push_str(g.decode(s).trim_end());
-                w.out.push('\n');
-                w.col = 0;
+                w.line(g.decode(s).trim_end());
                 need_number = true;
             }
         }
     }
-    w.word(
-        opts.results
-            .token_for(result.unwrap_or(Outcome::Unknown), v),
-    );
-    out.push_str(&w.out);
-    out.push_str("\n\n");
-    out
 }

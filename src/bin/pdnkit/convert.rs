@@ -277,28 +277,25 @@ impl Sink for ConvertSink {
     }
 }
 
-pub fn run(a: Args) -> u8 {
-    let fail = |m: String| {
-        eprintln!("pdnkit: {m}");
-        crate::EXIT_FAILED
-    };
+/// The combinations of options convert refuses.
+fn check_args(a: &Args) -> Result<(), String> {
     if a.in_place && (a.to != To::Pdn || a.output.is_some()) {
-        return fail("--in-place needs --to pdn and no -o".into());
+        return Err("--in-place needs --to pdn and no -o".into());
     }
     if (a.fix_results) && a.to != To::Pdn {
-        return fail("--fix-results needs --to pdn".into());
+        return Err("--fix-results needs --to pdn".into());
     }
     if a.fen && !a.moves {
-        return fail("--fen needs --moves".into());
+        return Err("--fen needs --moves".into());
     }
     if a.to == To::Pdn && (a.moves || a.fen || !a.tags.is_empty()) {
-        return fail(
+        return Err(
             "--moves, --fen and --tag are for --to csv and jsonl; --to pdn writes whole games"
                 .into(),
         );
     }
     if a.to != To::Pdn && a.results.is_some() {
-        return fail(
+        return Err(
             "--results is for --to pdn (CSV and JSON results are always 2-0, 0-2, 1-1)".into(),
         );
     }
@@ -307,45 +304,65 @@ pub fn run(a: Args) -> u8 {
         .iter()
         .find(|t| t.trim().is_empty() || t.contains(char::is_whitespace))
     {
-        return fail(format!("--tag needs a tag name (got {t:?})"));
+        return Err(format!("--tag needs a tag name (got {t:?})"));
     }
-    let prepared = match a.input.prepare(true) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    if a.in_place && prepared.inputs.iter().any(|i| matches!(i, Input::Stdin)) {
-        return fail("--in-place cannot rewrite standard input".into());
+    Ok(())
+}
+
+/// What --in-place refuses to rewrite.
+fn check_in_place(a: &Args, inputs: &[Input]) -> Result<(), String> {
+    if a.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+        return Err("--in-place cannot rewrite standard input".into());
     }
     if a.in_place {
-        if let Some(Input::File(p)) = prepared
-            .inputs
+        if let Some(Input::File(p)) = inputs
             .iter()
             .find(|i| matches!(i, Input::File(p) if p.extension().is_some_and(|e| e == "bak")))
         {
-            return fail(format!(
+            return Err(format!(
                 "{}: --in-place does not rewrite backups (.bak files)",
                 p.display()
             ));
         }
     }
-    let out = match &a.output {
+    Ok(())
+}
+
+/// Where the output goes: the -o file (never an input), or standard output.
+fn open_output(a: &Args, inputs: &[Input]) -> Result<Out, String> {
+    Ok(match &a.output {
         Some(path) => {
-            if prepared
-                .inputs
+            if inputs
                 .iter()
                 .any(|i| matches!(i, Input::File(p) if same_file(p, path)))
             {
-                return fail(format!(
+                return Err(format!(
                     "{} is an input; refusing to overwrite it (use --in-place)",
                     path.display()
                 ));
             }
             match Out::open(path) {
                 Ok(o) => o,
-                Err(e) => return fail(format!("{}: {e}", path.display())),
+                Err(e) => return Err(format!("{}: {e}", path.display())),
             }
         }
         None => Out::Stdout(std::io::BufWriter::new(std::io::stdout())),
+    })
+}
+
+pub fn run(a: Args) -> u8 {
+    if let Err(why) = check_args(&a) {
+        return crate::fail(why);
+    }
+    let prepared = match a.input.prepare(true) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let out = match check_in_place(&a, &prepared.inputs)
+        .and_then(|()| open_output(&a, &prepared.inputs))
+    {
+        Ok(out) => out,
+        Err(why) => return crate::fail(why),
     };
     let (out_name, out_is_stdout) = (out.name(), out.is_stdout());
     let dest = match (a.in_place, a.to) {
@@ -379,44 +396,51 @@ pub fn run(a: Args) -> u8 {
     } else {
         games::RunInfo::default()
     };
-    let completed = info.completed;
-    // An -o file is committed only after a complete run.
-    let out = match std::mem::replace(&mut sink.dest, Dest::InPlace(None)) {
-        Dest::Csv(w) => match w.into_inner() {
-            Ok(o) => Some(o),
-            Err(e) => {
-                let e = e.into_error();
-                sink.stop
-                    .get_or_insert(Stop::of(&e, &sink.out_name, sink.out_is_stdout));
-                None
+    sink.finish(info.completed)
+}
+
+impl ConvertSink {
+    /// Commits or drops the output and gives the exit status: an -o file is
+    /// committed only after a complete run.
+    fn finish(mut self, completed: bool) -> u8 {
+        // An -o file is committed only after a complete run.
+        let out = match std::mem::replace(&mut self.dest, Dest::InPlace(None)) {
+            Dest::Csv(w) => match w.into_inner() {
+                Ok(o) => Some(o),
+                Err(e) => {
+                    let e = e.into_error();
+                    self.stop
+                        .get_or_insert(Stop::of(&e, &self.out_name, self.out_is_stdout));
+                    None
+                }
+            },
+            Dest::Lines(o) => Some(o),
+            Dest::InPlace(_) => None,
+        };
+        if let Some(o) = out {
+            let complete = completed && !self.failed && self.stop.is_none();
+            if let Err(e) = o.finish(complete) {
+                self.stop
+                    .get_or_insert(Stop::of(&e, &self.out_name, self.out_is_stdout));
             }
-        },
-        Dest::Lines(o) => Some(o),
-        Dest::InPlace(_) => None,
-    };
-    if let Some(o) = out {
-        let complete = completed && !sink.failed && sink.stop.is_none();
-        if let Err(e) = o.finish(complete) {
-            sink.stop
-                .get_or_insert(Stop::of(&e, &sink.out_name, sink.out_is_stdout));
         }
-    }
-    let so_far = if sink.failed {
-        crate::EXIT_FAILED
-    } else if sink.errors > 0 && sink.a.strict {
-        1
-    } else {
-        0
-    };
-    if let Some(stop) = &sink.stop {
-        let code = stop.report(so_far);
-        if sink.a.output.is_some() && matches!(stop, Stop::Failed(_)) {
-            eprintln!("pdnkit: the output file was not written");
+        let so_far = if self.failed {
+            crate::EXIT_FAILED
+        } else if self.errors > 0 && self.a.strict {
+            1
+        } else {
+            0
+        };
+        if let Some(stop) = &self.stop {
+            let code = stop.report(so_far);
+            if self.a.output.is_some() && matches!(stop, Stop::Failed(_)) {
+                eprintln!("pdnkit: the output file was not written");
+            }
+            return code;
         }
-        return code;
+        if self.failed && self.a.output.is_some() {
+            eprintln!("pdnkit: the run did not complete; the output file was not written");
+        }
+        so_far
     }
-    if sink.failed && sink.a.output.is_some() {
-        eprintln!("pdnkit: the run did not complete; the output file was not written");
-    }
-    so_far
 }

@@ -146,6 +146,90 @@ impl RunInfo {
     }
 }
 
+/// The output stage: hands items to the sink, counts, and keeps the bar.
+struct OutputStage<'a> {
+    names: Vec<String>,
+    opts: &'a Options,
+    bar: Option<ProgressBar>,
+    started: Instant,
+    games_done: u64,
+    games_with_errors: u64,
+    unreadable: usize,
+    skipped: usize,
+    tally: FileTally,
+}
+
+impl OutputStage<'_> {
+    /// Hands one item and its report to the sink; false: the output stopped.
+    fn item(&mut self, it: &Item, r: Option<&Report>, sink: &mut dyn Sink) -> bool {
+        let names = &self.names;
+        match (it, r) {
+            (Item::Game(fi, g, _), Some(r)) => {
+                self.games_done += 1;
+                self.games_with_errors += u64::from(r.checked && !r.valid());
+                self.tally.add(g, r);
+                sink.game(&names[*fi], g, r)
+            }
+            (Item::Done(fi, inference), _) => {
+                let mut findings = std::mem::take(&mut self.tally).finish(inference);
+                self.opts.levels.apply_file(&mut findings);
+                sink.file_done(&names[*fi], &findings);
+                true
+            }
+            (Item::Error(fi, msg), _) => {
+                self.unreadable += 1;
+                match &self.bar {
+                    Some(b) => b.suspend(|| sink.file_error(&names[*fi], msg)),
+                    None => sink.file_error(&names[*fi], msg),
+                }
+                true
+            }
+            (Item::Skipped(fi, why), _) => {
+                self.skipped += 1;
+                match &self.bar {
+                    Some(b) => b.suspend(|| sink.file_skipped(&names[*fi], why)),
+                    None => sink.file_skipped(&names[*fi], why),
+                }
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Hands a checked batch to the sink: findings are rendered for the whole
+    /// batch, then written at once, with the bar cleared once (never once per
+    /// game). False: the output stopped.
+    fn batch(&mut self, batch: &[Item], reports: &[Option<Report>], sink: &mut dyn Sink) -> bool {
+        let mut bytes = 0u64;
+        let mut current = None;
+        for (it, r) in batch.iter().zip(reports) {
+            if let Item::Game(fi, g, _) = it {
+                bytes += g.text.len() as u64;
+                current = Some(*fi);
+            }
+            if !self.item(it, r.as_ref(), sink) {
+                return false;
+            }
+        }
+        let written = match &self.bar {
+            Some(b) if sink.has_output() => b.suspend(|| sink.batch_done()),
+            _ => sink.batch_done(),
+        };
+        if let Some(b) = &self.bar {
+            b.inc(bytes);
+            let secs = self.started.elapsed().as_secs_f64().max(1e-6);
+            let file = current.map_or("", |fi| self.names[fi].as_str());
+            b.set_message(format!(
+                "{} games ({:.0}/s), {} with errors  {file}",
+                self.games_done,
+                self.games_done as f64 / secs,
+                self.games_with_errors
+            ));
+        }
+        written
+    }
+}
+
 /// Runs every input through `check_game` and `sink`.
 pub fn run(
     inputs: &[Input],
@@ -154,8 +238,6 @@ pub fn run(
     progress: bool,
     sink: &mut dyn Sink,
 ) -> RunInfo {
-    let mut unreadable = 0usize;
-    let mut skipped = 0usize;
     let total: u64 = inputs
         .iter()
         .map(|i| match i {
@@ -163,69 +245,16 @@ pub fn run(
             Input::Stdin => 0,
         })
         .sum();
-    let bar = (progress && std::io::stderr().is_terminal()).then(|| progress_bar(total));
-    let started = Instant::now();
-    let mut games_done = 0u64;
-    let mut games_with_errors = 0u64;
-    let names: Vec<String> = inputs.iter().map(Input::name).collect();
-    let mut tally = FileTally::default();
-    let mut flush = |batch: &[Item], reports: &[Option<Report>], sink: &mut dyn Sink| -> bool {
-        let mut bytes = 0u64;
-        let mut current = None;
-        // Findings are rendered for the whole batch, then written at once,
-        // with the bar cleared once (never once per game).
-        for (it, r) in batch.iter().zip(reports) {
-            let keep_going = match (it, r) {
-                (Item::Game(fi, g, _), Some(r)) => {
-                    games_done += 1;
-                    games_with_errors += u64::from(r.checked && !r.valid());
-                    bytes += g.text.len() as u64;
-                    current = Some(*fi);
-                    tally.add(g, r);
-                    sink.game(&names[*fi], g, r)
-                }
-                (Item::Done(fi, inference), _) => {
-                    let mut findings = std::mem::take(&mut tally).finish(inference);
-                    opts.levels.apply_file(&mut findings);
-                    sink.file_done(&names[*fi], &findings);
-                    true
-                }
-                (Item::Error(fi, msg), _) => {
-                    unreadable += 1;
-                    match &bar {
-                        Some(b) => b.suspend(|| sink.file_error(&names[*fi], msg)),
-                        None => sink.file_error(&names[*fi], msg),
-                    }
-                    true
-                }
-                (Item::Skipped(fi, why), _) => {
-                    skipped += 1;
-                    match &bar {
-                        Some(b) => b.suspend(|| sink.file_skipped(&names[*fi], why)),
-                        None => sink.file_skipped(&names[*fi], why),
-                    }
-                    true
-                }
-                _ => true,
-            };
-            if !keep_going {
-                return false;
-            }
-        }
-        let written = match &bar {
-            Some(b) if sink.has_output() => b.suspend(|| sink.batch_done()),
-            _ => sink.batch_done(),
-        };
-        if let Some(b) = &bar {
-            b.inc(bytes);
-            let secs = started.elapsed().as_secs_f64().max(1e-6);
-            let file = current.map_or("", |fi| names[fi].as_str());
-            b.set_message(format!(
-                "{games_done} games ({:.0}/s), {games_with_errors} with errors  {file}",
-                games_done as f64 / secs
-            ));
-        }
-        written
+    let mut out = OutputStage {
+        names: inputs.iter().map(Input::name).collect(),
+        opts,
+        bar: (progress && std::io::stderr().is_terminal()).then(|| progress_bar(total)),
+        started: Instant::now(),
+        games_done: 0,
+        games_with_errors: 0,
+        unreadable: 0,
+        skipped: 0,
+        tally: FileTally::default(),
     };
     // Three stages joined by bounded channels: the reader, the checking (on the
     // pool), and the output here. Reading, replay and rendering overlap, and at
@@ -258,7 +287,7 @@ pub fn run(
         });
         for (batch, reports) in done_rx {
             in_flight.give(batch_bytes(&batch));
-            if !flush(&batch, &reports, sink) {
+            if !out.batch(&batch, &reports, sink) {
                 in_flight.close();
                 // Dropping the receiver stops the other stages at their next batch.
                 return false;
@@ -268,13 +297,13 @@ pub fn run(
         }
         true
     });
-    if let Some(b) = bar {
+    if let Some(b) = out.bar {
         b.finish_and_clear();
     }
     RunInfo {
         completed,
-        unreadable,
-        skipped,
+        unreadable: out.unreadable,
+        skipped: out.skipped,
     }
 }
 
