@@ -240,8 +240,8 @@ impl BoardSize {
     /// The square with PDN number `number` (1-based).
     pub fn square(self, number: u32) -> Result<Square, SquareError> {
         let max = self.squares() as u32;
-        if number >= 1 && number <= max {
-            Ok(Square((number - 1) as u8))
+        if let Some(sq) = self.numbered(number) {
+            Ok(sq)
         } else {
             Err(SquareError::NumberOffBoard {
                 number,
@@ -249,6 +249,13 @@ impl BoardSize {
                 max,
             })
         }
+    }
+
+    /// The square numbered `number`, if on the board ([`BoardSize::square`]
+    /// without the error: the replay's fast path).
+    #[inline]
+    pub(crate) fn numbered(self, number: u32) -> Option<Square> {
+        (number >= 1 && number <= u32::from(self.squares())).then(|| Square((number - 1) as u8))
     }
 
     /// Row from the top (0-based) and file (0 = a) of a square.

@@ -63,7 +63,7 @@ pub fn result(i: &[u8]) -> IResult<&[u8], Outcome> {
             value(Outcome::Draw, tag("1-1")),
             value(Outcome::BothLose, tag("0-0")),
         )),
-        not(peek(one_of("0123456789/"))),
+        not(peek(satisfy(|c| c.is_ascii_digit() || c == '/'))),
     )(i)
 }
 
@@ -123,7 +123,7 @@ pub fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
     map(
         terminated(
             take_while_m_n(1, 3, |b: u8| b.is_ascii_digit()),
-            not(peek(one_of("0123456789."))),
+            not(peek(satisfy(|c| c.is_ascii_digit() || c == '.'))),
         ),
         // At most three digits: below 1000.
         |d: &[u8]| SquareText::Num(decimal(d) as u16),
@@ -137,7 +137,7 @@ pub fn alg_square(i: &[u8]) -> IResult<&[u8], SquareText> {
             satisfy(|c| matches!(c, 'a'..='l' | 'A'..='L')),
             terminated(
                 take_while_m_n(1, 2, |b: u8| b.is_ascii_digit()),
-                not(peek(one_of("0123456789"))),
+                not(peek(satisfy(|c| c.is_ascii_digit()))),
             ),
         ),
         |(f, rank): (char, &[u8])| SquareText::Alg {

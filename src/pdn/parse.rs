@@ -701,6 +701,79 @@ fn plain_numeric_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize,
     (squares.len() - first >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
 }
 
+/// [`plain_numeric_move`] for algebraic squares: `c3-d4`, `d4xf6xh8`, no
+/// spaces, nothing glued. `None` for anything else.
+fn plain_algebraic_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
+    let first = squares.len();
+    let mut i = 0;
+    let mut sep: Option<Sep> = None;
+    loop {
+        let file = match d.get(i) {
+            Some(&f @ (b'a'..=b'l' | b'A'..=b'L')) => f.to_ascii_lowercase() - b'a',
+            _ => return None,
+        };
+        let rank = match (d.get(i + 1), d.get(i + 2)) {
+            (Some(&a), Some(&b)) if a.is_ascii_digit() && b.is_ascii_digit() => {
+                i += 3;
+                (a - b'0') * 10 + (b - b'0')
+            }
+            (Some(&a), _) if a.is_ascii_digit() => {
+                i += 2;
+                a - b'0'
+            }
+            _ => return None,
+        };
+        if d.get(i).is_some_and(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        squares.push(SquareText::Alg { file, rank });
+        let next = match d.get(i) {
+            Some(b'-') => Sep::Move,
+            Some(b'x' | b'X') => Sep::Capture,
+            Some(b':') => Sep::Colon,
+            // Spaces before a separator, or a glued square: the combinators.
+            Some(b' ' | b'\t' | b'a'..=b'l' | b'A'..=b'L') => {
+                let after = d[i..].iter().find(|&&b| b != b' ' && b != b'\t');
+                if matches!(
+                    after,
+                    Some(b'-' | b'x' | b'X' | b':' | b'a'..=b'l' | b'A'..=b'L')
+                ) {
+                    return None;
+                }
+                break;
+            }
+            _ => break,
+        };
+        sep = Some(grammar::join_sep(sep, next));
+        i += 1;
+    }
+    (squares.len() - first >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
+}
+
+/// [`plain_numeric_move`] or [`plain_algebraic_move`], by the first byte.
+#[inline]
+fn plain_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
+    if d.first()?.is_ascii_digit() {
+        plain_numeric_move(d, squares)
+    } else {
+        plain_algebraic_move(d, squares)
+    }
+}
+
+/// [`grammar::move_number`] without the combinators (one scan of the digits
+/// and dots): every move and move number goes through here, and most tokens
+/// starting with a digit are moves.
+#[inline]
+fn plain_move_number(d: &[u8]) -> Option<grammar::MoveNumber> {
+    let digits = d.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = d[digits..].iter().take_while(|&&b| b == b'.').count();
+    (digits > 0 && dots > 0).then(|| grammar::MoveNumber {
+        value: grammar::decimal(&d[..digits]),
+        digits,
+        dots,
+    })
+}
+
 impl<'a> Parser<'a> {
     fn new(d: &'a [u8], eof: bool, escape_warned: bool) -> Parser<'a> {
         Parser {
@@ -1018,8 +1091,9 @@ impl<'a> Parser<'a> {
     /// A token starting with a digit: a result, a move number or a move.
     fn numeric_token(&mut self, start: usize) -> Option<Flow> {
         let d = &self.d[start..];
-        // Every result token has `-` or `/` second: skip the parser for squares and numbers.
-        if matches!(d.get(1), Some(b'-' | b'/')) {
+        // Every result token starts with 0, 1 or 2 and has `-` or `/` second:
+        // the parser is skipped for squares and numbers.
+        if matches!(d, [b'0'..=b'2', b'-' | b'/', ..]) {
             if let Ok((rest, outcome)) = grammar::result(d) {
                 let e = self.d.len() - rest.len();
                 if let Some(n) = self.pending_number.take() {
@@ -1032,18 +1106,15 @@ impl<'a> Parser<'a> {
                 return Some(Flow::End(e));
             }
         }
-        // Moves outnumber move numbers: only a `.` after the digits makes one.
-        let digits = d.iter().take_while(|b| b.is_ascii_digit()).count();
-        if d.get(digits) != Some(&b'.') {
-            return self.a_move(start);
+        match plain_move_number(d) {
+            Some(n) => {
+                self.pending_number = (!n.black()).then_some(start..start + n.len());
+                self.number = Some((n.value, n.black()));
+                self.i = start + n.len();
+                Some(Flow::Go)
+            }
+            None => self.a_move(start),
         }
-        if let Ok((_, n)) = grammar::move_number(d) {
-            self.pending_number = (!n.black()).then_some(start..start + n.len());
-            self.number = Some((n.value, n.black()));
-            self.i = start + n.len();
-            return Some(Flow::Go);
-        }
-        self.a_move(start)
     }
 
     /// A last "move" equal to a Result tag that is no PDN result (a match
@@ -1104,7 +1175,7 @@ impl<'a> Parser<'a> {
     /// Reads a move at `start` (a syntax error ends the game).
     fn a_move(&mut self, start: usize) -> Option<Flow> {
         let first = self.squares.len();
-        let (e, sep) = match plain_numeric_move(&self.d[start..], &mut self.squares) {
+        let (e, sep) = match plain_move(&self.d[start..], &mut self.squares) {
             Some((n, sep)) => (start + n, sep),
             None => {
                 self.squares.truncate(first);

@@ -284,11 +284,12 @@ fn streaming_over_small_reads_gives_the_same_games() {
 }
 
 #[test]
-fn plain_numeric_fast_path_agrees_with_the_combinators() {
-    // Every string of up to 6 bytes over digits, separators, spaces and dots:
-    // where the fast path answers, `written_move` gives the same answer.
-    let alphabet = b"109-x: .X";
-    let mut answered = 0;
+fn plain_move_fast_path_agrees_with_the_combinators() {
+    // Every string of up to 6 bytes over digits, file letters, separators,
+    // spaces and dots: where the fast path answers, `written_move` gives the
+    // same answer.
+    let alphabet = b"109-x: .XcCm";
+    let (mut answered, mut algebraic) = (0, 0);
     for len in 1..=6u32 {
         for mut code in 0..alphabet.len().pow(len) {
             let mut text = Vec::new();
@@ -298,8 +299,9 @@ fn plain_numeric_fast_path_agrees_with_the_combinators() {
             }
             text.extend_from_slice(b" {");
             let mut squares = Vec::new();
-            if let Some((n, sep)) = super::plain_numeric_move(&text, &mut squares) {
+            if let Some((n, sep)) = super::plain_move(&text, &mut squares) {
                 answered += 1;
+                algebraic += usize::from(text[0].is_ascii_alphabetic());
                 let (rest, m) = super::grammar::written_move(&text).expect("combinators read it");
                 assert_eq!(
                     (text.len() - rest.len(), &squares[..], sep),
@@ -310,7 +312,7 @@ fn plain_numeric_fast_path_agrees_with_the_combinators() {
             }
         }
     }
-    assert!(answered > 1000, "{answered}");
+    assert!(answered > 1000 && algebraic > 100, "{answered} {algebraic}");
 }
 
 #[test]
@@ -482,4 +484,25 @@ fn a_skipped_game_ends_at_the_next_tags_wherever_the_buffer_is_cut() {
             );
         }
     }
+}
+
+#[test]
+fn move_number_fast_path_agrees_with_the_grammar() {
+    // Every string of up to 7 bytes over digits, dots and other token bytes.
+    let alphabet = b"09.- x";
+    let mut numbers = 0;
+    for len in 1..=7u32 {
+        for mut code in 0..alphabet.len().pow(len) {
+            let mut text = Vec::new();
+            for _ in 0..len {
+                text.push(alphabet[code % alphabet.len()]);
+                code /= alphabet.len();
+            }
+            let fast = super::plain_move_number(&text);
+            let production = super::grammar::move_number(&text).ok().map(|(_, n)| n);
+            assert_eq!(fast, production, "{}", String::from_utf8_lossy(&text));
+            numbers += usize::from(fast.is_some());
+        }
+    }
+    assert!(numbers > 1000, "{numbers}");
 }
