@@ -223,15 +223,17 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
     // Non-maximal capture: a capture that stops early.
     let (moves, bad) = game_with_fault(v, rng, &|p, legal| {
         let m = legal.first().filter(|m| m.capture_count() >= 2)?;
-        let paths = pdnkit::rules::partial_capture_paths(p, m.from);
+        let paths = pdnkit::rules::partial_capture_paths(p, m.from());
         let (short, _) = paths.iter().find(|(c, _)| {
             c.capture_count() < m.capture_count()
-                && !legal.iter().any(|l| l.from == c.from && l.to == c.to)
+                && !legal
+                    .iter()
+                    .any(|l| l.from() == c.from() && l.to() == c.to())
         })?;
         Some(format!(
             "{}x{}",
-            name(v, p, short.from),
-            name(v, p, short.to)
+            name(v, p, short.from()),
+            name(v, p, short.to())
         ))
     });
     out += &fault_game(v, "Fault: non-maximal capture", moves, bad);
@@ -246,11 +248,11 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
         }
         let q = legal_moves(&quiet).into_iter().find(|m| {
             !m.is_capture()
-                && !p.occupied().has(m.to)
-                && p.piece_at(m.from).is_some_and(|x| x.kind == Kind::Man)
+                && !p.occupied().has(m.to())
+                && p.piece_at(m.from()).is_some_and(|x| x.kind == Kind::Man)
         })?;
-        let diagonal_ok = p.size().geometry().adjacent(q.from).has(q.to);
-        diagonal_ok.then(|| format!("{}-{}", name(v, p, q.from), name(v, p, q.to)))
+        let diagonal_ok = p.size().geometry().adjacent(q.from()).has(q.to());
+        diagonal_ok.then(|| format!("{}-{}", name(v, p, q.from()), name(v, p, q.to())))
     });
     out += &fault_game(v, "Fault: missed capture", moves, bad);
     // A man moving backwards.
@@ -286,8 +288,8 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
         let m = legal.first()?;
         let empty = (0..p.size().squares())
             .map(pdnkit::board::Square::from_index)
-            .find(|s| !p.occupied().has(*s) && *s != m.to)?;
-        Some(format!("{}-{}", name(v, p, empty), name(v, p, m.to)))
+            .find(|s| !p.occupied().has(*s) && *s != m.to())?;
+        Some(format!("{}-{}", name(v, p, empty), name(v, p, m.to())))
     });
     out += &fault_game(v, "Fault: no piece on the from square", moves, bad);
     // A square that is not on the board.
@@ -344,13 +346,13 @@ fn ambiguous(v: Variant, rng: &mut Rng) -> String {
         let Some((a, b)) = legal.iter().enumerate().find_map(|(i, a)| {
             legal[i + 1..]
                 .iter()
-                .find(|b| b.from == a.from && b.to == a.to)
+                .find(|b| b.from() == a.from() && b.to() == a.to())
                 .map(|b| (*a, *b))
         }) else {
             continue;
         };
         let _ = b;
-        let short = format!("{}x{}", name(v, &p, a.from), name(v, &p, a.to));
+        let short = format!("{}x{}", name(v, &p, a.from()), name(v, &p, a.to()));
         let full = write_move(&p, &a, style(v));
         let mut s = game(
             v,
@@ -437,14 +439,14 @@ fn repetition(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
         let p2 = play_unchecked(&p1, &b);
         let Some(ba) = legal_moves(&p2)
             .into_iter()
-            .find(|m| m.from == a.to && m.to == a.from)
+            .find(|m| m.from() == a.to() && m.to() == a.from())
         else {
             continue;
         };
         let p3 = play_unchecked(&p2, &ba);
         let Some(bb) = legal_moves(&p3)
             .into_iter()
-            .find(|m| m.from == b.to && m.to == b.from)
+            .find(|m| m.from() == b.to() && m.to() == b.from())
         else {
             continue;
         };

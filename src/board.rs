@@ -127,19 +127,19 @@ pub enum SquareError {
 #[derive(Debug)]
 pub struct Geometry {
     /// Side length n.
-    pub n: u8,
+    pub(crate) n: u8,
     /// Number of dark squares, n²/2.
-    pub squares: u8,
+    pub(crate) squares: u8,
     /// `neighbour[sq][dir]`: the adjacent square in `dir`, or 255 off the board.
     neighbour: [[u8; 4]; MAX_SQUARES],
     /// `adjacent[sq]`: the (up to four) diagonal neighbours of `sq`.
     adjacent: [Bitboard; MAX_SQUARES],
     /// Every square of the board.
-    pub all: Bitboard,
+    pub(crate) all: Bitboard,
     /// The top row (White crowns here).
-    pub top_row: Bitboard,
+    pub(crate) top_row: Bitboard,
     /// The bottom row (Black crowns here).
-    pub bottom_row: Bitboard,
+    pub(crate) bottom_row: Bitboard,
     /// `step_masks[dir]`: the squares of even rows (0, 2, ...) and of odd rows
     /// that have a neighbour in `dir`. With h = n/2 squares per row, that
     /// neighbour's index differs by [`EVEN_DELTA`] on even rows and by
@@ -343,6 +343,27 @@ impl BoardSize {
 }
 
 impl Geometry {
+    /// Side length n.
+    pub fn n(&self) -> u8 {
+        self.n
+    }
+    /// Number of dark squares, n²/2.
+    pub fn squares(&self) -> u8 {
+        self.squares
+    }
+    /// Every square of the board.
+    pub fn all(&self) -> Bitboard {
+        self.all
+    }
+    /// The top row (White crowns here).
+    pub fn top_row(&self) -> Bitboard {
+        self.top_row
+    }
+    /// The bottom row (Black crowns here).
+    pub fn bottom_row(&self) -> Bitboard {
+        self.bottom_row
+    }
+
     /// The diagonal neighbours of `sq`.
     #[inline(always)]
     pub fn adjacent(&self, sq: Square) -> Bitboard {
@@ -418,9 +439,9 @@ impl fmt::Display for BoardSize {
     }
 }
 
-/// A set of squares.
+/// A set of squares (bit `i` is the square with index `i`, number `i + 1`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard(pub(crate) u128);
 
 /// The one-square set of `sq`, built from a 64-bit shift into one half
 /// (cheaper than a 128-bit shift).
@@ -438,6 +459,10 @@ impl Bitboard {
     /// The set as bits: bit `i` is the square with index `i` (number `i + 1`).
     pub const fn bits(self) -> u128 {
         self.0
+    }
+    /// The set of the bits of `bits` ([`Bitboard::bits`] back).
+    pub const fn from_bits(bits: u128) -> Bitboard {
+        Bitboard(bits)
     }
     /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);

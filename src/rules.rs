@@ -24,15 +24,18 @@ pub use crate::variant::Variant;
 
 /// A legal move: from, to, the set of captured squares, and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Moves come from the generator ([`legal_moves`]); [`Move::new`] makes any
+/// move, legal or not, for [`play`] to check.
 pub struct Move {
     /// Captured squares (empty for a plain move).
-    pub captured: Bitboard,
-    pub from: Square,
-    pub to: Square,
+    pub(crate) captured: Bitboard,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
     /// Kind of the moving piece before the move.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// Whether the move crowns a man.
-    pub crowns: bool,
+    pub(crate) crowns: bool,
 }
 
 impl std::fmt::Display for Move {
@@ -55,6 +58,42 @@ impl std::fmt::Display for Move {
 }
 
 impl Move {
+    /// A move from `from` to `to` taking the pieces on `captured`, by a piece
+    /// of `kind`, crowning or not: what it claims, unchecked ([`play`] checks it).
+    pub fn new(from: Square, to: Square, captured: Bitboard, kind: Kind, crowns: bool) -> Move {
+        Move {
+            captured,
+            from,
+            to,
+            kind,
+            crowns,
+        }
+    }
+    /// The square it starts from.
+    #[inline]
+    pub fn from(&self) -> Square {
+        self.from
+    }
+    /// The square it ends on.
+    #[inline]
+    pub fn to(&self) -> Square {
+        self.to
+    }
+    /// The squares of the pieces it takes (empty for a plain move).
+    #[inline]
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+    /// The kind of the moving piece before the move.
+    #[inline]
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+    /// Whether it crowns a man.
+    #[inline]
+    pub fn crowns(&self) -> bool {
+        self.crowns
+    }
     /// Whether the move captures.
     #[inline]
     pub fn is_capture(&self) -> bool {

@@ -66,9 +66,9 @@ fn positions_in(path: &std::path::Path, at_least: usize) {
             .iter()
             .map(|m| {
                 (
-                    u64::from(m.from.number()),
-                    u64::from(m.to.number()),
-                    m.captured
+                    u64::from(m.from().number()),
+                    u64::from(m.to().number()),
+                    m.captured()
                         .squares()
                         .map(|s| u64::from(s.number()))
                         .collect(),
@@ -83,8 +83,8 @@ fn positions_in(path: &std::path::Path, at_least: usize) {
         // The kept landing path of each move is a real path of that move.
         for m in &moves {
             let p = landing_path(&pos, m);
-            assert_eq!(p.first().copied(), Some(m.from));
-            assert_eq!(p.last().copied(), Some(m.to));
+            assert_eq!(p.first().copied(), Some(m.from()));
+            assert_eq!(p.last().copied(), Some(m.to()));
             if m.is_capture() {
                 assert_eq!(p.len() as u32, m.capture_count() + 1, "{fen}");
             }

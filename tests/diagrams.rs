@@ -57,7 +57,7 @@ fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
                     flip,
                     moves: vec![Drawn {
                         path: landing_path(&p, &m).to_vec(),
-                        captured: m.captured,
+                        captured: m.captured(),
                         style: if flip {
                             MoveStyle::Alternative
                         } else {
@@ -78,7 +78,7 @@ fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
                     .descendants()
                     .filter(|n| n.attribute("class") == Some("taken"))
                     .count();
-                assert_eq!(taken as u32, m.captured.count());
+                assert_eq!(taken as u32, m.captured().count());
             }
             p = play_unchecked(&p, &m);
         }

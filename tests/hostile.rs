@@ -286,14 +286,14 @@ fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
                 let p2 = play_unchecked(&p1, &b);
                 let Some(bw) = quiet(&p2)
                     .into_iter()
-                    .find(|m| m.from == w.to && m.to == w.from)
+                    .find(|m| m.from() == w.to() && m.to() == w.from())
                 else {
                     continue;
                 };
                 let p3 = play_unchecked(&p2, &bw);
                 if let Some(bb) = quiet(&p3)
                     .into_iter()
-                    .find(|m| m.from == b.to && m.to == b.from)
+                    .find(|m| m.from() == b.to() && m.to() == b.from())
                 {
                     return Some(vec![w, b, bw, bb]);
                 }

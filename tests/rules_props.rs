@@ -24,9 +24,9 @@ fn arb_position() -> impl Strategy<Value = Position> {
                     Color::Black
                 };
                 let row = if color == Color::White {
-                    g.top_row
+                    g.top_row()
                 } else {
-                    g.bottom_row
+                    g.bottom_row()
                 };
                 let kind = if k & 2 != 0 || row.has(sq) {
                     Kind::King
@@ -63,20 +63,16 @@ proptest! {
         for (i, s) in seeds.iter().enumerate() {
             let from = Square::from_index((s % n) as u8);
             let to = Square::from_index(((s >> 8) % n) as u8);
-            let captured = Bitboard(enemy.0 & u128::from(s >> 16).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let captured = Bitboard::from_bits(enemy.bits() & u128::from(s >> 16).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let kind = if p.kings().has(from) { Kind::King } else { Kind::Man };
-            let crows = if p.side() == Color::White { p.size().geometry().top_row } else { p.size().geometry().bottom_row };
+            let crows = if p.side() == Color::White { p.size().geometry().top_row() } else { p.size().geometry().bottom_row() };
             let crowns = kind == Kind::Man && crows.has(to);
-            candidates.push(Move { captured: if i % 2 == 0 { Bitboard::EMPTY } else { captured }, from, to, kind, crowns });
+            candidates.push(Move::new(from, to, if i % 2 == 0 { Bitboard::EMPTY } else { captured }, kind, crowns));
             if let Some(m) = moves.get(i) {
-                let mut x = *m;
-                x.to = to;
-                x.crowns = x.kind == Kind::Man && crows.has(to);
-                candidates.push(x);
-                if let Some(c) = m.captured.squares().next() {
-                    let mut y = *m;
-                    y.captured = m.captured.without(c);
-                    candidates.push(y);
+                let crowns = m.kind() == Kind::Man && crows.has(to);
+                candidates.push(Move::new(m.from(), to, m.captured(), m.kind(), crowns));
+                if let Some(c) = m.captured().squares().next() {
+                    candidates.push(Move::new(m.from(), m.to(), m.captured().without(c), m.kind(), m.crowns()));
                 }
             }
         }

@@ -163,12 +163,12 @@ pub fn drawn(pos: &Position, text: &str) -> Result<Drawn, String> {
     match resolve(pos, squares, m.sep) {
         Ok(Reading::Move { mv, .. }) => Ok(Drawn {
             path: landing_path(pos, &mv).to_vec(),
-            captured: mv.captured,
+            captured: mv.captured(),
             style: MoveStyle::Written,
         }),
         Ok(Reading::Ambiguous(c)) => Ok(Drawn {
             path: landing_path(pos, &c[0]).to_vec(),
-            captured: c[0].captured,
+            captured: c[0].captured(),
             style: MoveStyle::Written,
         }),
         Err(_) => {

@@ -37,15 +37,20 @@ pub fn run(a: Args) -> u8 {
     let mut out = out.lock();
     let total = if a.divide {
         let mut rows = perft_divide(&pos, a.depth);
-        rows.sort_by_key(|(m, _)| (m.from, m.to, m.captured));
+        rows.sort_by_key(|(m, _)| (m.from(), m.to(), m.captured()));
         let mut total = 0;
         for (m, n) in rows {
             let sep = if m.is_capture() { 'x' } else { '-' };
             let mut caps = String::new();
-            for c in m.captured.squares() {
+            for c in m.captured().squares() {
                 caps.push_str(&format!(" x{}", c.number()));
             }
-            if let Err(e) = writeln!(out, "{}{sep}{}{caps}: {n}", m.from.number(), m.to.number()) {
+            if let Err(e) = writeln!(
+                out,
+                "{}{sep}{}{caps}: {n}",
+                m.from().number(),
+                m.to().number()
+            ) {
                 return Stop::of(&e, "standard output", true).report(0);
             }
             total += n;

@@ -117,10 +117,10 @@ fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
             .iter()
             .map(|p| {
                 (
-                    p.mv.from.number(),
-                    p.mv.to.number(),
-                    p.mv.captured.squares().map(|s| s.number()).collect(),
-                    u8::from(p.mv.crowns),
+                    p.mv.from().number(),
+                    p.mv.to().number(),
+                    p.mv.captured().squares().map(|s| s.number()).collect(),
+                    u8::from(p.mv.crowns()),
                 )
             })
             .collect(),
@@ -232,7 +232,7 @@ fn maximal_capture(pos: &Position) -> Option<Drawn> {
     let path = landing_path(pos, &best).to_vec();
     Some(Drawn {
         path,
-        captured: best.captured,
+        captured: best.captured(),
         style: MoveStyle::Alternative,
     })
 }
