@@ -181,7 +181,7 @@ pub struct Ply {
 /// let g = &read_all(b"[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 3. 31-26 *")[0];
 /// let plies: Vec<_> = Replay::new(g, &Options::default()).collect();
 /// assert_eq!(plies.len(), 5);
-/// assert_eq!(plies[2].mv.captured.count(), 1);
+/// assert_eq!(plies[2].mv.captured().count(), 1);
 /// assert_eq!(plies[4].number, (3, false));
 /// ```
 pub struct Replay {
