@@ -31,7 +31,7 @@ fn main() -> std::io::Result<()> {
         match report.verdict() {
             Some(true) => println!(
                 "game {} ({kind}): valid, {}",
-                g.index,
+                g.index(),
                 report.computed.normalised()
             ),
             Some(false) => {
@@ -45,11 +45,13 @@ fn main() -> std::io::Result<()> {
                     let (line, col) = loc.locate(d.span.start);
                     println!(
                         "game {} ({kind}) {path}:{line}:{col}: {}: {}",
-                        g.index, d.code, d.message
+                        g.index(),
+                        d.code,
+                        d.message
                     );
                 }
             }
-            None => println!("game {} ({kind}): not checked", g.index),
+            None => println!("game {} ({kind}): not checked", g.index()),
         }
     }
     println!("{} games, {invalid} with errors", games.len());

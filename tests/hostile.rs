@@ -205,7 +205,7 @@ fn many_tags_stay_one_game() {
     let tags: String = (0..20_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
     let games = read_all(format!("{tags}[GameType \"20\"]\n1. 32-28 *\n").as_bytes());
     assert_eq!(games.len(), 1);
-    assert_eq!(games[0].tags.len(), 20_001);
+    assert_eq!(games[0].tags().len(), 20_001);
     // A repeated name past the set threshold still starts a new game.
     let games = read_all(format!("{tags}[T5 \"again\"]\n1. 32-28 *\n").as_bytes());
     assert_eq!(games.len(), 2);

@@ -109,7 +109,7 @@ fn every_real_file_reads_and_game_counts_match_sources() {
             problems.push(format!("{name}: not in SOURCES.md"));
             continue;
         };
-        let with_tags = games.iter().filter(|g| !g.tags.is_empty()).count();
+        let with_tags = games.iter().filter(|g| !g.tags().is_empty()).count();
         let ev = games
             .iter()
             .filter(|g| {
@@ -216,7 +216,7 @@ fn syntax_findings_agree_with_the_reference_parsers() {
         let found: Vec<(u32, u32, String)> = games
             .iter()
             .flat_map(|g| {
-                g.diagnostics
+                g.diagnostics()
                     .iter()
                     .filter(|d| SYNTAX_LEVEL.contains(&d.code.as_str()))
                     .map(move |d| {
@@ -300,7 +300,7 @@ fn legacy_encodings_decode_to_the_utf8_copies() {
         let ug = read(&up);
         let notes: Vec<_> = lg
             .iter()
-            .flat_map(|g| &g.diagnostics)
+            .flat_map(|g| g.diagnostics())
             .filter(|d| d.code.as_str() == "encoding")
             .collect();
         assert_eq!(notes.len(), 1, "{legacy}: {notes:?}");
@@ -311,11 +311,11 @@ fn legacy_encodings_decode_to_the_utf8_copies() {
         );
         let known: std::collections::HashSet<String> = ug
             .iter()
-            .flat_map(|g| g.tags.iter().map(|t| g.tag_value(t)))
+            .flat_map(|g| g.tags().iter().map(|t| g.tag_value(t)))
             .collect();
         let mut non_ascii = 0;
         for g in &lg {
-            for t in &g.tags {
+            for t in g.tags() {
                 let v = g.tag_value(t);
                 assert!(
                     !v.contains('\u{fffd}'),
@@ -345,7 +345,7 @@ fn legacy_encodings_decode_to_the_utf8_copies() {
             "{white}"
         );
         assert!(games[0]
-            .diagnostics
+            .diagnostics()
             .iter()
             .any(|d| d.message.contains("windows-1251")));
     }

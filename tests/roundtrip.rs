@@ -21,7 +21,7 @@ enum N {
 fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
     // The Result tag is written in the chosen family, so compare it normalised.
     let mut tags: Vec<(String, String)> = g
-        .tags
+        .tags()
         .iter()
         .map(|t| {
             let v = g.tag_value(t);
@@ -35,15 +35,15 @@ fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
         .collect();
     tags.sort();
     let nodes = g
-        .nodes
+        .nodes()
         .iter()
         .map(|n| match n {
             Node::Move(m) => N::Move(
                 g.squares(m).to_vec(),
-                if m.sep == Sep::Mixed {
+                if m.sep() == Sep::Mixed {
                     Sep::Capture
                 } else {
-                    m.sep
+                    m.sep()
                 },
             ),
             Node::Comment(s) => N::Comment(g.decode(s).trim().to_string()),
@@ -57,7 +57,7 @@ fn shape(g: &Game) -> (Vec<(String, String)>, Vec<N>, Option<Outcome>) {
         })
         .collect();
     let result = g
-        .result
+        .result()
         .as_ref()
         .map(|r| r.0)
         .or_else(|| g.tag("Result").and_then(|v| Outcome::parse(&v)));
@@ -82,15 +82,15 @@ fn round_trip(bytes: &[u8], what: &str) -> usize {
     for (a, b) in games.iter().zip(&again) {
         let (sa, sb) = (shape(a), shape(b));
         // Games whose comments were damaged beyond repair (unbalanced braces) compare without comments.
-        assert_eq!(sa.0, sb.0, "{what} game {}: tags", a.index);
+        assert_eq!(sa.0, sb.0, "{what} game {}: tags", a.index());
         assert_eq!(
             sa.2.unwrap_or(Outcome::Unknown),
             sb.2.unwrap_or(Outcome::Unknown),
             "{what} game {}: result",
-            a.index
+            a.index()
         );
         let moves = |n: &Vec<N>| n.iter().filter(|x| !matches!(x, N::Comment(_))).count();
-        assert_eq!(moves(&sa.1), moves(&sb.1), "{what} game {}", a.index);
+        assert_eq!(moves(&sa.1), moves(&sb.1), "{what} game {}", a.index());
         assert_eq!(
             sa.1.iter()
                 .filter(|x| !matches!(x, N::Comment(_)))
@@ -99,20 +99,20 @@ fn round_trip(bytes: &[u8], what: &str) -> usize {
                 .filter(|x| !matches!(x, N::Comment(_)))
                 .collect::<Vec<_>>(),
             "{what} game {}: moves and variations",
-            a.index
+            a.index()
         );
         let comments = |n: &Vec<N>| n.iter().filter(|x| matches!(x, N::Comment(_))).count();
         assert_eq!(
             comments(&sa.1),
             comments(&sb.1),
             "{what} game {}: comments",
-            a.index
+            a.index()
         );
         for (x, y) in sa.1.iter().zip(&sb.1) {
             if let (N::Comment(c), N::Comment(d)) = (x, y) {
                 let balanced = c.matches('{').count() == c.matches('}').count();
                 if balanced {
-                    assert_eq!(c, d, "{what} game {}: comment", a.index);
+                    assert_eq!(c, d, "{what} game {}: comment", a.index());
                 }
             }
         }

@@ -61,20 +61,18 @@ fn built_games_equal_the_readers_games() {
         for (a, b) in direct.iter().zip(&via) {
             if a != b {
                 let fields = [
-                    ("text", a.text == b.text),
-                    ("tags", a.tags == b.tags),
-                    ("nodes", a.nodes == b.nodes),
-                    ("squares", a.square_text == b.square_text),
-                    ("result", a.result == b.result),
-                    ("findings", a.diagnostics == b.diagnostics),
-                    ("encoding", a.encoding == b.encoding),
+                    ("text", a.text() == b.text()),
+                    ("tags", a.tags() == b.tags()),
+                    ("nodes", a.nodes() == b.nodes()),
+                    ("result", a.result() == b.result()),
+                    ("findings", a.diagnostics() == b.diagnostics()),
+                    ("encoding", a.encoding() == b.encoding()),
                     (
                         "place",
-                        (a.index, a.offset, a.line, a.column0)
-                            == (b.index, b.offset, b.line, b.column0),
+                        (a.index(), a.offset(), a.line()) == (b.index(), b.offset(), b.line()),
                     ),
                 ];
-                panic!("{} game {}: {fields:?}", f.display(), a.index);
+                panic!("{} game {}: {fields:?}", f.display(), a.index());
             }
         }
         games += direct.len();
@@ -95,13 +93,16 @@ fn left_out_comments_and_variations_leave_the_main_line() {
             let lean = lean.expect("nothing filtered");
             let main: Vec<_> = full.main_line().map(|m| full.squares(m).to_vec()).collect();
             let kept: Vec<_> = lean.main_line().map(|m| lean.squares(m).to_vec()).collect();
-            assert_eq!(main, kept, "{} game {}", f.display(), full.index);
+            assert_eq!(main, kept, "{} game {}", f.display(), full.index());
             assert!(!lean
-                .nodes
+                .nodes()
                 .iter()
                 .any(|n| matches!(n, Node::Comment(_) | Node::Open(_) | Node::Close(_))));
-            assert_eq!((&lean.tags, &lean.result), (&full.tags, &full.result));
-            checked += usize::from(lean.nodes.len() < full.nodes.len());
+            assert_eq!(
+                (&lean.tags(), &lean.result()),
+                (&full.tags(), &full.result())
+            );
+            checked += usize::from(lean.nodes().len() < full.nodes().len());
         }
     }
     assert!(checked > 10, "{checked}");
@@ -138,7 +139,7 @@ impl Visitor for Log {
         let text = String::from_utf8_lossy(m.text);
         self.lines.push(format!(
             "move {text}{strength} {:?} {}sq",
-            m.mv.number,
+            m.mv.number(),
             m.squares.len()
         ));
     }

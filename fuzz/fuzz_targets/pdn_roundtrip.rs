@@ -11,7 +11,7 @@ fuzz_target!(|data: &[u8]| {
     // Text the reader could not read (a syntax error, a bad tag line) is not
     // written back: the promise holds for input read without such findings.
     let clean = games.iter().all(|g| {
-        g.diagnostics
+        g.diagnostics()
             .iter()
             .all(|d| d.severity == pdnkit::diag::Severity::Note)
     });
@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(games.len(), again.len(), "game count");
     for (a, b) in games.iter().zip(&again) {
         let moves = |g: &pdnkit::pdn::Game| -> Vec<Vec<pdnkit::pdn::SquareText>> {
-            g.nodes
+            g.nodes()
                 .iter()
                 .filter_map(|n| match n {
                     Node::Move(m) => Some(g.squares(m).to_vec()),
@@ -35,6 +35,6 @@ fuzz_target!(|data: &[u8]| {
                 .collect()
         };
         assert_eq!(moves(a), moves(b), "moves");
-        assert_eq!(a.tags.len(), b.tags.len(), "tags");
+        assert_eq!(a.tags().len(), b.tags().len(), "tags");
     }
 });

@@ -24,13 +24,13 @@ fuzz_target!(|data: &[u8]| {
     let mut index = 0;
     while let Ok(Some(g)) = r.next_game() {
         index += 1;
-        assert_eq!(g.index, index);
+        assert_eq!(g.index(), index);
         let mut loc = Locator::new(&g);
-        for d in &g.diagnostics {
+        for d in g.diagnostics() {
             let _ = loc.locate(d.span.start);
             let _ = g.snippet(&d.span, 40);
         }
-        for t in &g.tags {
+        for t in g.tags() {
             let _ = g.tag_value(t);
         }
     }

@@ -109,17 +109,38 @@ impl CompactRange {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
     /// The move's text (squares and separators, not the strength suffix).
-    pub span: Span,
-    /// The squares as written, in [`Game::square_text`] ([`Game::squares`]).
-    pub squares: CompactRange,
-    pub sep: Sep,
+    pub(crate) span: Span,
+    /// The squares as written, in the game's squares ([`Game::squares`]).
+    pub(crate) squares: CompactRange,
+    pub(crate) sep: Sep,
     /// `!`, `?!`, `(?)` ... after the move (a span of the game text); empty if none.
-    pub suffix: CompactRange,
+    pub(crate) suffix: CompactRange,
     /// The move number written before it, and whether it was Black's (`12...`).
-    pub number: Option<(u32, bool)>,
+    pub(crate) number: Option<(u32, bool)>,
 }
 
 impl WrittenMove {
+    /// The move's text (squares and separators, not the strength suffix), as a
+    /// span of the game text.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.span.clone()
+    }
+    /// How its squares are joined.
+    #[inline]
+    pub fn sep(&self) -> Sep {
+        self.sep
+    }
+    /// Its strength suffix (`!`, `?!`, `(?)` ...), a span of the game text; empty if none.
+    #[inline]
+    pub fn suffix(&self) -> Span {
+        self.suffix.range()
+    }
+    /// The move number written before it, and whether it was Black's (`12...`).
+    #[inline]
+    pub fn number(&self) -> Option<(u32, bool)> {
+        self.number
+    }
     /// The ply a move number designates: `1.` is 0, `1...` is 1, `2.` is 2.
     pub fn numbered_ply(&self) -> Option<u32> {
         self.number
@@ -225,13 +246,26 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     /// The name as written.
-    pub name: Span,
+    pub(crate) name: Span,
     /// The decoded name, only for a name that is not a PDN identifier (`&#x00c9;v&#x00e9;nement`).
-    pub owned_name: Option<String>,
+    pub(crate) owned_name: Option<String>,
     /// The raw value between the quotes (escapes not yet undone).
-    pub value: Span,
+    pub(crate) value: Span,
     /// The whole tag.
-    pub span: Span,
+    pub(crate) span: Span,
+}
+
+impl Tag {
+    /// The whole tag pair, as a span of the game text.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.span.clone()
+    }
+    /// The raw value between the quotes, as a span of the game text.
+    #[inline]
+    pub fn value_span(&self) -> Span {
+        self.value.clone()
+    }
 }
 
 /// A tag's value as written: raw bytes between the quotes, and the encoding
@@ -318,30 +352,32 @@ impl TextEncoding {
     }
 }
 
-/// One game as read.
+/// One game as read: its text and where it is, its tags, its movetext, the
+/// result token, and the reader's findings. Read with its methods; spans
+/// index [`Game::text`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// 1-based index in the file.
-    pub index: usize,
+    pub(crate) index: usize,
     /// Byte offset of `text[0]` in the file.
-    pub offset: u64,
+    pub(crate) offset: u64,
     /// 1-based line of `text[0]`.
-    pub line: u32,
+    pub(crate) line: u32,
     /// Characters before `text[0]` on its line.
-    pub column0: u32,
+    pub(crate) column0: u32,
     /// A line-break byte just before `text[0]` that a break at `text[0]` would pair with.
     pub(crate) open_break: Option<u8>,
     /// The game's bytes (from the end of the previous game to the end of this one).
-    pub text: Vec<u8>,
-    pub encoding: TextEncoding,
-    pub tags: Vec<Tag>,
-    pub nodes: Vec<Node>,
+    pub(crate) text: Vec<u8>,
+    pub(crate) encoding: TextEncoding,
+    pub(crate) tags: Vec<Tag>,
+    pub(crate) nodes: Vec<Node>,
     /// The squares of every written move, in order ([`Game::squares`]).
-    pub square_text: Vec<SquareText>,
+    pub(crate) square_text: Vec<SquareText>,
     /// The token that ends the movetext, if any.
-    pub result: Option<(Outcome, Span)>,
+    pub(crate) result: Option<(Outcome, Span)>,
     /// Findings of the reader (syntax level), in order.
-    pub diagnostics: Vec<Diagnostic>,
+    pub(crate) diagnostics: Vec<Diagnostic>,
 }
 
 /// The name of `t` in `text` (the game text it was read from).
@@ -365,6 +401,51 @@ pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
 }
 
 impl Game {
+    /// 1-based index of the game in its file.
+    #[inline]
+    pub fn index(&self) -> usize {
+        self.index
+    }
+    /// Byte offset of the game's text in the file.
+    #[inline]
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+    /// 1-based line where the game's text (with the blank lines before it) begins.
+    #[inline]
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+    /// The game's bytes, from the end of the previous game to the end of this one.
+    #[inline]
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+    /// The encoding its text is decoded with.
+    #[inline]
+    pub fn encoding(&self) -> TextEncoding {
+        self.encoding
+    }
+    /// Its tag pairs, in order.
+    #[inline]
+    pub fn tags(&self) -> &[Tag] {
+        &self.tags
+    }
+    /// Its movetext, in order.
+    #[inline]
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+    /// The token that ends the movetext, if any: what it says, and its span.
+    #[inline]
+    pub fn result(&self) -> Option<&(Outcome, Span)> {
+        self.result.as_ref()
+    }
+    /// The reader's findings (syntax level), in order.
+    #[inline]
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
     /// A tag's name.
     #[inline]
     pub fn tag_name<'a>(&'a self, t: &'a Tag) -> &'a str {

@@ -349,7 +349,7 @@ type TagFilter<'f> = Box<dyn FnMut(&[(String, String)]) -> bool + 'f>;
 ///     .filter(|tags| tags.iter().any(|(n, v)| n == "Round" && v == "1"));
 /// let games: Vec<_> = Reader::new(&text[..]).games_with(&mut b).collect::<Result<_, _>>().unwrap();
 /// let g = games[0].as_ref().unwrap();
-/// assert_eq!(g.nodes.len(), 2); // the two main-line moves
+/// assert_eq!(g.nodes().len(), 2); // the two main-line moves
 /// assert!(games[1].is_none()); // round 2 left out
 /// ```
 pub struct GameBuilder<'f> {

@@ -155,7 +155,7 @@ impl ConvertSink {
         if let Some((declared, computed)) = n.fixed {
             eprintln!(
                 "{file}: game {}: Result {} -> {}",
-                g.index,
+                g.index(),
                 declared.map_or("(none)", |o| o.normalised()),
                 computed.normalised()
             );
@@ -196,7 +196,7 @@ impl Sink for ConvertSink {
                 };
                 eprintln!(
                     "pdnkit: {file}: not rewritten: game {} {why}{hint}; the file is left as it was",
-                    g.index
+                    g.index()
                 );
                 self.failed = true;
                 self.keep_original = Some(file.to_string());

@@ -153,14 +153,14 @@ pub fn drawn(pos: &Position, text: &str) -> Result<Drawn, String> {
     let (g, m) = games
         .iter()
         .find_map(|g| {
-            g.nodes.iter().find_map(|n| match n {
+            g.nodes().iter().find_map(|n| match n {
                 Node::Move(m) => Some((g, m)),
                 _ => None,
             })
         })
         .ok_or_else(|| format!("'{text}' is not a move"))?;
     let squares = g.squares(m);
-    match resolve(pos, squares, m.sep) {
+    match resolve(pos, squares, m.sep()) {
         Ok(Reading::Move { mv, .. }) => Ok(Drawn {
             path: landing_path(pos, &mv).to_vec(),
             captured: mv.captured(),

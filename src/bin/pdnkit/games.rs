@@ -67,7 +67,7 @@ fn batch_bytes(batch: &[Item]) -> usize {
     batch
         .iter()
         .map(|it| match it {
-            Item::Game(_, g, _) => g.text.len(),
+            Item::Game(_, g, _) => g.text().len(),
             _ => 0,
         })
         .sum()
@@ -204,7 +204,7 @@ impl OutputStage<'_> {
         let mut current = None;
         for (it, r) in batch.iter().zip(reports) {
             if let Item::Game(fi, g, _) = it {
-                bytes += g.text.len() as u64;
+                bytes += g.text().len() as u64;
                 current = Some(*fi);
             }
             if !self.item(it, r.as_ref(), sink) {
@@ -343,7 +343,7 @@ impl Batcher<'_> {
     /// Adds an item, sending the batch when full; false when the receiver is gone.
     fn push(&mut self, item: Item) -> bool {
         if let Item::Game(_, g, _) = &item {
-            self.bytes += g.text.len();
+            self.bytes += g.text().len();
             self.games += 1;
         }
         self.batch.push(item);
@@ -426,7 +426,7 @@ fn read_inputs(
                         }
                     }
                     None => {
-                        held_bytes += g.text.len();
+                        held_bytes += g.text().len();
                         held.push(g);
                         if held_bytes >= EVIDENCE_BYTES {
                             match b.release(fi, &mut held, opts) {

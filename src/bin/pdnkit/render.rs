@@ -25,7 +25,7 @@ pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
         parts.push(d);
     }
     let line = pdnkit::export::game_line(g);
-    let head = format!("{file}: game {} (line {line})", g.index);
+    let head = format!("{file}: game {} (line {line})", g.index());
     s.push_str(&format!(
         "{}{head}{}",
         pal.header.render(),
@@ -75,7 +75,7 @@ pub fn human(
     }
     s.push_str(&visible(&d.message));
     s.push_str(" (game ");
-    s.push_str(num.format(g.index));
+    s.push_str(num.format(g.index()));
     if let Some(p) = d.ply {
         s.push_str(", ply ");
         s.push_str(num.format(p));

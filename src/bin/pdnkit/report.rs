@@ -137,7 +137,7 @@ fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
         },
         written: g
             .main_line()
-            .map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned())
+            .map(|m| String::from_utf8_lossy(g.bytes(&m.span())).into_owned())
             .collect(),
     })
 }
@@ -176,7 +176,7 @@ fn finding_html(
         code = d.code.as_str(),
         sev = d.severity.as_str(),
         file = escape(file),
-        game = g.index,
+        game = g.index(),
         mv = escape(&visible(d.written.as_deref().unwrap_or(""))),
         msg = escape(&visible(&d.message)),
     );
@@ -240,7 +240,7 @@ fn maximal_capture(pos: &Position) -> Option<Drawn> {
 impl Sink for ReportSink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
         let tags: BTreeMap<String, String> = g
-            .tags
+            .tags()
             .iter()
             .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
             .collect();
@@ -264,7 +264,7 @@ impl Sink for ReportSink {
         codes.dedup();
         self.games.push(GameEntry {
             file: file.to_string(),
-            index: g.index,
+            index: g.index(),
             line: pdnkit::export::game_line(g),
             tags,
             variant: r.kind.map(|k| k.name()),
