@@ -177,13 +177,18 @@ fn game_with_fault(
 }
 
 fn put_king(p: &mut Position, sq: pdnkit::board::Square, color: Color) {
-    p.put(
+    let mut s = p.to_setup();
+    s.remove(sq);
+    s.put(
         sq,
         Piece {
             color,
             kind: Kind::King,
         },
     );
+    *p = s
+        .into_position(p.variant())
+        .expect("a king stands anywhere on the board");
 }
 
 /// A random move after which the opponent cannot capture (and, unless
@@ -240,12 +245,12 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
     // Missed capture: a plain move while a capture is compulsory.
     let (moves, bad) = game_with_fault(v, rng, &|p, legal| {
         legal.first().filter(|m| m.is_capture())?;
-        let mut quiet = *p;
         // The same side's plain moves, found by removing every enemy piece that could be taken.
-        let enemy = p.pieces(p.side().other());
-        for sq in enemy.squares() {
-            quiet.remove(sq);
+        let mut setup = p.to_setup();
+        for sq in p.pieces(p.side().other()).squares() {
+            setup.remove(sq);
         }
+        let quiet = setup.into_position(p.variant()).ok()?;
         let q = legal_moves(&quiet).into_iter().find(|m| {
             !m.is_capture()
                 && !p.occupied().has(m.to())

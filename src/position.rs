@@ -106,14 +106,30 @@ impl FenError {
     }
 }
 
-/// A FEN as written: side to move, pieces, and extra fields kept verbatim.
+/// A position as written, not yet checked: side to move, pieces (each with
+/// the byte offset of its square in the FEN it came from), and extra fields
+/// kept verbatim. Read from a FEN ([`Setup::parse`]) or built piece by piece
+/// ([`Setup::new`], [`Setup::put`]); [`Setup::into_position`] checks it and
+/// gives a [`Position`] (the only way to one other than the start position).
+///
+/// ```
+/// use pdnkit::position::{Color, Kind, Piece, Setup};
+/// use pdnkit::variant::Variant;
+/// let size = Variant::Brazilian.board();
+/// let mut s = Setup::new(Color::White);
+/// s.put(size.square(22).unwrap(), Piece { color: Color::White, kind: Kind::King });
+/// s.put(size.square(18).unwrap(), Piece { color: Color::Black, kind: Kind::Man });
+/// assert_eq!(s.into_position(Variant::Brazilian).unwrap().to_fen(), "W:WK22:B18");
+/// // A man on its crowning row is refused.
+/// let mut s = Setup::new(Color::White);
+/// s.put(size.square(1).unwrap(), Piece { color: Color::White, kind: Kind::Man });
+/// assert!(s.into_position(Variant::Brazilian).is_err());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
-    pub side: Color,
-    /// Each piece with the byte offset of its square in the FEN.
-    pub pieces: Vec<(Square, Piece, usize)>,
-    /// Fields after the piece lists, such as lidraughts' `H0` and `F1`.
-    pub extra: Vec<String>,
+    pub(crate) side: Color,
+    pub(crate) pieces: Vec<(Square, Piece, usize)>,
+    pub(crate) extra: Vec<String>,
 }
 
 /// `list.split(',')` by a byte scan (the items are a few bytes long, too short
@@ -265,11 +281,56 @@ impl Setup {
         Ok(())
     }
 
-    /// Validates the setup into a position of `variant`.
+    /// An empty board with `side` to move.
+    pub fn new(side: Color) -> Setup {
+        Setup {
+            side,
+            pieces: Vec::new(),
+            extra: Vec::new(),
+        }
+    }
+    /// Adds `piece` on `sq` (checked by [`Setup::into_position`]).
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        self.pieces.push((sq, piece, 0));
+    }
+    /// Takes every piece off `sq`.
+    pub fn remove(&mut self, sq: Square) {
+        self.pieces.retain(|p| p.0 != sq);
+    }
+    /// The side to move.
+    pub fn side(&self) -> Color {
+        self.side
+    }
+    /// Sets the side to move.
+    pub fn set_side(&mut self, side: Color) {
+        self.side = side;
+    }
+    /// The pieces, in the order given.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.pieces.iter().map(|&(sq, p, _)| (sq, p))
+    }
+    /// Fields after the piece lists (lidraughts' `H0`, `F1`), as written.
+    pub fn extra(&self) -> &[String] {
+        &self.extra
+    }
+
+    /// Checks the setup and makes it a position of `variant`: every square on
+    /// the board and given once, no man on its crowning row.
     pub fn into_position(self, variant: Variant) -> Result<Position, FenError> {
         let mut p = Position::empty(variant, self.side);
-        let g = variant.board().geometry();
+        let size = variant.board();
+        let g = size.geometry();
         for (sq, piece, at) in self.pieces {
+            if sq.index() >= usize::from(size.squares()) {
+                return Err(FenError::Square {
+                    source: SquareError::NumberOffBoard {
+                        number: sq.number(),
+                        size,
+                        max: u32::from(size.squares()),
+                    },
+                    at,
+                });
+            }
             if (p.white | p.black).has(sq) {
                 return Err(FenError::Duplicate {
                     square: sq.number(),
@@ -321,6 +382,17 @@ impl Position {
             p.white = p.white.with(Square::from_index((total - 1 - i) as u8));
         }
         p
+    }
+
+    /// The position as a [`Setup`], to change and check again.
+    pub fn to_setup(&self) -> Setup {
+        let mut s = Setup::new(self.side);
+        for sq in self.occupied().squares() {
+            if let Some(piece) = self.piece_at(sq) {
+                s.put(sq, piece);
+            }
+        }
+        s
     }
 
     /// Reads and validates a FEN for a game of `variant`.
@@ -389,8 +461,9 @@ impl Position {
         (bb.count() - kings, kings)
     }
 
-    /// Puts `piece` on `sq`, replacing whatever stood there.
-    pub fn put(&mut self, sq: Square, piece: Piece) {
+    /// Puts `piece` on `sq`, replacing whatever stood there (unchecked: a
+    /// position is built through [`Setup`]).
+    pub(crate) fn put(&mut self, sq: Square, piece: Piece) {
         self.remove(sq);
         match piece.color {
             Color::White => self.white = self.white.with(sq),
@@ -401,16 +474,11 @@ impl Position {
         }
     }
     /// Empties `sq`.
-    pub fn remove(&mut self, sq: Square) {
+    pub(crate) fn remove(&mut self, sq: Square) {
         self.white = self.white.without(sq);
         self.black = self.black.without(sq);
         self.kings = self.kings.without(sq);
     }
-    /// Sets the side to move.
-    pub fn set_side(&mut self, side: Color) {
-        self.side = side;
-    }
-
     /// Writes the FEN: `W:W31,32,K45:B1,2`.
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(64);

@@ -1,6 +1,6 @@
 //! Property tests: `is_legal` agrees with `legal_moves` on random positions.
 use pdnkit::board::{Bitboard, Square};
-use pdnkit::position::{Color, Kind, Piece, Position};
+use pdnkit::position::{Color, Kind, Piece, Position, Setup};
 use pdnkit::rules::{is_legal, legal_moves, max_capture, play_unchecked, Move};
 use pdnkit::variant::Variant;
 use proptest::prelude::*;
@@ -14,10 +14,15 @@ fn arb_position() -> impl Strategy<Value = Position> {
         .prop_map(|(s, white, pieces)| {
             let variant = Variant::ALL[s];
             let size = variant.board();
-            let mut p = Position::empty(variant, if white { Color::White } else { Color::Black });
+            let mut p = Setup::new(if white { Color::White } else { Color::Black });
             let g = size.geometry();
+            let mut used = Bitboard::EMPTY;
             for (i, k) in pieces {
                 let sq = Square::from_index(i % size.squares());
+                if used.has(sq) {
+                    continue;
+                }
+                used = used.with(sq);
                 let color = if k & 1 == 0 {
                     Color::White
                 } else {
@@ -35,7 +40,8 @@ fn arb_position() -> impl Strategy<Value = Position> {
                 };
                 p.put(sq, Piece { color, kind });
             }
-            p
+            p.into_position(variant)
+                .expect("a square once, no man on its crowning row")
         })
 }
 
