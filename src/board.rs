@@ -108,19 +108,33 @@ pub enum SquareError {
     /// A number outside 1..=n²/2.
     #[error("square {number} is not on the {size} board (squares are 1-{max})")]
     NumberOffBoard {
+        /// The square number.
         number: u32,
+        /// The board.
         size: BoardSize,
+        /// The highest square number of that board.
         max: u32,
     },
     /// An algebraic name whose file or rank is outside the board.
     #[error("square {name} is not on the {size} board")]
-    NameOffBoard { name: String, size: BoardSize },
+    NameOffBoard {
+        /// The name as written.
+        name: String,
+        /// The board.
+        size: BoardSize,
+    },
     /// An algebraic name of a light square.
     #[error("square {name} is a light square; only dark squares are played on")]
-    LightSquare { name: String },
+    LightSquare {
+        /// The name as written.
+        name: String,
+    },
     /// Text that is not a square at all.
     #[error("'{text}' is not a square")]
-    NotASquare { text: String },
+    NotASquare {
+        /// The text as written.
+        text: String,
+    },
 }
 
 /// Precomputed geometry of one board size.

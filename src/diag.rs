@@ -10,8 +10,11 @@ use std::fmt;
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
+    /// Worth knowing; never makes a game invalid.
     Note,
+    /// Tolerated, but not as PDN or the rules say.
     Warning,
+    /// The record is wrong: the game is invalid.
     Error,
 }
 
@@ -37,7 +40,7 @@ macro_rules! codes {
         /// The stable diagnostic codes of docs/json.md.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
-        pub enum Code { $($variant,)* }
+        pub enum Code { $(#[doc = concat!("`", $name, "`: see docs/json.md.")] $variant,)* }
         impl Code {
             /// Every code, in docs/json.md order.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
@@ -189,11 +192,15 @@ impl std::str::FromStr for Code {
 /// of a variant pdnkit does not check), placed at a line and column of the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileDiagnostic {
+    /// The finding's stable code.
     pub code: Code,
+    /// How serious it is.
     pub severity: Severity,
+    /// What is wrong, in words.
     pub message: String,
     /// 1-based line and column of what it is about (a tag, a game's start).
     pub line: u32,
+    /// 1-based column (in characters).
     pub column: u32,
 }
 
@@ -203,7 +210,9 @@ pub type Span = std::ops::Range<usize>;
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The finding's stable code.
     pub code: Code,
+    /// How serious it is.
     pub severity: Severity,
     /// Bytes of the game text the finding is about.
     pub span: Span,

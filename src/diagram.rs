@@ -33,8 +33,11 @@ pub enum MoveStyle {
 /// the squares of the pieces it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawn {
+    /// The squares the move lands on, in order.
     pub path: Vec<Square>,
+    /// The squares of the pieces it takes.
     pub captured: Bitboard,
+    /// How to draw it.
     pub style: MoveStyle,
 }
 

@@ -67,10 +67,15 @@ impl std::str::FromStr for DrawRules {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Termination {
+    /// The side to move had no legal move.
     NoMoves,
+    /// Draw by repetition.
     Repetition,
+    /// Draw by an ending rule.
     Ending,
+    /// Draw by kings only moving.
     KingMoves,
+    /// The record stops before the game ends.
     Unfinished,
 }
 
@@ -152,7 +157,9 @@ impl serde::Serialize for Clause {
 /// A draw by rule: its termination and the clause that fired.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draw {
+    /// How the game ends.
     pub termination: Termination,
+    /// The rule that fired.
     pub clause: Clause,
 }
 

@@ -199,10 +199,14 @@ pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Place<'a> {
+    /// The file, as named.
     pub file: &'a str,
+    /// 1-based index of the game in its file.
     pub game: usize,
+    /// 1-based line where it starts.
     pub line: u32,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    /// Plies read (in prefix records).
     pub plies: Option<u32>,
 }
 
@@ -214,25 +218,36 @@ pub struct Place<'a> {
 pub enum DupesRecord<'a> {
     /// A group of identical games (`type: "duplicates"`).
     Duplicates {
+        /// Names of the tags whose values differ between the games.
         differing_tags: Vec<String>,
+        /// Games.
         games: Vec<Place<'a>>,
+        /// Plies of each game.
         plies: u32,
         #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"duplicates"`.
         kind: &'static str,
     },
     /// A game whose moves start another (`type: "prefix"`).
     Prefix {
+        /// The shorter game.
         game: Place<'a>,
+        /// The game it is the start of.
         of: Place<'a>,
         #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"prefix"`.
         kind: &'static str,
     },
     /// The counts (`type: "summary"`).
     Summary {
+        /// Groups of identical games.
         duplicate_groups: usize,
+        /// Games.
         games: usize,
+        /// Games that are the start of another.
         prefixes: usize,
         #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"summary"`.
         kind: &'static str,
     },
 }

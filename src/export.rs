@@ -41,32 +41,53 @@ pub const GAME_COLUMNS: [&str; 24] = [
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameRow {
+    /// The file, as named on the command line or found in a folder.
     pub file: String,
+    /// 1-based index of the game in its file.
     pub game: usize,
+    /// 1-based line where it starts.
     pub line: u32,
+    /// The Event tag.
     pub event: Option<String>,
+    /// The Site tag.
     pub site: Option<String>,
+    /// The Date tag.
     pub date: Option<String>,
+    /// The Round tag.
     pub round: Option<String>,
+    /// The White tag.
     pub white: Option<String>,
+    /// The Black tag.
     pub black: Option<String>,
+    /// The variant the game was read as (or the refused variant it names).
     pub variant: Option<&'static str>,
+    /// The draw rules applied (`cbjd`, `fmjd`, `none`).
     pub draw_rules: Option<&'static str>,
+    /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
     pub declared_result: Option<&'static str>,
+    /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
     pub computed_result: &'static str,
+    /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
     pub termination: &'static str,
+    /// The ply after which it ended (0: the start position).
     pub termination_ply: Option<u32>,
+    /// Plies of the main line that were read.
     pub plies: u32,
     /// Plies that captured.
     pub captures: u32,
     /// Most pieces taken by one move.
     pub longest_capture: u32,
+    /// Plies that crowned a man.
     pub crownings: u32,
     /// Empty for a game that was not checked (an unsupported variant).
     pub valid: Option<bool>,
+    /// Error findings.
     pub errors: u32,
+    /// Warning findings.
     pub warnings: u32,
+    /// The code of the first error finding.
     pub first_error_code: Option<&'static str>,
+    /// The ply of the first error finding, if it is about a move.
     pub first_error_ply: Option<u32>,
 }
 
@@ -160,10 +181,15 @@ pub fn ply_columns(with_fen: bool) -> Vec<&'static str> {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlyRow {
+    /// The file, as named on the command line or found in a folder.
     pub file: String,
+    /// 1-based index of the game in its file.
     pub game: usize,
+    /// 1-based ply in the main line.
     pub ply: u32,
+    /// The move number as the record numbers it.
     pub move_number: u32,
+    /// The side that moved (`white`, `black`).
     pub side: &'static str,
     /// As written in the file.
     pub written: String,
@@ -172,12 +198,17 @@ pub struct PlyRow {
     pub mv: String,
     /// Algebraic form (8x8 only).
     pub algebraic: Option<String>,
+    /// The square it starts from (number).
     pub from: u32,
+    /// The square it ends on (number).
     pub to: u32,
+    /// Pieces taken.
     pub captured: u32,
     /// Captured squares separated by spaces.
     pub captured_squares: String,
+    /// The piece that moved (`man`, `king`).
     pub piece: &'static str,
+    /// Whether it crowned.
     pub crowned: bool,
     /// FEN after the move (with `--fen`; left out of the row without it).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
@@ -267,21 +298,30 @@ pub fn full_path(r: &Report, i: usize) -> Option<String> {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct DiagnosticRecord {
+    /// `error`, `warning` or `note`.
     pub severity: &'static str,
+    /// The finding's stable code (docs/json.md).
     pub code: &'static str,
+    /// What is wrong, in words.
     pub message: String,
+    /// 1-based line of what it is about.
     pub line: u32,
+    /// 1-based column (in characters).
     pub column: u32,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    /// 1-based ply in the main line, when it is about a move.
     pub ply: Option<u32>,
     #[cfg_attr(
         feature = "serde",
         serde(rename = "move", skip_serializing_if = "Option::is_none")
     )]
+    /// The move as written.
     pub written: Option<String>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    /// The move number as the record numbers it (`12.`, `12...`).
     pub move_number: Option<String>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    /// Further lines: positions, maximal captures.
     pub notes: Vec<String>,
 }
 
@@ -291,22 +331,37 @@ pub struct DiagnosticRecord {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameRecord {
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    /// `"game"`.
     pub kind: &'static str,
+    /// The file, as named on the command line or found in a folder.
     pub file: String,
+    /// 1-based index of the game in its file.
     pub game: usize,
+    /// 1-based line where it starts.
     pub line: u32,
+    /// The variant the game was read as (or the refused variant it names).
     pub variant: Option<&'static str>,
+    /// The draw rules applied (`cbjd`, `fmjd`, `none`).
     pub draw_rules: Option<&'static str>,
+    /// Whether the game was replayed (false for a refused variant).
     pub checked: bool,
     /// Tag name to decoded value (the first of a repeated name).
     pub tags: std::collections::BTreeMap<String, String>,
+    /// Plies of the main line that were read.
     pub plies: u32,
+    /// No error finding (empty or null when not checked).
     pub valid: Option<bool>,
+    /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
     pub declared_result: Option<&'static str>,
+    /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
     pub computed_result: &'static str,
+    /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
     pub termination: &'static str,
+    /// The ply after which it ended (0: the start position).
     pub termination_ply: Option<u32>,
+    /// The rule that ended it.
     pub clause: Option<crate::draw::Clause>,
+    /// The findings, in order.
     pub diagnostics: Vec<DiagnosticRecord>,
 }
 
@@ -366,9 +421,12 @@ impl GameRecord {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileRecord<'a> {
+    /// The findings, in order.
     pub diagnostics: Vec<FileDiagnosticRecord<'a>>,
+    /// The file, as named on the command line or found in a folder.
     pub file: &'a str,
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    /// `"file"`.
     pub kind: &'static str,
 }
 
@@ -376,10 +434,15 @@ pub struct FileRecord<'a> {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileDiagnosticRecord<'a> {
+    /// The finding's stable code (docs/json.md).
     pub code: &'static str,
+    /// 1-based column (in characters).
     pub column: u32,
+    /// 1-based line of what it is about.
     pub line: u32,
+    /// What is wrong, in words.
     pub message: &'a str,
+    /// `error`, `warning` or `note`.
     pub severity: &'static str,
 }
 

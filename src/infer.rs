@@ -37,6 +37,7 @@ pub enum Untagged {
 /// The decision for a file's untagged games, with the evidence for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inference {
+    /// How games without GameType are read.
     pub untagged: Untagged,
     /// What the decision rests on, for a person (`captures written with ':' in 12 games`).
     pub evidence: String,

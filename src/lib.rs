@@ -116,6 +116,7 @@
 //! assert_eq!(text, "[White \"A\"]\n[GameType \"20\"]\n1. 32-28 19-23 2-0\n\n");
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod diag;

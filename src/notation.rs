@@ -13,7 +13,12 @@ use crate::rules::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reading {
     /// One legal move; `notation` is set when it was accepted with a wrong separator.
-    Move { mv: Move, notation: Option<String> },
+    Move {
+        /// The move.
+        mv: Move,
+        /// How the text was read, when not as PDN writes it.
+        notation: Option<String>,
+    },
     /// Several legal captures with different captured sets fit (docs/rules.md section 3, "Move identity").
     Ambiguous(Vec<Move>),
 }
@@ -27,16 +32,36 @@ pub enum Illegal {
     NoSuchSquare(SquareError),
     /// No piece of the side to move on the from square.
     #[error("square {square} holds no piece of the side to move")]
-    EmptySource { square: u32, found: Option<Color> },
+    EmptySource {
+        /// The square number.
+        square: u32,
+        /// What was found there.
+        found: Option<Color>,
+    },
     /// A plain move while a capture was compulsory.
     #[error("a plain move while capturing is compulsory (the maximum takes {max})")]
-    MissedCapture { max: u32, example: Move },
+    MissedCapture {
+        /// Pieces the maximal capture takes.
+        max: u32,
+        /// A capture the rules require instead.
+        example: Move,
+    },
     /// A capture taking fewer pieces than the maximum.
     #[error("the capture takes {taken}, but the maximum capture takes {max}")]
-    NonMaximal { taken: u32, max: u32, example: Move },
+    NonMaximal {
+        /// Pieces the written capture takes.
+        taken: u32,
+        /// Pieces the maximal capture takes.
+        max: u32,
+        /// A capture the rules require instead.
+        example: Move,
+    },
     /// Under free capture, a capture written as stopping where it can go on.
     #[error("the capture can go on")]
-    CaptureGoesOn { example: Move },
+    CaptureGoesOn {
+        /// A capture the rules require instead.
+        example: Move,
+    },
     /// Anything else, with the reason.
     #[error("{0}")]
     Other(Reason),
@@ -47,31 +72,74 @@ pub enum Illegal {
 #[non_exhaustive]
 pub enum Reason {
     #[error("a move needs two squares")]
+    /// Fewer than two squares.
     TooFewSquares,
+    /// The from and to squares are the same.
     #[error("{from}-{to} does not move")]
-    DoesNotMove { from: Square, to: Square },
+    DoesNotMove {
+        /// The from square.
+        from: Square,
+        /// The to square.
+        to: Square,
+    },
+    /// The to square is not on a diagonal from the from square.
     #[error("{to} is not on a diagonal from {from}")]
-    NotDiagonal { from: Square, to: Square },
+    NotDiagonal {
+        /// The from square.
+        from: Square,
+        /// The to square.
+        to: Square,
+    },
     #[error("square {0} is occupied")]
+    /// The landing square is taken.
     Occupied(Square),
+    /// A capture over no piece of the other side.
     #[error("there is no piece to capture between {from} and {to}")]
-    NothingToCapture { from: Square, to: Square },
+    NothingToCapture {
+        /// The from square.
+        from: Square,
+        /// The to square.
+        to: Square,
+    },
+    /// A capture over a piece of the mover's side.
     #[error("{from}x{to} would jump over a piece of its own side")]
-    JumpsOwnPiece { from: Square, to: Square },
+    JumpsOwnPiece {
+        /// The from square.
+        from: Square,
+        /// The to square.
+        to: Square,
+    },
     #[error("a man captures forward only in this variant")]
+    /// An English man captures forward only.
     ManCapturesForwardOnly,
+    /// No legal capture goes from the from square to the to square.
     #[error("no capture goes from {from} to {to}")]
-    NoCapture { from: Square, to: Square },
+    NoCapture {
+        /// The from square.
+        from: Square,
+        /// The to square.
+        to: Square,
+    },
     #[error("a man cannot move backwards")]
+    /// A man moves forward only.
     ManBackwards,
     #[error("a man moves one square at a time")]
+    /// A man moves one square.
     ManOneStep,
     #[error("a king moves one square at a time in this variant")]
+    /// A short king moves one square.
     KingOneStep,
     #[error("the king's path is blocked at {0}")]
+    /// A piece stands in the king's way.
     KingBlocked(Square),
+    /// No legal move of this position fits.
     #[error("{from}-{to} is not a legal move here")]
-    NotLegalHere { from: Square, to: Square },
+    NotLegalHere {
+        /// The from square.
+        from: Square,
+        /// The to square.
+        to: Square,
+    },
 }
 
 /// How squares and captures are written.

@@ -12,7 +12,9 @@ use std::fmt::{self, Write as _};
 /// A player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// White (moves up the board).
     White,
+    /// Black (starts at the top).
     Black,
 }
 
@@ -46,14 +48,18 @@ impl fmt::Display for Color {
 /// Man or king.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
+    /// A man.
     Man,
+    /// A king.
     King,
 }
 
 /// A piece: colour and kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Its color.
     pub color: Color,
+    /// Man or king.
     pub kind: Kind,
 }
 
@@ -72,21 +78,56 @@ pub struct Position {
 #[non_exhaustive]
 pub enum FenError {
     #[error("FEN is empty")]
+    /// Nothing at all.
     Empty,
+    /// The side to move is missing or unknown.
     #[error("missing or unknown side to move '{found}' at byte {at} (expected W or B)")]
-    SideToMove { found: String, at: usize },
+    SideToMove {
+        /// What was found there.
+        found: String,
+        /// Byte offset in the FEN.
+        at: usize,
+    },
+    /// A field that is no piece list.
     #[error("unexpected '{found}' at byte {at} (expected a W or B piece list)")]
-    Field { found: String, at: usize },
+    Field {
+        /// What was found there.
+        found: String,
+        /// Byte offset in the FEN.
+        at: usize,
+    },
+    /// A square that cannot be read or is off the board.
     #[error("bad square at byte {at}: {source}")]
-    Square { source: SquareError, at: usize },
+    Square {
+        /// Why the square is wrong.
+        source: SquareError,
+        /// Byte offset in the FEN.
+        at: usize,
+    },
+    /// A range whose end comes before its start.
     #[error("bad range '{text}' at byte {at}")]
-    Range { text: String, at: usize },
+    Range {
+        /// The text as written.
+        text: String,
+        /// Byte offset in the FEN.
+        at: usize,
+    },
+    /// A square given twice.
     #[error("square {square} is given twice (byte {at})")]
-    Duplicate { square: u32, at: usize },
-    #[error("a {color} man on square {square} stands on its crowning row (byte {at})")]
-    ManOnCrowningRow {
-        color: Color,
+    Duplicate {
+        /// The square number.
         square: u32,
+        /// Byte offset in the FEN.
+        at: usize,
+    },
+    #[error("a {color} man on square {square} stands on its crowning row (byte {at})")]
+    /// A man on the row where it would have crowned.
+    ManOnCrowningRow {
+        /// Its color.
+        color: Color,
+        /// The square number.
+        square: u32,
+        /// Byte offset in the FEN.
         at: usize,
     },
 }

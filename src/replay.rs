@@ -36,6 +36,7 @@ fn skipped_as_too_large(g: &Game) -> bool {
 /// One ply of the main line as played.
 #[derive(Clone, Debug)]
 pub struct Played {
+    /// The move played.
     pub mv: Move,
     /// The position before the move.
     pub before: Position,
@@ -54,13 +55,17 @@ pub struct Report {
     pub checked: bool,
     /// Whether the game had no GameType and took the file's decision.
     pub inferred: bool,
+    /// The draw rules applied, when replayed.
     pub draw_rules: Option<DrawRules>,
     /// Plies of the main line read before the first error.
     pub plies: u32,
+    /// The result the record declares (Result tag or final token), if any.
     pub declared: Option<Outcome>,
     /// `WhiteWins`, `BlackWins`, `Draw` or `Unknown`.
     pub computed: Outcome,
+    /// How the game ended (or `Unfinished`).
     pub termination: Termination,
+    /// The ply after which it ended (0: the start position).
     pub termination_ply: Option<u32>,
     /// The rule that ended the game (`no-moves`, `repetition`, `ending-16`, `7.2.7`, ...).
     pub clause: Option<Clause>,

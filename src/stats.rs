@@ -197,19 +197,31 @@ impl Summary {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct SummaryRecord {
+    /// Findings per code.
     pub by_code: BTreeMap<&'static str, u64>,
+    /// Findings per severity, then per code.
     pub by_severity: BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    /// Error findings.
     pub errors: u64,
+    /// Files read to their end.
     pub files: u64,
+    /// Games.
     pub games: u64,
+    /// Further lines: positions, maximal captures.
     pub notes: u64,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    /// The result family to write.
     pub results: Option<Vec<ResultRecord>>,
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
+    /// `"summary"`.
     pub kind: &'static str,
+    /// Games not replayed (refused variant, or variant not told).
     pub unchecked_games: u64,
+    /// Files that could not be read.
     pub unreadable_files: u64,
+    /// Games checked without an error finding.
     pub valid_games: u64,
+    /// Warning findings.
     pub warnings: u64,
 }
 
@@ -217,8 +229,11 @@ pub struct SummaryRecord {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ResultRecord {
+    /// The result the replay computes.
     pub computed: &'static str,
+    /// The result the record declares, if any.
     pub declared: &'static str,
+    /// Games.
     pub games: u64,
 }
 
@@ -226,6 +241,7 @@ pub struct ResultRecord {
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Opening {
+    /// Games after the opening.
     pub games: u64,
     /// Games with a decisive or drawn declared result.
     pub scored: u64,
@@ -259,17 +275,25 @@ pub fn opening(r: &Report, n: usize) -> Vec<String> {
 pub struct Stats {
     /// Games, verdicts and findings, as `check` counts them.
     pub summary: Summary,
+    /// Games per declared result (`none`: no Result).
     pub declared: BTreeMap<String, u64>,
+    /// Games per computed result.
     pub computed: BTreeMap<String, u64>,
+    /// Games per termination.
     pub terminations: BTreeMap<String, u64>,
+    /// Games whose declared result the replay contradicts.
     pub result_mismatches: u64,
     /// Plies per game: value -> games (for the median).
     pub plies: BTreeMap<u32, u64>,
+    /// Plies that captured.
     pub captures: u64,
+    /// Most pieces taken by one move.
     pub longest_capture: u32,
+    /// Plies that crowned a man.
     pub crownings: u64,
     /// Openings by their first 2 and first 4 plies (canonical numeric moves).
     pub openings2: BTreeMap<String, Opening>,
+    /// Games per opening of four plies.
     pub openings4: BTreeMap<String, Opening>,
 }
 
@@ -491,21 +515,37 @@ impl Stats {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StatsRecord<'a> {
+    /// Plies that captured.
     pub captures: u64,
+    /// Games per computed result.
     pub computed_results: &'a BTreeMap<String, u64>,
+    /// Plies that crowned a man.
     pub crownings: u64,
+    /// Games per declared result (`none`: no Result).
     pub declared_results: &'a BTreeMap<String, u64>,
+    /// Findings per code.
     pub findings: BTreeMap<&'static str, u64>,
+    /// Findings per severity, then per code.
     pub findings_by_severity: BTreeMap<&'static str, BTreeMap<&'static str, u64>>,
+    /// Games.
     pub games: u64,
+    /// Games checked with an error finding, or not readable.
     pub invalid: u64,
+    /// Most pieces taken by one move.
     pub longest_capture: u32,
+    /// The most played openings of two plies.
     pub openings_2: Vec<OpeningRecord<'a>>,
+    /// The most played openings of four plies.
     pub openings_4: Vec<OpeningRecord<'a>>,
+    /// Plies of the main line that were read.
     pub plies: Option<PliesRecord>,
+    /// Games whose declared result the replay contradicts.
     pub result_mismatches: u64,
+    /// Games per termination.
     pub terminations: &'a BTreeMap<String, u64>,
+    /// Games not replayed (refused variant, or variant not told).
     pub unchecked: u64,
+    /// No error finding (empty or null when not checked).
     pub valid: u64,
 }
 
@@ -513,9 +553,13 @@ pub struct StatsRecord<'a> {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PliesRecord {
+    /// Longest.
     pub max: u32,
+    /// Mean.
     pub mean: f64,
+    /// Median.
     pub median: f64,
+    /// Shortest.
     pub min: u32,
 }
 
@@ -523,9 +567,13 @@ pub struct PliesRecord {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct OpeningRecord<'a> {
+    /// Games.
     pub games: u64,
+    /// The opening's moves, space-separated.
     pub moves: &'a str,
+    /// Games with a decisive or drawn declared result.
     pub scored: u64,
+    /// White's score in [0, 1] over the scored games.
     pub white_score: Option<f64>,
 }
 
@@ -533,9 +581,13 @@ pub struct OpeningRecord<'a> {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StatRow<'a> {
+    /// `all`, `variant:NAME` or `file:PATH`.
     pub scope: &'a str,
+    /// What is counted.
     pub metric: &'static str,
+    /// Which one (a code, a result ...), or empty.
     pub key: String,
+    /// The count or figure.
     pub value: String,
 }
 

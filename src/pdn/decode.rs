@@ -100,8 +100,16 @@ pub fn wide_bom(b: &[u8]) -> Option<(Wide, usize)> {
 /// A wide encoding announced by a byte order mark; the reader turns it into UTF-8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wide {
-    Utf16 { big_endian: bool },
-    Utf32 { big_endian: bool },
+    /// UTF-16.
+    Utf16 {
+        /// Big-endian byte order.
+        big_endian: bool,
+    },
+    /// UTF-32.
+    Utf32 {
+        /// Big-endian byte order.
+        big_endian: bool,
+    },
 }
 
 impl Wide {
@@ -131,12 +139,14 @@ pub struct WideDecoder {
 }
 
 impl WideDecoder {
+    /// A decoder of `wide` text, with nothing carried over yet.
     pub fn new(wide: Wide) -> WideDecoder {
         WideDecoder {
             wide,
             carry: Vec::new(),
         }
     }
+    /// The encoding it decodes.
     pub fn wide(&self) -> Wide {
         self.wide
     }

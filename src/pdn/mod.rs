@@ -41,7 +41,12 @@ pub enum SquareText {
     /// `32` (leading zeros allowed; at most three digits).
     Num(u16),
     /// `c3`: file index (0 = a) and rank (1-based).
-    Alg { file: u8, rank: u8 },
+    Alg {
+        /// File index (0 = a).
+        file: u8,
+        /// Rank (1-based).
+        rank: u8,
+    },
 }
 
 /// As written: the number without leading zeros, or the algebraic name (`c3`).
@@ -71,7 +76,7 @@ pub enum Sep {
     Mixed,
 }
 
-/// A range in 8 bytes: a move's squares in [`Game::square_text`], or a span of
+/// A range in 8 bytes: a move's squares among its game's squares ([`Game::squares`]), or a span of
 /// the game text. Keeping moves' squares out of the move and its spans compact
 /// keeps a [`Node`] small and free of heap data (no drop work, less memory to
 /// write and to read).
@@ -173,8 +178,11 @@ pub enum Node {
 /// A result token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// `2-0` (`1-0`).
     WhiteWins,
+    /// `0-2` (`0-1`).
     BlackWins,
+    /// `1-1` (`1/2-1/2`).
     Draw,
     /// `0-0`: both lost.
     BothLose,
@@ -578,6 +586,7 @@ pub struct Snippet {
     pub caret: std::ops::Range<usize>,
     /// Whether the line goes on before or after the text shown.
     pub cut_left: bool,
+    /// Whether the line goes on after the text shown.
     pub cut_right: bool,
 }
 

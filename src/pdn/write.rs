@@ -42,6 +42,7 @@ const ORDER: [&str; 9] = [
 /// Options for [`write_game`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct WriteOptions {
+    /// The result family to write.
     pub results: ResultStyle,
     /// Side to move at the start (for move numbers); White if `None`.
     pub first: Option<Color>,
