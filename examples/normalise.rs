@@ -1,0 +1,52 @@
+//! Write a file's games back as normalised PDN, with the computed result
+//! where the record's is wrong or missing (what `pdnkit convert --to pdn
+//! --fix-results` does), from the library alone:
+//!
+//! ```sh
+//! cargo run --example normalise --no-default-features -- corpus/brazilian/faults.pdn
+//! ```
+use pdnkit::export::{normalised_pdn, Normalise};
+use pdnkit::infer::Evidence;
+use pdnkit::pdn::Reader;
+use pdnkit::replay::{check_game_in, Options};
+use std::fs::File;
+use std::io::{BufReader, Write};
+
+fn main() -> std::io::Result<()> {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: normalise FILE.pdn");
+        std::process::exit(2);
+    };
+    let games: Vec<_> =
+        Reader::new(BufReader::new(File::open(&path)?)).collect::<Result<_, _>>()?;
+    let mut evidence = Evidence::default();
+    games.iter().for_each(|g| evidence.add(g));
+    let inference = evidence.decide();
+    // Normalised moves need the replayed moves kept.
+    let opts = Options {
+        keep_moves: true,
+        ..Options::default()
+    };
+    let mut out = std::io::stdout().lock();
+    for g in &games {
+        let report = check_game_in(g, &opts, &inference);
+        let n = normalised_pdn(
+            g,
+            &report,
+            Normalise {
+                fix_results: true,
+                ..Normalise::default()
+            },
+        );
+        if let Some((declared, computed)) = n.fixed {
+            eprintln!(
+                "game {}: Result {} -> {}",
+                g.index(),
+                declared.map_or("(none)", |o| o.normalised()),
+                computed.normalised()
+            );
+        }
+        out.write_all(n.text.as_bytes())?;
+    }
+    Ok(())
+}
