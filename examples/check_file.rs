@@ -20,9 +20,7 @@ fn main() -> std::io::Result<()> {
     let games: Vec<_> =
         Reader::new(BufReader::new(File::open(&path)?)).collect::<Result<_, _>>()?;
     // One decision for the games without GameType, from the whole file.
-    let mut evidence = Evidence::default();
-    games.iter().for_each(|g| evidence.add(g));
-    let inference = evidence.decide();
+    let inference = Evidence::of(&games).decide();
     let opts = Options::default();
     let mut invalid = 0;
     for g in &games {

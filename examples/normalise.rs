@@ -19,9 +19,7 @@ fn main() -> std::io::Result<()> {
     };
     let games: Vec<_> =
         Reader::new(BufReader::new(File::open(&path)?)).collect::<Result<_, _>>()?;
-    let mut evidence = Evidence::default();
-    games.iter().for_each(|g| evidence.add(g));
-    let inference = evidence.decide();
+    let inference = Evidence::of(&games).decide();
     // Normalised moves need the replayed moves kept.
     let opts = Options {
         keep_moves: true,
@@ -38,13 +36,8 @@ fn main() -> std::io::Result<()> {
                 ..Normalise::default()
             },
         );
-        if let Some((declared, computed)) = n.fixed {
-            eprintln!(
-                "game {}: Result {} -> {}",
-                g.index(),
-                declared.map_or("(none)", |o| o.normalised()),
-                computed.normalised()
-            );
+        if let Some(note) = n.fix_note() {
+            eprintln!("game {}: {note}", g.index());
         }
         out.write_all(n.text.as_bytes())?;
     }

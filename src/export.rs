@@ -484,6 +484,20 @@ pub struct Normalised {
     pub fixed: Option<(Option<Outcome>, Outcome)>,
 }
 
+impl Normalised {
+    /// With a result replaced: `Result DECLARED -> COMPUTED` (`(none)` when
+    /// the record had none), what `convert --fix-results` lists.
+    pub fn fix_note(&self) -> Option<String> {
+        self.fixed.map(|(declared, computed)| {
+            format!(
+                "Result {} -> {}",
+                declared.map_or("(none)", |o| o.normalised()),
+                computed.normalised()
+            )
+        })
+    }
+}
+
 /// A game replayed with `keep_moves` written back as normalised PDN: its
 /// main-line moves in their shortest unambiguous form in the file's own style
 /// (numeric or algebraic, `x` or `:`; an ambiguous short capture gets its full

@@ -220,6 +220,13 @@ impl Evidence {
         self.untagged > 0
     }
 
+    /// The evidence of a file's games.
+    pub fn of<'g>(games: impl IntoIterator<Item = &'g Game>) -> Evidence {
+        let mut e = Evidence::default();
+        games.into_iter().for_each(|g| e.add(g));
+        e
+    }
+
     /// The decision for the file's untagged games.
     pub fn decide(&self) -> Inference {
         let plural = |n: u32| if n == 1 { "game" } else { "games" };

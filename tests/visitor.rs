@@ -195,9 +195,22 @@ fn log(skip_games_of: Option<&'static str>, skip_variations: bool) -> Vec<String
     v.lines
 }
 
+/// The callbacks both logs end the first game and start the second with.
+const FIRST_GAME_END: [&str; 3] = ["outcome Some(WhiteWins)", "finding nonstandard", "end"];
+const SECOND_GAME_START: [&str; 4] = [
+    "begin",
+    "tag Event=B",
+    "end_tags skip=false",
+    "move 31-27 Some((1, false)) 2sq",
+];
+
+fn concat(parts: &[&[&'static str]]) -> Vec<&'static str> {
+    parts.iter().flat_map(|p| p.iter().copied()).collect()
+}
+
 #[test]
 fn callbacks_come_in_written_order() {
-    let expected = [
+    let first = [
         "begin",
         "tag Event=A \"x\"",
         "tag Site=s",
@@ -217,40 +230,28 @@ fn callbacks_come_in_written_order() {
         "comment  rest",
         "unknown",
         "setup W:W28:B19",
-        "outcome Some(WhiteWins)",
-        "finding nonstandard",
-        "end",
-        "begin",
-        "tag Event=B",
-        "end_tags skip=false",
-        "move 31-27 Some((1, false)) 2sq",
+    ];
+    let second_rest = [
         "begin_variation skip=false",
         "move 32-27 Some((1, false)) 2sq",
         "end_variation",
         "outcome Some(Draw)",
         "end",
     ];
+    let expected = concat(&[&first, &FIRST_GAME_END, &SECOND_GAME_START, &second_rest]);
     assert_eq!(log(None, false), expected);
 }
 
 #[test]
 fn skipped_games_and_variations_get_no_callbacks() {
-    let expected = [
+    let first = [
         "begin",
         "tag Event=A \"x\"",
         "tag Site=s",
         "end_tags skip=true",
-        "outcome Some(WhiteWins)",
-        "finding nonstandard",
-        "end",
-        "begin",
-        "tag Event=B",
-        "end_tags skip=false",
-        "move 31-27 Some((1, false)) 2sq",
-        "begin_variation skip=true",
-        "outcome Some(Draw)",
-        "end",
     ];
+    let second_rest = ["begin_variation skip=true", "outcome Some(Draw)", "end"];
+    let expected = concat(&[&first, &FIRST_GAME_END, &SECOND_GAME_START, &second_rest]);
     assert_eq!(log(Some("A \"x\""), true), expected);
 }
 

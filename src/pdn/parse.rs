@@ -254,29 +254,42 @@ impl<R: Read> Reader<R> {
             self.advance(n);
             break;
         }
-        self.index += 1;
         let shown = text.len();
-        Ok(Game {
+        let mut game = self.new_game((offset, line, column0, open_break), text, self.encoding());
+        game.diagnostics.push(Diagnostic::new(
+            Code::GameTooLarge,
+            0..shown.min(1),
+            format!(
+                "a game of {skipped} bytes, more than the limit of {} (--max-game-bytes): skipped",
+                self.max_game
+            ),
+        ));
+        Ok(game)
+    }
+
+    /// The next game, at `(offset, line, column0, open_break)`, with its text
+    /// and nothing read in it yet.
+    fn new_game(
+        &mut self,
+        (offset, line, column0, open_break): (u64, u32, u32, Option<u8>),
+        text: Vec<u8>,
+        encoding: TextEncoding,
+    ) -> Game {
+        self.index += 1;
+        Game {
             index: self.index,
             offset,
             line,
             column0,
             open_break,
             text,
-            encoding: self.encoding(),
+            encoding,
             tags: Vec::new(),
             nodes: Vec::new(),
             square_text: Vec::new(),
             result: None,
-            diagnostics: vec![Diagnostic::new(
-                Code::GameTooLarge,
-                0..shown.min(1),
-                format!(
-                    "a game of {skipped} bytes, more than the limit of {} (--max-game-bytes): skipped",
-                    self.max_game
-                ),
-            )],
-        })
+            diagnostics: Vec::new(),
+        }
     }
 
     /// Reads past a byte order mark at the start of the input.
@@ -427,21 +440,13 @@ impl<R: Read> Reader<R> {
         if end <= BIG_GAME {
             self.advance(end);
         }
-        self.index += 1;
-        Ok(Some(Game {
-            index: self.index,
-            offset,
-            line,
-            column0,
-            open_break,
-            text,
-            encoding,
-            tags,
-            nodes,
-            square_text,
-            result,
-            diagnostics: diags,
-        }))
+        let mut game = self.new_game((offset, line, column0, open_break), text, encoding);
+        game.tags = tags;
+        game.nodes = nodes;
+        game.square_text = square_text;
+        game.result = result;
+        game.diagnostics = diags;
+        Ok(Some(game))
     }
 
     /// Reads the next game through `v` (see [`visit`](super::visit)): no

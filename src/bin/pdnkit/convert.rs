@@ -152,13 +152,8 @@ impl ConvertSink {
                 fix_results: self.a.fix_results,
             },
         );
-        if let Some((declared, computed)) = n.fixed {
-            eprintln!(
-                "{file}: game {}: Result {} -> {}",
-                g.index(),
-                declared.map_or("(none)", |o| o.normalised()),
-                computed.normalised()
-            );
+        if let Some(note) = n.fix_note() {
+            eprintln!("{file}: game {}: {note}", g.index());
         }
         n.text
     }

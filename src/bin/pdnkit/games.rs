@@ -146,6 +146,14 @@ impl RunInfo {
     }
 }
 
+/// Runs `f` (which writes to the terminal) with the bar, if any, cleared.
+fn above_bar<T>(bar: &Option<ProgressBar>, f: impl FnOnce() -> T) -> T {
+    match bar {
+        Some(b) => b.suspend(f),
+        None => f(),
+    }
+}
+
 /// The output stage: hands items to the sink, counts, and keeps the bar.
 struct OutputStage<'a> {
     names: Vec<String>,
@@ -178,18 +186,12 @@ impl OutputStage<'_> {
             }
             (Item::Error(fi, msg), _) => {
                 self.unreadable += 1;
-                match &self.bar {
-                    Some(b) => b.suspend(|| sink.file_error(&names[*fi], msg)),
-                    None => sink.file_error(&names[*fi], msg),
-                }
+                above_bar(&self.bar, || sink.file_error(&names[*fi], msg));
                 true
             }
             (Item::Skipped(fi, why), _) => {
                 self.skipped += 1;
-                match &self.bar {
-                    Some(b) => b.suspend(|| sink.file_skipped(&names[*fi], why)),
-                    None => sink.file_skipped(&names[*fi], why),
-                }
+                above_bar(&self.bar, || sink.file_skipped(&names[*fi], why));
                 true
             }
             _ => true,
@@ -211,9 +213,10 @@ impl OutputStage<'_> {
                 return false;
             }
         }
-        let written = match &self.bar {
-            Some(b) if sink.has_output() => b.suspend(|| sink.batch_done()),
-            _ => sink.batch_done(),
+        let written = if sink.has_output() {
+            above_bar(&self.bar, || sink.batch_done())
+        } else {
+            sink.batch_done()
         };
         if let Some(b) = &self.bar {
             b.inc(bytes);
@@ -313,10 +316,7 @@ fn decide(games: &[Game], opts: &Options) -> Inference {
     if opts.variant.is_some() || opts.syntax_only {
         return Inference::default_brazilian();
     }
-    let mut evidence = Evidence::default();
-    for g in games {
-        evidence.add(g);
-    }
+    let evidence = Evidence::of(games);
     if !evidence.has_untagged() {
         return Inference::default_brazilian();
     }

@@ -18,6 +18,20 @@ fn moves(g: &Game) -> Vec<String> {
         .collect()
 }
 
+/// Every string of 1 to `max_len` bytes over `alphabet`, shortest first.
+fn all_strings(alphabet: &'static [u8], max_len: u32) -> impl Iterator<Item = Vec<u8>> {
+    (1..=max_len).flat_map(move |len| {
+        (0..alphabet.len().pow(len)).map(move |mut code| {
+            let mut text = Vec::with_capacity(len as usize);
+            for _ in 0..len {
+                text.push(alphabet[code % alphabet.len()]);
+                code /= alphabet.len();
+            }
+            text
+        })
+    })
+}
+
 #[test]
 fn tags_with_escapes_padding_and_several_per_line() {
     let g = one("[Event     \"x \\\"y\\\" \\\\ z\"] [White \"A\"][Black \"B\"]\n1. 32-28 *");
@@ -290,26 +304,19 @@ fn plain_move_fast_path_agrees_with_the_combinators() {
     // same answer.
     let alphabet = b"109-x: .XcCm";
     let (mut answered, mut algebraic) = (0, 0);
-    for len in 1..=6u32 {
-        for mut code in 0..alphabet.len().pow(len) {
-            let mut text = Vec::new();
-            for _ in 0..len {
-                text.push(alphabet[code % alphabet.len()]);
-                code /= alphabet.len();
-            }
-            text.extend_from_slice(b" {");
-            let mut squares = Vec::new();
-            if let Some((n, sep)) = super::plain_move(&text, &mut squares) {
-                answered += 1;
-                algebraic += usize::from(text[0].is_ascii_alphabetic());
-                let (rest, m) = super::grammar::written_move(&text).expect("combinators read it");
-                assert_eq!(
-                    (text.len() - rest.len(), &squares[..], sep),
-                    (n, &m.squares[..], m.sep),
-                    "{}",
-                    String::from_utf8_lossy(&text)
-                );
-            }
+    for mut text in all_strings(alphabet, 6) {
+        text.extend_from_slice(b" {");
+        let mut squares = Vec::new();
+        if let Some((n, sep)) = super::plain_move(&text, &mut squares) {
+            answered += 1;
+            algebraic += usize::from(text[0].is_ascii_alphabetic());
+            let (rest, m) = super::grammar::written_move(&text).expect("combinators read it");
+            assert_eq!(
+                (text.len() - rest.len(), &squares[..], sep),
+                (n, &m.squares[..], m.sep),
+                "{}",
+                String::from_utf8_lossy(&text)
+            );
         }
     }
     assert!(answered > 1000 && algebraic > 100, "{answered} {algebraic}");
@@ -358,49 +365,44 @@ fn plain_tag_fast_path_agrees_with_the_grammar_and_the_general_reading() {
     // tags, position and findings.
     let alphabet = b"Ea_ \"\\]\n";
     let (mut answered, mut new_games) = (0, 0);
-    for len in 1..=7u32 {
-        for mut code in 0..alphabet.len().pow(len) {
-            // The first tag is `E`: a second `E` starts a new game.
-            let mut text = b"[E \"x\"]\n[".to_vec();
-            for _ in 0..len {
-                text.push(alphabet[code % alphabet.len()]);
-                code /= alphabet.len();
-            }
-            text.extend_from_slice(b"\n1. 32-28 *");
-            let start = 8;
-            let read = |fast: bool| {
-                let mut p = super::Parser::new(&text, true, false);
-                p.i = start;
-                assert_eq!(p.tag_pair(0), Some(super::TagStep::Continue));
-                let step = if fast {
-                    p.tag_body(start, start + 1)
-                } else {
-                    p.any_tag(start, start + 1)
-                };
-                (step, p.i, p.tags, p.diags)
+    for line in all_strings(alphabet, 7) {
+        // The first tag is `E`: a second `E` starts a new game.
+        let mut text = b"[E \"x\"]\n[".to_vec();
+        text.extend_from_slice(&line);
+        text.extend_from_slice(b"\n1. 32-28 *");
+        let start = 8;
+        let read = |fast: bool| {
+            let mut p = super::Parser::new(&text, true, false);
+            p.i = start;
+            assert_eq!(p.tag_pair(0), Some(super::TagStep::Continue));
+            let step = if fast {
+                p.tag_body(start, start + 1)
+            } else {
+                p.any_tag(start, start + 1)
             };
-            let fast = super::Parser::new(&text, true, false).plain_tag(start + 1);
-            let production = super::grammar::tag_body(&text[start + 1..]);
-            if let Some((end, value)) = fast {
-                let Ok((rest, t)) = &production else {
-                    panic!("the production reads {}", String::from_utf8_lossy(&text))
-                };
-                assert_eq!(
-                    (end, value),
-                    (
-                        text.len() - rest.len(),
-                        start + 1 + t.value.start..start + 1 + t.value.end
-                    ),
-                    "{}",
-                    String::from_utf8_lossy(&text)
-                );
-            }
-            if production.is_ok() {
-                answered += 1;
-                let fast = read(true);
-                new_games += usize::from(fast.0 == Some(super::TagStep::NewGame));
-                assert_eq!(fast, read(false), "{}", String::from_utf8_lossy(&text));
-            }
+            (step, p.i, p.tags, p.diags)
+        };
+        let fast = super::Parser::new(&text, true, false).plain_tag(start + 1);
+        let production = super::grammar::tag_body(&text[start + 1..]);
+        if let Some((end, value)) = fast {
+            let Ok((rest, t)) = &production else {
+                panic!("the production reads {}", String::from_utf8_lossy(&text))
+            };
+            assert_eq!(
+                (end, value),
+                (
+                    text.len() - rest.len(),
+                    start + 1 + t.value.start..start + 1 + t.value.end
+                ),
+                "{}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+        if production.is_ok() {
+            answered += 1;
+            let fast = read(true);
+            new_games += usize::from(fast.0 == Some(super::TagStep::NewGame));
+            assert_eq!(fast, read(false), "{}", String::from_utf8_lossy(&text));
         }
     }
     assert!(answered > 100, "{answered}");
@@ -491,18 +493,11 @@ fn move_number_fast_path_agrees_with_the_grammar() {
     // Every string of up to 7 bytes over digits, dots and other token bytes.
     let alphabet = b"09.- x";
     let mut numbers = 0;
-    for len in 1..=7u32 {
-        for mut code in 0..alphabet.len().pow(len) {
-            let mut text = Vec::new();
-            for _ in 0..len {
-                text.push(alphabet[code % alphabet.len()]);
-                code /= alphabet.len();
-            }
-            let fast = super::plain_move_number(&text);
-            let production = super::grammar::move_number(&text).ok().map(|(_, n)| n);
-            assert_eq!(fast, production, "{}", String::from_utf8_lossy(&text));
-            numbers += usize::from(fast.is_some());
-        }
+    for text in all_strings(alphabet, 7) {
+        let fast = super::plain_move_number(&text);
+        let production = super::grammar::move_number(&text).ok().map(|(_, n)| n);
+        assert_eq!(fast, production, "{}", String::from_utf8_lossy(&text));
+        numbers += usize::from(fast.is_some());
     }
     assert!(numbers > 1000, "{numbers}");
 }
