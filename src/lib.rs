@@ -118,6 +118,11 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+/// The README's Rust examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
 pub mod board;
 pub mod diag;
 pub mod diagram;
