@@ -7,6 +7,8 @@
 use crate::board::{Bitboard, BoardSize, Square, SquareError};
 use crate::variant::Variant;
 use smallvec::SmallVec;
+
+pub mod fen;
 use std::fmt::{self, Write as _};
 
 /// A player.
@@ -173,29 +175,6 @@ pub struct Setup {
     pub(crate) extra: Vec<String>,
 }
 
-/// `list.split(',')` by a byte scan (the items are a few bytes long, too short
-/// for a searcher to pay).
-fn comma_items(list: &str) -> impl Iterator<Item = &str> {
-    let mut start = 0;
-    let mut done = false;
-    std::iter::from_fn(move || {
-        if done {
-            return None;
-        }
-        let rest = list.get(start..).unwrap_or("");
-        match rest.bytes().position(|b| b == b',') {
-            Some(p) => {
-                start += p + 1;
-                rest.get(..p)
-            }
-            None => {
-                done = true;
-                Some(rest)
-            }
-        }
-    })
-}
-
 impl Setup {
     /// Reads a FEN such as `W:W31-50:B1-20`, `B:WK4,K7:B2.`, `W:Wc3,e3:B..`.
     pub fn parse(fen: &str, size: BoardSize) -> Result<Setup, FenError> {
@@ -207,13 +186,10 @@ impl Setup {
         // ':'-separated fields with their offsets.
         let mut fields: SmallVec<[(usize, &str); 4]> = SmallVec::new();
         let mut start = 0;
-        for (i, c) in text.bytes().enumerate() {
-            if c == b':' {
-                fields.push((base + start, &text[start..i]));
-                start = i + 1;
-            }
+        for f in fen::fields(text) {
+            fields.push((base + start, f));
+            start += f.len() + 1;
         }
-        fields.push((base + start, &text[start..]));
         let (side_at, side_text) = fields[0];
         let side = match side_text.trim() {
             "W" | "w" => Color::White,
@@ -242,24 +218,26 @@ impl Setup {
         let lead = field.len() - field.trim_start().len();
         let body = field.trim();
         let at = at + lead;
-        let color = match body.as_bytes().first() {
-            Some(b'W' | b'w') => Color::White,
-            Some(b'B' | b'b') => Color::Black,
-            Some(b'H' | b'F' | b'h' | b'f') if body[1..].bytes().all(|b| b.is_ascii_digit()) => {
-                self.extra.push(body.to_string());
+        if body.is_empty() {
+            return Ok(());
+        }
+        let (color, list) = match fen::field(body) {
+            Ok((_, fen::Field::Pieces { white, list })) => {
+                (if white { Color::White } else { Color::Black }, list)
+            }
+            Ok((_, fen::Field::Counter(c))) => {
+                self.extra.push(c.to_string());
                 return Ok(());
             }
-            None => return Ok(()),
-            _ => {
+            Err(_) => {
                 return Err(FenError::Field {
                     found: body.to_string(),
                     at,
                 })
             }
         };
-        let list = body[1..].trim_end_matches('.');
         let mut off = at + 1;
-        for item in comma_items(list) {
+        for item in fen::list(list) {
             // Fast path: a plain square number.
             if !item.is_empty() && item.len() <= 3 && item.bytes().all(|b| b.is_ascii_digit()) {
                 let n = crate::board::decimal(item.as_bytes());
@@ -293,19 +271,23 @@ impl Setup {
         if item.is_empty() {
             return Ok(());
         }
-        let (kind, sq_text, sq_at) = match item.strip_prefix(['K', 'k']) {
-            Some(rest) => (Kind::King, rest.trim(), item_at + 1),
-            None => (Kind::Man, item, item_at),
+        let Ok((_, it)) = fen::item(item) else {
+            return Ok(());
+        };
+        let (kind, sq_at) = if it.king {
+            (Kind::King, item_at + 1)
+        } else {
+            (Kind::Man, item_at)
         };
         let piece = Piece { color, kind };
         let parse = |t: &str, a: usize| {
             size.parse_square(t)
                 .map_err(|source| FenError::Square { source, at: a })
         };
-        match sq_text.split_once('-') {
-            Some((lo, hi)) => {
-                let a = parse(lo, sq_at)?;
-                let b = parse(hi, sq_at + lo.len() + 1)?;
+        match it.last {
+            Some(hi) => {
+                let a = parse(it.first, sq_at)?;
+                let b = parse(hi, sq_at + it.first.len() + 1)?;
                 if a > b {
                     return Err(FenError::Range {
                         text: item.to_string(),
@@ -317,7 +299,7 @@ impl Setup {
                         .push((Square::from_index(i as u8), piece, item_at));
                 }
             }
-            None => self.pieces.push((parse(sq_text, sq_at)?, piece, item_at)),
+            None => self.pieces.push((parse(it.first, sq_at)?, piece, item_at)),
         }
         Ok(())
     }
@@ -610,11 +592,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn comma_items_split_like_str_split() {
-        for list in ["", ",", "1", "1,2", ",1,,2,", "K12,a3-c5, 7 ", "é,ü"] {
-            let ours: Vec<&str> = comma_items(list).collect();
-            let std: Vec<&str> = list.split(',').collect();
-            assert_eq!(ours, std, "{list:?}");
+    fn fen_lists_and_fields_split_like_str_split() {
+        for list in [
+            "",
+            ",",
+            "1",
+            "1,2",
+            ",1,,2,",
+            "K12,a3-c5, 7 ",
+            "é,ü",
+            ":W1::B2:",
+        ] {
+            assert_eq!(
+                fen::list(list),
+                list.split(',').collect::<Vec<_>>(),
+                "{list:?}"
+            );
+            assert_eq!(
+                fen::fields(list),
+                list.split(':').collect::<Vec<_>>(),
+                "{list:?}"
+            );
         }
     }
 

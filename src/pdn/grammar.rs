@@ -7,10 +7,14 @@
 //! plus the spellings docs/dialect.md lists as ordinary). Everything else is
 //! recovery in the reader, which reports what it tolerated.
 //!
-//! Two productions also have a hand-written fast path in the reader, kept
-//! because the benchmark shows they pay (docs/benchmarks.md): numeric moves
-//! without spaces (`32-28`) and tag lines with one space and no escape. Each
-//! has a differential test against the production it stands for.
+//! The FEN setup's own grammar (the FEN tag's value, and the text between the
+//! slashes of [`setup`]) is in [`crate::position::fen`].
+//!
+//! Some productions also have a hand-written fast path in the reader, kept
+//! because the benchmark shows they pay (docs/benchmarks.md): moves without
+//! spaces (`32-28`, `c3-d4`), move numbers, and tag lines with one space and
+//! no escape. Each has an exhaustive differential test against the production
+//! it stands for.
 //!
 //! ```
 //! use pdnkit::pdn::grammar;
