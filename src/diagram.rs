@@ -10,7 +10,7 @@
 //! `data-square` and `data-piece` (`W`, `WK`, `B`, `BK`) so that a program
 //! can read the position back from the picture.
 
-use crate::board::{Bitboard, Square};
+use crate::board::{Bitboard, BoardSize, Square};
 use crate::position::{Color, Kind, Position};
 use crate::variant::Variant;
 use std::fmt::Write as _;
@@ -79,92 +79,134 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
     let size = pos.size();
     let n = u32::from(size.n());
     let side = n * SQ + 2 * MARGIN;
-    let alg = algebraic(pos.variant());
-    let mut s = String::with_capacity(8 * 1024);
+    let mut c = Canvas {
+        s: String::with_capacity(8 * 1024),
+        size,
+        n,
+        flip: opts.flip,
+    };
     let _ = write!(
-        s,
+        c.s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" class="pdnkit-diagram" viewBox="0 0 {side} {side}" width="{side}" height="{side}" data-variant="{}" data-fen="{}" role="img">"#,
         pos.variant().name(),
         escape(&pos.to_fen())
     );
     if let Some(t) = &opts.title {
-        let _ = write!(s, "<title>{}</title>", escape(t));
+        let _ = write!(c.s, "<title>{}</title>", escape(t));
     }
-    s.push_str(concat!(
+    c.s.push_str(concat!(
         "<defs>",
         r##"<marker id="ah-w" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#d22"/></marker>"##,
         r##"<marker id="ah-a" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="#1565c0"/></marker>"##,
         "</defs>"
     ));
     let _ = write!(
-        s,
+        c.s,
         r##"<rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/>"##
     );
-    // The light board, the dark squares as one path, their numbers as one text.
-    let _ = write!(
-        s,
-        r##"<rect x="{MARGIN}" y="{MARGIN}" width="{0}" height="{0}" fill="#eeeed2"/>"##,
-        n * SQ
-    );
-    let mut dark = String::new();
-    let mut numbers = String::new();
-    for r in 0..n {
-        for f in 0..n {
-            if (r + f) % 2 == 0 {
-                continue;
-            }
-            let (x, y) = cell(r, f, n, opts.flip);
-            let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
-            if !alg {
-                if let Some(sq) = size.at(r as u8, f as u8) {
-                    let _ = write!(
-                        numbers,
-                        r#"<tspan x="{}" y="{}">{}</tspan>"#,
-                        x + 2,
-                        y + 9,
-                        sq.number()
-                    );
+    let alg = algebraic(pos.variant());
+    c.board(alg);
+    if alg {
+        c.coordinates(side);
+    }
+    for sq in pos.occupied().squares() {
+        if let Some(p) = pos.piece_at(sq) {
+            c.piece(sq, p);
+        }
+    }
+    for m in &opts.moves {
+        c.drawn_move(m);
+    }
+    c.s.push_str("</svg>");
+    c.s
+}
+
+/// An SVG being written for a board of `n` x `n`.
+struct Canvas {
+    s: String,
+    size: BoardSize,
+    n: u32,
+    flip: bool,
+}
+
+impl Canvas {
+    /// Top-left corner of a square's cell.
+    fn corner(&self, sq: Square) -> (u32, u32) {
+        let (r, f) = self.size.coords(sq);
+        cell(u32::from(r), u32::from(f), self.n, self.flip)
+    }
+
+    /// The light board, the dark squares as one path, their numbers as one
+    /// text (numeric boards), and the frame.
+    fn board(&mut self, alg: bool) {
+        let n = self.n;
+        let _ = write!(
+            self.s,
+            r##"<rect x="{MARGIN}" y="{MARGIN}" width="{0}" height="{0}" fill="#eeeed2"/>"##,
+            n * SQ
+        );
+        let mut dark = String::new();
+        let mut numbers = String::new();
+        for r in 0..n {
+            for f in 0..n {
+                if (r + f) % 2 == 0 {
+                    continue;
+                }
+                let (x, y) = cell(r, f, n, self.flip);
+                let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+                if !alg {
+                    if let Some(sq) = self.size.at(r as u8, f as u8) {
+                        let _ = write!(
+                            numbers,
+                            r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                            x + 2,
+                            y + 9,
+                            sq.number()
+                        );
+                    }
                 }
             }
         }
-    }
-    let _ = write!(s, r##"<path d="{dark}" fill="#8b8b83"/>"##);
-    if !numbers.is_empty() {
+        let _ = write!(self.s, r##"<path d="{dark}" fill="#8b8b83"/>"##);
+        if !numbers.is_empty() {
+            let _ = write!(
+                self.s,
+                r##"<text font-size="9" font-family="sans-serif" fill="#f4f4f4">{numbers}</text>"##
+            );
+        }
         let _ = write!(
-            s,
-            r##"<text font-size="9" font-family="sans-serif" fill="#f4f4f4">{numbers}</text>"##
+            self.s,
+            r##"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="#333" stroke-width="1.5"/>"##,
+            n * SQ,
+            n * SQ
         );
     }
-    let _ = write!(
-        s,
-        r##"<rect x="{MARGIN}" y="{MARGIN}" width="{}" height="{}" fill="none" stroke="#333" stroke-width="1.5"/>"##,
-        n * SQ,
-        n * SQ
-    );
-    if alg {
+
+    /// Files a-h and ranks 1-8 on the edges (algebraic boards).
+    fn coordinates(&mut self, side: u32) {
+        let n = self.n;
         for i in 0..n {
-            let file = if opts.flip { n - 1 - i } else { i };
-            let rank = if opts.flip { i + 1 } else { n - i };
+            let file = if self.flip { n - 1 - i } else { i };
+            let rank = if self.flip { i + 1 } else { n - i };
             let c = MARGIN + i * SQ + SQ / 2;
             let _ = write!(
-                s,
+                self.s,
                 r##"<text x="{c}" y="{}" font-size="11" font-family="sans-serif" text-anchor="middle" fill="#333">{}</text>"##,
                 side - 5,
                 (b'a' + file as u8) as char
             );
             let _ = write!(
-                s,
+                self.s,
                 r##"<text x="{}" y="{}" font-size="11" font-family="sans-serif" text-anchor="middle" fill="#333">{rank}</text>"##,
                 MARGIN / 2,
                 c + 4
             );
         }
     }
-    // Pieces.
-    for sq in pos.occupied().squares() {
-        let Some(p) = pos.piece_at(sq) else { continue };
-        let (r, f) = size.coords(sq);
-        let (x, y) = cell(u32::from(r), u32::from(f), n, opts.flip);
+
+    /// A piece: a disc, and for a king a ring and a dot.
+    fn piece(&mut self, sq: Square, p: crate::position::Piece) {
+        let (x, y) = self.corner(sq);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
         let code = match (p.color, p.kind) {
             (Color::White, Kind::Man) => "W",
@@ -177,20 +219,21 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
             Color::Black => ("#1e1e1e", "#e8e8e8"),
         };
         let _ = write!(
-            s,
+            self.s,
             r##"<g class="piece" data-square="{}" data-piece="{code}"><circle cx="{cx}" cy="{cy}" r="15" fill="{fill}" stroke="#111" stroke-width="2"/>"##,
             sq.number()
         );
         if p.kind == Kind::King {
             let _ = write!(
-                s,
+                self.s,
                 r#"<circle cx="{cx}" cy="{cy}" r="9" fill="none" stroke="{line}" stroke-width="2.5"/><circle cx="{cx}" cy="{cy}" r="3" fill="{line}"/>"#
             );
         }
-        s.push_str("</g>");
+        self.s.push_str("</g>");
     }
-    // Moves: pieces taken crossed out, then an arrow along the landing path.
-    for m in &opts.moves {
+
+    /// A move: the pieces it takes crossed out, then an arrow along its landing path.
+    fn drawn_move(&mut self, m: &Drawn) {
         let (color, marker, dash) = match m.style {
             MoveStyle::Written => ("#d22", "ah-w", ""),
             MoveStyle::Alternative => ("#1565c0", "ah-a", r#" stroke-dasharray="6 4""#),
@@ -199,12 +242,11 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
             MoveStyle::Written => "written",
             MoveStyle::Alternative => "alternative",
         };
-        let _ = write!(s, r#"<g class="move" data-move="{kind}">"#);
+        let _ = write!(self.s, r#"<g class="move" data-move="{kind}">"#);
         for c in m.captured.squares() {
-            let (r, f) = size.coords(c);
-            let (x, y) = cell(u32::from(r), u32::from(f), n, opts.flip);
+            let (x, y) = self.corner(c);
             let _ = write!(
-                s,
+                self.s,
                 r#"<path class="taken" data-square="{}" d="M{} {} L{} {} M{} {} L{} {}" stroke="{color}" stroke-width="3"/>"#,
                 c.number(),
                 x + 9,
@@ -221,22 +263,19 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
             .path
             .iter()
             .map(|&q| {
-                let (r, f) = size.coords(q);
-                let (x, y) = cell(u32::from(r), u32::from(f), n, opts.flip);
+                let (x, y) = self.corner(q);
                 format!("{},{}", x + SQ / 2, y + SQ / 2)
             })
             .collect();
         if points.len() >= 2 {
             let _ = write!(
-                s,
+                self.s,
                 r#"<polyline points="{}" fill="none" stroke="{color}" stroke-width="4" stroke-linejoin="round" stroke-opacity="0.85"{dash} marker-end="url(#{marker})"/>"#,
                 points.join(" ")
             );
         }
-        s.push_str("</g>");
+        self.s.push_str("</g>");
     }
-    s.push_str("</svg>");
-    s
 }
 
 /// Top-left corner of the cell in row `r`, file `f` (from White's top left).
