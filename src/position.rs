@@ -603,14 +603,11 @@ mod tests {
             "é,ü",
             ":W1::B2:",
         ] {
+            let split = |sep| list.split(sep).collect::<Vec<_>>();
+            assert_eq!(fen::list(list).collect::<Vec<_>>(), split(','), "{list:?}");
             assert_eq!(
-                fen::list(list),
-                list.split(',').collect::<Vec<_>>(),
-                "{list:?}"
-            );
-            assert_eq!(
-                fen::fields(list),
-                list.split(':').collect::<Vec<_>>(),
+                fen::fields(list).collect::<Vec<_>>(),
+                split(':'),
                 "{list:?}"
             );
         }

@@ -575,12 +575,15 @@ fn read_move(
 /// legal capture fits (what `resolve_in` would read, without its general search).
 #[inline]
 fn fast_reading(pos: &Position, caps: &MoveList, squares: &[SquareText], sep: Sep) -> Option<Move> {
+    #[inline(always)]
+    fn square(size: crate::board::BoardSize, t: SquareText) -> Option<crate::board::Square> {
+        match t {
+            SquareText::Num(n) => size.numbered(u32::from(n)),
+            _ => square_of(size, t).ok(),
+        }
+    }
     let size = pos.size();
-    let square = |t: &SquareText| match *t {
-        SquareText::Num(n) => size.numbered(u32::from(n)),
-        _ => square_of(size, *t).ok(),
-    };
-    let ends = |a: &SquareText, b: &SquareText| Some((square(a)?, square(b)?));
+    let ends = |a: &SquareText, b: &SquareText| Some((square(size, *a)?, square(size, *b)?));
     match (caps.is_empty(), squares, sep) {
         (true, [a, b], Sep::Move | Sep::None) => {
             let (f, t) = ends(a, b)?;

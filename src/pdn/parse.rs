@@ -736,13 +736,12 @@ fn plain_algebraic_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usiz
             Some(b'-') => Sep::Move,
             Some(b'x' | b'X') => Sep::Capture,
             Some(b':') => Sep::Colon,
-            // Spaces before a separator, or a glued square: the combinators.
-            Some(b' ' | b'\t' | b'a'..=b'l' | b'A'..=b'L') => {
+            // A glued square (`a3b4`): the combinators.
+            Some(b'a'..=b'l' | b'A'..=b'L') => return None,
+            // Spaces before a separator (`c3 - d4`): the combinators.
+            Some(b' ' | b'\t') => {
                 let after = d[i..].iter().find(|&&b| b != b' ' && b != b'\t');
-                if matches!(
-                    after,
-                    Some(b'-' | b'x' | b'X' | b':' | b'a'..=b'l' | b'A'..=b'L')
-                ) {
+                if matches!(after, Some(b'-' | b'x' | b'X' | b':')) {
                     return None;
                 }
                 break;

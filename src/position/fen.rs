@@ -5,39 +5,27 @@
 //!
 //! ```
 //! use pdnkit::position::fen::{field, fields, item, list, Field, Item};
-//! assert_eq!(fields("W:W31,32:BK1"), vec!["W", "W31,32", "BK1"]);
+//! assert_eq!(fields("W:W31,32:BK1").collect::<Vec<_>>(), ["W", "W31,32", "BK1"]);
 //! assert_eq!(field("W31,32").unwrap().1, Field::Pieces { white: true, list: "31,32" });
 //! assert_eq!(field("H0").unwrap().1, Field::Counter("H0"));
-//! assert_eq!(list("1, 2,K3"), vec!["1", " 2", "K3"]);
+//! assert_eq!(list("1, 2,K3").collect::<Vec<_>>(), ["1", " 2", "K3"]);
 //! assert_eq!(item("K12-15").unwrap().1, Item { king: true, first: "12", last: Some("15") });
 //! ```
 
 use nom::bytes::complete::{take_till, take_while};
-use nom::character::complete::{char, one_of};
+use nom::character::complete::{char, satisfy};
 use nom::combinator::{eof, map, opt, rest, verify};
-use nom::multi::separated_list1;
 use nom::sequence::{pair, preceded, terminated};
 use nom::IResult;
 
 /// The `:`-separated fields of a FEN (the first is the side to move).
-pub fn fields(text: &str) -> Vec<&str> {
-    split(text, ':')
+pub fn fields(text: &str) -> std::str::Split<'_, char> {
+    text.split(':')
 }
 
 /// The `,`-separated items of a piece list.
-pub fn list(text: &str) -> Vec<&str> {
-    split(text, ',')
-}
-
-/// `text` split at every `sep`: as `str::split`, as a nom parser.
-fn split(text: &str, sep: char) -> Vec<&str> {
-    let parsed: IResult<&str, Vec<&str>> =
-        separated_list1(char(sep), take_till(move |c| c == sep))(text);
-    match parsed {
-        Ok((_, parts)) => parts,
-        // A separated list of fields that may be empty always reads.
-        Err(_) => vec![text],
-    }
+pub fn list(text: &str) -> std::str::Split<'_, char> {
+    text.split(',')
 }
 
 /// One field after the side to move.
@@ -67,13 +55,14 @@ pub fn field(i: &str) -> IResult<&str, Field<'_>> {
         ),
         Field::Counter,
     );
-    let pieces = map(pair(one_of("WwBb"), rest), |(c, list): (char, &str)| {
-        Field::Pieces {
+    let pieces = map(
+        pair(satisfy(|c| matches!(c, 'W' | 'w' | 'B' | 'b')), rest),
+        |(c, list): (char, &str)| Field::Pieces {
             white: c.eq_ignore_ascii_case(&'w'),
             list: list.trim_end_matches('.'),
-        }
-    });
-    nom::branch::alt((counter, pieces))(i)
+        },
+    );
+    nom::branch::alt((pieces, counter))(i)
 }
 
 /// One item of a piece list (trimmed): `K` for a king, a square, and the
@@ -90,7 +79,7 @@ pub struct Item<'a> {
 
 /// A piece-list item (trimmed): `12`, `K12`, `a3`, `1-12`, `K 12`.
 pub fn item(i: &str) -> IResult<&str, Item<'_>> {
-    let (i, king) = map(opt(one_of("Kk")), |k| k.is_some())(i)?;
+    let (i, king) = map(opt(satisfy(|c| c == 'K' || c == 'k')), |k| k.is_some())(i)?;
     let (i, _) = take_while(char::is_whitespace)(i)?;
     let (i, first) = take_till(|c| c == '-')(i)?;
     let (i, last) = opt(preceded(char('-'), rest))(i)?;
