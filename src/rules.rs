@@ -771,34 +771,84 @@ pub fn landing_path(pos: &Position, m: &Move) -> Path {
 /// Whether `m` is legal in `pos`, decided without generating every move:
 /// the piece, the compulsory capture, then a search from `m.from` only.
 pub fn is_legal(pos: &Position, m: &Move) -> bool {
+    why_illegal(pos, m).is_none()
+}
+
+/// Why `m` is not legal in `pos` (`None`: it is). Decided as [`is_legal`] is:
+/// the piece, the compulsory capture, then a search from `m.from` only.
+pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
     let side = pos.side();
-    let Some(piece) = pos.piece_at(m.from) else {
-        return false;
-    };
-    if piece.color != side || piece.kind != m.kind {
-        return false;
+    let piece = pos.piece_at(m.from);
+    match piece {
+        Some(p) if p.color == side && p.kind == m.kind => {}
+        Some(p) if p.color == side => return Some(Refusal::NotThatPiece),
+        _ => return Some(Refusal::NoPieceToMove),
     }
     let max = max_capture(pos);
     if max == 0 {
-        return !m.is_capture() && plain_move(pos, m.from, m.to).as_ref() == Some(m);
+        return if !m.is_capture() && plain_move(pos, m.from, m.to).as_ref() == Some(m) {
+            None
+        } else {
+            Some(Refusal::NoSuchMove)
+        };
+    }
+    if !m.is_capture() {
+        return Some(Refusal::CaptureCompulsory { max });
     }
     let free = pos.variant().rules().capture == CaptureRule::Free;
-    if !m.is_capture() || (!free && m.capture_count() != max) {
-        return false;
+    if !free && m.capture_count() < max {
+        return Some(Refusal::NotMaximal {
+            taken: m.capture_count(),
+            max,
+        });
     }
-    capture_paths(pos, m.from, m.capture_count())
-        .iter()
-        .any(|(c, _)| c == m)
+    let found = (free || m.capture_count() == max)
+        && capture_paths(pos, m.from, m.capture_count())
+            .iter()
+            .any(|(c, _)| c == m);
+    (!found).then_some(Refusal::NoSuchMove)
 }
 
-/// Why [`play`] refused a move.
+/// Why a move is not legal in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{mv} is not a legal move in {fen}", fen = .position.to_fen())]
+#[non_exhaustive]
+pub enum Refusal {
+    /// No piece of the side to move on the from square.
+    #[error("no piece of the side to move on its from square")]
+    NoPieceToMove,
+    /// The piece there is not of the kind the move says (a man for a king's move).
+    #[error("the piece on its from square is not of the kind it says")]
+    NotThatPiece,
+    /// A plain move while a capture is compulsory.
+    #[error("a capture is compulsory (the maximum takes {max})")]
+    CaptureCompulsory {
+        /// Pieces the maximal capture takes.
+        max: u32,
+    },
+    /// A capture taking fewer pieces than the rules require.
+    #[error("the capture takes {taken}, but the maximum capture takes {max}")]
+    NotMaximal {
+        /// Pieces it takes.
+        taken: u32,
+        /// Pieces the maximal capture takes.
+        max: u32,
+    },
+    /// No legal move goes from its from square to its to square taking those
+    /// pieces, crowning as it says.
+    #[error("no legal move goes that way, taking those pieces")]
+    NoSuchMove,
+}
+
+/// Why [`play`] refused a move: the move, the position, and the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{mv} is not a legal move in {fen}: {why}", fen = .position.to_fen())]
 pub struct IllegalMove {
     /// The move refused.
     pub mv: Move,
     /// The position it was played in.
     pub position: Position,
+    /// Why.
+    pub why: Refusal,
 }
 
 /// The position after `m`, if `m` is legal in `pos` (checked with
@@ -811,16 +861,18 @@ pub struct IllegalMove {
 /// let start = Variant::Russian.start();
 /// let m = legal_moves(&start)[0];
 /// let after = play(&start, &m).expect("a generated move is legal");
-/// assert!(play(&after, &m).is_err(), "the same man cannot move again");
+/// // The same man cannot move again: it is the other side's turn.
+/// let refused = play(&after, &m).unwrap_err();
+/// assert_eq!(refused.why, pdnkit::rules::Refusal::NoPieceToMove);
 /// ```
 pub fn play(pos: &Position, m: &Move) -> Result<Position, IllegalMove> {
-    if is_legal(pos, m) {
-        Ok(play_unchecked(pos, m))
-    } else {
-        Err(IllegalMove {
+    match why_illegal(pos, m) {
+        None => Ok(play_unchecked(pos, m)),
+        Some(why) => Err(IllegalMove {
             mv: *m,
             position: *pos,
-        })
+            why,
+        }),
     }
 }
 

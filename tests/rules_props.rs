@@ -87,3 +87,38 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// `play` says why it refuses a move made from a legal one.
+    #[test]
+    fn refusals_say_why(p in arb_position()) {
+        use pdnkit::rules::{play, why_illegal, Refusal};
+        let moves = legal_moves(&p);
+        let max = moves.iter().map(Move::capture_count).max().unwrap_or(0);
+        let maximum_rule = !matches!(p.variant(), Variant::Russian | Variant::English);
+        for m in &moves {
+            prop_assert_eq!(why_illegal(&p, m), None);
+            // Moved by the other side: no piece of the side to move there.
+            let other = Move::new(m.from(), m.to(), m.captured(), m.kind(), m.crowns());
+            let mut flipped = p.to_setup();
+            flipped.set_side(p.side().other());
+            if let Ok(q) = flipped.into_position(p.variant()) {
+                prop_assert_eq!(why_illegal(&q, &other), Some(Refusal::NoPieceToMove));
+            }
+            if m.is_capture() {
+                // The same steps without the capture: a capture is compulsory.
+                let plain = Move::new(m.from(), m.to(), Bitboard::EMPTY, m.kind(), m.crowns());
+                prop_assert_eq!(why_illegal(&p, &plain), Some(Refusal::CaptureCompulsory { max }));
+                // One piece fewer taken, where the rules want the most.
+                if maximum_rule && m.capture_count() >= 2 {
+                    let c = m.captured().squares().next().expect("a capture takes a piece");
+                    let fewer = Move::new(m.from(), m.to(), m.captured().without(c), m.kind(), m.crowns());
+                    let err = play(&p, &fewer).expect_err("a shorter capture is refused");
+                    prop_assert_eq!(err.why, Refusal::NotMaximal { taken: max - 1, max });
+                }
+            }
+        }
+    }
+}
