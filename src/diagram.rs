@@ -41,6 +41,87 @@ pub struct Drawn {
     pub style: MoveStyle,
 }
 
+impl Drawn {
+    /// The move `text` (as a record writes it: `32-28`, `c3xe5`, `19x30x39`,
+    /// a strength suffix allowed)
+    /// drawn on `pos`: its landing path and the pieces it takes when it
+    /// reads as a legal move (the first candidate of an ambiguous one), else
+    /// the squares as written. An error when it is no move or names a square
+    /// off the board.
+    ///
+    /// ```
+    /// use pdnkit::diagram::Drawn;
+    /// use pdnkit::position::Position;
+    /// use pdnkit::variant::Variant;
+    /// let pos = Position::from_fen("W:W27:B23,14", Variant::Brazilian).unwrap();
+    /// let d = Drawn::written(&pos, "27x18x9").unwrap();
+    /// assert_eq!(d.path.iter().map(|s| s.number()).collect::<Vec<_>>(), [27, 18, 9]);
+    /// assert_eq!(d.captured.count(), 2);
+    /// assert!(Drawn::written(&pos, "27 and so on").is_err());
+    /// ```
+    pub fn written(pos: &Position, text: &str) -> Result<Drawn, WrittenError> {
+        let t = text.trim();
+        // The move, and at most a strength suffix after it (`22x13!`).
+        let m = match crate::pdn::grammar::written_move(t.as_bytes()) {
+            Ok((rest, m))
+                if rest.is_empty()
+                    || crate::pdn::grammar::strength(rest).is_ok_and(|(r, _)| r.is_empty()) =>
+            {
+                m
+            }
+            _ => return Err(WrittenError::NotAMove(text.to_string())),
+        };
+        let drawn = |mv: &crate::rules::Move| Drawn {
+            path: crate::rules::landing_path(pos, mv).to_vec(),
+            captured: mv.captured(),
+            style: MoveStyle::Written,
+        };
+        match crate::notation::resolve(pos, &m.squares, m.sep) {
+            Ok(crate::notation::Reading::Move { mv, .. }) => Ok(drawn(&mv)),
+            Ok(crate::notation::Reading::Ambiguous(c)) => Ok(drawn(&c[0])),
+            Err(_) => {
+                let path = m
+                    .squares
+                    .iter()
+                    .map(|&s| crate::notation::square_of(pos.size(), s))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| WrittenError::Square(text.to_string(), e))?;
+                Ok(Drawn {
+                    path,
+                    captured: Bitboard::EMPTY,
+                    style: MoveStyle::Written,
+                })
+            }
+        }
+    }
+
+    /// A capture of `pos` that takes the most pieces (the first such), drawn as
+    /// an alternative; `None` when there is no capture.
+    pub fn maximal_capture(pos: &Position) -> Option<Drawn> {
+        let best = crate::rules::legal_moves(pos)
+            .into_iter()
+            .filter(|m| m.is_capture())
+            .max_by_key(|m| m.capture_count())?;
+        Some(Drawn {
+            path: crate::rules::landing_path(pos, &best).to_vec(),
+            captured: best.captured(),
+            style: MoveStyle::Alternative,
+        })
+    }
+}
+
+/// Why [`Drawn::written`] cannot draw a move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WrittenError {
+    /// The text is not a move.
+    #[error("'{0}' is not a move")]
+    NotAMove(String),
+    /// A square of it is off the board.
+    #[error("'{0}': {1}")]
+    Square(String, crate::board::SquareError),
+}
+
 /// What to draw.
 #[derive(Clone, Debug, Default)]
 pub struct DiagramOptions {
@@ -208,12 +289,7 @@ impl Canvas {
     fn piece(&mut self, sq: Square, p: crate::position::Piece) {
         let (x, y) = self.corner(sq);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
-        let code = match (p.color, p.kind) {
-            (Color::White, Kind::Man) => "W",
-            (Color::White, Kind::King) => "WK",
-            (Color::Black, Kind::Man) => "B",
-            (Color::Black, Kind::King) => "BK",
-        };
+        let code = p.code();
         let (fill, line) = match p.color {
             Color::White => ("#fafafa", "#111"),
             Color::Black => ("#1e1e1e", "#e8e8e8"),

@@ -65,6 +65,18 @@ pub struct Piece {
     pub kind: Kind,
 }
 
+impl Piece {
+    /// `W`, `WK`, `B`, `BK`: as a FEN writes it (and the pictures label it).
+    pub const fn code(self) -> &'static str {
+        match (self.color, self.kind) {
+            (Color::White, Kind::Man) => "W",
+            (Color::White, Kind::King) => "WK",
+            (Color::Black, Kind::Man) => "B",
+            (Color::Black, Kind::King) => "BK",
+        }
+    }
+}
+
 /// A position: pieces on a board and the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {

@@ -78,6 +78,21 @@ pub struct Report {
 }
 
 impl Report {
+    /// The position before ply `ply` (1-based) of a game replayed with
+    /// `keep_moves`: `plies + 1` is the position after the last ply read.
+    /// `None` beyond that, or when the game could not be replayed.
+    pub fn position_before(&self, ply: u32) -> Option<Position> {
+        let i = ply.checked_sub(1)? as usize;
+        match self.played.get(i) {
+            Some(p) => Some(p.before),
+            None if i == self.played.len() => Some(
+                self.played
+                    .last()
+                    .map_or(self.start?, |p| play_unchecked(&p.before, &p.mv)),
+            ),
+            None => None,
+        }
+    }
     /// No error-severity finding (`None` for a game that was not checked).
     pub fn verdict(&self) -> Option<bool> {
         self.checked.then(|| self.valid())

@@ -2,14 +2,12 @@
 
 use crate::common::VariantName;
 use crate::output::{Out, Stop};
-use pdnkit::diagram::{svg, DiagramOptions, Drawn, MoveStyle};
+use pdnkit::diagram::{svg, DiagramOptions, Drawn};
 use pdnkit::infer::Evidence;
-use pdnkit::notation::{resolve, Reading};
 use pdnkit::pdn::visit::{Keep, RawGame, Skip, Visitor};
-use pdnkit::pdn::{read_all, Game, Node, Reader};
+use pdnkit::pdn::{Game, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::{check_game_in, Options};
-use pdnkit::rules::{landing_path, play_unchecked};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -133,57 +131,8 @@ fn position(a: &Args) -> Result<Position, String> {
             read + 1
         ));
     }
-    Ok(match r.played.get(ply as usize - 1) {
-        Some(p) => p.before,
-        None => r
-            .played
-            .last()
-            .map_or(start, |p| play_unchecked(&p.before, &p.mv)),
-    })
-}
-
-/// The move `text` drawn on `pos`: its landing path and the pieces it takes
-/// when it is legal, else the squares as written.
-pub fn drawn(pos: &Position, text: &str) -> Result<Drawn, String> {
-    let pdn = format!(
-        "[GameType \"{}\"]\n1. {text} *\n",
-        pos.variant().game_type()
-    );
-    let games = read_all(pdn.as_bytes());
-    let (g, m) = games
-        .iter()
-        .find_map(|g| {
-            g.nodes().iter().find_map(|n| match n {
-                Node::Move(m) => Some((g, m)),
-                _ => None,
-            })
-        })
-        .ok_or_else(|| format!("'{text}' is not a move"))?;
-    let squares = g.squares(m);
-    match resolve(pos, squares, m.sep()) {
-        Ok(Reading::Move { mv, .. }) => Ok(Drawn {
-            path: landing_path(pos, &mv).to_vec(),
-            captured: mv.captured(),
-            style: MoveStyle::Written,
-        }),
-        Ok(Reading::Ambiguous(c)) => Ok(Drawn {
-            path: landing_path(pos, &c[0]).to_vec(),
-            captured: c[0].captured(),
-            style: MoveStyle::Written,
-        }),
-        Err(_) => {
-            let path = squares
-                .iter()
-                .map(|&s| pdnkit::notation::square_of(pos.size(), s))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| format!("'{text}': {e}"))?;
-            Ok(Drawn {
-                path,
-                captured: pdnkit::board::Bitboard::EMPTY,
-                style: MoveStyle::Written,
-            })
-        }
-    }
+    // 1 ..= plies + 1: checked above, so the position exists.
+    Ok(r.position_before(ply).unwrap_or(start))
 }
 
 pub fn run(a: Args) -> u8 {
@@ -197,7 +146,7 @@ pub fn run(a: Args) -> u8 {
         ..DiagramOptions::default()
     };
     if let Some(m) = &a.mv {
-        match drawn(&pos, m) {
+        match Drawn::written(&pos, m) {
             Ok(d) => opts.moves.push(d),
             Err(e) => return fail(e),
         }

@@ -11,11 +11,10 @@ use crate::common::InputArgs;
 use crate::games::Sink;
 use crate::output::{Out, Stop};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
-use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn, MoveStyle};
+use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn};
 use pdnkit::pdn::{visible, Game, Locator};
-use pdnkit::position::{Color, Kind, Position};
+use pdnkit::position::Color;
 use pdnkit::replay::Report;
-use pdnkit::rules::{landing_path, legal_moves, play_unchecked};
 use pdnkit::stats::Summary;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -68,16 +67,6 @@ struct ReportSink {
     named: Vec<String>,
 }
 
-fn piece_code(p: &Position, sq: pdnkit::board::Square) -> &'static str {
-    match p.piece_at(sq).map(|p| (p.color, p.kind)) {
-        Some((Color::White, Kind::Man)) => "W",
-        Some((Color::White, Kind::King)) => "WK",
-        Some((Color::Black, Kind::Man)) => "B",
-        Some((Color::Black, Kind::King)) => "BK",
-        None => "",
-    }
-}
-
 /// What a game's viewer is drawn from, as JSON in the page (fields in
 /// alphabetical order, as they have always been written).
 #[derive(Clone, serde::Serialize)]
@@ -128,7 +117,7 @@ fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
         pieces: start
             .occupied()
             .squares()
-            .map(|s| (s.number(), piece_code(&start, s)))
+            .filter_map(|s| Some((s.number(), start.piece_at(s)?.code())))
             .collect(),
         side: if start.side() == Color::White {
             "W"
@@ -140,20 +129,6 @@ fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
             .map(|m| String::from_utf8_lossy(g.bytes(&m.span())).into_owned())
             .collect(),
     })
-}
-
-/// The position before ply `ply` of a replayed game.
-fn before(r: &Report, ply: u32) -> Option<Position> {
-    let i = ply.checked_sub(1)? as usize;
-    match r.played.get(i) {
-        Some(p) => Some(p.before),
-        None if i == r.played.len() => Some(
-            r.played
-                .last()
-                .map_or(r.start?, |p| play_unchecked(&p.before, &p.mv)),
-        ),
-        None => None,
-    }
 }
 
 /// The HTML of one move finding: message, source line, board.
@@ -198,18 +173,18 @@ fn finding_html(
         part(snip.caret.end, chars.len()),
         if snip.cut_right { "…" } else { "" },
     );
-    if let Some(pos) = before(r, ply) {
+    if let Some(pos) = r.position_before(ply) {
         let mut opts = DiagramOptions {
             title: Some(format!("position before ply {ply}")),
             ..DiagramOptions::default()
         };
         if let Some(w) = &d.written {
-            if let Ok(m) = crate::diagram::drawn(&pos, w) {
+            if let Ok(m) = Drawn::written(&pos, w) {
                 opts.moves.push(m);
             }
         }
         if matches!(d.code, Code::NonMaximalCapture | Code::MissedCapture) {
-            if let Some(best) = maximal_capture(&pos) {
+            if let Some(best) = Drawn::maximal_capture(&pos) {
                 opts.moves.push(best);
             }
         }
@@ -221,20 +196,6 @@ fn finding_html(
     }
     h.push_str("</article>");
     h
-}
-
-/// One capture taking the most pieces, with its landing path.
-fn maximal_capture(pos: &Position) -> Option<Drawn> {
-    let best = legal_moves(pos)
-        .into_iter()
-        .filter(|m| m.is_capture())
-        .max_by_key(|m| m.capture_count())?;
-    let path = landing_path(pos, &best).to_vec();
-    Some(Drawn {
-        path,
-        captured: best.captured(),
-        style: MoveStyle::Alternative,
-    })
 }
 
 impl Sink for ReportSink {
