@@ -928,12 +928,12 @@ impl<'a> Parser<'a> {
             b'[' => self.tag_token(start),
             b'{' => self.comment(start),
             b';' | b'%' => self.line_token(start),
-            b'(' | b'!' | b'?' if grammar::strength(d).is_ok() => {
-                let n = grammar::strength(d).map_or(0, |(_, n)| n);
-                self.strength_after_move(start, n);
-                Some(Flow::Go)
-            }
-            b'(' => {
+            b'(' | b'!' | b'?' => {
+                // A strength (`!?`, `(?)`), read once; otherwise `(` opens a variation.
+                if let Ok((_, n)) = grammar::strength(d) {
+                    self.strength_after_move(start, n);
+                    return Some(Flow::Go);
+                }
                 self.open.push(start);
                 self.nodes.push(Node::Open(start..start + 1));
                 self.movetext = true;
