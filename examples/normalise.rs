@@ -5,10 +5,9 @@
 //! ```sh
 //! cargo run --example normalise --no-default-features -- corpus/brazilian/faults.pdn
 //! ```
+use pdnkit::check::check_file;
 use pdnkit::export::{normalised_pdn, Normalise};
-use pdnkit::infer::Evidence;
-use pdnkit::pdn::Reader;
-use pdnkit::replay::{check_game_in, Options};
+use pdnkit::replay::Options;
 use std::fs::File;
 use std::io::{BufReader, Write};
 
@@ -17,20 +16,19 @@ fn main() -> std::io::Result<()> {
         eprintln!("usage: normalise FILE.pdn");
         std::process::exit(2);
     };
-    let games: Vec<_> =
-        Reader::new(BufReader::new(File::open(&path)?)).collect::<Result<_, _>>()?;
-    let inference = Evidence::of(&games).decide();
     // Normalised moves need the replayed moves kept.
     let opts = Options {
         keep_moves: true,
         ..Options::default()
     };
+    // The whole file checked as `pdnkit check` checks it.
+    let (games, _file_findings) = check_file(BufReader::new(File::open(&path)?), &opts)?;
     let mut out = std::io::stdout().lock();
-    for g in &games {
-        let report = check_game_in(g, &opts, &inference);
+    for c in &games {
+        let (g, report) = (&c.game, &c.report);
         let n = normalised_pdn(
             g,
-            &report,
+            report,
             Normalise {
                 fix_results: true,
                 ..Normalise::default()

@@ -7,7 +7,8 @@
 //! ```
 //! use pdnkit::dupes::{Fingerprint, Finder};
 //! use pdnkit::pdn::read_all;
-//! use pdnkit::replay::{check_game, Options};
+//! use pdnkit::check::check_game;
+//! use pdnkit::replay::Options;
 //! let text = b"[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 *\n\n[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 *\n";
 //! let opts = Options { keep_moves: true, ..Options::default() };
 //! let mut finder = Finder::new(2);

@@ -10,7 +10,7 @@ use crate::rules::{landing_path, play_unchecked};
 use crate::variant::GameKind;
 
 /// The fixed columns of the games table, in order.
-pub const GAME_COLUMNS: [&str; 24] = [
+pub const GAME_COLUMNS: [&str; 27] = [
     "file",
     "game",
     "line",
@@ -21,12 +21,15 @@ pub const GAME_COLUMNS: [&str; 24] = [
     "white",
     "black",
     "variant",
+    "variant_source",
     "draw_rules",
     "declared_result",
+    "declared_result_text",
     "computed_result",
     "termination",
     "termination_ply",
     "plies",
+    "plies_unchecked",
     "captures",
     "longest_capture",
     "crownings",
@@ -59,12 +62,19 @@ pub struct GameRow {
     pub white: Option<String>,
     /// The Black tag.
     pub black: Option<String>,
-    /// The variant the game was read as (or the refused variant it names).
+    /// The variant the game was read as (or the refused variant it names);
+    /// empty for a game of a refused file.
     pub variant: Option<&'static str>,
+    /// What decided the variant (`tag`, `file`, `inferred`, `named`, `forced`,
+    /// `unsupported`, `refused`).
+    pub variant_source: &'static str,
     /// The draw rules applied (`cbjd`, `fmjd`, `none`).
     pub draw_rules: Option<&'static str>,
     /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
     pub declared_result: Option<&'static str>,
+    /// The result exactly as the record writes it (the Result tag, else the
+    /// final token).
+    pub declared_result_text: Option<String>,
     /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
     pub computed_result: &'static str,
     /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
@@ -73,6 +83,8 @@ pub struct GameRow {
     pub termination_ply: Option<u32>,
     /// Plies of the main line that were read.
     pub plies: u32,
+    /// Plies of the main line after the first move error, not replayed.
+    pub plies_unchecked: u32,
     /// Plies that captured.
     pub captures: u32,
     /// Most pieces taken by one move.
@@ -99,6 +111,15 @@ pub fn game_start(g: &Game) -> usize {
         .unwrap_or(0)
 }
 
+/// The result exactly as the record writes it: the Result tag's value, else
+/// the token that ends the movetext.
+pub fn declared_result_text(g: &Game) -> Option<String> {
+    g.tag("Result").or_else(|| {
+        g.result()
+            .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).into_owned())
+    })
+}
+
 /// The line where the game's text starts (its first non-blank byte).
 pub fn game_line(g: &Game) -> u32 {
     g.location(game_start(g)).0
@@ -119,12 +140,15 @@ pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
         white: g.tag("White"),
         black: g.tag("Black"),
         variant: r.kind.map(|k| k.name()),
+        variant_source: r.source.as_str(),
         draw_rules: r.draw_rules.map(|d| d.name()),
         declared_result: r.declared.map(|o| o.normalised()),
+        declared_result_text: declared_result_text(g),
         computed_result: r.computed.normalised(),
         termination: r.termination.name(),
         termination_ply: r.termination_ply,
         plies: r.plies,
+        plies_unchecked: r.plies_unchecked,
         captures: r.played.iter().filter(|p| p.mv.is_capture()).count() as u32,
         longest_capture: r
             .played
@@ -339,20 +363,28 @@ pub struct GameRecord {
     pub game: usize,
     /// 1-based line where it starts.
     pub line: u32,
-    /// The variant the game was read as (or the refused variant it names).
+    /// The variant the game was read as (or the refused variant it names);
+    /// null for a game of a refused file.
     pub variant: Option<&'static str>,
+    /// What decided the variant.
+    pub variant_source: &'static str,
     /// The draw rules applied (`cbjd`, `fmjd`, `none`).
     pub draw_rules: Option<&'static str>,
-    /// Whether the game was replayed (false for a refused variant).
+    /// Whether the game was replayed (false for a refused variant, a refused
+    /// file, and under `--syntax-only`).
     pub checked: bool,
     /// Tag name to decoded value (the first of a repeated name).
     pub tags: std::collections::BTreeMap<String, String>,
     /// Plies of the main line that were read.
     pub plies: u32,
+    /// Plies of the main line after the first move error, not replayed.
+    pub plies_unchecked: u32,
     /// No error finding (empty or null when not checked).
     pub valid: Option<bool>,
     /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
     pub declared_result: Option<&'static str>,
+    /// The result exactly as the record writes it.
+    pub declared_result_text: Option<String>,
     /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
     pub computed_result: &'static str,
     /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
@@ -401,12 +433,15 @@ impl GameRecord {
             game: g.index,
             line: game_line(g),
             variant: r.kind.map(|k| k.name()),
+            variant_source: r.source.as_str(),
             draw_rules: r.draw_rules.map(|d| d.name()),
             checked: r.checked,
             tags,
             plies: r.plies,
+            plies_unchecked: r.plies_unchecked,
             valid: r.verdict(),
             declared_result: r.declared.map(|o| o.normalised()),
+            declared_result_text: declared_result_text(g),
             computed_result: r.computed.normalised(),
             termination: r.termination.name(),
             termination_ply: r.termination_ply,

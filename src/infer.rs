@@ -9,17 +9,14 @@
 //! Cyrillic, Italian when the tag names are Italian), else Brazilian on 8x8.
 //! Never a variant chosen because its rules make the file's faults legal.
 //!
-//! Two safety nets guard the guess: [`trial`] refuses the guess when most
-//! games fail within their first two plies under it, and [`FileTally`] warns
-//! when more than half of the games with moves have a move error under it
-//! (both need at least 3 games with moves).
+//! This module only gathers the evidence and reads the tags; replaying a
+//! file's games under the guess, and refusing a file whose games the guess
+//! does not explain, is [`crate::check::FileCheck`]'s work.
 
 use crate::board::BoardSize;
-use crate::diag::{Code, FileDiagnostic, Severity};
 use crate::pdn::visit::RawGame;
 use crate::pdn::{game_type, Game, Node, Sep, SquareText};
 use crate::position::Setup;
-use crate::replay::{check_game_in, Options, Report};
 use crate::variant::{GameKind, Unsupported, Variant};
 use std::collections::BTreeMap;
 
@@ -34,11 +31,58 @@ pub enum Untagged {
     NotChecked,
 }
 
+/// What a game's variant was decided by (the `variant_source` of JSON and CSV).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum VariantSource {
+    /// The game's own GameType (or Variant) tag.
+    Tag,
+    /// Another game of the file has a GameType tag.
+    File,
+    /// Inferred from what the file's text shows.
+    Inferred,
+    /// Named by the user for games without a GameType (`--variant`).
+    Named,
+    /// Imposed by the user on every game (`--force-variant`).
+    Forced,
+    /// A variant pdnkit names but does not check.
+    Unsupported,
+    /// A file whose untagged games no variant explains: not checked.
+    Refused,
+}
+
+impl VariantSource {
+    /// `tag`, `file`, `inferred`, `named`, `forced`, `unsupported`, `refused`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            VariantSource::Tag => "tag",
+            VariantSource::File => "file",
+            VariantSource::Inferred => "inferred",
+            VariantSource::Named => "named",
+            VariantSource::Forced => "forced",
+            VariantSource::Unsupported => "unsupported",
+            VariantSource::Refused => "refused",
+        }
+    }
+}
+
+impl std::fmt::Display for VariantSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The decision for a file's untagged games, with the evidence for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inference {
     /// How games without GameType are read.
     pub untagged: Untagged,
+    /// What the decision rests on: another game's tag ([`VariantSource::File`]),
+    /// the file's text ([`VariantSource::Inferred`]), the user
+    /// ([`VariantSource::Named`]), or nothing that explains the games
+    /// ([`VariantSource::Refused`]).
+    pub source: VariantSource,
     /// What the decision rests on, for a person (`captures written with ':' in 12 games`).
     pub evidence: String,
 }
@@ -48,7 +92,16 @@ impl Inference {
     pub fn default_brazilian() -> Inference {
         Inference {
             untagged: Untagged::Variant(Variant::Brazilian),
+            source: VariantSource::Inferred,
             evidence: "no evidence: brazilian by default".to_string(),
+        }
+    }
+    /// The variant the user named for games without a GameType (`--variant`).
+    pub fn named(v: Variant) -> Inference {
+        Inference {
+            untagged: Untagged::Variant(v),
+            source: VariantSource::Named,
+            evidence: format!("named {v}"),
         }
     }
 }
@@ -245,6 +298,7 @@ impl Evidence {
             };
             return Inference {
                 untagged,
+                source: VariantSource::File,
                 evidence: format!(
                     "{n} other {} of the file {} GameType {number} ({})",
                     plural(n),
@@ -256,6 +310,7 @@ impl Evidence {
         if self.italian > 0 {
             return Inference {
                 untagged: Untagged::Unsupported(Unsupported(22)),
+                source: VariantSource::Inferred,
                 evidence: format!(
                     "Italian tag names (Bianco, Nero, Risultato) in {} {}",
                     self.italian,
@@ -273,6 +328,7 @@ impl Evidence {
             .unwrap_or((0, &0));
         let with = |v: Variant, evidence: String| Inference {
             untagged: Untagged::Variant(v),
+            source: VariantSource::Inferred,
             evidence,
         };
         if n > 0 && i > 0 {
@@ -338,172 +394,4 @@ fn is_8x8_start(fen: &str) -> bool {
     p.pieces(crate::position::Color::White) == start.pieces(crate::position::Color::White)
         && p.pieces(crate::position::Color::Black) == start.pieces(crate::position::Color::Black)
         && p.kings().is_empty()
-}
-
-/// The fewest games with moves for which a file is said not to follow its
-/// inferred variant (below that, each game's own findings say enough).
-const NET_MIN_GAMES: u32 = 3;
-
-/// Games of a sample tried by [`trial`].
-const TRIAL_GAMES: usize = 64;
-
-/// The first safety net: replays up to 64 untagged games with moves under the
-/// inferred variant; when at least 3 were tried and most of them fail within
-/// their first two plies, the file is not that variant and its untagged games
-/// are not checked (the returned inference says so).
-pub fn trial<'a>(
-    games: impl IntoIterator<Item = &'a Game>,
-    inference: &Inference,
-    opts: &Options,
-) -> Inference {
-    let Untagged::Variant(v) = inference.untagged else {
-        return inference.clone();
-    };
-    let mut tried = 0u32;
-    let mut failed = 0u32;
-    for g in games
-        .into_iter()
-        .filter(|g| tag_choice(g) == TagChoice::Untagged && g.main_line().next().is_some())
-        .take(TRIAL_GAMES)
-    {
-        tried += 1;
-        let r = check_game_in(g, opts, inference);
-        if r.diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error && d.ply.is_some_and(|p| p <= 2))
-        {
-            failed += 1;
-        }
-    }
-    if tried >= NET_MIN_GAMES && failed * 2 > tried {
-        Inference {
-            untagged: Untagged::NotChecked,
-            evidence: format!(
-                "{v} was inferred ({}), but {failed} of the {tried} games tried fail within their first two plies under its rules",
-                inference.evidence
-            ),
-        }
-    } else {
-        inference.clone()
-    }
-}
-
-/// Counts what a file's reports say, for the findings about the whole file.
-#[derive(Clone, Debug, Default)]
-pub struct FileTally {
-    /// Untagged games, and where the first one starts.
-    untagged: u32,
-    first_untagged: Option<(u32, u32)>,
-    /// Untagged games with moves checked under the inferred variant, and those with a move error.
-    inferred_with_moves: u32,
-    inferred_move_errors: u32,
-    /// Games per unsupported variant, and where the first one says so.
-    unsupported: BTreeMap<Unsupported, (u32, (u32, u32))>,
-}
-
-impl FileTally {
-    /// Adds one game and its report.
-    pub fn add(&mut self, g: &Game, r: &Report) {
-        if r.inferred {
-            self.untagged += 1;
-            self.first_untagged.get_or_insert((g.line, 1));
-            if r.checked && g.main_line().next().is_some() {
-                self.inferred_with_moves += 1;
-                if r.diagnostics
-                    .iter()
-                    .any(|d| d.severity == Severity::Error && d.ply.is_some())
-                {
-                    self.inferred_move_errors += 1;
-                }
-            }
-        }
-        if let Some(GameKind::Unsupported(u)) = r.kind {
-            let at = g
-                .find_tag("GameType")
-                .map_or((g.line, 1), |t| g.location(t.span.start));
-            self.unsupported.entry(u).or_insert((0, at)).0 += 1;
-        }
-    }
-
-    /// The findings about the file: the variant inferred for its untagged
-    /// games, games of unsupported variants, and the safety nets.
-    pub fn finish(&self, inference: &Inference) -> Vec<FileDiagnostic> {
-        let mut out = Vec::new();
-        let plural = |n: u32| if n == 1 { "game" } else { "games" };
-        let (line, column) = self.first_untagged.unwrap_or((1, 1));
-        let at = |code: Code, severity: Severity, message: String, (line, column): (u32, u32)| {
-            FileDiagnostic {
-                code,
-                severity,
-                message,
-                line,
-                column,
-            }
-        };
-        if self.untagged > 0 {
-            let n = self.untagged;
-            match inference.untagged {
-                Untagged::Variant(v) => out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{n} {} without a GameType tag read as {v}: {} (use --variant to choose)",
-                        plural(n),
-                        inference.evidence
-                    ),
-                    (line, column),
-                )),
-                Untagged::Unsupported(u) => out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{n} {} without a GameType tag read as {}: {}",
-                        plural(n),
-                        u.describe(),
-                        inference.evidence
-                    ),
-                    (line, column),
-                )),
-                Untagged::NotChecked => out.push(at(
-                    Code::UnknownVariant,
-                    Severity::Error,
-                    format!(
-                        "{}: the file is not that variant; its {n} {} without a GameType tag are not checked (name their variant with --variant)",
-                        inference.evidence,
-                        plural(n)
-                    ),
-                    (line, column),
-                )),
-            }
-        }
-        for (u, (n, loc)) in &self.unsupported {
-            out.push(at(
-                Code::UnsupportedVariant,
-                Severity::Error,
-                format!(
-                    "{n} {} of {} (GameType {}): not checked — pdnkit checks {}",
-                    plural(*n),
-                    u.describe(),
-                    u.0,
-                    Variant::ALL.map(Variant::name).join(", ")
-                ),
-                *loc,
-            ));
-        }
-        if let Untagged::Variant(v) = inference.untagged {
-            let (e, m) = (self.inferred_move_errors, self.inferred_with_moves);
-            if m >= NET_MIN_GAMES && e * 2 > m {
-                out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{e} of the {m} games with moves have a move error under {v}, which was inferred ({}): they may be of another variant; name it with --variant",
-                        inference.evidence
-                    ),
-                    (line, column),
-                ));
-            }
-        }
-        out
-    }
 }

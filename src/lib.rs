@@ -18,7 +18,8 @@
 //! | [`notation`] | a written move resolved against a position; the shortest way to write a move |
 //! | [`pdn`] | the streaming reader (an `Iterator` of games, or a [`pdn::visit::Visitor`]), the grammar in nom, encodings, the PDN writer |
 //! | [`replay`] | a game replayed ply by ply: findings, draws, the true result |
-//! | [`infer`] | the variant of a file's games without GameType, decided once per file |
+//! | [`infer`] | the evidence for the variant of a file's games without GameType |
+//! | [`check`] | a file checked as `pdnkit check` does: one decision per file for its untagged games, refused when no variant explains them, and the findings about the file |
 //! | [`draw`] | the draw rules (CBJD, FMJD article 6, FMJD-64) as counters |
 //! | [`diag`] | findings: stable codes, severities, levels (`-A`/`-W`/`-D`) |
 //! | [`diagram`] | positions as SVG pictures |
@@ -70,7 +71,8 @@
 //!
 //! ```
 //! use pdnkit::pdn::read_all;
-//! use pdnkit::replay::{check_game, Options};
+//! use pdnkit::check::check_game;
+//! use pdnkit::replay::Options;
 //! use pdnkit::variant::Variant;
 //! let g = &read_all(b"[GameType \"25\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n")[0];
 //! let report = check_game(g, &Options::default());
@@ -124,6 +126,7 @@
 struct ReadmeExamples;
 
 pub mod board;
+pub mod check;
 pub mod diag;
 pub mod diagram;
 pub mod draw;

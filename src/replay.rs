@@ -3,7 +3,7 @@
 
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{Clause, DrawRules, DrawState, Termination};
-use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged};
+use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
 use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
 use crate::position::{Color, Position};
@@ -13,8 +13,13 @@ use crate::variant::{GameKind, Unsupported, Variant};
 /// How to replay.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
-    /// A variant for every game, whatever its GameType says.
+    /// The variant of games that carry no GameType tag (`--variant`); `None`:
+    /// decided per file from its evidence ([`crate::check::FileCheck`]). A
+    /// game's own GameType always decides its variant.
     pub variant: Option<Variant>,
+    /// A variant for every game, whatever its GameType says (`--force-variant`;
+    /// a differing GameType gets a warning).
+    pub force_variant: Option<Variant>,
     /// Draw rules; by default cbjd for brazilian, fmjd otherwise.
     pub draw_rules: Option<DrawRules>,
     /// Keep every played move and the position before it in the report.
@@ -53,12 +58,18 @@ pub struct Report {
     pub kind: Option<GameKind>,
     /// Whether the game was replayed under a variant's rules.
     pub checked: bool,
+    /// Whether the game was only read, never replayed ([`Options::syntax_only`]).
+    pub read_only: bool,
     /// Whether the game had no GameType and took the file's decision.
     pub inferred: bool,
+    /// What decided the game's variant.
+    pub source: VariantSource,
     /// The draw rules applied, when replayed.
     pub draw_rules: Option<DrawRules>,
     /// Plies of the main line read before the first error.
     pub plies: u32,
+    /// Plies of the main line after the first move error, not replayed.
+    pub plies_unchecked: u32,
     /// The result the record declares (Result tag or final token), if any.
     pub declared: Option<Outcome>,
     /// `WhiteWins`, `BlackWins`, `Draw` or `Unknown`.
@@ -119,16 +130,16 @@ enum Choice {
     Skip,
 }
 
-/// Chooses the variant of a game: the option, else its GameType (or Variant)
-/// tag, else the file's decision for untagged games. Returns the choice and
-/// whether it came from the file's decision.
+/// Chooses the variant of a game: `--force-variant`, else its GameType (or
+/// Variant) tag, else the file's decision for untagged games. Returns the
+/// choice, what decided it, and whether it came from the file's decision.
 fn choose_variant(
     g: &Game,
     opts: &Options,
     file: &Inference,
     diags: &mut Vec<Diagnostic>,
-) -> (Choice, bool) {
-    if let Some(v) = opts.variant {
+) -> (Choice, VariantSource, bool) {
+    if let Some(v) = opts.force_variant {
         if let Some(t) = g.find_tag("GameType") {
             if game_type(&g.tag_text(t)) != GameType::Known(v) {
                 diags.push(
@@ -136,7 +147,7 @@ fn choose_variant(
                         Code::VariantInferred,
                         t.span.clone(),
                         format!(
-                            "GameType \"{}\" differs from --variant {v}; {v} applies",
+                            "GameType \"{}\" differs from --force-variant {v}; {v} applies",
                             g.tag_value(t)
                         ),
                     )
@@ -144,34 +155,56 @@ fn choose_variant(
                 );
             }
         }
-        return (Choice::Check(v), false);
+        return (Choice::Check(v), VariantSource::Forced, false);
     }
     match tag_choice(g) {
-        TagChoice::Tagged(GameKind::Known(v)) => (Choice::Check(v), false),
-        TagChoice::Tagged(GameKind::Unsupported(u)) => (Choice::Refuse(u), false),
+        TagChoice::Tagged(GameKind::Known(v)) => {
+            if let Some(t) = g.find_tag("GameType") {
+                for why in crate::pdn::game_type_warnings(&g.tag_text(t)) {
+                    diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
+                }
+            }
+            (Choice::Check(v), VariantSource::Tag, false)
+        }
+        TagChoice::Tagged(GameKind::Unsupported(u)) => {
+            (Choice::Refuse(u), VariantSource::Unsupported, false)
+        }
         TagChoice::Invalid => {
             let (t, what) = match g.find_tag("GameType") {
                 Some(t) => (t, "GameType"),
                 None => match g.find_tag("Variant") {
                     Some(t) => (t, "Variant"),
-                    None => return (Choice::Skip, false),
+                    None => return (Choice::Skip, VariantSource::Tag, false),
                 },
+            };
+            let why = match what {
+                "GameType" => crate::pdn::game_type_problem(&g.tag_text(t)),
+                _ => None,
             };
             diags.push(Diagnostic::new(
                 Code::UnknownVariant,
                 t.span.clone(),
-                format!(
-                    "{what} \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
-                    g.tag_value(t)
-                ),
+                match why {
+                    Some(why) => format!("GameType \"{}\": {why}", g.tag_value(t)),
+                    None => format!(
+                        "{what} \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
+                        g.tag_value(t)
+                    ),
+                },
             ));
-            (Choice::Skip, false)
+            (Choice::Skip, VariantSource::Tag, false)
         }
-        TagChoice::Untagged => match file.untagged {
-            Untagged::Variant(v) => (Choice::Check(v), true),
-            Untagged::Unsupported(u) => (Choice::Refuse(u), true),
-            Untagged::NotChecked => (Choice::Skip, true),
-        },
+        TagChoice::Untagged => {
+            // A variant the user named is not the file's decision.
+            let decided = file.source != VariantSource::Named;
+            match file.untagged {
+                Untagged::Variant(v) => (Choice::Check(v), file.source, decided),
+                Untagged::Unsupported(u) => {
+                    (Choice::Refuse(u), VariantSource::Unsupported, decided)
+                }
+                Untagged::NotChecked => (Choice::Skip, VariantSource::Refused, decided),
+            }
+        }
     }
 }
 
@@ -210,14 +243,15 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Replays `g` (as a file of its own; see [`check_game`]).
+    /// Replays `g` under the variant its own evidence gives (its GameType, or
+    /// what its text shows; see [`crate::check::check_game`]).
     pub fn new(g: &Game, opts: &Options) -> Replay {
         let opts = Options {
             keep_moves: true,
             ..opts.clone()
         };
         Replay {
-            report: check_game(g, &opts),
+            report: check_game_alone(g, &opts),
             next: 0,
         }
     }
@@ -251,30 +285,48 @@ impl Iterator for Replay {
     }
 }
 
-/// Replays one game, as a file of its own: without a GameType tag, its
-/// variant is inferred from this game alone. Use [`check_game_in`] with the
-/// file's [`Inference`] to read a file's games the way `pdnkit check` does.
-pub fn check_game(g: &Game, opts: &Options) -> Report {
+/// Replays one game under the variant the evidence of this game alone gives
+/// (its GameType, or what its text shows), without the check that the guess
+/// explains the game: [`crate::check::check_game`] reads a game as a file of
+/// its own, the way `pdnkit check` does.
+pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> Report {
     let mut e = Evidence::default();
     e.add(g);
-    check_game_in(g, opts, &e.decide())
+    check_game_with(g, opts, &e.decide())
 }
 
 /// Replays one game of a file whose untagged games are read as `file` says.
+#[deprecated(since = "0.2.0", note = "renamed check_game_with")]
 pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> Report {
+    check_game_with(g, opts, file)
+}
+
+/// Replays one game of a file whose untagged games are read as `file` says
+/// (the decision [`crate::check::FileCheck`] makes once per file).
+pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Report {
     let mut diags = g.diagnostics.clone();
     let mut report = empty_report();
     if skipped_as_too_large(g) {
         report.diagnostics = diags;
         return report;
     }
+    let (choice, source, inferred) = choose_variant(g, opts, file, &mut diags);
+    report.inferred = inferred;
+    report.source = source;
     if opts.syntax_only {
+        // Read only: the variant is named, nothing is replayed.
+        report.read_only = true;
+        report.kind = match choice {
+            Choice::Check(v) => Some(GameKind::Known(v)),
+            Choice::Refuse(u) => Some(GameKind::Unsupported(u)),
+            Choice::Skip => None,
+        };
+        diags.retain(|d| d.code != Code::UnknownVariant && d.code != Code::VariantInferred);
         check_result(g, None, &mut report, &mut diags);
+        opts.levels.apply(&mut diags);
         report.diagnostics = diags;
         return report;
     }
-    let (choice, inferred) = choose_variant(g, opts, file, &mut diags);
-    report.inferred = inferred;
     let variant = match choice {
         Choice::Check(v) => Some(v),
         Choice::Refuse(u) => {
@@ -483,6 +535,17 @@ fn replay_main(
         };
         let Some(mv) = read_move(g, &pos, (caps, &mut full), &moves, i, end.is_some(), diags)
         else {
+            let left = (moves.len() - i - 1) as u32;
+            report.plies_unchecked = left;
+            if left > 0 {
+                if let Some(d) = diags.iter_mut().rev().find(|d| d.ply == Some(ply)) {
+                    d.notes.push(format!(
+                        "{left} {} after this move {} not checked",
+                        if left == 1 { "ply" } else { "plies" },
+                        if left == 1 { "was" } else { "were" }
+                    ));
+                }
+            }
             break;
         };
         if let (Some(e), false) = (&end, after_end_warned) {
@@ -970,9 +1033,12 @@ fn empty_report() -> Report {
         variant: None,
         kind: None,
         checked: false,
+        read_only: false,
         inferred: false,
+        source: VariantSource::Tag,
         draw_rules: None,
         plies: 0,
+        plies_unchecked: 0,
         declared: None,
         computed: Outcome::Unknown,
         termination: Termination::Unfinished,
@@ -1096,7 +1162,7 @@ mod tests {
             .into_iter()
             .next()
             .expect("a game");
-        check_game(&g, opts.borrow())
+        check_game_alone(&g, opts.borrow())
     }
 
     fn codes(r: &Report) -> Vec<&'static str> {
@@ -1157,17 +1223,37 @@ mod tests {
         assert_eq!(r.variant, Some(Variant::Russian));
         let r = run("1. 22-18 *", &o);
         assert_eq!(r.variant, Some(Variant::Brazilian));
-        // --variant wins over GameType, with a warning.
+        // --force-variant wins over GameType, with a warning.
         let forced = Options {
+            force_variant: Some(Variant::International),
+            ..o.clone()
+        };
+        let r = run("[GameType \"26\"] 1. 32-28 *", &forced);
+        assert_eq!(
+            (r.variant, r.source, codes(&r)),
+            (
+                Some(Variant::International),
+                VariantSource::Forced,
+                vec!["variant-inferred"]
+            )
+        );
+        assert!(r.valid());
+        // --variant is the variant of untagged games only: a tag keeps its own.
+        let named = Options {
             variant: Some(Variant::International),
             ..o.clone()
         };
-        let r = run("[GameType \"26\"] 1. 32-28 *", forced);
+        let r = run("[GameType \"26\"] 1. c3-d4 *", &named);
         assert_eq!(
-            (r.variant, codes(&r)),
-            (Some(Variant::International), vec!["variant-inferred"])
+            (r.variant, r.source, codes(&r)),
+            (Some(Variant::Brazilian), VariantSource::Tag, vec![])
         );
-        assert!(r.valid());
+        let g = &read_all(b"1. 32-28 *")[0];
+        let r = check_game_with(g, &named, &Inference::named(Variant::International));
+        assert_eq!(
+            (r.variant, r.source, r.inferred),
+            (Some(Variant::International), VariantSource::Named, false)
+        );
     }
 
     #[test]

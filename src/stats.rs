@@ -47,8 +47,11 @@ pub struct Summary {
     pub games: u64,
     /// Games checked without an error finding.
     pub valid: u64,
-    /// Games not replayed: of an unsupported variant, or of a file whose variant could not be told.
+    /// Games not replayed: of an unsupported variant, of a file no variant
+    /// explains, or read only (`--syntax-only`).
     pub unchecked: u64,
+    /// Plies of main lines after a game's first move error, not replayed.
+    pub plies_unchecked: u64,
     /// Findings per code and severity, indexed by `Code as usize` and `Severity as usize`.
     code_counts: [[u64; 3]; Code::ALL.len()],
     /// Checked games per (declared, computed) result, indexed by `result_index`.
@@ -63,6 +66,7 @@ impl Default for Summary {
             games: 0,
             valid: 0,
             unchecked: 0,
+            plies_unchecked: 0,
             code_counts: [[0; 3]; Code::ALL.len()],
             result_counts: [[0; 6]; 6],
         }
@@ -76,9 +80,14 @@ impl Summary {
         match r.verdict() {
             Some(true) => self.valid += 1,
             Some(false) => {}
-            None if r.kind.is_some() || r.inferred => self.unchecked += 1,
+            // Not replayed, and nothing wrong with the game itself: read only,
+            // an unsupported variant, a refused file.
+            None if r.read_only || r.valid() => self.unchecked += 1,
+            // Not replayed because of an error of its own (too large, a GameType
+            // that names nothing): a game with errors.
             None => {}
         }
+        self.plies_unchecked += u64::from(r.plies_unchecked);
         for d in &r.diagnostics {
             self.add_finding(d.code, d.severity);
         }
@@ -152,6 +161,7 @@ impl Summary {
         self.games += other.games;
         self.valid += other.valid;
         self.unchecked += other.unchecked;
+        self.plies_unchecked += other.plies_unchecked;
         for (mine, theirs) in self.code_counts.iter_mut().zip(&other.code_counts) {
             for (m, t) in mine.iter_mut().zip(theirs) {
                 *m += t;
@@ -173,6 +183,7 @@ impl Summary {
             files: self.files,
             games: self.games,
             notes: self.of_severity(Severity::Note),
+            plies_unchecked: self.plies_unchecked,
             results: with_results.then(|| {
                 self.results()
                     .into_iter()
@@ -209,6 +220,8 @@ pub struct SummaryRecord {
     pub games: u64,
     /// Further lines: positions, maximal captures.
     pub notes: u64,
+    /// Plies of main lines after a game's first move error, not replayed.
+    pub plies_unchecked: u64,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     /// The result family to write.
     pub results: Option<Vec<ResultRecord>>,

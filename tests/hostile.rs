@@ -3,9 +3,10 @@
 mod common;
 
 use common::{corpus, json_lines, pdnkit, tempdir};
+use pdnkit::check::check_game;
 use pdnkit::pdn::read_all;
 use pdnkit::position::Position;
-use pdnkit::replay::{check_game, Options};
+use pdnkit::replay::Options;
 use pdnkit::rules::{legal_moves, play_unchecked};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::process::{Command, Stdio};

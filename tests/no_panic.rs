@@ -3,10 +3,11 @@
 //! both rule sets; FENs likewise.
 mod common;
 
+use pdnkit::check::check_game;
 use pdnkit::draw::DrawRules;
 use pdnkit::pdn::read_all;
 use pdnkit::position::Position;
-use pdnkit::replay::{check_game, Options};
+use pdnkit::replay::Options;
 use pdnkit::rules::Variant;
 use proptest::prelude::*;
 
@@ -24,7 +25,8 @@ fn check_everything(bytes: &[u8]) {
                 let r = check_game(
                     &g,
                     &Options {
-                        variant,
+                        variant: None,
+                        force_variant: variant,
                         draw_rules: Some(rules),
                         keep_moves: true,
                         syntax_only: false,

@@ -69,6 +69,16 @@ const ENGLISH_GAMES: [&str; 6] = [
     "wiegerw__inferno.pdn",
 ];
 
+/// The Czech files: games, and of the games with moves those that fail under
+/// brazilian rules (what the evidence gives them).
+const CZECH: [(&str, u64, u64, u64); 5] = [
+    ("wiegerw__mrcd2006.pdn", 44, 35, 44),
+    ("wiegerw__mrcd2007.pdn", 102, 84, 94),
+    ("wiegerw__mrcd2000kval.pdn", 40, 34, 40),
+    ("wiegerw-fail__mrdrcd07.pdn", 72, 65, 69),
+    ("wiegerw-fail__mrdrcd08.pdn", 40, 36, 39),
+];
+
 /// English problem collections: positions (FEN) and results, no moves.
 const ENGLISH_PROBLEMS: [&str; 5] = [
     "wiegerw__beginner.pdn",
@@ -141,19 +151,46 @@ fn russian_and_english_archives_under_their_own_rules() {
     ] {
         assert_eq!(t[name].3, BTreeSet::from(["brazilian".to_string()]));
     }
-    let czech_warnings = lines
-        .iter()
-        .filter(|v| v["type"] == "file" && file_name(&v["file"]).contains("mr"))
-        .flat_map(|v| v["diagnostics"].as_array().into_iter().flatten())
-        .filter(|d| {
-            d["code"] == "variant-inferred"
-                && d["message"]
-                    .as_str()
-                    .unwrap_or("")
-                    .contains("have a move error")
-        })
-        .count();
-    assert_eq!(czech_warnings, 5, "one per Czech file");
+    // The Czech files (no GameType; their moves are not Brazilian, which is
+    // what the evidence gives) are refused: one unknown-variant error each,
+    // with the counts, and not one game judged.
+    for (name, games, failing, with_moves) in CZECH {
+        let (n, valid, unchecked, variants) = &t[name];
+        assert_eq!((*n, *valid, *unchecked), (games, 0, games), "{name}");
+        assert_eq!(variants, &BTreeSet::from(["null".to_string()]), "{name}");
+        let findings: Vec<&Value> = lines
+            .iter()
+            .filter(|v| v["type"] == "file" && file_name(&v["file"]) == name)
+            .flat_map(|v| v["diagnostics"].as_array().into_iter().flatten())
+            .filter(|d| d["severity"] == "error")
+            .collect();
+        assert_eq!(findings.len(), 1, "{name}: {findings:?}");
+        assert_eq!(findings[0]["code"], "unknown-variant");
+        let message = findings[0]["message"].as_str().unwrap();
+        let counts =
+            format!("{failing} of {with_moves} games with moves fail under brazilian rules");
+        assert!(message.contains(&counts), "{name}: {message}");
+        assert!(message.contains(&format!(
+            "its {games} games without a GameType tag are not checked"
+        )));
+        assert!(
+            message.contains("no variant pdnkit checks replays them all"),
+            "{message}"
+        );
+        for v in lines
+            .iter()
+            .filter(|v| v["type"] == "game" && file_name(&v["file"]) == name)
+        {
+            assert_eq!(v["variant_source"], "refused");
+            assert_eq!(v["checked"], false);
+            assert_eq!(
+                v["diagnostics"]
+                    .as_array()
+                    .map_or(0, |d| d.iter().filter(|d| d.get("ply").is_some()).count()),
+                0
+            );
+        }
+    }
     // non-maximal-capture never appears in a Russian or English game.
     for (file, game, _, code) in &errors {
         let ru_en = file.starts_with("jpalaz")

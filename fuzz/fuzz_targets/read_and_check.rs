@@ -5,7 +5,8 @@
 use libfuzzer_sys::fuzz_target;
 use pdnkit::draw::DrawRules;
 use pdnkit::pdn::{read_all, Locator};
-use pdnkit::replay::{check_game, Options};
+use pdnkit::check::check_game;
+use pdnkit::replay::Options;
 use pdnkit::variant::Variant;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use pdnkit::pdn::read_all;
-use pdnkit::replay::{check_game, Options};
+use pdnkit::check::check_game;
+use pdnkit::replay::Options;
 use pdnkit::variant::Variant;
 
 const FENS: [&str; 4] = [

@@ -185,17 +185,31 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
             let mut t = String::new();
             let plural =
                 |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-            t.push_str(&format!(
-                "checked {}, {}: {} valid, {} with errors",
-                plural(s.files, "file", "files"),
-                plural(s.games, "game", "games"),
-                s.valid,
-                s.invalid()
-            ));
-            if s.unchecked > 0 {
-                t.push_str(&format!(", {} not checked", s.unchecked));
+            if syntax_only {
+                t.push_str(&format!(
+                    "read {}, {}: read only, no game replayed\n",
+                    plural(s.files, "file", "files"),
+                    plural(s.games, "game", "games"),
+                ));
+            } else {
+                t.push_str(&format!(
+                    "checked {}, {}: {} valid, {} with errors",
+                    plural(s.files, "file", "files"),
+                    plural(s.games, "game", "games"),
+                    s.valid,
+                    s.invalid()
+                ));
+                if s.unchecked > 0 {
+                    t.push_str(&format!(", {} not checked", s.unchecked));
+                }
+                t.push('\n');
+                if s.plies_unchecked > 0 {
+                    t.push_str(&format!(
+                        "{} after a game's first move error not checked\n",
+                        plural(s.plies_unchecked, "ply", "plies")
+                    ));
+                }
             }
-            t.push('\n');
             t.push_str(&format!(
                 "findings: {}, {}, {}\n",
                 plural(s.of_severity(Severity::Error), "error", "errors"),

@@ -12,10 +12,15 @@ pub struct InputArgs {
     /// Files, directories (walked recursively) or `-` for standard input
     /// (the default when standard input is a pipe or a file).
     pub paths: Vec<PathBuf>,
-    /// The rules to read games by: auto takes each game's GameType tag, and
-    /// for games without one what the file shows (named once per file).
+    /// The variant of games without a GameType tag: auto takes what the file
+    /// shows (named once per file; a file whose games it does not explain is
+    /// refused). A game's own GameType always decides its variant.
     #[arg(long, value_enum, default_value_t = VariantChoice::Auto)]
     pub variant: VariantChoice,
+    /// Read every game as NAME, whatever its GameType says (a differing
+    /// GameType gets a warning).
+    #[arg(long, value_enum, value_name = "NAME", conflicts_with = "variant")]
+    pub force_variant: Option<VariantName>,
     /// Draw rules: auto is cbjd for brazilian, fmjd for international,
     /// canadian and russian; english games have none.
     #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
@@ -144,6 +149,7 @@ impl InputArgs {
         };
         Ok(Options {
             variant: self.variant.variant(),
+            force_variant: self.force_variant.map(VariantName::variant),
             draw_rules,
             keep_moves: false,
             syntax_only: false,

@@ -7,7 +7,7 @@ use pdnkit::infer::Evidence;
 use pdnkit::pdn::visit::{Keep, RawGame, Skip, Visitor};
 use pdnkit::pdn::{Game, Reader};
 use pdnkit::position::Position;
-use pdnkit::replay::{check_game_in, Options};
+use pdnkit::replay::{check_game_with, Options};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -115,7 +115,7 @@ fn position(a: &Args) -> Result<Position, String> {
         keep_moves: true,
         ..Options::default()
     };
-    let r = check_game_in(g, &opts, &evidence.decide());
+    let r = check_game_with(g, &opts, &evidence.decide());
     let Some(start) = r.start else {
         return Err(format!(
             "game {} cannot be replayed (its variant or its FEN is not usable)",

@@ -3,10 +3,11 @@
 
 use crate::input::Input;
 use indicatif::{ProgressBar, ProgressStyle};
+use pdnkit::check::{Decider, FileTally, Pending};
 use pdnkit::diag::FileDiagnostic;
-use pdnkit::infer::{trial, Evidence, FileTally, Inference};
+use pdnkit::infer::Inference;
 use pdnkit::pdn::{Game, Reader, DEFAULT_MAX_GAME_BYTES};
-use pdnkit::replay::{check_game_in, Options, Report};
+use pdnkit::replay::{Options, Report};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Read};
 use std::sync::Arc;
@@ -67,16 +68,11 @@ fn batch_bytes(batch: &[Item]) -> usize {
     batch
         .iter()
         .map(|it| match it {
-            Item::Game(_, g, _) => g.text().len(),
+            Item::Game(_, p) => p.game().text().len(),
             _ => 0,
         })
         .sum()
 }
-/// The games of a file read before its variant is decided for games without
-/// a GameType: the whole file up to this much text (docs/limits.md). Checking
-/// starts only once they are read, so this is kept small.
-const EVIDENCE_BYTES: usize = 1 << 20;
-
 /// What a consumer does with each checked game, in input order.
 pub trait Sink {
     /// Returns false to stop the run (e.g. a closed pipe).
@@ -172,15 +168,15 @@ impl OutputStage<'_> {
     fn item(&mut self, it: &Item, r: Option<&Report>, sink: &mut dyn Sink) -> bool {
         let names = &self.names;
         match (it, r) {
-            (Item::Game(fi, g, _), Some(r)) => {
+            (Item::Game(fi, p), Some(r)) => {
+                let g = p.game();
                 self.games_done += 1;
                 self.games_with_errors += u64::from(r.checked && !r.valid());
                 self.tally.add(g, r);
                 sink.game(&names[*fi], g, r)
             }
             (Item::Done(fi, inference), _) => {
-                let mut findings = std::mem::take(&mut self.tally).finish(inference);
-                self.opts.levels.apply_file(&mut findings);
+                let findings = std::mem::take(&mut self.tally).finish(inference, self.opts);
                 sink.file_done(&names[*fi], &findings);
                 true
             }
@@ -205,8 +201,8 @@ impl OutputStage<'_> {
         let mut bytes = 0u64;
         let mut current = None;
         for (it, r) in batch.iter().zip(reports) {
-            if let Item::Game(fi, g, _) = it {
-                bytes += g.text().len() as u64;
+            if let Item::Game(fi, p) = it {
+                bytes += p.game().text().len() as u64;
                 current = Some(*fi);
             }
             if !self.item(it, r.as_ref(), sink) {
@@ -270,14 +266,14 @@ pub fn run(
         // allocated their games (a free from another thread costs more).
         let (spent_tx, spent_rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
         let in_flight = &in_flight;
-        scope.spawn(move || read_inputs(inputs, opts, &tx, &spent_rx, in_flight));
+        scope.spawn(move || read_inputs(inputs, opts, pool, &tx, &spent_rx, in_flight));
         scope.spawn(move || {
-            for batch in rx {
+            for mut batch in rx {
                 let reports: Vec<Option<Report>> = pool.install(|| {
                     batch
-                        .par_iter()
+                        .par_iter_mut()
                         .map(|it| match it {
-                            Item::Game(_, g, inference) => Some(check_game_in(g, opts, inference)),
+                            Item::Game(_, p) => Some(p.check(opts)),
                             _ => None,
                         })
                         .collect()
@@ -310,19 +306,6 @@ pub fn run(
     }
 }
 
-/// The decision for a file's games without a GameType, from its first games
-/// (all of them up to [`EVIDENCE_BYTES`]); none is needed with `--variant`.
-fn decide(games: &[Game], opts: &Options) -> Inference {
-    if opts.variant.is_some() || opts.syntax_only {
-        return Inference::default_brazilian();
-    }
-    let evidence = Evidence::of(games);
-    if !evidence.has_untagged() {
-        return Inference::default_brazilian();
-    }
-    trial(games, &evidence.decide(), opts)
-}
-
 /// Games gathered into batches and sent to the checking stage.
 struct Batcher<'a> {
     batch: Vec<Item>,
@@ -342,8 +325,8 @@ impl Batcher<'_> {
     }
     /// Adds an item, sending the batch when full; false when the receiver is gone.
     fn push(&mut self, item: Item) -> bool {
-        if let Item::Game(_, g, _) = &item {
-            self.bytes += g.text().len();
+        if let Item::Game(_, p) = &item {
+            self.bytes += p.game().text().len();
             self.games += 1;
         }
         self.batch.push(item);
@@ -359,21 +342,9 @@ impl Batcher<'_> {
         }
         true
     }
-    /// Decides the file's variant for untagged games from the held games and
-    /// sends them; `None` when the receiver is gone.
-    fn release(
-        &mut self,
-        fi: usize,
-        held: &mut Vec<Game>,
-        opts: &Options,
-    ) -> Option<Arc<Inference>> {
-        let inference = Arc::new(decide(held, opts));
-        for g in held.drain(..) {
-            if !self.push(Item::Game(fi, g, Arc::clone(&inference))) {
-                return None;
-            }
-        }
-        Some(inference)
+    /// Sends games whose file's decision is made; false when the receiver is gone.
+    fn send(&mut self, fi: usize, ready: Vec<Pending>) -> bool {
+        ready.into_iter().all(|p| self.push(Item::Game(fi, p)))
     }
 }
 
@@ -383,6 +354,7 @@ impl Batcher<'_> {
 fn read_inputs(
     inputs: &[Input],
     opts: &Options,
+    pool: &rayon::ThreadPool,
     tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
     spent: &std::sync::mpsc::Receiver<Vec<Item>>,
     in_flight: &InFlight,
@@ -412,41 +384,34 @@ fn read_inputs(
         };
         let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src))
             .max_game_bytes(opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES));
-        let mut held: Vec<Game> = Vec::new();
-        let mut held_bytes = 0usize;
-        // With --variant (or --syntax-only) nothing is inferred: no game waits.
-        let mut decided: Option<Arc<Inference>> = (opts.variant.is_some() || opts.syntax_only)
-            .then(|| Arc::new(Inference::default_brazilian()));
+        // The games replayed to decide the file's variant are replayed on the
+        // pool, and their reports kept.
+        let mut decider = Decider::new(opts).with_checker(Box::new(
+            move |games: &[&Game], inference: &Inference| {
+                pool.install(|| {
+                    games
+                        .par_iter()
+                        .map(|g| pdnkit::replay::check_game_with(g, opts, inference))
+                        .collect()
+                })
+            },
+        ));
         let end = loop {
             match reader.next_game() {
-                Ok(Some(g)) => match &decided {
-                    Some(inference) => {
-                        if !b.push(Item::Game(fi, g, Arc::clone(inference))) {
-                            return;
-                        }
+                Ok(Some(g)) => {
+                    let ready = decider.push(g);
+                    if !b.send(fi, ready) {
+                        return;
                     }
-                    None => {
-                        held_bytes += g.text().len();
-                        held.push(g);
-                        if held_bytes >= EVIDENCE_BYTES {
-                            match b.release(fi, &mut held, opts) {
-                                Some(i) => decided = Some(i),
-                                None => return,
-                            }
-                        }
-                    }
-                },
+                }
                 Ok(None) => break None,
                 Err(e) => break Some(format!("read error: {e}")),
             }
         };
-        let inference = match decided {
-            Some(i) => i,
-            None => match b.release(fi, &mut held, opts) {
-                Some(i) => i,
-                None => return,
-            },
-        };
+        let (rest, inference) = decider.finish();
+        if !b.send(fi, rest) {
+            return;
+        }
         match end {
             None => b.batch.push(Item::Done(fi, inference)),
             Some(msg) => b.batch.push(Item::Error(fi, msg)),
@@ -460,7 +425,7 @@ fn read_inputs(
 type Checked = (Vec<Item>, Vec<Option<Report>>);
 
 enum Item {
-    Game(usize, Game, Arc<Inference>),
+    Game(usize, Pending),
     Done(usize, Arc<Inference>),
     Error(usize, String),
     /// Not read: a binary file.

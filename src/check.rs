@@ -1,0 +1,503 @@
+//! A file checked the way `pdnkit check` checks it: its games replayed under
+//! their variants, the variant of its untagged games decided once for the
+//! file, and the findings about the file as a whole.
+//!
+//! A game's own GameType decides its variant. The games without one take one
+//! decision per file ([`crate::infer`]): the variant the user named
+//! ([`Options::variant`]), else what the file's evidence gives. An inferred
+//! guess must explain the games: when more than half of the untagged games
+//! with moves among the file's first [`EVIDENCE_BYTES`] have a move error
+//! under it, the file is refused. Its untagged games are then not checked
+//! (never valid, never invalid), and one `unknown-variant` error for the file
+//! gives the counts and names the implemented variants, if any, that replay
+//! them all: a hint, never applied.
+//!
+//! [`FileCheck`] does it all in order on one thread:
+//!
+//! ```
+//! use pdnkit::check::FileCheck;
+//! use pdnkit::pdn::Reader;
+//! use pdnkit::replay::Options;
+//! let text = b"[Event \"a\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n";
+//! let opts = Options::default();
+//! let mut file = FileCheck::new(&opts);
+//! let mut checked = Vec::new();
+//! for game in Reader::new(&text[..]) {
+//!     checked.extend(file.push(game.unwrap()));
+//! }
+//! let (rest, findings) = file.finish();
+//! checked.extend(rest);
+//! assert!(checked[0].report.valid());
+//! // The file's finding: the variant inferred for the game without a GameType.
+//! assert_eq!(findings[0].code.as_str(), "variant-inferred");
+//! ```
+//!
+//! A program that checks games on several threads uses the two halves:
+//! [`Decider`] on the reading side hands out [`Pending`] games with their
+//! file's decision (through [`Decider::with_checker`] the games it replays to
+//! decide are replayed by the caller's pool, and their reports are kept, so no
+//! game is replayed twice), and [`FileTally`] on the output side counts the
+//! reports and gives the file's findings.
+
+use crate::diag::{Code, FileDiagnostic, Severity};
+use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
+use crate::pdn::{Game, Reader};
+use crate::replay::{check_game_with, Options, Report};
+use crate::variant::{GameKind, Unsupported, Variant};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The games of a file read before the variant of its untagged games is
+/// decided: the whole file up to this much game text (docs/limits.md).
+pub const EVIDENCE_BYTES: usize = 1 << 20;
+
+/// Whether a report has an error about a move of the main line.
+fn has_move_error(r: &Report) -> bool {
+    r.diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.ply.is_some())
+}
+
+/// Replays games under a decision: the caller's way (a thread pool) or in turn.
+pub type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<Report> + Send + 'o>;
+
+/// A game whose file's decision is made, ready to be checked (its report may
+/// already be there, from the replay that made the decision).
+#[derive(Debug)]
+pub struct Pending {
+    game: Game,
+    inference: Arc<Inference>,
+    report: Option<Report>,
+}
+
+impl Pending {
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+    /// The decision for its file's untagged games.
+    pub fn inference(&self) -> &Arc<Inference> {
+        &self.inference
+    }
+    /// The game's report: the one made while deciding, or a replay now.
+    pub fn check(&mut self, opts: &Options) -> Report {
+        match self.report.take() {
+            Some(r) => r,
+            None => check_game_with(&self.game, opts, &self.inference),
+        }
+    }
+    /// The game, given back.
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+}
+
+/// The reading side of a file's check: holds the file's first games until
+/// the variant of its untagged games is decided, then hands out every game
+/// with that decision.
+pub struct Decider<'o> {
+    opts: &'o Options,
+    held: Vec<Game>,
+    held_bytes: usize,
+    decided: Option<Arc<Inference>>,
+    checker: Checker<'o>,
+}
+
+impl<'o> Decider<'o> {
+    /// A decider for one file, replaying what it needs in turn.
+    pub fn new(opts: &'o Options) -> Decider<'o> {
+        let sequential: Checker<'o> = Box::new(move |games: &[&Game], inference: &Inference| {
+            games
+                .iter()
+                .map(|g| check_game_with(g, opts, inference))
+                .collect()
+        });
+        let decided = opts
+            .force_variant
+            .or(opts.variant)
+            .map(|v| Arc::new(Inference::named(v)));
+        Decider {
+            opts,
+            held: Vec::new(),
+            held_bytes: 0,
+            decided,
+            checker: sequential,
+        }
+    }
+    /// Replays the games the decision needs with `checker` (one report per
+    /// game, in order), for example on a thread pool.
+    pub fn with_checker(mut self, checker: Checker<'o>) -> Decider<'o> {
+        self.checker = checker;
+        self
+    }
+    /// Adds the file's next game; returns the games now ready, in order
+    /// (none while the first games are held).
+    pub fn push(&mut self, g: Game) -> Vec<Pending> {
+        if let Some(inference) = &self.decided {
+            return vec![Pending {
+                game: g,
+                inference: Arc::clone(inference),
+                report: None,
+            }];
+        }
+        self.held_bytes += g.text().len();
+        self.held.push(g);
+        if self.held_bytes < EVIDENCE_BYTES {
+            return Vec::new();
+        }
+        self.release()
+    }
+    /// The end of the file: the games still held, and the file's decision.
+    pub fn finish(mut self) -> (Vec<Pending>, Arc<Inference>) {
+        let rest = if self.decided.is_none() {
+            self.release()
+        } else {
+            Vec::new()
+        };
+        let inference = self
+            .decided
+            .unwrap_or_else(|| Arc::new(Inference::default_brazilian()));
+        (rest, inference)
+    }
+    fn release(&mut self) -> Vec<Pending> {
+        let held = std::mem::take(&mut self.held);
+        let (inference, mut reports) = decide(&held, self.opts, &self.checker);
+        let inference = Arc::new(inference);
+        self.decided = Some(Arc::clone(&inference));
+        held.into_iter()
+            .enumerate()
+            .map(|(i, game)| Pending {
+                game,
+                inference: Arc::clone(&inference),
+                report: reports.get_mut(i).and_then(Option::take),
+            })
+            .collect()
+    }
+}
+
+/// Whether a game takes its file's decision and has moves to replay.
+fn replayable_untagged(g: &Game) -> bool {
+    tag_choice(g) == TagChoice::Untagged
+        && g.main_line().next().is_some()
+        && !g.diagnostics().iter().any(|d| d.code == Code::GameTooLarge)
+}
+
+/// The decision for a file's untagged games from its first games, and the
+/// reports of those replayed to make it (by index in `games`).
+fn decide(
+    games: &[Game],
+    opts: &Options,
+    checker: &Checker<'_>,
+) -> (Inference, Vec<Option<Report>>) {
+    let evidence = Evidence::of(games);
+    if !evidence.has_untagged() {
+        return (Inference::default_brazilian(), Vec::new());
+    }
+    let inference = evidence.decide();
+    let Untagged::Variant(v) = inference.untagged else {
+        return (inference, Vec::new());
+    };
+    if opts.syntax_only || inference.source != VariantSource::Inferred {
+        return (inference, Vec::new());
+    }
+    let tried: Vec<usize> = (0..games.len())
+        .filter(|&i| replayable_untagged(&games[i]))
+        .collect();
+    if tried.is_empty() {
+        return (inference, Vec::new());
+    }
+    let subset: Vec<&Game> = tried.iter().map(|&i| &games[i]).collect();
+    let reports = checker(&subset, &inference);
+    let failing = reports.iter().filter(|r| has_move_error(r)).count();
+    let n = tried.len();
+    if failing * 2 <= n {
+        let mut out: Vec<Option<Report>> = (0..games.len()).map(|_| None).collect();
+        for (i, r) in tried.into_iter().zip(reports) {
+            out[i] = Some(r);
+        }
+        return (inference, out);
+    }
+    // Refused: which implemented variants would explain the games (a hint only).
+    let mut others: Vec<(Variant, usize)> = Variant::ALL
+        .into_iter()
+        .filter(|&w| w != v)
+        .map(|w| {
+            let trial = Inference {
+                untagged: Untagged::Variant(w),
+                source: VariantSource::Inferred,
+                evidence: String::new(),
+            };
+            let fail = checker(&subset, &trial)
+                .iter()
+                .filter(|r| has_move_error(r))
+                .count();
+            (w, fail)
+        })
+        .collect();
+    others.sort_by_key(|&(w, fail)| (fail, w));
+    let games_word = |k: usize| if k == 1 { "game" } else { "games" };
+    let explain: Vec<&str> = others
+        .iter()
+        .filter(|(_, fail)| *fail == 0)
+        .map(|(w, _)| w.name())
+        .collect();
+    let hint = match (explain.is_empty(), n) {
+        (false, 1) => format!(
+            "it is legal under {} rules: name the variant with --variant if that is what it is",
+            explain.join(" and ")
+        ),
+        (false, _) => format!(
+            "all {n} are legal under {} rules: name the variant with --variant if that is what they are",
+            explain.join(" and ")
+        ),
+        (true, _) => {
+            let best = others
+                .first()
+                .map(|(w, fail)| format!(" (the closest, {w}, replays {} of {n})", n - fail))
+                .unwrap_or_default();
+            format!(
+                "no variant pdnkit checks replays {}{best}: name their variant with --variant, or give them a GameType tag",
+                if n == 1 { "it" } else { "them all" }
+            )
+        }
+    };
+    let refused = Inference {
+        untagged: Untagged::NotChecked,
+        source: VariantSource::Refused,
+        evidence: format!(
+            "{failing} of {n} {} with moves {} under {v} rules, which were inferred ({}); {hint}",
+            games_word(n),
+            if failing == 1 { "fails" } else { "fail" },
+            inference.evidence
+        ),
+    };
+    (refused, Vec::new())
+}
+
+/// The fewest games with moves for which a file is said not to follow its
+/// inferred variant beyond the games that decided it (below that, each
+/// game's own findings say enough).
+const NET_MIN_GAMES: u32 = 3;
+
+/// The output side of a file's check: counts what the reports say, for the
+/// findings about the whole file.
+#[derive(Clone, Debug, Default)]
+pub struct FileTally {
+    /// Untagged games that took the file's decision, and where the first one starts.
+    untagged: u32,
+    first_untagged: Option<(u32, u32)>,
+    /// Untagged games with moves checked under the inferred variant, and those with a move error.
+    inferred_with_moves: u32,
+    inferred_move_errors: u32,
+    /// Games per unsupported variant, and where the first one says so.
+    unsupported: BTreeMap<Unsupported, (u32, (u32, u32))>,
+}
+
+impl FileTally {
+    /// Adds one game and its report.
+    pub fn add(&mut self, g: &Game, r: &Report) {
+        if r.inferred {
+            self.untagged += 1;
+            self.first_untagged.get_or_insert((g.line(), 1));
+            if r.checked && g.main_line().next().is_some() {
+                self.inferred_with_moves += 1;
+                if has_move_error(r) {
+                    self.inferred_move_errors += 1;
+                }
+            }
+        }
+        if let Some(GameKind::Unsupported(u)) = r.kind {
+            let at = g
+                .find_tag("GameType")
+                .map_or((g.line(), 1), |t| g.location(t.span.start));
+            self.unsupported.entry(u).or_insert((0, at)).0 += 1;
+        }
+    }
+
+    /// The findings about the file: the variant inferred for its untagged
+    /// games, a refusal, games of unsupported variants, and the warning for
+    /// a file whose later games mostly fail under the inferred variant. The
+    /// levels of `opts` apply; a read-only run (`syntax_only`) has none.
+    pub fn finish(&self, inference: &Inference, opts: &Options) -> Vec<FileDiagnostic> {
+        if opts.syntax_only {
+            return Vec::new();
+        }
+        let mut out = self.findings(inference);
+        opts.levels.apply_file(&mut out);
+        out
+    }
+
+    fn findings(&self, inference: &Inference) -> Vec<FileDiagnostic> {
+        let mut out = Vec::new();
+        let plural = |n: u32| if n == 1 { "game" } else { "games" };
+        let (line, column) = self.first_untagged.unwrap_or((1, 1));
+        let at = |code: Code, severity: Severity, message: String, (line, column): (u32, u32)| {
+            FileDiagnostic {
+                code,
+                severity,
+                message,
+                line,
+                column,
+            }
+        };
+        if self.untagged > 0 {
+            let n = self.untagged;
+            match inference.untagged {
+                Untagged::Variant(v) => out.push(at(
+                    Code::VariantInferred,
+                    Severity::Warning,
+                    format!(
+                        "{n} {} without a GameType tag read as {v}: {} (use --variant to choose)",
+                        plural(n),
+                        inference.evidence
+                    ),
+                    (line, column),
+                )),
+                Untagged::Unsupported(u) => out.push(at(
+                    Code::VariantInferred,
+                    Severity::Warning,
+                    format!(
+                        "{n} {} without a GameType tag read as {}: {}",
+                        plural(n),
+                        u.describe(),
+                        inference.evidence
+                    ),
+                    (line, column),
+                )),
+                Untagged::NotChecked => out.push(at(
+                    Code::UnknownVariant,
+                    Severity::Error,
+                    format!(
+                        "no variant explains this file: its {n} {} without a GameType tag {} not checked. {}",
+                        plural(n),
+                        if n == 1 { "is" } else { "are" },
+                        inference.evidence
+                    ),
+                    (line, column),
+                )),
+            }
+        }
+        for (u, (n, loc)) in &self.unsupported {
+            out.push(at(
+                Code::UnsupportedVariant,
+                Severity::Error,
+                format!(
+                    "{n} {} of {} (GameType {}): not checked — pdnkit checks {}",
+                    plural(*n),
+                    u.describe(),
+                    u.0,
+                    Variant::ALL.map(Variant::name).join(", ")
+                ),
+                *loc,
+            ));
+        }
+        if let (Untagged::Variant(v), VariantSource::Inferred | VariantSource::File) =
+            (inference.untagged, inference.source)
+        {
+            let (e, m) = (self.inferred_move_errors, self.inferred_with_moves);
+            if m >= NET_MIN_GAMES && e * 2 > m {
+                out.push(at(
+                    Code::VariantInferred,
+                    Severity::Warning,
+                    format!(
+                        "{e} of the {m} games with moves have a move error under {v}, which was inferred ({}): they may be of another variant; name it with --variant",
+                        inference.evidence
+                    ),
+                    (line, column),
+                ));
+            }
+        }
+        out
+    }
+}
+
+/// A game with its report.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// The game as read.
+    pub game: Game,
+    /// What the check says of it.
+    pub report: Report,
+}
+
+/// A whole file checked in order on the calling thread: push its games, then
+/// [`FileCheck::finish`] it (see the module's example).
+pub struct FileCheck<'o> {
+    opts: &'o Options,
+    decider: Decider<'o>,
+    tally: FileTally,
+}
+
+impl<'o> FileCheck<'o> {
+    /// The check of one file.
+    pub fn new(opts: &'o Options) -> FileCheck<'o> {
+        FileCheck {
+            opts,
+            decider: Decider::new(opts),
+            tally: FileTally::default(),
+        }
+    }
+    /// Adds the file's next game; returns the games checked by now, in order
+    /// (none while the file's first games are held to decide its variant).
+    pub fn push(&mut self, g: Game) -> Vec<CheckedGame> {
+        let ready = self.decider.push(g);
+        self.checked(ready)
+    }
+    /// The games still held, checked, and the findings about the file.
+    pub fn finish(mut self) -> (Vec<CheckedGame>, Vec<FileDiagnostic>) {
+        let decider = std::mem::replace(&mut self.decider, Decider::new(self.opts));
+        let (rest, inference) = decider.finish();
+        let rest = self.checked(rest);
+        let findings = self.tally.finish(&inference, self.opts);
+        (rest, findings)
+    }
+    fn checked(&mut self, ready: Vec<Pending>) -> Vec<CheckedGame> {
+        ready
+            .into_iter()
+            .map(|mut p| {
+                let report = p.check(self.opts);
+                self.tally.add(p.game(), &report);
+                CheckedGame {
+                    game: p.into_game(),
+                    report,
+                }
+            })
+            .collect()
+    }
+}
+
+/// Every game of a PDN source checked as one file, and the findings about
+/// the file (games are kept in memory: for large inputs push them into a
+/// [`FileCheck`] one by one).
+pub fn check_file(
+    src: impl std::io::Read,
+    opts: &Options,
+) -> std::io::Result<(Vec<CheckedGame>, Vec<FileDiagnostic>)> {
+    let mut reader = Reader::new(std::io::BufReader::new(src)).max_game_bytes(
+        opts.max_game_bytes
+            .unwrap_or(crate::pdn::DEFAULT_MAX_GAME_BYTES),
+    );
+    let mut file = FileCheck::new(opts);
+    let mut games = Vec::new();
+    while let Some(g) = reader.next_game()? {
+        games.extend(file.push(g));
+    }
+    let (rest, findings) = file.finish();
+    games.extend(rest);
+    Ok((games, findings))
+}
+
+/// Checks one game as a file of its own, the way `pdnkit check` checks a
+/// file that holds only this game: without a GameType its variant is
+/// inferred from the game, and refused when it does not explain its moves.
+pub fn check_game(g: &Game, opts: &Options) -> Report {
+    if let Some(v) = opts.force_variant.or(opts.variant) {
+        return check_game_with(g, opts, &Inference::named(v));
+    }
+    let checker = Decider::new(opts).checker;
+    let (inference, mut reports) = decide(std::slice::from_ref(g), opts, &checker);
+    match reports.pop().flatten() {
+        Some(r) => r,
+        None => check_game_with(g, opts, &inference),
+    }
+}
