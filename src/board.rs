@@ -106,7 +106,7 @@ impl Square {
 #[non_exhaustive]
 pub enum SquareError {
     /// A number outside 1..=n²/2.
-    #[error("square {number} is not on the {size} board (squares are 1-{max})")]
+    #[error("square {} is not on the {size} board (squares are 1-{max})", if *number >= u32::from(u16::MAX) { "number 65535 or more".to_string() } else { number.to_string() })]
     NumberOffBoard {
         /// The square number.
         number: u32,

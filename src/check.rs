@@ -67,7 +67,8 @@ pub type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<Report> + Send + 
 pub struct Pending {
     game: Game,
     inference: Arc<Inference>,
-    report: Option<Report>,
+    /// Boxed: most games have none, and a pending game stays small.
+    report: Option<Box<Report>>,
 }
 
 impl Pending {
@@ -82,7 +83,7 @@ impl Pending {
     /// The game's report: the one made while deciding, or a replay now.
     pub fn check(&mut self, opts: &Options) -> Report {
         match self.report.take() {
-            Some(r) => r,
+            Some(r) => *r,
             None => check_game_with(&self.game, opts, &self.inference),
         }
     }
@@ -169,7 +170,7 @@ impl<'o> Decider<'o> {
             .map(|(i, game)| Pending {
                 game,
                 inference: Arc::clone(&inference),
-                report: reports.get_mut(i).and_then(Option::take),
+                report: reports.get_mut(i).and_then(Option::take).map(Box::new),
             })
             .collect()
     }
@@ -253,11 +254,13 @@ fn decide(
         (true, _) => {
             let best = others
                 .first()
+                .filter(|(_, fail)| *fail < n)
                 .map(|(w, fail)| format!(" (the closest, {w}, replays {} of {n})", n - fail))
                 .unwrap_or_default();
+            let (them, their) = if n == 1 { ("it", "its") } else { ("them all", "their") };
             format!(
-                "no variant pdnkit checks replays {}{best}: name their variant with --variant, or give them a GameType tag",
-                if n == 1 { "it" } else { "them all" }
+                "no variant pdnkit checks replays {them}{best}: name {their} variant with --variant, or give {} a GameType tag",
+                if n == 1 { "it" } else { "them" }
             )
         }
     };

@@ -114,3 +114,32 @@ fn check_deny_warnings() {
     );
     assert_eq!(code, 0);
 }
+
+#[test]
+fn check_json_records() {
+    // The JSON records of a file with faults (plies_unchecked, variant_source,
+    // declared_result_text) and of an untagged file (variant_source inferred).
+    let (out, code) = run(
+        &[
+            "check",
+            "--no-progress",
+            "--format",
+            "json",
+            "corpus/english/faults.pdn",
+            "corpus/russian/untagged.pdn",
+        ],
+        &[],
+    );
+    assert_eq!(code, 1);
+    insta::assert_snapshot!("check_json_records", out);
+}
+
+#[test]
+fn check_syntax_only_is_read_only() {
+    let (out, code) = run(
+        &["check", "--no-progress", "--syntax-only", "-q", "corpus/"],
+        &[],
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("check_syntax_only", out);
+}

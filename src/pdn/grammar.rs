@@ -122,15 +122,20 @@ pub fn ellipsis(i: &[u8]) -> IResult<&[u8], usize> {
     )(i)
 }
 
-/// A numeric square: one to three digits, not followed by another digit or a `.`.
+/// A numeric square: digits not followed by a `.`. However many digits it
+/// has, it is a square: one outside the board is `no-such-square` where it
+/// stands (a number too large for 16 bits is read as `u16::MAX`, never a
+/// square of any board).
 pub fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
     map(
         terminated(
-            take_while_m_n(1, 3, |b: u8| b.is_ascii_digit()),
-            not(peek(satisfy(|c| c.is_ascii_digit() || c == '.'))),
+            take_while1(|b: u8| b.is_ascii_digit()),
+            not(peek(satisfy(|c| c == '.'))),
         ),
-        // At most three digits: below 1000.
-        |d: &[u8]| SquareText::Num(decimal(d) as u16),
+        |d: &[u8]| {
+            let n = if d.len() > 5 { u32::MAX } else { decimal(d) };
+            SquareText::Num(u16::try_from(n).unwrap_or(u16::MAX))
+        },
     )(i)
 }
 
@@ -419,7 +424,12 @@ mod tests {
         assert_eq!(ellipsis(b"... x").unwrap().1, 3);
         assert!(ellipsis(b".. x").is_err());
         assert_eq!(num_square(b"007-").unwrap().1, SquareText::Num(7));
-        assert!(num_square(b"1234").is_err());
+        // Any number of digits is a square; off the board is the replay's finding.
+        assert_eq!(num_square(b"1234 ").unwrap().1, SquareText::Num(1234));
+        assert_eq!(
+            num_square(b"4294967296 ").unwrap().1,
+            SquareText::Num(u16::MAX)
+        );
         assert!(num_square(b"12.").is_err());
         assert_eq!(
             alg_square(b"C12").unwrap().1,

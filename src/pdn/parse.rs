@@ -208,10 +208,12 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// Skips the rest of a game longer than the limit, streaming: up to the
-    /// next line that starts with `[` (the next game's tags) or the end of the
-    /// input. Returns a game holding the start of its text and the finding.
-    fn skip_large_game(&mut self) -> io::Result<Game> {
+    /// Skips a game longer than the limit, streaming, and returns a game
+    /// holding the start of its text and the finding. `known_end`: where the
+    /// parser found the game to end (from `self.pos`); otherwise the game ends
+    /// before the first line that starts with `[` after a line of movetext
+    /// (its own tag lines belong to it), or at the end of the input.
+    fn skip_large_game(&mut self, known_end: Option<usize>) -> io::Result<Game> {
         // The game starts at its first non-blank byte.
         let blank = self.buf[self.pos..]
             .iter()
@@ -226,34 +228,14 @@ impl<R: Read> Reader<R> {
         while text.last().is_some_and(|b| *b >= 0x80) {
             text.pop();
         }
-        let mut skipped: u64 = 0;
-        // Never the very first byte: the game starts there.
-        let mut from = self.pos + 1;
-        loop {
-            let hay = &self.buf[from.min(self.buf.len())..];
-            let found = memchr::memchr2_iter(b'\n', b'\r', hay)
-                .find(|&i| hay.get(i + 1) == Some(&b'['))
-                .map(|i| from + i + 1);
-            let end = match found {
-                Some(e) => e,
-                None if self.eof => self.buf.len(),
-                None => {
-                    // Keep the last byte: it may be a line break before a `[`.
-                    let keep_from = self.buf.len().saturating_sub(1).max(self.pos);
-                    let n = keep_from - self.pos;
-                    skipped += n as u64;
-                    self.advance(n);
-                    self.fill()?;
-                    // The kept byte may be the line break before the next `[`.
-                    from = self.pos;
-                    continue;
-                }
-            };
-            let n = end - self.pos;
-            skipped += n as u64;
-            self.advance(n);
-            break;
-        }
+        let skipped = match known_end {
+            Some(end) => {
+                let n = end.saturating_sub(blank).min(self.buf.len() - self.pos);
+                self.advance(n);
+                n as u64
+            }
+            None => self.skip_to_next_game()?,
+        };
         let shown = text.len();
         let mut game = self.new_game((offset, line, column0, open_break), text, self.encoding());
         game.diagnostics.push(Diagnostic::new(
@@ -265,6 +247,57 @@ impl<R: Read> Reader<R> {
             ),
         ));
         Ok(game)
+    }
+
+    /// Skips from a game's first byte to the first line that starts with `[`
+    /// after a line that is not a tag line (so the game's own tags stay with
+    /// it), or to the end of the input; line by line, with nothing held but
+    /// the line's first and last non-blank bytes. Returns the bytes skipped.
+    fn skip_to_next_game(&mut self) -> io::Result<u64> {
+        let mut skipped = 0u64;
+        let mut seen_movetext = false;
+        let (mut first, mut last): (Option<u8>, Option<u8>) = (None, None);
+        // The game's first line is never the next game's.
+        let mut line_start = false;
+        loop {
+            if self.pos == self.buf.len() {
+                if self.eof {
+                    break;
+                }
+                self.fill()?;
+                continue;
+            }
+            if line_start {
+                if seen_movetext && self.buf[self.pos] == b'[' {
+                    break;
+                }
+                line_start = false;
+            }
+            let hay = &self.buf[self.pos..];
+            let (len, brk) = match memchr::memchr2(b'\n', b'\r', hay) {
+                Some(i) => (i, true),
+                None => (hay.len(), false),
+            };
+            let seg = &hay[..len];
+            if first.is_none() {
+                first = seg.iter().copied().find(|b| !grammar::is_space(*b));
+            }
+            if let Some(l) = seg.iter().copied().rfind(|b| !grammar::is_space(*b)) {
+                last = Some(l);
+            }
+            let n = len + usize::from(brk);
+            skipped += n as u64;
+            self.advance(n);
+            if brk {
+                match (first, last) {
+                    (Some(b'['), Some(b']')) | (None, _) => {}
+                    _ => seen_movetext = true,
+                }
+                (first, last) = (None, None);
+                line_start = true;
+            }
+        }
+        Ok(skipped)
     }
 
     /// The next game, at `(offset, line, column0, open_break)`, with its text
@@ -371,7 +404,9 @@ impl<R: Read> Reader<R> {
             let Some(end) = end else {
                 self.clear_scratch();
                 if capped || self.buf.len() - self.pos >= self.max_game {
-                    return self.skip_large_game().map(|g| Some(Parsed::TooLarge(g)));
+                    return self
+                        .skip_large_game(None)
+                        .map(|g| Some(Parsed::TooLarge(g)));
                 }
                 if self.eof {
                     // Cannot happen: at the end of input the parser always finishes.
@@ -381,6 +416,19 @@ impl<R: Read> Reader<R> {
                 continue;
             };
             let end = end.max(1).min(data_len);
+            // The game's own size, blank lines around it left out: one byte
+            // over the limit is too large, whatever the lookahead let through.
+            let text = &self.buf[self.pos..self.pos + end];
+            let first = text.iter().position(|b| !grammar::is_space(*b));
+            let last = text.iter().rposition(|b| !grammar::is_space(*b));
+            if let (Some(f), Some(l)) = (first, last) {
+                if l + 1 - f > self.max_game {
+                    self.clear_scratch();
+                    return self
+                        .skip_large_game(Some(end))
+                        .map(|g| Some(Parsed::TooLarge(g)));
+                }
+            }
             self.escape_warned = escape_warned;
             let empty = self.scratch_tags.is_empty()
                 && self.scratch_nodes.is_empty()

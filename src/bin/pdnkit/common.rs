@@ -194,7 +194,14 @@ impl Prepared {
         progress: bool,
         sink: &mut dyn crate::games::Sink,
     ) -> (crate::games::RunInfo, bool) {
-        let info = crate::games::run(&self.inputs, &self.opts, &self.pool, progress, sink);
+        let info = crate::games::run(
+            &self.inputs,
+            &self.named,
+            &self.opts,
+            &self.pool,
+            progress,
+            sink,
+        );
         let failed = info.failed(self.inputs.len(), self.problems.len());
         (info, failed)
     }
@@ -205,6 +212,8 @@ pub struct Prepared {
     pub opts: Options,
     pub pool: rayon::ThreadPool,
     pub inputs: Vec<crate::input::Input>,
+    /// Per input: named on the command line (not found in a walked folder).
+    pub named: Vec<bool>,
     /// Problems met while walking directories (already reported on stderr).
     pub problems: Vec<String>,
 }
@@ -231,7 +240,7 @@ impl InputArgs {
         } else {
             self.paths.clone()
         };
-        let (inputs, problems) = crate::input::expand(&paths, self.all_files);
+        let (inputs, named, problems) = crate::input::expand(&paths, self.all_files);
         for p in &problems {
             eprintln!("pdnkit: {p}");
         }
@@ -249,6 +258,7 @@ impl InputArgs {
             opts,
             pool,
             inputs,
+            named,
             problems,
         })
     }

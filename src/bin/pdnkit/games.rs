@@ -132,13 +132,16 @@ pub struct RunInfo {
     pub unreadable: usize,
     /// Files skipped as binary.
     pub skipped: usize,
+    /// Of those, files named on the command line (not found in a folder).
+    pub skipped_named: usize,
 }
 
 impl RunInfo {
     /// Whether the run failed as a whole (status 2): an input that could not
     /// be read, a PATH problem, or not one PDN file among the inputs.
+    /// A file named on the command line that is skipped fails the run too.
     pub fn failed(&self, inputs: usize, path_problems: usize) -> bool {
-        self.unreadable > 0 || path_problems > 0 || self.skipped == inputs
+        self.unreadable > 0 || path_problems > 0 || self.skipped == inputs || self.skipped_named > 0
     }
 }
 
@@ -160,6 +163,8 @@ struct OutputStage<'a> {
     games_with_errors: u64,
     unreadable: usize,
     skipped: usize,
+    skipped_named: usize,
+    named: &'a [bool],
     tally: FileTally,
 }
 
@@ -187,6 +192,7 @@ impl OutputStage<'_> {
             }
             (Item::Skipped(fi, why), _) => {
                 self.skipped += 1;
+                self.skipped_named += usize::from(self.named.get(*fi).copied().unwrap_or(false));
                 above_bar(&self.bar, || sink.file_skipped(&names[*fi], why));
                 true
             }
@@ -232,6 +238,7 @@ impl OutputStage<'_> {
 /// Runs every input through `check_game` and `sink`.
 pub fn run(
     inputs: &[Input],
+    named: &[bool],
     opts: &Options,
     pool: &rayon::ThreadPool,
     progress: bool,
@@ -253,6 +260,8 @@ pub fn run(
         games_with_errors: 0,
         unreadable: 0,
         skipped: 0,
+        skipped_named: 0,
+        named,
         tally: FileTally::default(),
     };
     // Three stages joined by bounded channels: the reader, the checking (on the
@@ -303,6 +312,7 @@ pub fn run(
         completed,
         unreadable: out.unreadable,
         skipped: out.skipped,
+        skipped_named: out.skipped_named,
     }
 }
 

@@ -43,12 +43,16 @@ fn wanted(p: &Path, all_files: bool) -> bool {
 /// for standard input. A PATH that does not exist or cannot be read, and
 /// anything met while walking (a symlink loop, an unreadable directory), is
 /// returned as a problem; the other PATHs are still expanded.
-pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<String>) {
+/// Also returns, per input, whether it was named on the command line (not
+/// found in a walked folder): a named file that is skipped fails the run.
+pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<bool>, Vec<String>) {
     let mut out = Vec::new();
+    let mut named = Vec::new();
     let mut problems = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
+            named.push(true);
             continue;
         }
         let meta = match std::fs::metadata(p) {
@@ -72,13 +76,17 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<String>) {
                     Err(e) => problems.push(format!("{e}")),
                 }
             }
+            named.extend(found.iter().map(|_| false));
             out.extend(found.into_iter().map(Input::File));
         } else {
             match std::fs::File::open(p) {
-                Ok(_) => out.push(Input::File(p.clone())),
+                Ok(_) => {
+                    out.push(Input::File(p.clone()));
+                    named.push(true);
+                }
                 Err(e) => problems.push(format!("{}: {e}", p.display())),
             }
         }
     }
-    (out, problems)
+    (out, named, problems)
 }

@@ -501,3 +501,65 @@ fn move_number_fast_path_agrees_with_the_grammar() {
     }
     assert!(numbers > 1000, "{numbers}");
 }
+
+/// Reads `text` through a reader that hands out at most `chunk` bytes at a
+/// time (so buffer refills fall everywhere), with a game-size limit.
+fn read_chunked(text: &[u8], chunk: usize, limit: usize) -> Vec<Game> {
+    struct Chunks<'a>(&'a [u8], usize);
+    impl std::io::Read for Chunks<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.len().min(buf.len()).min(self.1);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    crate::pdn::Reader::new(Chunks(text, chunk))
+        .max_game_bytes(limit)
+        .collect::<Result<_, _>>()
+        .unwrap()
+}
+
+#[test]
+fn an_over_limit_game_is_one_skipped_game_numbered_as_it_is() {
+    // Three games; the first (tags on four lines) is `size` bytes long.
+    let first = "[Event \"a\"]\n[White \"x\"]\n[Black \"y\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+    let size = first.len();
+    let text = format!(
+        "{first}\n\n[Event \"b\"]\n[GameType \"20\"]\n1. 32-28 *\n\n[Event \"c\"]\n1. 32-28 *\n"
+    );
+    for limit in [1, 10, 12, 13, 40, size - 1, size, size + 1, 1000] {
+        for chunk in [1, 2, 3, 7, 64, 1 << 20] {
+            let games = read_chunked(text.as_bytes(), chunk, limit);
+            let events: Vec<Option<String>> = games.iter().map(|g| g.tag("Event")).collect();
+            let too_large: Vec<usize> = games
+                .iter()
+                .filter(|g| g.diagnostics.iter().any(|d| d.code == Code::GameTooLarge))
+                .map(|g| g.index)
+                .collect();
+            let at = format!("limit {limit}, reads of {chunk} bytes");
+            assert_eq!(games.len(), 3, "{at}: {events:?}");
+            assert_eq!(
+                games.iter().map(|g| g.index).collect::<Vec<_>>(),
+                [1, 2, 3],
+                "{at}"
+            );
+            if limit >= 40 {
+                // Games b and c fit: read whole.
+                assert_eq!(events[1..], [Some("b".into()), Some("c".into())], "{at}");
+            } else {
+                assert_eq!(too_large, [1, 2, 3], "{at}");
+            }
+            if limit < size {
+                assert!(too_large.contains(&1), "{at}: {too_large:?}");
+                let message = &games[0].diagnostics[0].message;
+                assert!(
+                    message.starts_with(&format!("a game of {size} bytes")),
+                    "{at}: {message}"
+                );
+            } else {
+                assert!(too_large.is_empty(), "{at}: {too_large:?}");
+            }
+        }
+    }
+}
