@@ -93,6 +93,25 @@ impl Pending {
     }
 }
 
+/// The games [`Decider::push`] makes ready, in order: an iterator.
+#[derive(Debug)]
+pub enum Ready {
+    /// No game, or one (the usual case once the file's decision is made).
+    One(Option<Pending>),
+    /// The games held until the decision, released at once.
+    Many(std::vec::IntoIter<Pending>),
+}
+
+impl Iterator for Ready {
+    type Item = Pending;
+    fn next(&mut self) -> Option<Pending> {
+        match self {
+            Ready::One(p) => p.take(),
+            Ready::Many(it) => it.next(),
+        }
+    }
+}
+
 /// The reading side of a file's check: holds the file's first games until
 /// the variant of its untagged games is decided, then hands out every game
 /// with that decision.
@@ -113,10 +132,13 @@ impl<'o> Decider<'o> {
                 .map(|g| check_game_with(g, opts, inference))
                 .collect()
         });
-        let decided = opts
-            .force_variant
-            .or(opts.variant)
-            .map(|v| Arc::new(Inference::named(v)));
+        // Read only (`syntax_only`): nothing is decided for untagged games,
+        // so none is held and no evidence is gathered.
+        let decided = match opts.force_variant.or(opts.variant) {
+            Some(v) => Some(Arc::new(Inference::named(v))),
+            None if opts.syntax_only => Some(Arc::new(Inference::default_brazilian())),
+            None => None,
+        };
         Decider {
             opts,
             held: Vec::new(),
@@ -133,20 +155,20 @@ impl<'o> Decider<'o> {
     }
     /// Adds the file's next game; returns the games now ready, in order
     /// (none while the first games are held).
-    pub fn push(&mut self, g: Game) -> Vec<Pending> {
+    pub fn push(&mut self, g: Game) -> Ready {
         if let Some(inference) = &self.decided {
-            return vec![Pending {
+            return Ready::One(Some(Pending {
                 game: g,
                 inference: Arc::clone(inference),
                 report: None,
-            }];
+            }));
         }
         self.held_bytes += g.text().len();
         self.held.push(g);
         if self.held_bytes < EVIDENCE_BYTES {
-            return Vec::new();
+            return Ready::One(None);
         }
-        self.release()
+        Ready::Many(self.release().into_iter())
     }
     /// The end of the file: the games still held, and the file's decision.
     pub fn finish(mut self) -> (Vec<Pending>, Arc<Inference>) {
@@ -450,13 +472,12 @@ impl<'o> FileCheck<'o> {
     pub fn finish(mut self) -> (Vec<CheckedGame>, Vec<FileDiagnostic>) {
         let decider = std::mem::replace(&mut self.decider, Decider::new(self.opts));
         let (rest, inference) = decider.finish();
-        let rest = self.checked(rest);
+        let rest = self.checked(rest.into_iter());
         let findings = self.tally.finish(&inference, self.opts);
         (rest, findings)
     }
-    fn checked(&mut self, ready: Vec<Pending>) -> Vec<CheckedGame> {
+    fn checked(&mut self, ready: impl Iterator<Item = Pending>) -> Vec<CheckedGame> {
         ready
-            .into_iter()
             .map(|mut p| {
                 let report = p.check(self.opts);
                 self.tally.add(p.game(), &report);

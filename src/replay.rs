@@ -157,41 +157,51 @@ fn choose_variant(
         }
         return (Choice::Check(v), VariantSource::Forced, false);
     }
-    match tag_choice(g) {
-        TagChoice::Tagged(GameKind::Known(v)) => {
-            if let Some(t) = g.find_tag("GameType") {
-                for why in crate::pdn::game_type_warnings(&g.tag_text(t)) {
+    // The GameType tag, read once: its kind, why it names nothing, and the
+    // fields that cannot be read.
+    if let Some(t) = g.find_tag("GameType") {
+        return match crate::pdn::read_game_type(&g.tag_text(t)) {
+            (GameType::Known(v), _, warnings) => {
+                for why in warnings {
                     diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
                 }
+                (Choice::Check(v), VariantSource::Tag, false)
             }
-            (Choice::Check(v), VariantSource::Tag, false)
-        }
+            (GameType::Unsupported(u), _, _) => {
+                (Choice::Refuse(u), VariantSource::Unsupported, false)
+            }
+            (GameType::Invalid(_), why, _) => {
+                diags.push(Diagnostic::new(
+                    Code::UnknownVariant,
+                    t.span.clone(),
+                    match why {
+                        Some(why) => format!("GameType \"{}\": {why}", g.tag_value(t)),
+                        None => format!(
+                            "GameType \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
+                            g.tag_value(t)
+                        ),
+                    },
+                ));
+                (Choice::Skip, VariantSource::Tag, false)
+            }
+        };
+    }
+    match tag_choice(g) {
+        TagChoice::Tagged(GameKind::Known(v)) => (Choice::Check(v), VariantSource::Tag, false),
         TagChoice::Tagged(GameKind::Unsupported(u)) => {
             (Choice::Refuse(u), VariantSource::Unsupported, false)
         }
         TagChoice::Invalid => {
-            let (t, what) = match g.find_tag("GameType") {
-                Some(t) => (t, "GameType"),
-                None => match g.find_tag("Variant") {
-                    Some(t) => (t, "Variant"),
-                    None => return (Choice::Skip, VariantSource::Tag, false),
-                },
-            };
-            let why = match what {
-                "GameType" => crate::pdn::game_type_problem(&g.tag_text(t)),
-                _ => None,
-            };
-            diags.push(Diagnostic::new(
-                Code::UnknownVariant,
-                t.span.clone(),
-                match why {
-                    Some(why) => format!("GameType \"{}\": {why}", g.tag_value(t)),
-                    None => format!(
-                        "{what} \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
+            if let Some(t) = g.find_tag("Variant") {
+                diags.push(Diagnostic::new(
+                    Code::UnknownVariant,
+                    t.span.clone(),
+                    format!(
+                        "Variant \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
                         g.tag_value(t)
                     ),
-                },
-            ));
+                ));
+            }
             (Choice::Skip, VariantSource::Tag, false)
         }
         TagChoice::Untagged => {
@@ -316,7 +326,10 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Report {
     if opts.syntax_only {
         // Read only: the variant is named, nothing is replayed.
         report.read_only = true;
+        // Only a game's own tag names its variant: nothing is decided for
+        // the untagged ones.
         report.kind = match choice {
+            _ if inferred => None,
             Choice::Check(v) => Some(GameKind::Known(v)),
             Choice::Refuse(u) => Some(GameKind::Unsupported(u)),
             Choice::Skip => None,

@@ -761,21 +761,6 @@ pub fn game_type(value: &str) -> GameType {
     read_game_type(value).0
 }
 
-/// Why a GameType value names no variant, when it is a number whose long
-/// form's fields contradict the variant or cannot be read (`None` otherwise).
-pub(crate) fn game_type_problem(value: &str) -> Option<String> {
-    match read_game_type(value) {
-        (GameType::Invalid(_), Some(why), _) => Some(why),
-        _ => None,
-    }
-}
-
-/// Fields of a GameType long form that cannot be read but do not hide the
-/// board (the notation and the numbering's corner), as `bad-tag` messages.
-pub(crate) fn game_type_warnings(value: &str) -> Vec<String> {
-    read_game_type(value).2
-}
-
 /// A GameType value read field by field (the PDN standard's
 /// `doc/gametype.rst`): number, first colour (`W`/`B`), board width and
 /// height, notation (`A`, `N` or `S` and the corner of square 1, `0`-`3`),
@@ -783,7 +768,7 @@ pub(crate) fn game_type_warnings(value: &str) -> Vec<String> {
 /// the variant, or a width or height that cannot be read, makes the value
 /// invalid (the reason is returned); a notation field that cannot be read is
 /// a warning.
-fn read_game_type(value: &str) -> (GameType, Option<String>, Vec<String>) {
+pub(crate) fn read_game_type(value: &str) -> (GameType, Option<String>, Vec<String>) {
     let mut parts = value.split(',').map(str::trim);
     let first = parts.next().unwrap_or("");
     let Ok(n) = first.parse::<u32>() else {

@@ -353,8 +353,8 @@ impl Batcher<'_> {
         true
     }
     /// Sends games whose file's decision is made; false when the receiver is gone.
-    fn send(&mut self, fi: usize, ready: Vec<Pending>) -> bool {
-        ready.into_iter().all(|p| self.push(Item::Game(fi, p)))
+    fn send(&mut self, fi: usize, mut ready: impl Iterator<Item = Pending>) -> bool {
+        ready.all(|p| self.push(Item::Game(fi, p)))
     }
 }
 
@@ -419,7 +419,7 @@ fn read_inputs(
             }
         };
         let (rest, inference) = decider.finish();
-        if !b.send(fi, rest) {
+        if !b.send(fi, rest.into_iter()) {
             return;
         }
         match end {
