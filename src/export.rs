@@ -1,6 +1,7 @@
 //! Rows for CSV and JSON Lines: one per game, or one per ply.
 
 use crate::diag::Severity;
+use crate::infer::VariantSource;
 use crate::notation::{write_move, Style};
 use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
 use crate::pdn::{Game, Outcome};
@@ -536,20 +537,51 @@ impl Normalised {
 /// A game replayed with `keep_moves` written back as normalised PDN: its
 /// main-line moves in their shortest unambiguous form in the file's own style
 /// (numeric or algebraic, `x` or `:`; an ambiguous short capture gets its full
-/// path), tags one per line, and the GameType of the variant it was read as
-/// when it had none.
+/// path; a path the record wrote is kept), tags one per line, move numbers
+/// and variations placed as the reader placed them, and a GameType only where
+/// the game had one or the user named the variant (`--variant`,
+/// `--force-variant`). With [`Normalise::fix_results`] the Result tag and the
+/// final token agree.
 pub fn normalised_pdn(g: &Game, r: &Report, opts: Normalise) -> Normalised {
-    let style = g.main_line().next().map_or(
+    let mut style = g.main_line().next().map_or(
         Style {
             algebraic: false,
             colon: false,
         },
         |m| Style::of(g.squares(m), m.sep),
     );
+    // Captures written with `:` anywhere keep `:` (it is also the evidence
+    // a file without GameType is read as Russian by).
+    style.colon |= g.main_line().any(|m| m.sep() == crate::pdn::Sep::Colon);
+    // Each move in its shortest unambiguous form, except a capture whose
+    // record wrote a path that names it alone: that path is kept as written.
+    let written: Vec<&crate::pdn::WrittenMove> = g.main_line().collect();
     let main: Vec<String> = r
         .played
         .iter()
-        .map(|p| write_move(&p.before, &p.mv, style))
+        .enumerate()
+        .map(|(i, p)| {
+            let kept = written
+                .get(i)
+                .filter(|w| p.mv.is_capture() && g.squares(w).len() > 2)
+                .filter(|w| {
+                    matches!(
+                        crate::notation::resolve(&p.before, g.squares(w), w.sep),
+                        Ok(crate::notation::Reading::Move { mv, .. }) if mv == p.mv
+                    )
+                });
+            match kept {
+                Some(w) => {
+                    let sep = if style.colon { ":" } else { "x" };
+                    g.squares(w)
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(sep)
+                }
+                None => write_move(&p.before, &p.mv, style),
+            }
+        })
         .collect();
     let fixed =
         (opts.fix_results && r.computed != Outcome::Unknown && r.declared != Some(r.computed))
@@ -559,11 +591,14 @@ pub fn normalised_pdn(g: &Game, r: &Report, opts: Normalise) -> Normalised {
         first: r.start.map(|p| p.side()),
         variant: r.variant,
     };
-    // A game read as its file's variant says so in the output.
-    let game_type = r.kind.filter(|_| r.inferred).map(|k| match k {
-        GameKind::Known(v) => v.game_type(),
-        GameKind::Unsupported(u) => u.0,
-    });
+    // A GameType is written only where the game had one or the user named
+    // the variant: an inferred variant is never written as a fact.
+    let game_type = match (r.source, r.kind) {
+        (VariantSource::Named | VariantSource::Forced, Some(GameKind::Known(v))) => {
+            Some(v.game_type())
+        }
+        _ => None,
+    };
     let text = write_game_with(
         g,
         write,
@@ -571,6 +606,8 @@ pub fn normalised_pdn(g: &Game, r: &Report, opts: Normalise) -> Normalised {
             main_moves: &main,
             result: fixed.map(|f| f.1),
             game_type,
+            replace_game_type: r.source == VariantSource::Forced,
+            agree: opts.fix_results,
         },
     );
     Normalised { text, fixed }
@@ -602,5 +639,151 @@ pub fn rewritable(g: &Game) -> Result<(), NotRewritable> {
         Err(NotRewritable::NoTags)
     } else {
         Ok(())
+    }
+}
+
+/// What a record says, as far as a rewriting must keep it: compare the
+/// `Meaning` of a game read from a file with that of the same game read
+/// back from its normalised PDN ([`normalised_pdn`]).
+///
+/// It holds the tags (sorted; the Result tag by the outcome it names), the
+/// moves the main line plays, each variation of the main line with the main
+/// move it replaces (by the reader's rule: its first move's number, else the
+/// main move before it) and its squares as written, the comments (and whether
+/// each is a `;` comment), NAGs, setups and `%` lines, the verdict, and the
+/// findings that are not about how the record was written (notation, tolerated
+/// syntax, encoding and a missing result go when a record is normalised).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meaning {
+    /// Tag name and value, sorted.
+    pub tags: Vec<(String, String)>,
+    /// The moves the main line plays, in order.
+    pub moves: Vec<crate::rules::Move>,
+    /// Plies read, and plies not checked after the first move error.
+    pub plies: (u32, u32),
+    /// Per variation of the main line: the main-line index of the move it
+    /// replaces (`None`: anchored nowhere), and the squares of its moves.
+    pub variations: Vec<(Option<usize>, Vec<Vec<crate::pdn::SquareText>>)>,
+    /// Comments: whether a `;` comment, and the text.
+    pub comments: Vec<(bool, String)>,
+    /// NAGs, setups and `%` lines, in order.
+    pub nags: Vec<u32>,
+    /// `/FEN/` setups.
+    pub setups: Vec<String>,
+    /// `%` escape lines.
+    pub escapes: Vec<String>,
+    /// Checked, verdict, declared result (no result at all counts as `*`),
+    /// computed result, termination.
+    pub verdict: (bool, Option<bool>, Outcome, Outcome, &'static str),
+    /// Findings (code, severity, ply) that do not depend on how the record is written.
+    pub findings: Vec<(crate::diag::Code, Severity, Option<u32>)>,
+}
+
+impl Meaning {
+    /// The meaning of a game and its report.
+    pub fn of(g: &Game, r: &Report) -> Meaning {
+        use crate::diag::Code;
+        use crate::pdn::Node;
+        let v = r.variant;
+        let mut tags: Vec<(String, String)> = g
+            .tags()
+            .iter()
+            .map(|t| {
+                let value = g.tag_value(t);
+                let value = if g.tag_name(t).eq_ignore_ascii_case("Result") {
+                    Outcome::parse_for(&value, v).map_or(value, |o| o.normalised().to_string())
+                } else {
+                    value
+                };
+                (g.tag_name(t).to_string(), value)
+            })
+            .collect();
+        tags.sort();
+        // The reader's anchor for variations: the first main move's label,
+        // else Black's first ply when Black starts.
+        let main: Vec<_> = g.main_line().collect();
+        let anchor = main.first().and_then(|m| m.numbered_ply()).map_or(
+            u32::from(r.start.is_some_and(|p| p.side() == Color::Black)),
+            |l| l,
+        ) as usize;
+        let mut variations = Vec::new();
+        let mut comments = Vec::new();
+        let (mut nags, mut setups, mut escapes) = (Vec::new(), Vec::new(), Vec::new());
+        let mut depth = 0usize;
+        let mut main_count = 0usize;
+        let mut fresh = false;
+        for n in g.nodes() {
+            match n {
+                Node::Open(_) => {
+                    if depth == 0 {
+                        variations.push((main_count.checked_sub(1), Vec::new()));
+                        fresh = true;
+                    }
+                    depth += 1;
+                }
+                Node::Close(_) => depth = depth.saturating_sub(1),
+                Node::Move(m) if depth == 0 => main_count += 1,
+                Node::Unknown(_) if depth == 0 => main_count += 1,
+                Node::Move(m) => {
+                    if let Some((at, squares)) = variations.last_mut() {
+                        if std::mem::take(&mut fresh) {
+                            if let Some(k) = m
+                                .numbered_ply()
+                                .and_then(|l| (l as usize).checked_sub(anchor))
+                                .filter(|&k| k <= r.plies as usize)
+                            {
+                                *at = Some(k);
+                            }
+                        }
+                        squares.push(g.squares(m).to_vec());
+                    }
+                }
+                Node::Comment(s) => comments.push((
+                    s.start > 0 && g.text.get(s.start - 1) == Some(&b';'),
+                    g.decode(s).trim().to_string(),
+                )),
+                Node::Nag(n, _) => nags.push(*n),
+                Node::Setup(s) => setups.push(g.decode(s).into_owned()),
+                Node::Escape(s) => escapes.push(g.decode(s).trim_end().to_string()),
+                _ => {}
+            }
+        }
+        let findings = r
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                let how_written = matches!(
+                    d.code,
+                    Code::Notation
+                        | Code::Nonstandard
+                        | Code::Encoding
+                        | Code::BadTag
+                        | Code::MissingResult
+                        | Code::VariantInferred
+                );
+                // A resolved ambiguity is written in full when normalised.
+                let resolved = d.code == Code::AmbiguousCapture && d.severity != Severity::Error;
+                !how_written && !resolved
+            })
+            .map(|d| (d.code, d.severity, d.ply))
+            .collect();
+        Meaning {
+            tags,
+            moves: r.played.iter().map(|p| p.mv).collect(),
+            plies: (r.plies, r.plies_unchecked),
+            variations,
+            comments,
+            nags,
+            setups,
+            escapes,
+            verdict: (
+                r.checked,
+                r.verdict(),
+                r.declared.unwrap_or(Outcome::Unknown),
+                r.computed,
+                r.termination.name(),
+            ),
+            findings,
+        }
     }
 }

@@ -202,3 +202,108 @@ proptest! {
         round_trip(text.as_bytes(), &text);
     }
 }
+
+/// Checks `bytes` as one file, writes every game as normalised PDN (with
+/// `fix` results fixed), checks the output as one file, and compares each
+/// game's meaning. Games the reader could not read whole (reader errors) are
+/// not rewritten by --in-place and are left out. Returns the games compared.
+fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
+    use pdnkit::check::check_file;
+    use pdnkit::export::{normalised_pdn, Meaning, Normalise};
+    use pdnkit::replay::Options;
+    let opts = Options {
+        keep_moves: true,
+        ..Options::default()
+    };
+    let (before, _) = check_file(bytes, &opts).unwrap();
+    let mut out = String::new();
+    for c in &before {
+        out.push_str(
+            &normalised_pdn(
+                &c.game,
+                &c.report,
+                Normalise {
+                    fix_results: fix,
+                    ..Normalise::default()
+                },
+            )
+            .text,
+        );
+    }
+    let (after, _) = check_file(out.as_bytes(), &opts).unwrap();
+    assert_eq!(before.len(), after.len(), "{what}: game count");
+    let mut compared = 0;
+    for (a, b) in before.iter().zip(&after) {
+        if pdnkit::export::rewritable(&a.game).is_err() {
+            continue;
+        }
+        let (ma, mb) = (
+            Meaning::of(&a.game, &a.report),
+            Meaning::of(&b.game, &b.report),
+        );
+        if fix {
+            // Only the results may change, and the tag and the token agree.
+            assert_eq!(
+                (&ma.moves, &ma.variations, &ma.comments),
+                (&mb.moves, &mb.variations, &mb.comments),
+                "{what} game {}",
+                a.game.index()
+            );
+            assert!(
+                !b.report
+                    .diagnostics
+                    .iter()
+                    .any(|d| d.code == pdnkit::diag::Code::ResultConflict),
+                "{what} game {}: result-conflict left after --fix-results",
+                a.game.index()
+            );
+        } else {
+            assert_eq!(ma, mb, "{what} game {}", a.game.index());
+        }
+        compared += 1;
+    }
+    compared
+}
+
+#[test]
+fn normalised_pdn_keeps_every_games_meaning() {
+    let mut roots = Vec::new();
+    roots.extend(common::shared("corpus/real"));
+    roots.push(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
+    roots.push(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data"));
+    let mut games = 0;
+    for root in roots {
+        for e in walkdir::WalkDir::new(&root)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "pdn") {
+                let bytes = std::fs::read(e.path()).unwrap();
+                let what = e.path().display().to_string();
+                games += meaning_kept(&bytes, &what, false);
+                meaning_kept(&bytes, &what, true);
+            }
+        }
+    }
+    assert!(games > 150, "{games} games compared");
+}
+
+#[test]
+fn rewriting_keeps_the_cases_that_changed_meaning() {
+    // Each of these was written with another meaning before.
+    for text in [
+        // A variation numbered for the move it replaces (Black's), written before it.
+        "[GameType \"20\"]\n1. 32-28 (1... 19-23) 1... 18-23 2. 28x19 14x23 *\n",
+        // A variation that names a later move, and one that names none.
+        "[GameType \"20\"]\n1. 32-28 18-23 (9. 34-29 19-24) 2. 37-32 (19-24) 12-18 *\n",
+        // Numbers continuing from the record's own first number.
+        "[GameType \"20\"]\n[FEN \"W:W32,37:B2,12\"]\n30. 32-28 2-7 31. 28-22 *\n",
+        // A `;` comment with braces, a `%` line before the tags.
+        "% escaped\n[GameType \"20\"]\n1. 32-28 ; score {+1} or }\n19-23 *\n",
+        // A written capture path.
+        "[GameType \"21\"]\n[FEN \"B:W6,14,15,23:B26\"]\n1. 26x19x10x1 *\n",
+    ] {
+        assert!(meaning_kept(text.as_bytes(), text, false) > 0, "{text}");
+    }
+}

@@ -1,40 +1,46 @@
-//! What `convert --to pdn` writes reads back as the same games: the same
-//! number of games, the same moves as written, the same tags.
+//! What `convert --to pdn` writes reads back as the same games with the same
+//! meaning (`export::Meaning`): tags, the moves played, each variation's
+//! anchor and squares, comments, NAGs, setups, `%` lines, the verdict and the
+//! findings; with `--fix-results`, the same moves and no result-conflict.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdnkit::pdn::write::write_game;
-use pdnkit::pdn::{read_all, Node};
+use pdnkit::check::check_file;
+use pdnkit::export::{normalised_pdn, rewritable, Meaning, Normalise};
+use pdnkit::replay::Options;
 
 fuzz_target!(|data: &[u8]| {
-    let games = read_all(data);
-    // Text the reader could not read (a syntax error, a bad tag line) is not
-    // written back: the promise holds for input read without such findings.
-    let clean = games.iter().all(|g| {
-        g.diagnostics()
-            .iter()
-            .all(|d| d.severity == pdnkit::diag::Severity::Note)
-    });
-    if !clean {
-        for g in &games {
-            let _ = write_game(g, Default::default());
-        }
+    let opts = Options {
+        keep_moves: true,
+        ..Options::default()
+    };
+    let Ok((before, _)) = check_file(data, &opts) else {
         return;
-    }
-    let text: String = games.iter().map(|g| write_game(g, Default::default())).collect();
-    let again = read_all(text.as_bytes());
-    assert_eq!(games.len(), again.len(), "game count");
-    for (a, b) in games.iter().zip(&again) {
-        let moves = |g: &pdnkit::pdn::Game| -> Vec<Vec<pdnkit::pdn::SquareText>> {
-            g.nodes()
-                .iter()
-                .filter_map(|n| match n {
-                    Node::Move(m) => Some(g.squares(m).to_vec()),
-                    _ => None,
-                })
-                .collect()
+    };
+    for fix_results in [false, true] {
+        let text: String = before
+            .iter()
+            .map(|c| {
+                normalised_pdn(&c.game, &c.report, Normalise { fix_results, ..Normalise::default() })
+                    .text
+            })
+            .collect();
+        let Ok((after, _)) = check_file(text.as_bytes(), &opts) else {
+            panic!("the output reads back");
         };
-        assert_eq!(moves(a), moves(b), "moves");
-        assert_eq!(a.tags().len(), b.tags().len(), "tags");
+        assert_eq!(before.len(), after.len(), "game count");
+        for (a, b) in before.iter().zip(&after) {
+            // Text the reader could not read is not rewritten (--in-place refuses it).
+            if rewritable(&a.game).is_err() {
+                continue;
+            }
+            let (ma, mb) = (Meaning::of(&a.game, &a.report), Meaning::of(&b.game, &b.report));
+            if fix_results {
+                assert_eq!(ma.moves, mb.moves, "moves");
+                assert!(!b.report.diagnostics.iter().any(|d| d.code == pdnkit::diag::Code::ResultConflict));
+            } else {
+                assert_eq!(ma, mb, "meaning");
+            }
+        }
     }
 });

@@ -87,6 +87,16 @@ impl Wrap {
         self.out.push_str(w);
         self.col += width;
     }
+    /// A `;` comment: to the end of the line, as written.
+    fn line_comment(&mut self, text: &str) {
+        if self.col > 0 {
+            self.out.push(' ');
+        }
+        self.out.push(';');
+        self.out.push_str(text);
+        self.out.push('\n');
+        self.col = 0;
+    }
     /// A line of its own.
     fn line(&mut self, text: &str) {
         if self.col > 0 {
@@ -105,8 +115,14 @@ pub struct Overrides<'a> {
     pub main_moves: &'a [String],
     /// A result replacing the Result tag and the final token.
     pub result: Option<Outcome>,
-    /// A GameType to write when the game has none (the variant it was read as).
+    /// A GameType to write when the game has none (a variant the user named).
     pub game_type: Option<u32>,
+    /// Whether [`Overrides::game_type`] replaces the game's own GameType too
+    /// (a variant the user imposed on every game).
+    pub replace_game_type: bool,
+    /// Make the Result tag and the final token agree (`--fix-results`): the
+    /// result replacing both, else the tag's, else the token's.
+    pub agree: bool,
 }
 
 /// Writes one game as PDN text (ending with a blank line).
@@ -120,16 +136,30 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
     let token = g.result.as_ref().map(|(o, span)| {
         Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o)
     });
-    let result = ov
-        .result
-        .or(token)
-        .or_else(|| g.tag("Result").and_then(|t| Outcome::parse_for(&t, v)));
-    let mut out = tag_section(g, opts, ov);
+    let tag = g.tag("Result").and_then(|t| Outcome::parse_for(&t, v));
+    let result = match (ov.result, ov.agree) {
+        (Some(r), _) => Some(r),
+        (None, true) => tag.or(token),
+        (None, false) => token.or(tag),
+    };
+    let tag_result = ov.result.or(if ov.agree { result } else { None });
+    // `%` lines written before the tags stay before them.
+    let first_tag = g.tags.first().map_or(usize::MAX, |t| t.span.start);
+    let mut out = String::new();
+    for n in &g.nodes {
+        if let Node::Escape(s) = n {
+            if s.start < first_tag {
+                out.push_str(g.decode(s).trim_end());
+                out.push('\n');
+            }
+        }
+    }
+    out.push_str(&tag_section(g, opts, ov, tag_result));
     let mut w = Wrap {
         out: String::new(),
         col: 0,
     };
-    write_movetext(&mut w, g, opts, ov);
+    write_movetext(&mut w, g, opts, ov, first_tag);
     w.word(
         opts.results
             .token_for(result.unwrap_or(Outcome::Unknown), v),
@@ -141,14 +171,14 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
 
 /// The tag pairs, one per line, in the usual order, with the result and the
 /// GameType the overrides ask for.
-fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
+fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides, result: Option<Outcome>) -> String {
     let v = opts.variant;
     let mut tags: Vec<(String, String)> = g
         .tags
         .iter()
         .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
         .collect();
-    if let Some(r) = ov.result {
+    if let Some(r) = result {
         let token = opts.results.token_for(r, v).to_string();
         match tags
             .iter_mut()
@@ -159,8 +189,13 @@ fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
         }
     }
     if let Some(n) = ov.game_type {
-        if !tags.iter().any(|(t, _)| t.eq_ignore_ascii_case("GameType")) {
-            tags.push(("GameType".to_string(), n.to_string()));
+        match tags
+            .iter_mut()
+            .find(|(t, _)| t.eq_ignore_ascii_case("GameType"))
+        {
+            Some(t) if ov.replace_game_type => t.1 = n.to_string(),
+            Some(_) => {}
+            None => tags.push(("GameType".to_string(), n.to_string())),
         }
     }
     tags.sort_by_key(|(n, _)| {
@@ -203,17 +238,50 @@ fn comment_text(text: &str) -> String {
     }
 }
 
-/// The movetext, with move numbers: counted from White's first move, written
-/// `1...` when Black starts; checkers records number from whoever moves first
-/// (`1. 11-15`). One ply counter per open variation.
-fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides) {
+/// The first move of the variation that opens just before `rest`, if it has one.
+fn variation_first_move(rest: &[Node]) -> Option<&super::WrittenMove> {
+    let mut depth = 0usize;
+    for n in rest {
+        match n {
+            Node::Open(_) => depth += 1,
+            Node::Close(_) if depth == 0 => return None,
+            Node::Close(_) => depth -= 1,
+            Node::Move(m) if depth == 0 => return Some(m),
+            Node::Unknown(_) if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The movetext, with move numbers that place every move where the reader
+/// put it. The main line is numbered from the record's own first number
+/// (`30. 32-28` stays 30), or else from White's first move (`1...` when
+/// Black starts; checkers records number from whoever moves first). A
+/// variation of the main line replaces the main move its first move's number
+/// names, else the main move before it, as the reader reads it: its first
+/// move is written with the number of that main move. A nested variation
+/// replaces its parent's last move.
+fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides, first_tag: usize) {
     let first_black = opts.first == Some(Color::Black)
         && !opts.variant.is_some_and(|v| v.first_player_scores_first());
+    let main_moves = g.main_line().count();
+    // The ply label (`1.` = 0, `1...` = 1) of the first main-line move.
+    let first_number = g.main_line().next().and_then(|m| m.numbered_ply());
+    let anchor = first_number.map_or(usize::from(first_black), |l| l as usize);
+    // The reader's own anchor for variations (`replay`): the first main move's
+    // label, else Black's first ply when Black starts.
+    let read_anchor = first_number.map_or(usize::from(opts.first == Some(Color::Black)), |l| {
+        l as usize
+    });
     let mut stack: Vec<usize> = Vec::new();
-    let mut ply = usize::from(first_black); // plies before the next move, from White's first
+    let mut ply = anchor; // the label of the next move
     let mut need_number = true;
+    // No number for the first move of the variation at this depth (a
+    // variation before any main move, which the reader anchors nowhere).
+    let mut no_number: Option<usize> = None;
     let mut main_index = 0usize;
-    for node in &g.nodes {
+    for (i, node) in g.nodes.iter().enumerate() {
         match node {
             Node::Move(m) => {
                 let replaced = if stack.is_empty() {
@@ -223,7 +291,9 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides) {
                     None
                 };
                 let number = ply / 2 + 1;
-                if ply % 2 == 0 {
+                if no_number == Some(stack.len()) {
+                    no_number = None;
+                } else if ply.is_multiple_of(2) {
                     w.word(&format!("{number}."));
                 } else if need_number {
                     w.word(&format!("{number}..."));
@@ -239,19 +309,43 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides) {
             Node::Unknown(_) => {
                 w.word("-");
                 ply += 1;
+                if stack.is_empty() {
+                    main_index += 1;
+                }
             }
             Node::Comment(s) => {
-                w.word(&format!("{{{}}}", comment_text(g.decode(s).trim())));
+                let line = s.start > 0 && g.text.get(s.start - 1) == Some(&b';');
+                if line {
+                    w.line_comment(g.decode(s).trim_end_matches('\r'));
+                } else {
+                    w.word(&format!("{{{}}}", comment_text(g.decode(s).trim())));
+                }
                 need_number = true;
             }
             Node::Nag(n, _) => w.word(&format!("${n}")),
             Node::Open(_) => {
                 stack.push(ply);
-                ply = ply.saturating_sub(1);
+                if stack.len() == 1 {
+                    // A variation of the main line: the main move it replaces.
+                    let named = variation_first_move(&g.nodes[i + 1..])
+                        .and_then(|m| m.numbered_ply())
+                        .and_then(|l| (l as usize).checked_sub(read_anchor))
+                        .filter(|&k| k <= main_moves);
+                    match (named, main_index.checked_sub(1)) {
+                        (Some(k), _) => ply = anchor + k,
+                        (None, Some(k)) => ply = anchor + k,
+                        (None, None) => no_number = Some(1),
+                    }
+                } else {
+                    ply = ply.saturating_sub(1);
+                }
                 w.word("(");
                 need_number = true;
             }
             Node::Close(_) => {
+                if no_number == Some(stack.len()) {
+                    no_number = None;
+                }
                 ply = stack.pop().unwrap_or(ply);
                 w.word(")");
                 need_number = true;
@@ -261,9 +355,11 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides) {
                 need_number = true;
             }
             Node::Escape(s) => {
-                // An escape line stays a line of its own, as written.
-                w.line(g.decode(s).trim_end());
-                need_number = true;
+                if s.start >= first_tag {
+                    // An escape line stays a line of its own, as written.
+                    w.line(g.decode(s).trim_end());
+                    need_number = true;
+                }
             }
         }
     }
