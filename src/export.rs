@@ -787,3 +787,250 @@ impl Meaning {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_a_spreadsheet_would_evaluate_are_quoted() {
+        for (cell, want) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("@SUM(1+1)", "'@SUM(1+1)"),
+            ("+cmd", "'+cmd"),
+            ("-2+3", "'-2+3"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("-", "-"),
+            ("-1", "-1"),
+            ("+3.5", "+3.5"),
+            ("2-0", "2-0"),
+            ("Sijbrands, Ton", "Sijbrands, Ton"),
+            ("", ""),
+        ] {
+            assert_eq!(spreadsheet_safe(cell), want, "{cell}");
+        }
+    }
+
+    #[test]
+    fn patches_apply_in_place_and_refuse_what_moved() {
+        let text = b"[Result \"1-1\"]\n1. 32-28 *\n";
+        let p = [
+            Patch {
+                offset: 9,
+                old: b"1-1".to_vec(),
+                new: "2-0".into(),
+            },
+            Patch {
+                offset: 24,
+                old: b"*".to_vec(),
+                new: "2-0".into(),
+            },
+        ];
+        assert_eq!(
+            apply_patches(text, &p).unwrap(),
+            b"[Result \"2-0\"]\n1. 32-28 2-0\n".to_vec()
+        );
+        let moved = [Patch {
+            offset: 10,
+            old: b"1-1".to_vec(),
+            new: "2-0".into(),
+        }];
+        assert_eq!(apply_patches(text, &moved), Err(PatchMismatch(10)));
+    }
+}
+
+/// One change to a file's bytes: at `offset`, the bytes `old` replaced by `new`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Patch {
+    /// Byte offset in the file.
+    pub offset: u64,
+    /// The bytes that must be there (empty for an insertion).
+    pub old: Vec<u8>,
+    /// What replaces them.
+    pub new: String,
+}
+
+/// The patches `--in-place --fix-results` makes to a game, and the fix they
+/// make (`None`: nothing to change). The result is the computed one where
+/// the record's is wrong or missing, else the Result tag's where the final
+/// token disagrees with it. Only the Result tag's value and the final token
+/// change: a missing Result tag is added after the last tag (when the result
+/// is fixed), a missing token after the last move. Every other byte stays.
+pub fn result_patches(g: &Game, r: &Report, results: ResultStyle) -> (Vec<Patch>, Option<Outcome>) {
+    let v = r.variant;
+    let at = |i: usize| g.offset() + i as u64;
+    let tag = g
+        .tags()
+        .iter()
+        .find(|t| g.tag_name(t).eq_ignore_ascii_case("Result"));
+    let tag_outcome = tag.and_then(|t| Outcome::parse_for(&g.tag_value(t), v));
+    let token = g.result().map(|(o, span)| {
+        (
+            Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o),
+            span.clone(),
+        )
+    });
+    let computed_fix = r.computed != Outcome::Unknown && r.declared != Some(r.computed);
+    let want = if computed_fix {
+        r.computed
+    } else {
+        match (tag_outcome, &token) {
+            // The final token disagrees with the tag: the tag wins.
+            (Some(t), Some((o, _))) if t != *o => t,
+            // A tag and no token: the token is added.
+            (Some(t), None) => t,
+            // A token and no tag, or both agreeing: nothing contradicts.
+            _ => return (Vec::new(), None),
+        }
+    };
+    let text = results.token_for(want, v);
+    let eol = if g.text().windows(2).any(|w| w == b"\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    let mut out = Vec::new();
+    match tag {
+        Some(t) if tag_outcome != Some(want) => out.push(Patch {
+            offset: at(t.value_span().start),
+            old: g.bytes(&t.value_span()).to_vec(),
+            new: text.to_string(),
+        }),
+        Some(_) => {}
+        None => {
+            // Right after the last tag, on a line of its own.
+            let end = g.tags().last().map_or(0, |t| t.span().end);
+            out.push(Patch {
+                offset: at(end),
+                old: Vec::new(),
+                new: format!("{eol}[Result \"{text}\"]"),
+            });
+        }
+    }
+    match &token {
+        Some((o, span)) if *o != want => out.push(Patch {
+            offset: at(span.start),
+            old: g.bytes(span).to_vec(),
+            new: text.to_string(),
+        }),
+        Some(_) => {}
+        None => {
+            // After the last thing of the movetext; a `;` comment or a `%`
+            // line runs to its line's end, so the token goes on a new line.
+            let last = g
+                .text()
+                .iter()
+                .rposition(|b| !b.is_ascii_whitespace())
+                .map_or(0, |i| i + 1);
+            let line_end = matches!(g.nodes().last(), Some(crate::pdn::Node::Escape(_)))
+                || matches!(g.nodes().last(), Some(crate::pdn::Node::Comment(s)) if s.start > 0 && g.text().get(s.start - 1) == Some(&b';'));
+            out.push(Patch {
+                offset: at(last),
+                old: Vec::new(),
+                new: if line_end {
+                    format!("{eol}{text}")
+                } else {
+                    format!(" {text}")
+                },
+            });
+        }
+    }
+    (out, Some(want))
+}
+
+/// Why a file's patches cannot be applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "its bytes at offset {0} are not those read (a UTF-16 file, or changed since): not patched"
+)]
+pub struct PatchMismatch(pub u64);
+
+/// The file's bytes with `patches` applied (in any order; none may overlap).
+pub fn apply_patches(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, PatchMismatch> {
+    let mut sorted: Vec<&Patch> = patches.iter().collect();
+    sorted.sort_by_key(|p| p.offset);
+    let mut out = Vec::with_capacity(original.len() + 64 * patches.len());
+    let mut at = 0usize;
+    for p in sorted {
+        let start = usize::try_from(p.offset).map_err(|_| PatchMismatch(p.offset))?;
+        let end = start + p.old.len();
+        if start < at || original.get(start..end) != Some(&p.old[..]) {
+            return Err(PatchMismatch(p.offset));
+        }
+        out.extend_from_slice(&original[at..start]);
+        out.extend_from_slice(p.new.as_bytes());
+        at = end;
+    }
+    out.extend_from_slice(&original[at..]);
+    Ok(out)
+}
+
+/// A CSV cell as a spreadsheet may open it safely: a cell that Excel,
+/// LibreOffice or Google Sheets would evaluate as a formula (starting with
+/// `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`. Plain
+/// numbers (`-1`, `+3.5`) and `-` alone, common in PDN tags, are left as they
+/// are. `convert --csv-raw` writes cells untouched.
+pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+    let risky = matches!(
+        cell.as_bytes().first(),
+        Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')
+    );
+    // A sign, digits, and at most one `.` between digits.
+    let plain_number = |s: &str| {
+        let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+        let mut parts = digits.split('.');
+        let whole = parts.next().unwrap_or("");
+        let frac = parts.next();
+        parts.next().is_none()
+            && !whole.is_empty()
+            && whole.bytes().all(|b| b.is_ascii_digit())
+            && frac.is_none_or(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit()))
+    };
+    if !risky || cell == "-" || plain_number(cell) {
+        std::borrow::Cow::Borrowed(cell)
+    } else {
+        std::borrow::Cow::Owned(format!("'{cell}"))
+    }
+}
+
+impl GameRow {
+    /// Every text cell made [`spreadsheet_safe`].
+    pub fn spreadsheet_safe(mut self) -> GameRow {
+        let safe = |s: &mut String| {
+            if let std::borrow::Cow::Owned(o) = spreadsheet_safe(s) {
+                *s = o;
+            }
+        };
+        safe(&mut self.file);
+        for s in [
+            &mut self.event,
+            &mut self.site,
+            &mut self.date,
+            &mut self.round,
+            &mut self.white,
+            &mut self.black,
+            &mut self.declared_result_text,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            safe(s);
+        }
+        self
+    }
+}
+
+impl PlyRow {
+    /// Every text cell made [`spreadsheet_safe`].
+    pub fn spreadsheet_safe(mut self) -> PlyRow {
+        let safe = |s: &mut String| {
+            if let std::borrow::Cow::Owned(o) = spreadsheet_safe(s) {
+                *s = o;
+            }
+        };
+        safe(&mut self.file);
+        safe(&mut self.written);
+        self
+    }
+}

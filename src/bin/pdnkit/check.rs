@@ -112,7 +112,7 @@ impl<W: Write> Sink for CheckSink<W> {
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.sum.unreadable += 1;
-        eprintln!("pdnkit: {file}: {msg}");
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.sum.files += 1;

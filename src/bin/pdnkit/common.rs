@@ -214,6 +214,8 @@ pub struct Prepared {
     pub inputs: Vec<crate::input::Input>,
     /// Per input: named on the command line (not found in a walked folder).
     pub named: Vec<bool>,
+    /// Per input: the PATH it was named as or found under.
+    pub roots: Vec<PathBuf>,
     /// Problems met while walking directories (already reported on stderr).
     pub problems: Vec<String>,
 }
@@ -240,7 +242,15 @@ impl InputArgs {
         } else {
             self.paths.clone()
         };
-        let (inputs, named, problems) = crate::input::expand(&paths, self.all_files);
+        let (inputs, roots, problems) = crate::input::expand(&paths, self.all_files);
+        let named = inputs
+            .iter()
+            .zip(&roots)
+            .map(|(i, r)| match i {
+                crate::input::Input::File(p) => p == r,
+                crate::input::Input::Stdin => true,
+            })
+            .collect();
         for p in &problems {
             eprintln!("pdnkit: {p}");
         }
@@ -249,7 +259,7 @@ impl InputArgs {
                 "no PDN file found under {} (files ending in .pdn, .pgn or .txt are read in directories; --all-files reads every file)",
                 paths
                     .iter()
-                    .map(|p| p.display().to_string())
+                    .map(|p| crate::render::path(p))
                     .collect::<Vec<_>>()
                     .join(", ")
             )));
@@ -259,6 +269,7 @@ impl InputArgs {
             pool,
             inputs,
             named,
+            roots,
             problems,
         })
     }

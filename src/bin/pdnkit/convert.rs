@@ -3,10 +3,10 @@
 use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::input::Input;
-use crate::output::{same_file, AtomicFile, Out, Stop};
+use crate::output::{same_file, AtomicFile, Out, Replace, Stop};
 use pdnkit::export::{
-    game_row, normalised_pdn, ply_columns, ply_rows, rewritable, Normalise, NotRewritable,
-    GAME_COLUMNS,
+    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows, result_patches, rewritable,
+    Normalise, NotRewritable, Patch, GAME_COLUMNS,
 };
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
@@ -56,9 +56,22 @@ pub struct Args {
     /// --to pdn: write the computed result where the record's is wrong or missing (listed on stderr).
     #[arg(long)]
     fix_results: bool,
-    /// --to pdn: rewrite each input file in place, keeping the original as NAME.bak.
+    /// --to pdn: change each input file in place, keeping the original as
+    /// NAME.bak. With --fix-results alone only the bytes of the Result tags
+    /// and terminators it fixes change (a patch: `diff NAME.bak NAME` shows
+    /// exactly the fixes); with --normalise the whole file is rewritten as
+    /// normalised PDN.
     #[arg(long)]
     in_place: bool,
+    /// With --in-place: rewrite the whole file as normalised PDN (what
+    /// `--to pdn` writes), not only patch its results.
+    #[arg(long)]
+    normalise: bool,
+    /// --to csv: write every cell as it is. By default a cell a spreadsheet
+    /// would evaluate as a formula (starting with =, +, -, @, a tab or CR;
+    /// not a plain number or `-` alone) gets a leading `'`.
+    #[arg(long)]
+    csv_raw: bool,
     /// Exit with status 1 when a game has an error finding (by default convert
     /// exits 0 whenever the conversion was done).
     #[arg(long)]
@@ -69,8 +82,10 @@ pub struct Args {
 enum Dest {
     Csv(csv::Writer<Out>),
     Lines(Out),
-    /// --in-place: one file per input, opened at its first game.
+    /// --in-place --normalise: one file per input, opened at its first game.
     InPlace(Option<(String, AtomicFile)>),
+    /// --in-place without --normalise: the patches of the current file.
+    Patch(Option<(String, Vec<Patch>)>),
 }
 
 struct ConvertSink {
@@ -153,7 +168,7 @@ impl ConvertSink {
             },
         );
         if let Some(note) = n.fix_note() {
-            eprintln!("{file}: game {}: {note}", g.index());
+            eprintln!("{}: game {}: {note}", crate::render::name(file), g.index());
         }
         n.text
     }
@@ -166,6 +181,10 @@ impl ConvertSink {
             .tags
             .iter()
             .map(|t| g.tag(t).unwrap_or_default())
+            .map(|v| match (self.a.to, self.a.csv_raw) {
+                (To::Csv, false) => pdnkit::export::spreadsheet_safe(&v).into_owned(),
+                _ => v,
+            })
             .collect()
     }
 }
@@ -177,6 +196,9 @@ impl Sink for ConvertSink {
             .iter()
             .filter(|d| d.severity == pdnkit::diag::Severity::Error)
             .count() as u64;
+        if matches!(self.dest, Dest::Patch(_)) {
+            return self.patch(file, g, r);
+        }
         if let Dest::InPlace(cur) = &mut self.dest {
             if self.keep_original.as_deref() == Some(file) {
                 return true;
@@ -190,7 +212,8 @@ impl Sink for ConvertSink {
                     _ => "",
                 };
                 eprintln!(
-                    "pdnkit: {file}: not rewritten: game {} {why}{hint}; the file is left as it was",
+                    "pdnkit: {}: not rewritten: game {} {why}{hint}; the file is left as it was",
+                    crate::render::name(file),
                     g.index()
                 );
                 self.failed = true;
@@ -199,10 +222,10 @@ impl Sink for ConvertSink {
                 return true;
             }
             if cur.as_ref().is_none_or(|(f, _)| f != file) {
-                match AtomicFile::create(std::path::Path::new(file)) {
+                match AtomicFile::create(std::path::Path::new(file), Replace::InPlace) {
                     Ok(f) => *cur = Some((file.to_string(), f)),
                     Err(e) => {
-                        eprintln!("pdnkit: {file}: {e}");
+                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
                         self.failed = true;
                         self.keep_original = Some(file.to_string());
                         return true;
@@ -217,12 +240,20 @@ impl Sink for ConvertSink {
             }
             (To::Csv, false) => {
                 let tags = self.tag_values(g);
-                self.row(game_row(file, g, r), &tags)
+                let row = game_row(file, g, r);
+                let row = if self.a.csv_raw {
+                    row
+                } else {
+                    row.spreadsheet_safe()
+                };
+                self.row(row, &tags)
             }
             (To::Csv, true) => {
                 let tags = self.tag_values(g);
+                let raw = self.a.csv_raw;
                 ply_rows(file, g, r, self.a.fen)
                     .into_iter()
+                    .map(|row| if raw { row } else { row.spreadsheet_safe() })
                     .all(|row| self.row(row, &tags))
             }
             (To::Jsonl, moves) => {
@@ -254,14 +285,28 @@ impl Sink for ConvertSink {
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.failed = true;
-        eprintln!("pdnkit: {file}: {msg}");
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
+        if let Dest::Patch(cur) = &mut self.dest {
+            if let Some((name, patches)) = cur.take() {
+                // Nothing to fix: the file is not touched (no backup either).
+                if name == file
+                    && !patches.is_empty()
+                    && self.keep_original.as_deref() != Some(file)
+                {
+                    if let Err(e) = patch_file(file, &patches) {
+                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
+                        self.failed = true;
+                    }
+                }
+            }
+        }
         if let Dest::InPlace(cur) = &mut self.dest {
             if let Some((name, f)) = cur.take() {
                 if name == file {
-                    if let Err(e) = f.commit(true) {
-                        eprintln!("pdnkit: {file}: {e}");
+                    if let Err(e) = f.commit() {
+                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
                         self.failed = true;
                     }
                 } else {
@@ -272,13 +317,120 @@ impl Sink for ConvertSink {
     }
 }
 
+/// Why --in-place leaves a file alone: a symbolic link (the file itself, or
+/// a folder between the PATH named and the file), anything but a regular
+/// file, a file with several hard links.
+fn in_place_refusal(p: &std::path::Path, root: &std::path::Path) -> Option<String> {
+    use std::os::unix::fs::MetadataExt;
+    let m = match std::fs::symlink_metadata(p) {
+        Ok(m) => m,
+        Err(e) => return Some(e.to_string()),
+    };
+    if m.file_type().is_symlink() {
+        return Some("is a symbolic link; --in-place does not follow links".into());
+    }
+    if let Ok(rel) = p.strip_prefix(root) {
+        let mut at = root.to_path_buf();
+        let parts: Vec<_> = rel.components().collect();
+        for c in parts.iter().take(parts.len().saturating_sub(1)) {
+            at.push(c);
+            if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
+                return Some(format!(
+                    "is reached through the symbolic link {}; --in-place does not follow links",
+                    crate::render::path(&at)
+                ));
+            }
+        }
+    }
+    if !m.is_file() {
+        return Some("is not a regular file (a FIFO, a device...)".into());
+    }
+    if m.nlink() > 1 {
+        return Some(format!(
+            "has {} hard links; rewriting it would break them",
+            m.nlink()
+        ));
+    }
+    None
+}
+
+/// Applies a file's patches: the patched bytes are written beside it and
+/// renamed over it after its backup (NAME.bak) is made.
+fn patch_file(file: &str, patches: &[Patch]) -> std::io::Result<()> {
+    let path = std::path::Path::new(file);
+    let original = std::fs::read(path)?;
+    let patched = apply_patches(&original, patches).map_err(std::io::Error::other)?;
+    let mut f = AtomicFile::create(path, Replace::InPlace)?;
+    f.write_all(&patched)?;
+    f.commit()
+}
+
+impl ConvertSink {
+    /// --in-place --fix-results: collects the game's patches for its file.
+    fn patch(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+        if self.keep_original.as_deref() == Some(file) {
+            return true;
+        }
+        let Dest::Patch(cur) = &mut self.dest else {
+            return true;
+        };
+        if cur.as_ref().is_none_or(|(f, _)| f != file) {
+            *cur = Some((file.to_string(), Vec::new()));
+        }
+        let results = match self.a.results.unwrap_or(Results::Draughts) {
+            Results::Draughts => ResultStyle::Draughts,
+            Results::Classic => ResultStyle::Classic,
+        };
+        let (patches, fixed) = result_patches(g, r, results);
+        if patches.is_empty() {
+            return true;
+        }
+        if let Err(why) = rewritable(g) {
+            eprintln!(
+                "pdnkit: {}: not patched: game {} {why}; the file is left as it was",
+                crate::render::name(file),
+                g.index()
+            );
+            self.failed = true;
+            self.keep_original = Some(file.to_string());
+            *cur = None;
+            return true;
+        }
+        if let Some(o) = fixed {
+            eprintln!(
+                "{}: game {}: Result {} -> {}",
+                crate::render::name(file),
+                g.index(),
+                r.declared.map_or("(none)", |d| d.normalised()),
+                o.normalised()
+            );
+        }
+        if let Some((_, v)) = cur {
+            v.extend(patches);
+        }
+        true
+    }
+}
+
 /// The combinations of options convert refuses.
 fn check_args(a: &Args) -> Result<(), String> {
     if a.in_place && (a.to != To::Pdn || a.output.is_some()) {
         return Err("--in-place needs --to pdn and no -o".into());
     }
+    if a.in_place && !a.fix_results && !a.normalise {
+        return Err(
+            "--in-place needs --fix-results (patch the results) or --normalise (rewrite each file as normalised PDN)"
+                .into(),
+        );
+    }
+    if a.normalise && !a.in_place {
+        return Err("--normalise is for --in-place (--to pdn always writes normalised PDN)".into());
+    }
     if (a.fix_results) && a.to != To::Pdn {
         return Err("--fix-results needs --to pdn".into());
+    }
+    if a.csv_raw && a.to != To::Csv {
+        return Err("--csv-raw is for --to csv".into());
     }
     if a.fen && !a.moves {
         return Err("--fen needs --moves".into());
@@ -316,7 +468,7 @@ fn check_in_place(a: &Args, inputs: &[Input]) -> Result<(), String> {
         {
             return Err(format!(
                 "{}: --in-place does not rewrite backups (.bak files)",
-                p.display()
+                crate::render::path(p)
             ));
         }
     }
@@ -333,12 +485,12 @@ fn open_output(a: &Args, inputs: &[Input]) -> Result<Out, String> {
             {
                 return Err(format!(
                     "{} is an input; refusing to overwrite it (use --in-place)",
-                    path.display()
+                    crate::render::path(path)
                 ));
             }
             match Out::open(path) {
                 Ok(o) => o,
-                Err(e) => return Err(format!("{}: {e}", path.display())),
+                Err(e) => return Err(format!("{}: {e}", crate::render::path(path))),
             }
         }
         None => Out::Stdout(std::io::BufWriter::new(std::io::stdout())),
@@ -349,10 +501,38 @@ pub fn run(a: Args) -> u8 {
     if let Err(why) = check_args(&a) {
         return crate::fail(why);
     }
-    let prepared = match a.input.prepare(true) {
+    let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
+    // --in-place rewrites only regular files with one link, reached without
+    // a symbolic link: the others are said and left alone (before anything
+    // is read: a FIFO would never end).
+    let mut refused = false;
+    if a.in_place {
+        let keep: Vec<bool> = prepared
+            .inputs
+            .iter()
+            .zip(&prepared.roots)
+            .map(|(i, root)| match i {
+                Input::File(p) => match in_place_refusal(p, root) {
+                    Some(why) => {
+                        eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
+                        refused = true;
+                        false
+                    }
+                    None => true,
+                },
+                Input::Stdin => true,
+            })
+            .collect();
+        let mut it = keep.iter();
+        prepared.inputs.retain(|_| *it.next().unwrap_or(&true));
+        let mut it = keep.iter();
+        prepared.named.retain(|_| *it.next().unwrap_or(&true));
+        let mut it = keep.iter();
+        prepared.roots.retain(|_| *it.next().unwrap_or(&true));
+    }
     let out = match check_in_place(&a, &prepared.inputs)
         .and_then(|()| open_output(&a, &prepared.inputs))
     {
@@ -361,7 +541,8 @@ pub fn run(a: Args) -> u8 {
     };
     let (out_name, out_is_stdout) = (out.name(), out.is_stdout());
     let dest = match (a.in_place, a.to) {
-        (true, _) => Dest::InPlace(None),
+        (true, _) if a.normalise => Dest::InPlace(None),
+        (true, _) => Dest::Patch(None),
         (false, To::Csv) => Dest::Csv(
             // The header is written by hand: it comes even when no game follows.
             csv::WriterBuilder::new()
@@ -377,7 +558,7 @@ pub fn run(a: Args) -> u8 {
         out_is_stdout,
         stop: None,
         errors: 0,
-        failed: false,
+        failed: refused,
         keep_original: None,
     };
     // The CSV header comes first, even when no game follows.
@@ -410,7 +591,7 @@ impl ConvertSink {
                 }
             },
             Dest::Lines(o) => Some(o),
-            Dest::InPlace(_) => None,
+            Dest::InPlace(_) | Dest::Patch(_) => None,
         };
         if let Some(o) = out {
             let complete = completed && !self.failed && self.stop.is_none();

@@ -83,7 +83,8 @@ fn position(a: &Args) -> Result<Position, String> {
         .path
         .as_ref()
         .ok_or("name a FEN (--variant V --fen FEN) or a PDN file")?;
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))?;
     // One game is built; the others only give evidence of the file's variant
     // (none is needed with --variant, and reading stops at the game).
     let mut pick = Pick {
@@ -98,13 +99,13 @@ fn position(a: &Args) -> Result<Position, String> {
             Ok(Some(())) if pick.evidence.is_none() && pick.game.is_some() => break,
             Ok(Some(())) => {}
             Ok(None) => break,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
+            Err(e) => return Err(format!("{}: {e}", crate::render::path(path))),
         }
     }
     let g = pick.game.as_ref().ok_or_else(|| {
         format!(
             "{} has {} games; there is no game {}",
-            path.display(),
+            crate::render::path(path),
             pick.seen,
             a.game
         )
@@ -159,9 +160,18 @@ pub fn run(a: Args) -> u8 {
             Err(stop) => stop.report(0),
         },
         Some(path) => {
+            if a.path
+                .as_ref()
+                .is_some_and(|input| crate::output::same_file(input, path))
+            {
+                return fail(format!(
+                    "{} is the input; refusing to overwrite it (name another -o)",
+                    crate::render::path(path)
+                ));
+            }
             let mut out = match Out::open(path) {
                 Ok(o) => o,
-                Err(e) => return fail(format!("{}: {e}", path.display())),
+                Err(e) => return fail(format!("{}: {e}", crate::render::path(path))),
             };
             let name = out.name();
             match out

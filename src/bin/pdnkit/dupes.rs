@@ -40,7 +40,7 @@ impl Sink for DupesSink {
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.failed = true;
-        eprintln!("pdnkit: {file}: {msg}");
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
@@ -75,19 +75,22 @@ pub fn run(a: Args) -> u8 {
                 members.first().map_or(0, |g| g.plies)
             ));
             for g in &members {
-                out.push_str(&format!("  {}\n", g.name()));
+                out.push_str(&format!("  {}\n", crate::render::name(&g.name())));
             }
             let diff = differing_tags(&members);
             if !diff.is_empty() {
-                out.push_str(&format!("  tags that differ: {}\n", diff.join(", ")));
+                out.push_str(&format!(
+                    "  tags that differ: {}\n",
+                    crate::render::name(&diff.join(", "))
+                ));
             }
         }
         for &(i, j) in &found.prefixes {
             out.push_str(&format!(
                 "prefix: {} ({} plies) is the start of {} ({} plies)\n",
-                games[i].name(),
+                crate::render::name(&games[i].name()),
                 games[i].plies,
-                games[j].name(),
+                crate::render::name(&games[j].name()),
                 games[j].plies
             ));
         }

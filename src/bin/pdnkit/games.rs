@@ -91,7 +91,7 @@ pub trait Sink {
     }
     /// A file skipped as not PDN (binary). Reported once on stderr.
     fn file_skipped(&mut self, file: &str, why: &str) {
-        eprintln!("pdnkit: {file}: skipped: {why}");
+        eprintln!("pdnkit: {}: skipped: {why}", crate::render::name(file));
     }
     /// A file was read to its end; `findings` are about the whole file.
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]);
@@ -225,7 +225,8 @@ impl OutputStage<'_> {
             let secs = self.started.elapsed().as_secs_f64().max(1e-6);
             let file = current.map_or("", |fi| self.names[fi].as_str());
             b.set_message(format!(
-                "{} games ({:.0}/s), {} with errors  {file}",
+                "{} games ({:.0}/s), {} with errors  {}",
+                crate::render::name(file),
                 self.games_done,
                 self.games_done as f64 / secs,
                 self.games_with_errors
@@ -460,5 +461,48 @@ fn open_text(p: &std::path::Path) -> Result<Box<dyn Read + Send>, (bool, String)
             "binary file (NUL bytes in its first 8 KB), not PDN".to_string(),
         ));
     }
+    if let Some(what) = not_pdn(&head) {
+        return Err((true, format!("{what}, not PDN (told by its first bytes)")));
+    }
     Ok(Box::new(std::io::Cursor::new(head).chain(f)))
+}
+
+/// [`not_pdn`] of a file's first bytes (`None` also when it cannot be read).
+pub fn file_not_pdn(p: &std::path::Path) -> Option<&'static str> {
+    let mut head = Vec::with_capacity(BINARY_PROBE);
+    let f = std::fs::File::open(p).ok()?;
+    f.take(BINARY_PROBE as u64).read_to_end(&mut head).ok()?;
+    not_pdn(&head)
+}
+
+/// What a file is when its first bytes show it is not PDN: an HTML page
+/// (a report), XML or SVG (a diagram), a Parquet file, a CSV table. PDN
+/// starts with a tag, a comment, a `%` line or a move, never with these.
+pub fn not_pdn(head: &[u8]) -> Option<&'static str> {
+    let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
+    if head.starts_with(b"PAR1") {
+        return Some("a Parquet file");
+    }
+    let start = head.iter().position(|b| !b.is_ascii_whitespace())?;
+    let text = &head[start..head.len().min(start + 64)];
+    let lower = text.to_ascii_lowercase();
+    if lower.starts_with(b"<!doctype html") || lower.starts_with(b"<html") {
+        return Some("an HTML page");
+    }
+    if lower.starts_with(b"<?xml") || lower.starts_with(b"<svg") {
+        return Some("an XML or SVG document");
+    }
+    let line = head[start..]
+        .split(|&b| b == b'\n')
+        .next()
+        .unwrap_or_default();
+    let commas = line.iter().filter(|&&b| b == b',').count();
+    if commas >= 3
+        && !line
+            .iter()
+            .any(|b| matches!(b, b'[' | b'{' | b'.' | b'%' | b';'))
+    {
+        return Some("a CSV table");
+    }
+    None
 }

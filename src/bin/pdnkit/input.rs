@@ -43,22 +43,23 @@ fn wanted(p: &Path, all_files: bool) -> bool {
 /// for standard input. A PATH that does not exist or cannot be read, and
 /// anything met while walking (a symlink loop, an unreadable directory), is
 /// returned as a problem; the other PATHs are still expanded.
-/// Also returns, per input, whether it was named on the command line (not
-/// found in a walked folder): a named file that is skipped fails the run.
-pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<bool>, Vec<String>) {
+/// Also returns, per input, the PATH it was found under (itself when named
+/// on the command line, not found in a walked folder: a named file that is
+/// skipped fails the run).
+pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<PathBuf>, Vec<String>) {
     let mut out = Vec::new();
     let mut named = Vec::new();
     let mut problems = Vec::new();
     for p in paths {
         if p.as_os_str() == "-" {
             out.push(Input::Stdin);
-            named.push(true);
+            named.push(p.clone());
             continue;
         }
         let meta = match std::fs::metadata(p) {
             Ok(m) => m,
             Err(e) => {
-                problems.push(format!("{}: {e}", p.display()));
+                problems.push(format!("{}: {e}", crate::render::path(p)));
                 continue;
             }
         };
@@ -73,18 +74,18 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<bool>, Vec
                         found.push(e.into_path())
                     }
                     Ok(_) => {}
-                    Err(e) => problems.push(format!("{e}")),
+                    Err(e) => problems.push(pdnkit::pdn::visible(&e.to_string()).into_owned()),
                 }
             }
-            named.extend(found.iter().map(|_| false));
+            named.extend(found.iter().map(|_| p.clone()));
             out.extend(found.into_iter().map(Input::File));
         } else {
             match std::fs::File::open(p) {
                 Ok(_) => {
                     out.push(Input::File(p.clone()));
-                    named.push(true);
+                    named.push(p.clone());
                 }
-                Err(e) => problems.push(format!("{}: {e}", p.display())),
+                Err(e) => problems.push(format!("{}: {e}", crate::render::path(p))),
             }
         }
     }

@@ -150,9 +150,21 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_FAILED } else { 0 };
-            let _ = e.print();
-            return ExitCode::from(code);
+            if e.use_stderr() {
+                let _ = e.print();
+                return ExitCode::from(EXIT_FAILED);
+            }
+            // --help and --version: written to standard output, where a
+            // write error (a full disk, /dev/full) fails the run.
+            let text = if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
+            return ExitCode::from(match output::print(&text) {
+                Ok(()) => 0,
+                Err(stop) => stop.report(0),
+            });
         }
     };
     output::install_signal_cleanup();

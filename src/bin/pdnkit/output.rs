@@ -3,11 +3,20 @@
 //! - Standard output: a closed pipe ends the run quietly; any other write
 //!   error is reported with the system's reason and the run fails (status 2).
 //! - `-o FILE` (and `--in-place`): a regular file or a new path is written
-//!   under a temporary name beside it and renamed over it only when complete,
-//!   keeping the original's permissions; a symlink is followed to its target;
-//!   a device or a FIFO is written directly, never replaced. A file the user
-//!   may not write is refused. Temporary files are removed on Ctrl-C and
-//!   SIGTERM as well as on failure.
+//!   under a temporary name beside it (created exclusively) and renamed over
+//!   it only when complete, keeping the original's owner, group, mode and
+//!   extended attributes (ACLs among them), or refusing when they cannot be
+//!   kept; a symlink at the destination is refused, never followed; a device
+//!   or a FIFO is written directly, never replaced; `-` and `/dev/stdout` are
+//!   standard output. A file the user may not write is refused.
+//! - `--in-place`: only a regular file with one link is rewritten. Its backup
+//!   `NAME.bak` is made first as a hard link created exclusively (a copy
+//!   opened with `O_EXCL` where links are not possible), so no backup is ever
+//!   overwritten and two runs cannot both rewrite a file; then the new content
+//!   is renamed over NAME in one step, so NAME always exists, old or new.
+//! - Signals (Ctrl-C, SIGTERM, SIGHUP): the handler waits for a rename under
+//!   way to finish, removes the temporary files, and exits with 130; it never
+//!   removes a file a rename still needs.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -15,32 +24,39 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// Temporary files being written, removed if the process is interrupted.
+/// The lock is held while a temporary file is created and while a file is
+/// committed (backup and rename), so the signal handler never runs in between.
 static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Installs the handler that removes pending temporary files on Ctrl-C,
 /// SIGTERM and SIGHUP, then exits with 130. Called once, before any output file is created.
 pub fn install_signal_cleanup() {
     let _ = ctrlc::set_handler(|| {
-        if let Ok(files) = PENDING.lock() {
-            for f in files.iter() {
-                let _ = std::fs::remove_file(f);
-            }
+        // Waits for a commit under way; the lock is never given back, so no
+        // temporary file is created or renamed after this.
+        let files = pending();
+        for f in files.iter() {
+            let _ = std::fs::remove_file(f);
         }
         eprintln!("pdnkit: interrupted");
         std::process::exit(130);
     });
 }
 
-fn register(p: &Path) {
-    if let Ok(mut v) = PENDING.lock() {
-        v.push(p.to_path_buf());
-    }
+/// Creates `tmp` exclusively and registers it, with the handler kept out.
+fn create_registered(tmp: &Path) -> io::Result<File> {
+    let mut files = pending();
+    let f = OpenOptions::new().write(true).create_new(true).open(tmp)?;
+    files.push(tmp.to_path_buf());
+    Ok(f)
 }
 
 fn unregister(p: &Path) {
-    if let Ok(mut v) = PENDING.lock() {
-        v.retain(|x| x != p);
-    }
+    pending().retain(|x| x != p);
 }
 
 /// Why writing stopped.
@@ -82,50 +98,92 @@ pub fn print(text: &str) -> Result<(), Stop> {
         .map_err(|e| Stop::of(&e, "standard output", true))
 }
 
+/// What a file being replaced is, and must stay: its owner, group, mode and
+/// extended attributes, and which file it is (device and inode).
+struct Kept {
+    uid: u32,
+    gid: u32,
+    mode: std::fs::Permissions,
+    xattrs: Vec<(std::ffi::OsString, Vec<u8>)>,
+    id: (u64, u64),
+}
+
+impl Kept {
+    fn of(path: &Path, meta: &std::fs::Metadata) -> io::Result<Kept> {
+        use std::os::unix::fs::MetadataExt;
+        let mut xattrs = Vec::new();
+        // A file system without extended attributes has none to keep.
+        if let Ok(names) = xattr::list(path) {
+            for name in names {
+                if let Some(value) = xattr::get(path, &name)? {
+                    xattrs.push((name, value));
+                }
+            }
+        }
+        Ok(Kept {
+            uid: meta.uid(),
+            gid: meta.gid(),
+            mode: meta.permissions(),
+            xattrs,
+            id: (meta.dev(), meta.ino()),
+        })
+    }
+}
+
+/// How the destination of an [`AtomicFile`] is replaced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replace {
+    /// `-o FILE`: replaced by rename.
+    Output,
+    /// `--in-place`: a regular file with one link only, backed up first as `NAME.bak`.
+    InPlace,
+}
+
 /// A file written under a temporary name next to its destination and renamed
 /// over it only when complete, so a failed run never leaves half a file.
 pub struct AtomicFile {
     tmp: PathBuf,
     dest: PathBuf,
-    /// The permissions to give the result (those of the file it replaces).
-    mode: Option<std::fs::Permissions>,
+    how: Replace,
+    /// What the file it replaces is (None: a new file).
+    kept: Option<Kept>,
     file: Option<BufWriter<File>>,
 }
 
-/// Follows symlinks from `p` to the path they finally name (which may not exist yet).
-fn resolve(p: &Path) -> io::Result<PathBuf> {
-    let mut p = p.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let target = std::fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) if target.is_relative() => dir.join(target),
-                    _ => target,
-                };
-            }
-            _ => return Ok(p),
-        }
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
-}
-
 impl AtomicFile {
-    /// Starts writing `dest` (a symlink is followed to its target). An existing
-    /// file must be writable by the user; its permissions are kept.
-    pub fn create(dest: &Path) -> io::Result<AtomicFile> {
-        let dest = resolve(dest)?;
-        let mode = match std::fs::metadata(&dest) {
+    /// Starts writing `dest`. A symlink there is refused, never followed; an
+    /// existing file must be writable by the user, and its owner, group, mode
+    /// and extended attributes are kept. For `--in-place` the file must be a
+    /// regular file with one link.
+    pub fn create(dest: &Path, how: Replace) -> io::Result<AtomicFile> {
+        let refuse = |why: String| io::Error::other(why);
+        let kept = match std::fs::symlink_metadata(dest) {
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(refuse(
+                    "is a symbolic link; not writing through it (name the file it points to)"
+                        .into(),
+                ))
+            }
+            Ok(m) if !m.is_file() => {
+                return Err(refuse("is not a regular file; not replacing it".into()))
+            }
             Ok(m) => {
+                use std::os::unix::fs::MetadataExt;
+                if how == Replace::InPlace && m.nlink() > 1 {
+                    return Err(refuse(format!(
+                        "has {} hard links; rewriting it would break them (left as it is)",
+                        m.nlink()
+                    )));
+                }
                 // Refuse what the user may not write (opening for writing
                 // without truncating checks that and changes nothing).
                 OpenOptions::new()
                     .write(true)
-                    .open(&dest)
+                    .open(dest)
                     .map_err(|e| io::Error::new(e.kind(), format!("{e}; not replacing it")))?;
-                Some(m.permissions())
+                Some(Kept::of(dest, &m)?)
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) if e.kind() == io::ErrorKind::NotFound && how == Replace::Output => None,
             Err(e) => return Err(e),
         };
         let name = dest
@@ -133,31 +191,26 @@ impl AtomicFile {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "out".into());
         let tmp = dest.with_file_name(format!(".{name}.pdnkit-{}.tmp", std::process::id()));
-        register(&tmp);
-        let file = match OpenOptions::new().write(true).create_new(true).open(&tmp) {
-            Ok(f) => f,
-            Err(e) => {
-                unregister(&tmp);
-                return Err(e);
-            }
-        };
+        let file = create_registered(&tmp)?;
         Ok(AtomicFile {
             tmp,
-            dest,
-            mode,
+            dest: dest.to_path_buf(),
+            how,
+            kept,
             file: Some(BufWriter::new(file)),
         })
     }
 
-    /// The path written (after following symlinks).
+    /// The path written.
     pub fn dest(&self) -> &Path {
         &self.dest
     }
 
-    /// Finishes: flushes, syncs and renames over the destination. With `backup`,
-    /// an existing destination is first renamed to `NAME.bak` (never overwriting one).
-    pub fn commit(mut self, backup: bool) -> io::Result<()> {
-        let done = self.finish_rename(backup);
+    /// Finishes: flushes, keeps the owner, group, mode and extended
+    /// attributes, syncs, makes the backup (`--in-place`) and renames over the
+    /// destination.
+    pub fn commit(mut self) -> io::Result<()> {
+        let done = self.finish_rename();
         if done.is_err() {
             let _ = std::fs::remove_file(&self.tmp);
         }
@@ -165,27 +218,100 @@ impl AtomicFile {
         done
     }
 
-    fn finish_rename(&mut self, backup: bool) -> io::Result<()> {
-        if let Some(mut f) = self.file.take() {
-            f.flush()?;
-            if let Some(mode) = &self.mode {
-                f.get_ref().set_permissions(mode.clone())?;
+    fn finish_rename(&mut self) -> io::Result<()> {
+        if let Some(f) = self.file.take() {
+            let f = f.into_inner().map_err(|e| e.into_error())?;
+            if let Some(k) = &self.kept {
+                use std::os::unix::fs::MetadataExt;
+                let now = f.metadata()?;
+                if (now.uid(), now.gid()) != (k.uid, k.gid) {
+                    std::os::unix::fs::fchown(&f, Some(k.uid), Some(k.gid)).map_err(|e| {
+                        io::Error::new(
+                            e.kind(),
+                            format!(
+                                "cannot keep its owner and group ({}:{}): {e}; left as it was",
+                                k.uid, k.gid
+                            ),
+                        )
+                    })?;
+                }
+                f.set_permissions(k.mode.clone())?;
+                for (name, value) in &k.xattrs {
+                    xattr::set(&self.tmp, name, value).map_err(|e| {
+                        io::Error::new(
+                            e.kind(),
+                            format!(
+                                "cannot keep its extended attribute {}: {e}; left as it was",
+                                name.to_string_lossy()
+                            ),
+                        )
+                    })?;
+                }
             }
-            f.get_ref().sync_all()?;
+            f.sync_all()?;
         }
-        if backup && self.dest.exists() {
-            let mut bak = self.dest.clone().into_os_string();
-            bak.push(".bak");
-            let bak = PathBuf::from(bak);
-            if bak.exists() {
-                return Err(io::Error::new(
-                    io::ErrorKind::AlreadyExists,
-                    format!("{} already exists; not overwriting it", bak.display()),
-                ));
+        // From here to the rename the signal handler waits.
+        let _guard = pending();
+        if self.how == Replace::InPlace {
+            self.backup()?;
+        }
+        std::fs::rename(&self.tmp, &self.dest)?;
+        let dir = match self.dest.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    }
+
+    /// `NAME.bak`, created exclusively: a hard link to the original (a copy
+    /// opened with `O_EXCL` where the file system has no hard links). It must
+    /// be the file that was read: if NAME was replaced meanwhile, nothing is
+    /// renamed.
+    fn backup(&self) -> io::Result<()> {
+        let mut bak = self.dest.clone().into_os_string();
+        bak.push(".bak");
+        let bak = PathBuf::from(bak);
+        let exists = |e: io::Error| {
+            if e.kind() == io::ErrorKind::AlreadyExists {
+                io::Error::new(
+                    e.kind(),
+                    format!(
+                        "{} already exists; not overwriting it",
+                        crate::render::path(&bak)
+                    ),
+                )
+            } else {
+                e
             }
-            std::fs::rename(&self.dest, &bak)?;
+        };
+        match std::fs::hard_link(&self.dest, &bak) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(exists(e)),
+            Err(_) => {
+                let mut copy = OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(&bak)
+                    .map_err(exists)?;
+                io::copy(&mut File::open(&self.dest)?, &mut copy)?;
+                copy.sync_all()?;
+                return Ok(());
+            }
         }
-        std::fs::rename(&self.tmp, &self.dest)
+        use std::os::unix::fs::MetadataExt;
+        let linked = std::fs::metadata(&bak)?;
+        if self.kept.as_ref().map(|k| k.id) != Some((linked.dev(), linked.ino())) {
+            // Another program replaced NAME after it was read: the backup
+            // just made is of that file, not the one read. Leave it all.
+            let _ = std::fs::remove_file(&bak);
+            return Err(io::Error::other(
+                "changed while it was being rewritten; left as it is",
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -209,8 +335,9 @@ impl Drop for AtomicFile {
         if self.file.is_some() {
             // Not committed: remove the partial temporary file.
             self.file = None;
+            let mut files = pending();
             let _ = std::fs::remove_file(&self.tmp);
-            unregister(&self.tmp);
+            files.retain(|x| x != &self.tmp);
         }
     }
 }
@@ -231,16 +358,19 @@ pub enum Out {
 }
 
 impl Out {
-    /// Opens `-o PATH`: a device or FIFO (after following symlinks) is written
-    /// directly; anything else atomically.
+    /// Opens `-o PATH`: `-` and `/dev/stdout` are standard output; a device
+    /// or FIFO is written directly; a symlink is refused; anything else is
+    /// written atomically.
     pub fn open(path: &Path) -> io::Result<Out> {
-        let target = resolve(path)?;
-        match std::fs::metadata(&target) {
-            Ok(m) if !m.is_file() && !m.is_dir() => {
-                let f = OpenOptions::new().write(true).open(&target)?;
-                Ok(Out::Device(BufWriter::new(f), target))
+        if path.as_os_str() == "-" || path == Path::new("/dev/stdout") {
+            return Ok(Out::Stdout(BufWriter::new(io::stdout())));
+        }
+        match std::fs::symlink_metadata(path) {
+            Ok(m) if !m.is_file() && !m.is_dir() && !m.file_type().is_symlink() => {
+                let f = OpenOptions::new().write(true).open(path)?;
+                Ok(Out::Device(BufWriter::new(f), path.to_path_buf()))
             }
-            _ => AtomicFile::create(path).map(Out::File),
+            _ => AtomicFile::create(path, Replace::Output).map(Out::File),
         }
     }
 
@@ -248,8 +378,8 @@ impl Out {
     pub fn name(&self) -> String {
         match self {
             Out::Stdout(_) => "standard output".into(),
-            Out::File(f) => f.dest().display().to_string(),
-            Out::Device(_, p) => p.display().to_string(),
+            Out::File(f) => crate::render::path(f.dest()),
+            Out::Device(_, p) => crate::render::path(p),
         }
     }
 
@@ -263,7 +393,7 @@ impl Out {
         match self {
             Out::Stdout(mut w) => w.flush(),
             Out::Device(mut w, _) => w.flush(),
-            Out::File(f) if complete => f.commit(false),
+            Out::File(f) if complete => f.commit(),
             Out::File(f) => {
                 drop(f);
                 Ok(())

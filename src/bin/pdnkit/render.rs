@@ -5,6 +5,18 @@ use pdnkit::diag::{Diagnostic, FileDiagnostic};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::replay::Report;
 
+/// A file name for a terminal: control characters (ESC, newline, ...) shown
+/// escaped, as message text is (`\u{1b}`), so a name can neither command the
+/// terminal nor start a line of its own. JSON and CSV keep names as they are.
+pub fn name(file: &str) -> std::borrow::Cow<'_, str> {
+    visible(file)
+}
+
+/// [`name`] of a path.
+pub fn path(p: &std::path::Path) -> String {
+    visible(&p.to_string_lossy()).into_owned()
+}
+
 /// The line naming a game before its findings: players, event, round.
 pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
     let tag = |n: &str| g.tag(n).filter(|v| !v.trim().is_empty() && v.trim() != "?");
@@ -25,7 +37,7 @@ pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
         parts.push(d);
     }
     let line = pdnkit::export::game_line(g);
-    let head = format!("{file}: game {} (line {line})", g.index());
+    let head = format!("{}: game {} (line {line})", name(file), g.index());
     s.push_str(&format!(
         "{}{head}{}",
         pal.header.render(),
@@ -57,7 +69,8 @@ pub fn human(
     let (on, off) = (style.render().to_string(), style.render_reset().to_string());
     // Pieces appended one by one: this runs for every finding of every game.
     let mut num = itoa::Buffer::new();
-    for part in [file, ":", num.format(line), ":"] {
+    let file = name(file);
+    for part in [&file, ":", num.format(line), ":"] {
         s.push_str(part);
     }
     for part in [
@@ -134,7 +147,8 @@ fn pad(s: &mut String, n: usize) {
 pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, pal: &Palette) {
     let style = pal.severity(d.severity);
     s.push_str(&format!(
-        "{file}:{}:{}: {}{}[{}]{}: {}\n\n",
+        "{}:{}:{}: {}{}[{}]{}: {}\n\n",
+        name(file),
         d.line,
         d.column,
         style.render(),

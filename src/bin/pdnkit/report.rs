@@ -249,7 +249,7 @@ impl Sink for ReportSink {
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.failed = true;
-        eprintln!("pdnkit: {file}: {msg}");
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.sum.files += 1;
@@ -620,16 +620,35 @@ impl ReportSink {
 }
 
 pub fn run(a: Args) -> u8 {
-    let prepared = match a.input.prepare(true) {
+    let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
+    // The output must not be an input: a report written before (not PDN) is
+    // left out of the inputs; a PDN file is never overwritten.
+    if let Some(i) = prepared.inputs.iter().position(
+        |i| matches!(i, crate::input::Input::File(p) if crate::output::same_file(p, &a.output)),
+    ) {
+        match crate::games::file_not_pdn(&a.output) {
+            Some(_) => {
+                prepared.inputs.remove(i);
+                prepared.named.remove(i);
+                prepared.roots.remove(i);
+            }
+            None => {
+                return crate::fail(format!(
+                    "{} is an input; refusing to overwrite it (name another -o)",
+                    crate::render::path(&a.output)
+                ))
+            }
+        }
+    }
     let mut sink = ReportSink {
         named: a
             .input
             .paths
             .iter()
-            .map(|p| p.display().to_string())
+            .map(|p| crate::render::path(p))
             .collect(),
         ..ReportSink::default()
     };
@@ -638,7 +657,7 @@ pub fn run(a: Args) -> u8 {
     let mut out = match Out::open(&a.output) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("pdnkit: {}: {e}", a.output.display());
+            eprintln!("pdnkit: {}: {e}", crate::render::path(&a.output));
             return crate::EXIT_FAILED;
         }
     };

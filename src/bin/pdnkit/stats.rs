@@ -54,7 +54,7 @@ impl Sink for StatsSink {
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.failed = true;
-        eprintln!("pdnkit: {file}: {msg}");
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, file: &str, findings: &[pdnkit::diag::FileDiagnostic]) {
         for d in findings {
@@ -163,7 +163,7 @@ pub fn run(a: Args) -> u8 {
     let text = match a.format {
         Format::Human => scopes
             .iter()
-            .map(|(k, s)| human(k, s, a.openings))
+            .map(|(k, s)| human(&crate::render::name(k), s, a.openings))
             .collect::<Vec<_>>()
             .join("\n"),
         Format::Json => {
