@@ -79,6 +79,11 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<PathBuf>, 
             }
             named.extend(found.iter().map(|_| p.clone()));
             out.extend(found.into_iter().map(Input::File));
+        } else if !meta.is_file() {
+            // A FIFO or a device: opening it to probe could wait for a
+            // writer; it is opened when read (and --in-place refuses it).
+            out.push(Input::File(p.clone()));
+            named.push(p.clone());
         } else {
             match std::fs::File::open(p) {
                 Ok(_) => {
