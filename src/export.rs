@@ -242,11 +242,22 @@ pub struct PlyRow {
 
 /// The moves-table rows of a replayed game (needs `keep_moves`).
 pub fn ply_rows(file: &str, g: &Game, r: &Report, with_fen: bool) -> Vec<PlyRow> {
+    ply_rows_iter(file, g, r, with_fen).collect()
+}
+
+/// [`ply_rows`] one at a time: a game of millions of plies is written row
+/// by row, never held as rows (docs/limits.md).
+pub fn ply_rows_iter<'a>(
+    file: &'a str,
+    g: &'a Game,
+    r: &'a Report,
+    with_fen: bool,
+) -> impl Iterator<Item = PlyRow> + 'a {
     let start_black = r.start.is_some_and(|p| p.side() == Color::Black);
     r.played
         .iter()
         .enumerate()
-        .map(|(i, p)| {
+        .map(move |(i, p)| {
             let ply = i as u32 + 1;
             let index = i as u32 + u32::from(start_black);
             let numeric = write_move(
@@ -301,7 +312,6 @@ pub fn ply_rows(file: &str, g: &Game, r: &Report, with_fen: bool) -> Vec<PlyRow>
                 fen: with_fen.then(|| play_unchecked(&p.before, &p.mv).to_fen()),
             }
         })
-        .collect()
 }
 
 /// The full landing path of a move, numeric, joined by `x` (for normalised PDN).

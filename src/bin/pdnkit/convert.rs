@@ -5,7 +5,7 @@ use crate::games::{self, Sink};
 use crate::input::Input;
 use crate::output::{same_file, AtomicFile, Out, Replace, Stop};
 use pdnkit::export::{
-    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows, result_patches, rewritable,
+    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_patches, rewritable,
     Normalise, NotRewritable, Patch, GAME_COLUMNS,
 };
 use pdnkit::pdn::write::ResultStyle;
@@ -251,8 +251,7 @@ impl Sink for ConvertSink {
             (To::Csv, true) => {
                 let tags = self.tag_values(g);
                 let raw = self.a.csv_raw;
-                ply_rows(file, g, r, self.a.fen)
-                    .into_iter()
+                ply_rows_iter(file, g, r, self.a.fen)
                     .map(|row| if raw { row } else { row.spreadsheet_safe() })
                     .all(|row| self.row(row, &tags))
             }
@@ -271,15 +270,15 @@ impl Sink for ConvertSink {
                     }
                     v.to_string() + "\n"
                 };
-                let text: String = if moves {
-                    ply_rows(file, g, r, self.a.fen)
-                        .iter()
-                        .map(|row| line(serde_json::to_value(row)))
-                        .collect()
+                if moves {
+                    // Row by row: a long game is never held as text.
+                    let fen = self.a.fen;
+                    ply_rows_iter(file, g, r, fen)
+                        .all(|row| self.emit(&line(serde_json::to_value(row))))
                 } else {
-                    line(serde_json::to_value(game_row(file, g, r)))
-                };
-                self.emit(&text)
+                    let text = line(serde_json::to_value(game_row(file, g, r)));
+                    self.emit(&text)
+                }
             }
         }
     }
