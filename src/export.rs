@@ -254,64 +254,61 @@ pub fn ply_rows_iter<'a>(
     with_fen: bool,
 ) -> impl Iterator<Item = PlyRow> + 'a {
     let start_black = r.start.is_some_and(|p| p.side() == Color::Black);
-    r.played
-        .iter()
-        .enumerate()
-        .map(move |(i, p)| {
-            let ply = i as u32 + 1;
-            let index = i as u32 + u32::from(start_black);
-            let numeric = write_move(
+    r.played.iter().enumerate().map(move |(i, p)| {
+        let ply = i as u32 + 1;
+        let index = i as u32 + u32::from(start_black);
+        let numeric = write_move(
+            &p.before,
+            &p.mv,
+            Style {
+                algebraic: false,
+                colon: false,
+            },
+        );
+        let algebraic = (p.before.size().n() == 8).then(|| {
+            write_move(
                 &p.before,
                 &p.mv,
                 Style {
-                    algebraic: false,
+                    algebraic: true,
                     colon: false,
                 },
-            );
-            let algebraic = (p.before.size().n() == 8).then(|| {
-                write_move(
-                    &p.before,
-                    &p.mv,
-                    Style {
-                        algebraic: true,
-                        colon: false,
-                    },
-                )
-            });
-            PlyRow {
-                file: file.to_string(),
-                game: g.index,
-                ply,
-                move_number: index / 2 + 1,
-                side: if p.before.side() == Color::White {
-                    "white"
-                } else {
-                    "black"
-                },
-                written: String::from_utf8_lossy(g.bytes(&p.span))
-                    .split_whitespace()
-                    .collect(),
-                mv: numeric,
-                algebraic,
-                from: p.mv.from.number(),
-                to: p.mv.to.number(),
-                captured: p.mv.capture_count(),
-                captured_squares: p
-                    .mv
-                    .captured
-                    .squares()
-                    .map(|s| s.number().to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                piece: if p.mv.kind == Kind::King {
-                    "king"
-                } else {
-                    "man"
-                },
-                crowned: p.mv.crowns,
-                fen: with_fen.then(|| play_unchecked(&p.before, &p.mv).to_fen()),
-            }
-        })
+            )
+        });
+        PlyRow {
+            file: file.to_string(),
+            game: g.index,
+            ply,
+            move_number: index / 2 + 1,
+            side: if p.before.side() == Color::White {
+                "white"
+            } else {
+                "black"
+            },
+            written: String::from_utf8_lossy(g.bytes(&p.span))
+                .split_whitespace()
+                .collect(),
+            mv: numeric,
+            algebraic,
+            from: p.mv.from.number(),
+            to: p.mv.to.number(),
+            captured: p.mv.capture_count(),
+            captured_squares: p
+                .mv
+                .captured
+                .squares()
+                .map(|s| s.number().to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            piece: if p.mv.kind == Kind::King {
+                "king"
+            } else {
+                "man"
+            },
+            crowned: p.mv.crowns,
+            fen: with_fen.then(|| play_unchecked(&p.before, &p.mv).to_fen()),
+        }
+    })
 }
 
 /// The full landing path of a move, numeric, joined by `x` (for normalised PDN).

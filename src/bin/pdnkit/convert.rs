@@ -5,8 +5,8 @@ use crate::games::{self, Sink};
 use crate::input::Input;
 use crate::output::{same_file, AtomicFile, Out, Replace, Stop};
 use pdnkit::export::{
-    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_patches, rewritable,
-    Normalise, NotRewritable, Patch, GAME_COLUMNS,
+    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_patches,
+    rewritable, Normalise, NotRewritable, Patch, GAME_COLUMNS,
 };
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
