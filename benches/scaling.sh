@@ -46,3 +46,30 @@ for c in close-parens open-parens variations tags one-line-game ambiguous-then-l
   a=$(best "$TMP/a.pdn"); b=$(best "$TMP/b.pdn")
   printf '%-22s %9.3fs %9.3fs %7.1f\n' "$c" "$a" "$b" "$(echo "$b / $a" | bc -l)"
 done
+
+# Peak memory (maximum resident set, /usr/bin/time) of the two outputs whose
+# memory once grew with the input: `convert --moves` of one long game, and a
+# report of very many games (refused past 100,000 games). docs/limits.md
+# states the figures.
+peak() { # peak COMMAND... -> "KB status"
+  /usr/bin/time -f '%M' -o "$TMP/peak" "$@" > /dev/null 2>&1 && s=0 || s=$?
+  echo "$(tail -1 "$TMP/peak") $s"
+}
+python3 - "$TMP/long.pdn" "$TMP/many.pdn" <<'PY'
+import sys
+seq = ["50-45", "1-6", "45-50", "6-1"]
+with open(sys.argv[1], "w") as f:
+    f.write('[GameType "20"]\n[FEN "W:WK50:BK1"]\n')
+    f.write(" ".join(seq[i % 4] for i in range(2_500_000)) + " *\n")
+with open(sys.argv[2], "w") as f:
+    f.write('[GameType "20"]\n1. 32-28 *\n\n' * 1_000_000)
+PY
+printf '\n%-48s %12s %12s %7s\n' "memory" "input MB" "peak MB" status
+for to in csv jsonl; do
+  read -r kb st < <(peak "$BIN" convert --to "$to" --moves --no-progress "$TMP/long.pdn" -o "$TMP/out")
+  printf '%-48s %12.1f %12.1f %7s\n' "convert --to $to --moves (one 2.5M-ply game)" \
+    "$(echo "$(stat -c %s "$TMP/long.pdn") / 1048576" | bc -l)" "$(echo "$kb / 1024" | bc -l)" "$st"
+done
+read -r kb st < <(peak "$BIN" report --no-progress "$TMP/many.pdn" -o "$TMP/r.html")
+printf '%-48s %12.1f %12.1f %7s\n' "report (1,000,000 one-move games: refused)" \
+  "$(echo "$(stat -c %s "$TMP/many.pdn") / 1048576" | bc -l)" "$(echo "$kb / 1024" | bc -l)" "$st"

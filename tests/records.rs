@@ -543,3 +543,20 @@ fn names_and_cells_cannot_command_a_terminal_or_a_spreadsheet() {
         "=HYPERLINK(\"http://x\")"
     );
 }
+
+#[test]
+fn a_report_of_too_many_games_is_refused_in_bounded_memory() {
+    let d = tempdir("report-many");
+    let f = d.join("many.pdn");
+    let one = "[GameType \"20\"]\n1. 32-28 *\n\n";
+    std::fs::write(&f, one.repeat(100_001)).unwrap();
+    let out = d.join("r.html");
+    let o = pdnkit(&["report", f.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("more than 100000 games"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists(), "nothing written");
+}

@@ -55,9 +55,17 @@ struct GameEntry {
     findings: Vec<String>,
 }
 
+/// The most games one report holds. Each costs about 3 KB while the page is
+/// built (1,000,000 one-move games peaked at 2.9 GB), and a browser cannot
+/// open a page of this many games anyway: past it the run stops, says so,
+/// and writes nothing (docs/limits.md).
+const MAX_REPORT_GAMES: usize = 100_000;
+
 #[derive(Default)]
 struct ReportSink {
     games: Vec<GameEntry>,
+    /// The run was stopped at [`MAX_REPORT_GAMES`].
+    too_many: bool,
     file_findings: Vec<(String, FileDiagnostic)>,
     /// Games, verdicts, findings and results, counted as `check` counts them.
     sum: Summary,
@@ -200,6 +208,10 @@ fn finding_html(
 
 impl Sink for ReportSink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+        if self.games.len() >= MAX_REPORT_GAMES {
+            self.too_many = true;
+            return false;
+        }
         let tags: BTreeMap<String, String> = g
             .tags()
             .iter()
@@ -653,6 +665,13 @@ pub fn run(a: Args) -> u8 {
         ..ReportSink::default()
     };
     let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    if sink.too_many {
+        return crate::fail(format!(
+            "more than {MAX_REPORT_GAMES} games: a report this large would need gigabytes to build \
+             and no browser would open it; nothing was written. Report a part of the archive \
+             (name fewer files or folders), or use `pdnkit check` and `pdnkit stats`"
+        ));
+    }
     let html = sink.html();
     let mut out = match Out::open(&a.output) {
         Ok(o) => o,
