@@ -105,46 +105,53 @@ pub enum Level {
     Deny,
 }
 
-/// Levels chosen for codes; codes not named keep their own severity.
+/// Levels chosen for codes and for groups of codes (all errors, warnings or
+/// notes); codes not named keep their own severity. A level named for a code
+/// beats one named for its group; of two levels for the same code (or the
+/// same group), the later wins.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Levels {
     by_code: Vec<(Code, Level)>,
-    /// `-D warnings`: every warning left is reported as an error.
+    /// Per severity group (`Severity as usize`): the level of its codes.
+    by_group: [Option<Level>; 3],
+    /// `-D warnings`: every warning left is reported as an error (the same as
+    /// [`Levels::set_group`] of warnings to [`Level::Deny`]).
     pub deny_warnings: bool,
 }
 
 impl Levels {
-    /// Sets the level of `code`. When a code is named several times, `Allow`
-    /// wins over `Deny`, which wins over `Warn`.
+    /// Sets the level of `code` (a later call for the same code wins).
     pub fn set(&mut self, code: Code, level: Level) {
-        let rank = |l: Level| match l {
-            Level::Allow => 2,
-            Level::Deny => 1,
-            Level::Warn => 0,
-        };
         match self.by_code.iter_mut().find(|(c, _)| *c == code) {
-            Some((_, l)) if rank(level) > rank(*l) => *l = level,
-            Some(_) => {}
+            Some((_, l)) => *l = level,
             None => self.by_code.push((code, level)),
         }
     }
+    /// Sets the level of every code of usual severity `group` that has no
+    /// level of its own (a later call for the same group wins).
+    pub fn set_group(&mut self, group: Severity, level: Level) {
+        self.by_group[group as usize] = Some(level);
+    }
     /// Whether nothing is changed.
     pub fn is_default(&self) -> bool {
-        self.by_code.is_empty() && !self.deny_warnings
+        self.by_code.is_empty() && self.by_group.iter().all(Option::is_none) && !self.deny_warnings
     }
     /// The severity a finding of `code` and `severity` is reported with, or `None` if not reported.
     pub fn severity(&self, code: Code, severity: Severity) -> Option<Severity> {
-        let s = match self.by_code.iter().find(|(c, _)| *c == code) {
-            Some((_, Level::Allow)) => return None,
-            Some((_, Level::Warn)) => Severity::Warning,
-            Some((_, Level::Deny)) => Severity::Error,
-            None => severity,
-        };
-        Some(if self.deny_warnings && s == Severity::Warning {
-            Severity::Error
-        } else {
-            s
-        })
+        let group = self.by_group[severity as usize]
+            .or((self.deny_warnings && severity == Severity::Warning).then_some(Level::Deny));
+        let level = self
+            .by_code
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, l)| *l)
+            .or(group);
+        match level {
+            Some(Level::Allow) => None,
+            Some(Level::Warn) => Some(Severity::Warning),
+            Some(Level::Deny) => Some(Severity::Error),
+            None => Some(severity),
+        }
     }
     /// Applies the levels to a game's findings.
     pub fn apply(&self, diags: &mut Vec<Diagnostic>) {

@@ -1121,7 +1121,27 @@ fn check_result(
         None => token.as_ref().map(|t| t.0),
     };
     if declared.is_none() {
-        let span = g.main_line().last().map_or(0..0, |m| m.span.clone());
+        // At the end of the movetext (where a result would go), or at the tags
+        // when there are no moves.
+        let end = g
+            .nodes
+            .iter()
+            .map(|n| match n {
+                Node::Move(m) => m.span.end.max(m.suffix.range().end),
+                Node::Comment(s) => (s.end + 1).min(g.text.len()),
+                Node::Nag(_, s)
+                | Node::Open(s)
+                | Node::Close(s)
+                | Node::Setup(s)
+                | Node::Escape(s)
+                | Node::Unknown(s) => s.end,
+            })
+            .max();
+        let span = match (end, g.tags.last()) {
+            (Some(e), _) if e > 0 => e - 1..e,
+            (_, Some(t)) => t.span.clone(),
+            _ => 0..0,
+        };
         diags.push(Diagnostic::new(
             Code::MissingResult,
             span,

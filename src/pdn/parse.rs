@@ -1061,9 +1061,14 @@ impl<'a> Parser<'a> {
             return Some(Flow::End(start));
         }
         if self.movetext || self.result.is_some() {
+            // At the game's last token, not at the next game's tags.
+            let last = self.d[..start]
+                .iter()
+                .rposition(|b| !grammar::is_space(*b))
+                .unwrap_or(start);
             self.warn(
-                start..start + 1,
-                "no result or `*` before the next game's tags (game ended here)",
+                last..last + 1,
+                "no result or `*` after the last move: the next game's tags follow (game ended here)",
             );
             return Some(Flow::End(start));
         }

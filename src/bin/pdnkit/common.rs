@@ -1,6 +1,6 @@
 //! Options shared by the commands that read games, resolved into a config.
 
-use pdnkit::diag::{Code, Level, Levels};
+use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
 use pdnkit::replay::Options;
 use pdnkit::rules::Variant;
@@ -34,52 +34,98 @@ pub struct InputArgs {
     /// In directories, read every file, not only .pdn, .pgn and .txt.
     #[arg(long)]
     pub all_files: bool,
-    /// Do not report findings of CODE (repeatable).
-    #[arg(short = 'A', long = "allow", value_name = "CODE", value_parser = parse_code)]
-    pub allow: Vec<Code>,
-    /// Report findings of CODE as warnings (repeatable).
-    #[arg(short = 'W', long = "warn", value_name = "CODE", value_parser = parse_code)]
-    pub warn: Vec<Code>,
-    /// Report findings of CODE as errors, which makes their games invalid
-    /// (repeatable); `-D warnings` does so for every warning.
-    #[arg(short = 'D', long = "deny", value_name = "CODE", value_parser = parse_deny)]
+    /// Do not report findings of CODE, or of a group: errors, warnings, notes
+    /// (repeatable; comma-separated lists too).
+    #[arg(short = 'A', long = "allow", value_name = "CODE|GROUP", value_delimiter = ',', value_parser = code_or_group())]
+    pub allow: Vec<String>,
+    /// Report findings of CODE (or of a group) as warnings.
+    #[arg(short = 'W', long = "warn", value_name = "CODE|GROUP", value_delimiter = ',', value_parser = code_or_group())]
+    pub warn: Vec<String>,
+    /// Report findings of CODE (or of a group) as errors, which makes their
+    /// games invalid; `-D warnings` does so for every warning. Of -A, -W and
+    /// -D, a later flag overrides an earlier one, and a code beats its group.
+    #[arg(short = 'D', long = "deny", value_name = "CODE|GROUP", value_delimiter = ',', value_parser = code_or_group())]
     pub deny: Vec<String>,
+    /// Report only error findings (and the summary): -A warnings -A notes.
+    #[arg(short = 'e', long)]
+    pub errors_only: bool,
     /// Longest game read, in bytes of text; a longer one is reported as
     /// game-too-large and skipped (memory stays bounded by this).
     #[arg(long, value_name = "BYTES", default_value_t = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES)]
     pub max_game_bytes: usize,
 }
 
-/// A diagnostic code named on the command line.
-fn parse_code(s: &str) -> Result<Code, String> {
-    s.parse()
-        .map_err(|e: pdnkit::diag::UnknownCode| e.to_string())
+/// The groups `-A`, `-W` and `-D` take besides codes.
+const GROUPS: [(&str, Severity); 3] = [
+    ("errors", Severity::Error),
+    ("warnings", Severity::Warning),
+    ("notes", Severity::Note),
+];
+
+/// A code or a group, checked against the list (which completions offer).
+fn code_or_group() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(
+        Code::ALL
+            .iter()
+            .map(|c| c.as_str())
+            .chain(GROUPS.iter().map(|(g, _)| *g)),
+    )
 }
 
-/// `-D`: a code, or `warnings`.
-fn parse_deny(s: &str) -> Result<String, String> {
-    if s == "warnings" {
-        Ok(s.to_string())
-    } else {
-        parse_code(s).map(|c| c.as_str().to_string())
+/// The order in which -A, -W and -D values were given on the command line,
+/// recorded by `main` from the parsed arguments (clap keeps one list per
+/// flag): a later flag overrides an earlier one.
+static FLAG_ORDER: std::sync::OnceLock<Vec<(Level, String)>> = std::sync::OnceLock::new();
+
+/// Records the order of the -A, -W and -D values of a subcommand's arguments.
+pub fn record_level_order(m: &clap::ArgMatches) {
+    let mut all: Vec<(usize, Level, String)> = Vec::new();
+    for (id, level) in [
+        ("allow", Level::Allow),
+        ("warn", Level::Warn),
+        ("deny", Level::Deny),
+    ] {
+        // Only subcommands that read games have these flags.
+        if m.try_contains_id(id).is_err() {
+            continue;
+        }
+        let (Some(idx), Ok(Some(vals))) = (m.indices_of(id), m.try_get_many::<String>(id)) else {
+            continue;
+        };
+        all.extend(idx.zip(vals).map(|(i, v)| (i, level, v.clone())));
     }
+    all.sort_by_key(|(i, _, _)| *i);
+    let _ = FLAG_ORDER.set(all.into_iter().map(|(_, l, v)| (l, v)).collect());
 }
 
 impl InputArgs {
-    /// The levels given by `-A`, `-W` and `-D`.
+    /// The levels given by `-A`, `-W`, `-D` and `-e`, in the order given.
     pub fn levels(&self) -> Levels {
         let mut l = Levels::default();
-        for &c in &self.warn {
-            l.set(c, Level::Warn);
+        if self.errors_only {
+            l.set_group(Severity::Warning, Level::Allow);
+            l.set_group(Severity::Note, Level::Allow);
         }
-        for d in &self.deny {
-            match d.parse::<Code>() {
-                Ok(c) => l.set(c, Level::Deny),
-                Err(_) => l.deny_warnings = true,
+        let order: Vec<(Level, String)> = match FLAG_ORDER.get() {
+            Some(o) => o.clone(),
+            None => self
+                .warn
+                .iter()
+                .map(|v| (Level::Warn, v.clone()))
+                .chain(self.deny.iter().map(|v| (Level::Deny, v.clone())))
+                .chain(self.allow.iter().map(|v| (Level::Allow, v.clone())))
+                .collect(),
+        };
+        for (level, name) in order {
+            match (
+                name.parse::<Code>(),
+                GROUPS.iter().find(|(g, _)| *g == name),
+            ) {
+                (Ok(c), _) => l.set(c, level),
+                (Err(_), Some((_, sev))) => l.set_group(*sev, level),
+                // The parser lets only codes and groups through.
+                (Err(_), None) => {}
             }
-        }
-        for &c in &self.allow {
-            l.set(c, Level::Allow);
         }
         l
     }
@@ -255,6 +301,11 @@ impl InputArgs {
             eprintln!("pdnkit: {p}");
         }
         if inputs.is_empty() {
+            // Every PATH already had its message (it does not exist, cannot be
+            // read): one message per fault.
+            if problems.len() >= paths.len() {
+                return Err(crate::EXIT_FAILED);
+            }
             return Err(fail(format!(
                 "no PDN file found under {} (files ending in .pdn, .pgn or .txt are read in directories; --all-files reads every file)",
                 paths

@@ -46,7 +46,9 @@ pub struct Args {
     /// With --moves: add the FEN after each move.
     #[arg(long)]
     fen: bool,
-    /// Add a tag as a column (repeatable).
+    /// Add a tag as a column (repeatable). Tags that are columns already
+    /// (Event, Site, Date, Round, White, Black, Result, GameType) are not added
+    /// again; other tags keep their names as written.
     #[arg(long = "tag", value_name = "NAME")]
     tags: Vec<String>,
     /// Result family for --to pdn (default 2-0; English games are always
@@ -496,10 +498,24 @@ fn open_output(a: &Args, inputs: &[Input]) -> Result<Out, String> {
     })
 }
 
-pub fn run(a: Args) -> u8 {
+/// Tags that are columns of every row already (as event, site, ...,
+/// declared_result and variant): `--tag` does not add them again.
+const TAG_COLUMNS: [&str; 8] = [
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType",
+];
+
+pub fn run(mut a: Args) -> u8 {
     if let Err(why) = check_args(&a) {
         return crate::fail(why);
     }
+    // No duplicate columns: a tag that is a column already, or named twice.
+    let mut seen: Vec<String> = Vec::new();
+    a.tags.retain(|t| {
+        let dup = TAG_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(t))
+            || seen.iter().any(|s| s.eq_ignore_ascii_case(t));
+        seen.push(t.clone());
+        !dup
+    });
     let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,

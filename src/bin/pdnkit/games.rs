@@ -100,19 +100,32 @@ pub trait Sink {
 /// Redraws of the progress bar per second, at most.
 const PROGRESS_HZ: u8 = 10;
 
-/// The progress bar: bytes against the total when it is known (files), a
-/// spinner with the bytes read when it is not (standard input).
+/// The progress bar waits this long before it is drawn at all: a run that
+/// ends sooner never draws one (as cargo does).
+const PROGRESS_DELAY: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Whether a progress bar may be drawn: asked for, standard error is a
+/// terminal, and the terminal is not `TERM=dumb` (no cursor movement).
+fn bar_wanted(progress: bool) -> bool {
+    progress
+        && std::io::stderr().is_terminal()
+        && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+}
+
+/// The progress bar, hidden until [`PROGRESS_DELAY`] has passed: a bar and
+/// the percentage against the total when it is known (files), a spinner when
+/// it is not (standard input); the rest of the line is a message fitted to
+/// the terminal's width by whole words ([`fit`]).
 fn progress_bar(total: u64) -> ProgressBar {
-    let target = indicatif::ProgressDrawTarget::stderr_with_hz(PROGRESS_HZ);
     let (bar, template) = if total > 0 {
         (
-            ProgressBar::with_draw_target(Some(total), target),
-            "{elapsed_precise} [{bar:20}] {bytes}/{total_bytes} {bytes_per_sec} ETA {eta} {wide_msg}",
+            ProgressBar::with_draw_target(Some(total), indicatif::ProgressDrawTarget::hidden()),
+            "[{bar:20}] {percent:>3}% {msg}",
         )
     } else {
         (
-            ProgressBar::with_draw_target(None, target),
-            "{spinner} {elapsed_precise} {bytes} read, {bytes_per_sec} {wide_msg}",
+            ProgressBar::with_draw_target(None, indicatif::ProgressDrawTarget::hidden()),
+            "{spinner} {msg}",
         )
     };
     bar.set_style(
@@ -121,6 +134,34 @@ fn progress_bar(total: u64) -> ProgressBar {
             .progress_chars("=> "),
     );
     bar
+}
+
+/// Columns the bar and percentage take before the message.
+const BAR_COLUMNS: usize = 28;
+
+/// `n` and the singular or plural word.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// As many of `parts` as fit in `width` columns, whole, in order, joined by
+/// ", " (the first always, cut only if it alone is too wide).
+fn fit(parts: &[String], width: usize) -> String {
+    let mut out = String::new();
+    for p in parts {
+        let extra = if out.is_empty() { 0 } else { 2 };
+        if out.chars().count() + extra + p.chars().count() > width {
+            if out.is_empty() {
+                out = p.chars().take(width).collect();
+            }
+            break;
+        }
+        if !out.is_empty() {
+            out.push_str(", ");
+        }
+        out.push_str(p);
+    }
+    out
 }
 
 /// How a run over the inputs went.
@@ -153,11 +194,52 @@ fn above_bar<T>(bar: &Option<ProgressBar>, f: impl FnOnce() -> T) -> T {
     }
 }
 
+impl OutputStage<'_> {
+    /// Shows the bar once the delay has passed, and fits its message.
+    fn redraw(&mut self, current: Option<usize>) {
+        let Some(b) = &self.bar else { return };
+        if !self.bar_shown {
+            if self.started.elapsed() < PROGRESS_DELAY {
+                return;
+            }
+            b.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(PROGRESS_HZ));
+            self.bar_shown = true;
+        }
+        let secs = self.started.elapsed().as_secs_f64().max(1e-6);
+        let width = console::Term::stderr()
+            .size_checked()
+            .map_or(80, |(_, w)| usize::from(w));
+        let mut parts = vec![
+            count(self.games_done, "game", "games"),
+            format!("{:.0} a second", self.games_done as f64 / secs),
+            count(self.games_with_errors, "with errors", "with errors"),
+        ];
+        if let Some(fi) = current {
+            parts.push(crate::render::name(&self.names[fi]).into_owned());
+        }
+        b.set_message(fit(&parts, width.saturating_sub(BAR_COLUMNS + 1)));
+    }
+
+    /// A file is read to its end: the bar stands at the bytes of every file so
+    /// far (game text leaves out blank lines and byte order marks).
+    fn file_end(&self, fi: usize) {
+        if let Some(b) = &self.bar {
+            if let Some(done) = self.ends.get(fi) {
+                b.set_position(*done);
+            }
+        }
+    }
+}
+
 /// The output stage: hands items to the sink, counts, and keeps the bar.
 struct OutputStage<'a> {
     names: Vec<String>,
     opts: &'a Options,
     bar: Option<ProgressBar>,
+    /// Whether the bar is drawn yet (after [`PROGRESS_DELAY`]).
+    bar_shown: bool,
+    /// Per input: the bytes of it and every input before it.
+    ends: Vec<u64>,
     started: Instant,
     games_done: u64,
     games_with_errors: u64,
@@ -181,6 +263,7 @@ impl OutputStage<'_> {
                 sink.game(&names[*fi], g, r)
             }
             (Item::Done(fi, inference), _) => {
+                self.file_end(*fi);
                 let findings = std::mem::take(&mut self.tally).finish(inference, self.opts);
                 sink.file_done(&names[*fi], &findings);
                 true
@@ -222,15 +305,7 @@ impl OutputStage<'_> {
         };
         if let Some(b) = &self.bar {
             b.inc(bytes);
-            let secs = self.started.elapsed().as_secs_f64().max(1e-6);
-            let file = current.map_or("", |fi| self.names[fi].as_str());
-            b.set_message(format!(
-                "{} games ({:.0}/s), {} with errors  {}",
-                crate::render::name(file),
-                self.games_done,
-                self.games_done as f64 / secs,
-                self.games_with_errors
-            ));
+            self.redraw(current);
         }
         written
     }
@@ -245,17 +320,27 @@ pub fn run(
     progress: bool,
     sink: &mut dyn Sink,
 ) -> RunInfo {
-    let total: u64 = inputs
+    let sizes: Vec<u64> = inputs
         .iter()
         .map(|i| match i {
             Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
             Input::Stdin => 0,
         })
-        .sum();
+        .collect();
+    let ends: Vec<u64> = sizes
+        .iter()
+        .scan(0u64, |sum, s| {
+            *sum += s;
+            Some(*sum)
+        })
+        .collect();
+    let total = ends.last().copied().unwrap_or(0);
     let mut out = OutputStage {
         names: inputs.iter().map(Input::name).collect(),
         opts,
-        bar: (progress && std::io::stderr().is_terminal()).then(|| progress_bar(total)),
+        bar: bar_wanted(progress).then(|| progress_bar(total)),
+        bar_shown: false,
+        ends,
         started: Instant::now(),
         games_done: 0,
         games_with_errors: 0,
@@ -306,7 +391,18 @@ pub fn run(
         }
         true
     });
-    if let Some(b) = out.bar {
+    // The last frame shows the whole run (100 %), then the line is cleared.
+    let last_frame = out.bar_shown && completed;
+    if last_frame {
+        out.redraw(None);
+    }
+    if let Some(b) = &out.bar {
+        if last_frame {
+            if let Some(len) = b.length() {
+                b.set_position(len);
+            }
+            b.finish();
+        }
         b.finish_and_clear();
     }
     RunInfo {

@@ -11,6 +11,7 @@ mod diagram;
 mod dupes;
 mod games;
 mod input;
+mod man;
 mod output;
 mod perft;
 mod render;
@@ -23,11 +24,12 @@ use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
+    long_about = "pdnkit checks archives of draughts games written in Portable Draughts Notation (PDN): it reads every game, replays every move under the rules of its variant (Brazilian, international, Canadian, Russian, English checkers), says exactly what is wrong and where, works out the true result, and turns the records into CSV, JSON, statistics, reports and pictures.",
     name = "pdnkit",
     version,
     about = "Check, replay and convert draughts game records (PDN)"
 )]
-struct Cli {
+pub struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -63,9 +65,12 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) on standard output.
-    #[command(after_help = "Example:\n  pdnkit man > pdnkit.1 && man ./pdnkit.1")]
-    Man,
+    /// Print the manual (roff): every subcommand with its options, the exit
+    /// status, the diagnostic codes and examples; --dir writes one page per subcommand too.
+    #[command(
+        after_help = "Examples:\n  pdnkit man > pdnkit.1 && man ./pdnkit.1\n  pdnkit man --dir ~/.local/share/man/man1"
+    )]
+    Man(man::Args),
 }
 
 const CHECK_HELP: &str = "\
@@ -138,7 +143,7 @@ pub fn fail(why: impl std::fmt::Display) -> u8 {
 }
 
 /// Writes generated text to standard output; the exit status.
-fn print_bytes(b: &[u8]) -> u8 {
+pub fn print_bytes(b: &[u8]) -> u8 {
     match output::print(&String::from_utf8_lossy(b)) {
         Ok(()) => 0,
         Err(stop) => stop.report(0),
@@ -147,7 +152,15 @@ fn print_bytes(b: &[u8]) -> u8 {
 
 /// The one exit path: every command returns its status here.
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = <Cli as clap::CommandFactory>::command()
+        .try_get_matches()
+        .and_then(|m| {
+            if let Some((_, sub)) = m.subcommand() {
+                common::record_level_order(sub);
+            }
+            <Cli as clap::FromArgMatches>::from_arg_matches(&m)
+        });
+    let cli = match parsed {
         Ok(c) => c,
         Err(e) => {
             if e.use_stderr() {
@@ -182,14 +195,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut cmd, "pdnkit", &mut out);
             print_bytes(&out)
         }
-        Command::Man => {
-            let cmd = <Cli as clap::CommandFactory>::command();
-            let mut out = Vec::new();
-            match clap_mangen::Man::new(cmd).render(&mut out) {
-                Ok(()) => print_bytes(&out),
-                Err(e) => output::Stop::Failed(format!("cannot render the manual: {e}")).report(0),
-            }
-        }
+        Command::Man(a) => man::run(a),
     };
     ExitCode::from(code)
 }

@@ -1,0 +1,160 @@
+//! `pdnkit man`: the manual. The main page holds every subcommand with its
+//! options, the exit status, the diagnostic codes and examples; `--dir DIR`
+//! also writes one page per subcommand (`pdnkit-check.1`, ...).
+
+use clap::CommandFactory;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Write pdnkit.1 and one page per subcommand (pdnkit-check.1, ...) into
+    /// DIR instead of printing the main page.
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+/// Escapes text for roff: backslashes, and a leading `.` or `'`.
+fn roff(text: &str) -> String {
+    text.lines()
+        .map(|l| {
+            let l = l.replace('\\', "\\e").replace('-', "\\-");
+            if l.starts_with('.') || l.starts_with('\'') {
+                format!("\\&{l}")
+            } else {
+                l
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+const EXIT_STATUS: &str = "\
+.SH \"EXIT STATUS\"
+.TP
+.B 0
+check: every game read and no error finding. convert, stats, dupes, report, diagram, perft: the job was done, whatever the findings.
+.TP
+.B 1
+check: at least one error finding (convert with \\-\\-strict too).
+.TP
+.B 2
+the run itself failed: bad arguments, a write error, no PDN file under the PATHs named, a PATH that does not exist, cannot be read or is skipped (binary, not PDN), a file --in-place could not change.
+";
+
+const EXAMPLES: &str = "\
+.SH EXAMPLES
+.TP
+.B pdnkit check archive/
+check every .pdn, .pgn and .txt file under archive/
+.TP
+.B pdnkit check \\-e \\-q archive/
+the error findings only, and the summary
+.TP
+.B pdnkit check \\-\\-variant russian \\-A notation,result\\-conflict games.pdn
+read the games without GameType as Russian, without two kinds of warnings
+.TP
+.B pdnkit convert \\-\\-to csv \\-\\-moves \\-\\-fen games.pdn \\-o plies.csv
+a row per ply, with the position after it
+.TP
+.B pdnkit convert \\-\\-to pdn \\-\\-fix\\-results \\-\\-in\\-place archive/
+patch the wrong or missing results in place (NAME.bak keeps each original)
+.TP
+.B pdnkit report archive/ \\-o report.html
+one HTML page with every fault on a board
+";
+
+/// The diagnostic codes and their usual severity.
+fn codes() -> String {
+    let mut s = String::from(".SH \"DIAGNOSTIC CODES\"\nStable codes, named in every finding; \\-A, \\-W and \\-D take them, or the groups errors, warnings and notes.\n");
+    for c in pdnkit::diag::Code::ALL {
+        s.push_str(&format!(".TP\n.B {}\n{}\n", roff(c.as_str()), c.severity()));
+    }
+    s
+}
+
+/// A subcommand's page, rendered by clap_mangen.
+fn page(cmd: clap::Command) -> std::io::Result<Vec<u8>> {
+    let mut out = Vec::new();
+    clap_mangen::Man::new(cmd).render(&mut out)?;
+    Ok(out)
+}
+
+/// The main page: name, synopsis and description, then each subcommand's
+/// synopsis and options, the exit status, the codes, examples and the
+/// subcommand pages by name.
+fn main_page() -> std::io::Result<Vec<u8>> {
+    let cmd = crate::Cli::command();
+    let man = clap_mangen::Man::new(cmd.clone());
+    let mut out = Vec::new();
+    man.render_title(&mut out)?;
+    man.render_name_section(&mut out)?;
+    man.render_synopsis_section(&mut out)?;
+    man.render_description_section(&mut out)?;
+    for sub in cmd.get_subcommands() {
+        let name = sub.get_name();
+        writeln!(out, ".SH \"PDNKIT {}\"", name.to_uppercase())?;
+        if let Some(about) = sub.get_about() {
+            writeln!(out, "{}", roff(&about.to_string()))?;
+        }
+        let full = sub.clone().name(format!("pdnkit {name}"));
+        let m = clap_mangen::Man::new(full);
+        let mut part = Vec::new();
+        m.render_synopsis_section(&mut part)?;
+        m.render_options_section(&mut part)?;
+        let part = String::from_utf8_lossy(&part)
+            .replace(".SH SYNOPSIS", ".SS Synopsis")
+            .replace(".SH OPTIONS", ".SS Options");
+        out.extend_from_slice(part.as_bytes());
+    }
+    out.extend_from_slice(EXIT_STATUS.as_bytes());
+    out.extend_from_slice(codes().as_bytes());
+    out.extend_from_slice(EXAMPLES.as_bytes());
+    let see: Vec<String> = cmd
+        .get_subcommands()
+        .map(|s| format!("\\fBpdnkit\\-{}\\fR(1)", roff(s.get_name())))
+        .collect();
+    writeln!(out, ".SH \"SEE ALSO\"\n{}", see.join(", "))?;
+    man.render_version_section(&mut out)?;
+    Ok(out)
+}
+
+/// Writes every page into `dir`.
+fn write_pages(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut written = Vec::new();
+    let mut put = |name: String, bytes: Vec<u8>| -> std::io::Result<()> {
+        let p = dir.join(name);
+        std::fs::write(&p, bytes)?;
+        written.push(p);
+        Ok(())
+    };
+    put("pdnkit.1".into(), main_page()?)?;
+    for sub in crate::Cli::command().get_subcommands() {
+        let name = format!("pdnkit-{}", sub.get_name());
+        let mut bytes = page(sub.clone().name(name.clone()))?;
+        bytes.extend_from_slice(EXIT_STATUS.as_bytes());
+        put(format!("{name}.1"), bytes)?;
+    }
+    Ok(written)
+}
+
+pub fn run(a: Args) -> u8 {
+    match &a.dir {
+        None => match main_page() {
+            Ok(bytes) => crate::print_bytes(&bytes),
+            Err(e) => crate::fail(format!("cannot render the manual: {e}")),
+        },
+        Some(dir) => match write_pages(dir) {
+            Ok(pages) => {
+                eprintln!(
+                    "pdnkit: wrote {} manual pages into {}",
+                    pages.len(),
+                    crate::render::path(dir)
+                );
+                0
+            }
+            Err(e) => crate::fail(format!("{}: {e}", crate::render::path(dir))),
+        },
+    }
+}
