@@ -28,10 +28,10 @@ impl DrawRules {
         }
     }
     /// The rules that apply to a game of `v` when `asked` were asked for:
-    /// english games have none whatever is asked; otherwise the request, or the default.
+    /// english and czech games have none whatever is asked; otherwise the request, or the default.
     pub const fn for_variant(v: Variant, asked: Option<DrawRules>) -> DrawRules {
         match (v, asked) {
-            (Variant::English, _) => DrawRules::None,
+            (Variant::English | Variant::Czech, _) => DrawRules::None,
             (_, Some(r)) => r,
             (_, None) => DrawRules::default_for(v),
         }
@@ -40,7 +40,7 @@ impl DrawRules {
     pub const fn default_for(v: Variant) -> DrawRules {
         match v {
             Variant::Brazilian => DrawRules::Cbjd,
-            Variant::English => DrawRules::None,
+            Variant::English | Variant::Czech => DrawRules::None,
             _ => DrawRules::Fmjd,
         }
     }

@@ -125,6 +125,7 @@ pub fn variant_name(name: &str) -> Option<GameKind> {
         "canadian" | "canadian draughts" => Variant::Canadian,
         "russian" | "russian draughts" | "shashki" => Variant::Russian,
         "english" | "checkers" | "english draughts" | "english checkers" => Variant::English,
+        "czech" | "czech draughts" | "ceska dama" | "česká dáma" => Variant::Czech,
         "italian" | "italian draughts" => return Some(GameKind::Unsupported(Unsupported(22))),
         "frisian" => return Some(GameKind::Unsupported(Unsupported(40))),
         _ => return None,

@@ -112,6 +112,9 @@ pub enum Reason {
     #[error("a man captures forward only in this variant")]
     /// An English man captures forward only.
     ManCapturesForwardOnly,
+    /// A man's capture while a king can capture (Czech).
+    #[error("a king must capture")]
+    KingMustCapture,
     /// No legal capture goes from the from square to the to square.
     #[error("no capture goes from {from} to {to}")]
     NoCapture {
@@ -251,6 +254,13 @@ pub fn resolve_in(
             .copied()
     };
     if captures_compulsory {
+        // Czech: a man's capture while a king can capture.
+        if pos.variant().rules().capture == crate::variant::CaptureRule::KingsFirst
+            && pos.piece_at(from).is_some_and(|p| p.kind == Kind::Man)
+            && legal.iter().all(|m| m.kind == Kind::King)
+        {
+            return Err(Illegal::Other(Reason::KingMustCapture));
+        }
         // A capture that fits but takes fewer pieces than the maximum, or
         // (under free capture) stops where it can go on?
         let shorter = partial_capture_paths(pos, from)
@@ -333,7 +343,7 @@ fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec
 
 /// Whether the position's variant lets the player choose any capture.
 fn free_capture(pos: &Position) -> bool {
-    pos.variant().rules().capture == crate::variant::CaptureRule::Free
+    pos.variant().rules().capture != crate::variant::CaptureRule::Maximum
 }
 
 /// Whether the written middle squares appear in order among the path's landing squares.
@@ -393,6 +403,14 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
         }
         if kind == Kind::Man && !forward && !rules.men_capture_backward {
             return Reason::ManCapturesForwardOnly;
+        }
+        if kind == Kind::Man
+            && rules.capture == crate::variant::CaptureRule::KingsFirst
+            && legal_moves(pos)
+                .iter()
+                .any(|m| m.kind == Kind::King && m.is_capture())
+        {
+            return Reason::KingMustCapture;
         }
         return Reason::NoCapture { from, to };
     }

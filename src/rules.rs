@@ -159,7 +159,7 @@ impl<'a> Board<'a> {
     }
     #[inline]
     fn free(&self) -> bool {
-        self.rules.capture == CaptureRule::Free
+        self.rules.capture != CaptureRule::Maximum
     }
     /// Directions a man captures in (all four, or forward only).
     #[inline]
@@ -507,6 +507,19 @@ fn captures_with<const F: bool>(pos: &Position, out: &mut MoveList) {
         // The men listed have a jump: only kings need the pre-check.
         search_from_checked::<_, F>(pos, from, &mut sink, true);
     }
+    // A king must capture when a king can (Czech).
+    if !F && rules.capture == CaptureRule::KingsFirst {
+        kings_first(out);
+    }
+}
+
+/// Keeps only the kings' captures when a king can capture (Czech).
+#[cold]
+#[inline(never)]
+fn kings_first(out: &mut MoveList) {
+    if out.iter().any(|m| m.kind == Kind::King) {
+        out.retain(|m| m.kind == Kind::King);
+    }
 }
 
 /// Men of the side to move with an enemy piece next to them and an empty
@@ -795,7 +808,14 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
     if !m.is_capture() {
         return Some(Refusal::CaptureCompulsory { max });
     }
-    let free = pos.variant().rules().capture == CaptureRule::Free;
+    let rule = pos.variant().rules().capture;
+    let free = rule != CaptureRule::Maximum;
+    if rule == CaptureRule::KingsFirst
+        && m.kind == Kind::Man
+        && legal_moves(pos).iter().any(|l| l.kind == Kind::King)
+    {
+        return Some(Refusal::KingMustCapture);
+    }
     if !free && m.capture_count() < max {
         return Some(Refusal::NotMaximal {
             taken: m.capture_count(),
@@ -819,6 +839,9 @@ pub enum Refusal {
     /// The piece there is not of the kind the move says (a man for a king's move).
     #[error("the piece on its from square is not of the kind it says")]
     NotThatPiece,
+    /// A man's capture while a king can capture (Czech: the king must).
+    #[error("a king must capture")]
+    KingMustCapture,
     /// A plain move while a capture is compulsory.
     #[error("a capture is compulsory (the maximum takes {max})")]
     CaptureCompulsory {
@@ -1110,5 +1133,59 @@ mod tests {
             assert_eq!(*path.last().unwrap(), m.to);
             assert_eq!(path.len() as u32, m.capture_count() + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod czech_tests {
+    use super::*;
+    use crate::board::{Bitboard, BoardSize};
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    fn sq(n: u32) -> Square {
+        BoardSize::Eight.square(n).unwrap()
+    }
+
+    #[test]
+    fn a_king_must_capture_when_a_king_can() {
+        // White man c3 (22) can take d4 (18) to e5 (15); the white king g1
+        // (32) can take f2 (27): the king must capture (and goes on over 18).
+        let p = Position::from_fen("W:W22,K32:B18,27", Variant::Czech).unwrap();
+        let moves = legal_moves(&p);
+        assert!(!moves.is_empty());
+        assert!(moves
+            .iter()
+            .all(|m| m.from().number() == 32 && m.kind() == Kind::King));
+        let man = Move::new(
+            sq(22),
+            sq(15),
+            Bitboard::default().with(sq(18)),
+            Kind::Man,
+            false,
+        );
+        assert_eq!(why_illegal(&p, &man), Some(Refusal::KingMustCapture));
+        // The same move read from the record says why.
+        let g =
+            &crate::pdn::read_all(b"[GameType \"29\"]\n[FEN \"W:W22,K32:B18,27\"]\n1. 22x15 *\n")
+                [0];
+        let r = crate::check::check_game(g, &Default::default());
+        let d = &r.diagnostics[0];
+        assert_eq!(d.code.as_str(), "illegal-move");
+        assert!(d.message.contains("a king must capture"), "{}", d.message);
+    }
+
+    #[test]
+    fn otherwise_any_capture_and_men_capture_forward_only() {
+        // No king: the man may choose the short capture (no maximum rule).
+        // White man 22 can take 18 (to 15) or 17 (to 13, then on over 10? no).
+        let p = Position::from_fen("W:W22:B17,18,10", Variant::Czech).unwrap();
+        let takes: Vec<u32> = legal_moves(&p).iter().map(Move::capture_count).collect();
+        assert!(takes.contains(&1), "{takes:?}");
+        // A black man behind a white man is not taken backwards.
+        let p = Position::from_fen("W:W18:B22", Variant::Czech).unwrap();
+        assert!(legal_moves(&p).iter().all(|m| !m.is_capture()));
+        // The start position and its perft are the usual 8x8 ones for one ply.
+        assert_eq!(legal_moves(&Variant::Czech.start()).len(), 7);
     }
 }

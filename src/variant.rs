@@ -25,6 +25,10 @@ pub enum Variant {
     Russian,
     /// 8x8 English checkers: short kings, men capture forward only, Black first (GameType 21).
     English,
+    /// 8x8 Czech draughts: men capture forward only, flying kings, a king must
+    /// capture when a king can, otherwise free capture; crowning ends the
+    /// move (GameType 29).
+    Czech,
 }
 
 /// How far a king moves and captures.
@@ -43,6 +47,9 @@ pub enum CaptureRule {
     Maximum,
     /// Any capture (each still goes on while it can).
     Free,
+    /// A king must capture when a king can; otherwise, and among the kings'
+    /// captures, any capture (Czech).
+    KingsFirst,
 }
 
 /// What a man that reaches the far row during a capture does.
@@ -109,6 +116,12 @@ const RUSSIAN: Rules = Rules {
     crowning: Crowning::GoesOnAsKing,
     ..FAMILY
 };
+const CZECH: Rules = Rules {
+    men_capture_backward: false,
+    capture: CaptureRule::KingsFirst,
+    crowning: Crowning::Stops,
+    ..FAMILY
+};
 const ENGLISH: Rules = Rules {
     first: Color::Black,
     men_capture_backward: false,
@@ -120,12 +133,13 @@ const ENGLISH: Rules = Rules {
 
 impl Variant {
     /// Every implemented variant.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::Brazilian,
         Variant::International,
         Variant::Canadian,
         Variant::Russian,
         Variant::English,
+        Variant::Czech,
     ];
     /// This variant's rules.
     #[inline]
@@ -136,6 +150,7 @@ impl Variant {
             Variant::Canadian => &CANADIAN,
             Variant::Russian => &RUSSIAN,
             Variant::English => &ENGLISH,
+            Variant::Czech => &CZECH,
         }
     }
     /// The board this variant is played on (`rules().board`, read without
@@ -143,7 +158,9 @@ impl Variant {
     #[inline]
     pub const fn board(self) -> BoardSize {
         match self {
-            Variant::Brazilian | Variant::Russian | Variant::English => BoardSize::Eight,
+            Variant::Brazilian | Variant::Russian | Variant::English | Variant::Czech => {
+                BoardSize::Eight
+            }
             Variant::International => BoardSize::Ten,
             Variant::Canadian => BoardSize::Twelve,
         }
@@ -173,6 +190,7 @@ impl Variant {
             Variant::Canadian => 27,
             Variant::Russian => 25,
             Variant::English => 21,
+            Variant::Czech => 29,
         }
     }
     /// The variant with GameType number `n`, if implemented.
@@ -187,6 +205,7 @@ impl Variant {
             Variant::Canadian => "canadian",
             Variant::Russian => "russian",
             Variant::English => "english",
+            Variant::Czech => "czech",
         }
     }
     /// Whether result tokens give the first player's score first (`1-0`: Black
@@ -208,7 +227,7 @@ impl fmt::Display for Variant {
 
 /// A variant name that is not one of [`Variant::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (brazilian, canadian, international, russian, english)")]
+#[error("unknown variant '{0}' (brazilian, canadian, international, russian, english, czech)")]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {

@@ -507,29 +507,30 @@ const COUNTS: [(&str, u64, u64, u64, u64); 140] = [
 
 /// Files refused as a whole (no GameType, and more than half of their games
 /// with moves fail under the variant their evidence gives), with the hint.
-/// Before the refusal they were judged: the Czech files as brazilian, the
+/// The hint names czech for the Czech files (all legal under Czech rules:
+/// `--variant czech` checks them). Before the refusal they were judged: the Czech files as brazilian, the
 /// snippets (single international games written with squares up to 32) as
 /// brazilian or russian.
 const REFUSED: [(&str, &str); 10] = [
     (
         "other/wiegerw-fail__mrdrcd07.pdn",
-        "no variant pdnkit checks replays them all (the closest, russian, replays 3 of 69)",
+        "all 69 are legal under czech rules",
     ),
     (
         "other/wiegerw-fail__mrdrcd08.pdn",
-        "no variant pdnkit checks replays them all (the closest, russian, replays 4 of 39)",
+        "all 39 are legal under czech rules",
     ),
     (
         "other/wiegerw__mrcd2000kval.pdn",
-        "no variant pdnkit checks replays them all (the closest, russian, replays 8 of 40)",
+        "all 40 are legal under czech rules",
     ),
     (
         "other/wiegerw__mrcd2006.pdn",
-        "no variant pdnkit checks replays them all (the closest, russian, replays 10 of 44)",
+        "all 44 are legal under czech rules",
     ),
     (
         "other/wiegerw__mrcd2007.pdn",
-        "no variant pdnkit checks replays them all (the closest, russian, replays 10 of 94)",
+        "all 94 are legal under czech rules",
     ),
     (
         "other/wiegerw-snippet__gameterminator.pdn",

@@ -22,7 +22,7 @@ pub struct InputArgs {
     #[arg(long, value_enum, value_name = "NAME", conflicts_with = "variant")]
     pub force_variant: Option<VariantName>,
     /// Draw rules: auto is cbjd for brazilian, fmjd for international,
-    /// canadian and russian; english games have none.
+    /// canadian and russian; english and czech games have none.
     #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
     pub draw_rules: DrawChoice,
     /// Worker threads (default: all cores).
@@ -140,6 +140,7 @@ pub enum VariantChoice {
     International,
     Russian,
     English,
+    Czech,
 }
 
 /// A variant named on the command line (`perft --variant`).
@@ -150,6 +151,7 @@ pub enum VariantName {
     International,
     Russian,
     English,
+    Czech,
 }
 
 impl VariantName {
@@ -160,6 +162,7 @@ impl VariantName {
             VariantName::International => Variant::International,
             VariantName::Russian => Variant::Russian,
             VariantName::English => Variant::English,
+            VariantName::Czech => Variant::Czech,
         }
     }
 }
@@ -173,6 +176,7 @@ impl VariantChoice {
             VariantChoice::International => Variant::International,
             VariantChoice::Russian => Variant::Russian,
             VariantChoice::English => Variant::English,
+            VariantChoice::Czech => Variant::Czech,
         })
     }
 }
