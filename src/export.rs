@@ -129,7 +129,7 @@ pub fn game_line(g: &Game) -> u32 {
 /// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]
 /// for the capture and crowning counts).
 pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
-    let first_error = r.diagnostics.iter().find(|d| d.severity == Severity::Error);
+    let first_error = r.first_error();
     GameRow {
         file: file.to_string(),
         game: g.index,
@@ -159,11 +159,7 @@ pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
             .unwrap_or(0),
         crownings: r.played.iter().filter(|p| p.mv.crowns).count() as u32,
         valid: r.verdict(),
-        errors: r
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .count() as u32,
+        errors: r.errors().count() as u32,
         warnings: r
             .diagnostics
             .iter()
@@ -795,58 +791,6 @@ impl Meaning {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn cells_a_spreadsheet_would_evaluate_are_quoted() {
-        for (cell, want) in [
-            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
-            ("@SUM(1+1)", "'@SUM(1+1)"),
-            ("+cmd", "'+cmd"),
-            ("-2+3", "'-2+3"),
-            ("\tx", "'\tx"),
-            ("\rx", "'\rx"),
-            ("-", "-"),
-            ("-1", "-1"),
-            ("+3.5", "+3.5"),
-            ("2-0", "2-0"),
-            ("Sijbrands, Ton", "Sijbrands, Ton"),
-            ("", ""),
-        ] {
-            assert_eq!(spreadsheet_safe(cell), want, "{cell}");
-        }
-    }
-
-    #[test]
-    fn patches_apply_in_place_and_refuse_what_moved() {
-        let text = b"[Result \"1-1\"]\n1. 32-28 *\n";
-        let p = [
-            Patch {
-                offset: 9,
-                old: b"1-1".to_vec(),
-                new: "2-0".into(),
-            },
-            Patch {
-                offset: 24,
-                old: b"*".to_vec(),
-                new: "2-0".into(),
-            },
-        ];
-        assert_eq!(
-            apply_patches(text, &p).unwrap(),
-            b"[Result \"2-0\"]\n1. 32-28 2-0\n".to_vec()
-        );
-        let moved = [Patch {
-            offset: 10,
-            old: b"1-1".to_vec(),
-            new: "2-0".into(),
-        }];
-        assert_eq!(apply_patches(text, &moved), Err(PatchMismatch(10)));
-    }
-}
-
 /// One change to a file's bytes: at `offset`, the bytes `old` replaced by `new`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Patch {
@@ -1039,5 +983,57 @@ impl PlyRow {
         safe(&mut self.file);
         safe(&mut self.written);
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_a_spreadsheet_would_evaluate_are_quoted() {
+        for (cell, want) in [
+            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"http://x\")"),
+            ("@SUM(1+1)", "'@SUM(1+1)"),
+            ("+cmd", "'+cmd"),
+            ("-2+3", "'-2+3"),
+            ("\tx", "'\tx"),
+            ("\rx", "'\rx"),
+            ("-", "-"),
+            ("-1", "-1"),
+            ("+3.5", "+3.5"),
+            ("2-0", "2-0"),
+            ("Sijbrands, Ton", "Sijbrands, Ton"),
+            ("", ""),
+        ] {
+            assert_eq!(spreadsheet_safe(cell), want, "{cell}");
+        }
+    }
+
+    #[test]
+    fn patches_apply_in_place_and_refuse_what_moved() {
+        let text = b"[Result \"1-1\"]\n1. 32-28 *\n";
+        let p = [
+            Patch {
+                offset: 9,
+                old: b"1-1".to_vec(),
+                new: "2-0".into(),
+            },
+            Patch {
+                offset: 24,
+                old: b"*".to_vec(),
+                new: "2-0".into(),
+            },
+        ];
+        assert_eq!(
+            apply_patches(text, &p).unwrap(),
+            b"[Result \"2-0\"]\n1. 32-28 2-0\n".to_vec()
+        );
+        let moved = [Patch {
+            offset: 10,
+            old: b"1-1".to_vec(),
+            new: "2-0".into(),
+        }];
+        assert_eq!(apply_patches(text, &moved), Err(PatchMismatch(10)));
     }
 }

@@ -125,18 +125,55 @@
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
 
+// The modules in layers, from the bottom: each imports only from the layers
+// below it (docs/architecture.md; `tests/layers.rs` checks it).
+
+// 0: squares and findings.
 pub mod board;
-pub mod check;
 pub mod diag;
-pub mod diagram;
-pub mod draw;
-pub mod dupes;
-pub mod export;
-pub mod infer;
-pub mod notation;
-pub mod pdn;
-pub mod position;
-pub mod replay;
-pub mod rules;
-pub mod stats;
+
+// 1: players and pieces.
+pub mod piece;
+
+// 2: the variants table.
 pub mod variant;
+
+// 3: positions and FEN.
+pub mod position;
+
+// 4: PDN read and written.
+pub mod pdn;
+
+// 5: legal moves.
+pub mod rules;
+
+// 6: written moves, draw rules.
+pub mod draw;
+pub mod notation;
+
+// 7: the evidence for a file's variant.
+pub mod infer;
+
+// 8: a game replayed.
+pub mod replay;
+
+// 9: a file checked.
+pub mod check;
+
+// 10: what is made of the reports.
+pub mod diagram;
+pub mod export;
+
+// 11: built on the exports.
+pub mod dupes;
+pub mod stats;
+
+pub use check::{check_file, check_game, CheckedGame, FileCheck};
+pub use diag::{Code, Diagnostic, Severity};
+pub use pdn::visit::{Skip, Visitor};
+pub use pdn::{Game, Reader};
+pub use piece::{Color, Kind, Piece};
+pub use position::{Position, Setup};
+pub use replay::{Options, Report};
+pub use rules::Move;
+pub use variant::Variant;

@@ -108,12 +108,30 @@ impl Report {
     pub fn verdict(&self) -> Option<bool> {
         self.checked.then(|| self.valid())
     }
+    /// The error-severity findings, in order.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+    }
+    /// The first error-severity finding.
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.errors().next()
+    }
+    /// The codes of the findings, each once, in code order.
+    pub fn codes(&self) -> Vec<Code> {
+        let mut c: Vec<Code> = self.diagnostics.iter().map(|d| d.code).collect();
+        c.sort_unstable();
+        c.dedup();
+        c
+    }
+    /// The plies played that captured (with [`Options::keep_moves`]).
+    pub fn captures(&self) -> impl Iterator<Item = &Played> {
+        self.played.iter().filter(|p| p.mv.is_capture())
+    }
     /// No error-severity finding.
     pub fn valid(&self) -> bool {
-        !self
-            .diagnostics
-            .iter()
-            .any(|d| d.severity == Severity::Error)
+        self.first_error().is_none()
     }
 }
 

@@ -944,6 +944,28 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+impl Position {
+    /// The legal moves of the side to move ([`legal_moves`]).
+    ///
+    /// ```
+    /// use pdnkit::Variant;
+    /// let start = Variant::International.start();
+    /// let after = start.play(&start.legal_moves()[0]).unwrap();
+    /// assert_eq!(after.legal_moves().len(), 9);
+    /// ```
+    pub fn legal_moves(&self) -> MoveList {
+        legal_moves(self)
+    }
+    /// The position after `m`, checked to be legal ([`play`]).
+    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
+        play(self, m)
+    }
+    /// The position after `m`, trusted to be legal ([`play_unchecked`]).
+    pub fn play_unchecked(&self, m: &Move) -> Position {
+        play_unchecked(self, m)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@
 //! first, and the board.
 
 use crate::board::BoardSize;
-use crate::position::{Color, Position};
+use crate::piece::Color;
 use std::fmt;
 use std::str::FromStr;
 
@@ -212,10 +212,6 @@ impl Variant {
     /// won), as checkers records do (docs/rules.md section 1).
     pub const fn first_player_scores_first(self) -> bool {
         matches!(self, Variant::English)
-    }
-    /// The start position.
-    pub fn start(self) -> Position {
-        Position::start(self)
     }
 }
 

@@ -782,8 +782,8 @@ pub(crate) fn read_game_type(value: &str) -> (GameType, Option<String>, Vec<Stri
     let first_player = v.rules().first;
     if let Some(c) = parts.next() {
         let expected = match first_player {
-            crate::position::Color::White => "W",
-            crate::position::Color::Black => "B",
+            crate::piece::Color::White => "W",
+            crate::piece::Color::Black => "B",
         };
         match c {
             "W" | "w" | "B" | "b" if c.eq_ignore_ascii_case(expected) => {}

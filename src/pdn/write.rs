@@ -2,7 +2,7 @@
 //! comments and variations kept, results in the chosen family.
 
 use super::{Game, Node, Outcome, Sep, SquareText};
-use crate::position::Color;
+use crate::piece::Color;
 use crate::variant::Variant;
 
 /// Which family of result tokens to write.

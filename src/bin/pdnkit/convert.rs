@@ -193,11 +193,7 @@ impl ConvertSink {
 
 impl Sink for ConvertSink {
     fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
-        self.errors += r
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == pdnkit::diag::Severity::Error)
-            .count() as u64;
+        self.errors += r.errors().count() as u64;
         if matches!(self.dest, Dest::Patch(_)) {
             return self.patch(file, g, r);
         }

@@ -99,12 +99,7 @@ struct Viewer {
 fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
     let start = r.start?;
     Some(Viewer {
-        bad: r
-            .diagnostics
-            .iter()
-            .filter(|d| d.severity == Severity::Error)
-            .filter_map(|d| d.ply)
-            .collect(),
+        bad: r.errors().filter_map(|d| d.ply).collect(),
         first_number: u8::from(
             start.side() == Color::Black
                 && !r.variant.is_some_and(|v| v.first_player_scores_first()),
@@ -228,9 +223,7 @@ impl Sink for ReportSink {
             }
         }
         let first = r
-            .diagnostics
-            .iter()
-            .find(|d| d.severity == Severity::Error)
+            .first_error()
             .map(|d| format!("{}: {}", d.code, d.message));
         let mut codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
         codes.sort_unstable();
@@ -247,11 +240,7 @@ impl Sink for ReportSink {
             computed: r.computed.normalised(),
             termination: r.termination.name(),
             plies: r.plies,
-            errors: r
-                .diagnostics
-                .iter()
-                .filter(|d| d.severity == Severity::Error)
-                .count(),
+            errors: r.errors().count(),
             codes,
             first,
             viewer: viewer_data(g, r),

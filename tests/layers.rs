@@ -1,0 +1,107 @@
+//! The library's modules form strictly downward layers (docs/architecture.md):
+//! a module's code (not its tests, not its doc comments) names only modules
+//! of its own layer or below. A new upward import fails here.
+
+/// Modules by layer, from the bottom; a module's submodules (`pdn/parse`)
+/// are in its layer.
+const LAYERS: [&[&str]; 12] = [
+    &["board", "diag"],
+    &["piece"],
+    &["variant"],
+    &["position"],
+    &["pdn"],
+    &["rules"],
+    &["draw", "notation"],
+    &["infer"],
+    &["replay"],
+    &["check"],
+    &["diagram", "export"],
+    &["dupes", "stats"],
+];
+
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+/// The modules a file's code names as `crate::NAME`, its tests and comments left out.
+fn named(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let mut rest = line;
+        while let Some(i) = rest.find("crate::") {
+            rest = &rest[i + 7..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if !name.is_empty() && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+        // `use crate::{a, b}` is not written in this code base; a grouped
+        // import would be caught as a name the table does not know.
+    }
+    out
+}
+
+#[test]
+fn modules_import_only_from_layers_below() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    let mut files = 0;
+    for e in walkdir::WalkDir::new(&src)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "rs") || p.starts_with(src.join("bin")) {
+            continue;
+        }
+        let rel = p.strip_prefix(&src).unwrap();
+        let top = rel
+            .components()
+            .next()
+            .unwrap()
+            .as_os_str()
+            .to_string_lossy();
+        let module = top.trim_end_matches(".rs").to_string();
+        if module == "lib" {
+            continue;
+        }
+        let Some(own) = layer(&module) else {
+            problems.push(format!(
+                "{}: module {module} is in no layer of the table",
+                rel.display()
+            ));
+            continue;
+        };
+        files += 1;
+        let text = std::fs::read_to_string(p).unwrap();
+        for dep in named(&text) {
+            match layer(&dep) {
+                Some(l) if l <= own => {}
+                Some(l) => problems.push(format!(
+                    "{}: {module} (layer {own}) imports {dep} (layer {l}), a layer above it",
+                    rel.display()
+                )),
+                None => problems.push(format!("{}: crate::{dep} is in no layer", rel.display())),
+            }
+        }
+    }
+    assert!(files > 20, "{files} files");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_table_names_every_module_of_lib_rs_in_order() {
+    let lib = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/lib.rs")).unwrap();
+    let declared: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
+    let table: Vec<&str> = LAYERS.iter().flat_map(|l| l.iter().copied()).collect();
+    assert_eq!(declared, table, "lib.rs lists the modules in layer order");
+}
