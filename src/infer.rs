@@ -119,6 +119,10 @@ pub enum TagChoice {
 
 /// The variant a `Variant` tag names (lidraughts writes one).
 pub fn variant_name(name: &str) -> Option<GameKind> {
+    // The table's own names first (a new row is known at once), then aliases.
+    if let Ok(v) = name.parse::<Variant>() {
+        return Some(GameKind::Known(v));
+    }
     let v = match name.trim().to_ascii_lowercase().as_str() {
         "brazilian" | "brazilian draughts" | "damas brasileiras" => Variant::Brazilian,
         "international" | "standard" | "international draughts" => Variant::International,

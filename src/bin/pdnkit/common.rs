@@ -1,5 +1,6 @@
 //! Options shared by the commands that read games, resolved into a config.
 
+use clap::builder::TypedValueParser as _;
 use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
 use pdnkit::replay::Options;
@@ -15,12 +16,12 @@ pub struct InputArgs {
     /// The variant of games without a GameType tag: auto takes what the file
     /// shows (named once per file; a file whose games it does not explain is
     /// refused). A game's own GameType always decides its variant.
-    #[arg(long, value_enum, default_value_t = VariantChoice::Auto)]
+    #[arg(long, value_name = "VARIANT", value_parser = variant_or_auto(), default_value = "auto")]
     pub variant: VariantChoice,
     /// Read every game as NAME, whatever its GameType says (a differing
     /// GameType gets a warning).
-    #[arg(long, value_enum, value_name = "NAME", conflicts_with = "variant")]
-    pub force_variant: Option<VariantName>,
+    #[arg(long, value_name = "NAME", value_parser = variant_name(), conflicts_with = "variant")]
+    pub force_variant: Option<Variant>,
     /// Draw rules: auto is cbjd for brazilian, fmjd for international,
     /// canadian and russian; english and czech games have none.
     #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
@@ -131,54 +132,32 @@ impl InputArgs {
     }
 }
 
-/// `--variant`: auto or one of the variants pdnkit checks.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VariantChoice {
-    Auto,
-    Brazilian,
-    Canadian,
-    International,
-    Russian,
-    English,
-    Czech,
-}
-
-/// A variant named on the command line (`perft --variant`).
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VariantName {
-    Brazilian,
-    Canadian,
-    International,
-    Russian,
-    English,
-    Czech,
-}
-
-impl VariantName {
-    pub fn variant(self) -> Variant {
-        match self {
-            VariantName::Brazilian => Variant::Brazilian,
-            VariantName::Canadian => Variant::Canadian,
-            VariantName::International => Variant::International,
-            VariantName::Russian => Variant::Russian,
-            VariantName::English => Variant::English,
-            VariantName::Czech => Variant::Czech,
-        }
-    }
-}
+/// `--variant`: `auto` (None) or a variant. The names come from the variants
+/// table ([`Variant::ALL`]): a new row is a new value, with nothing to add here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantChoice(pub Option<Variant>);
 
 impl VariantChoice {
     pub fn variant(self) -> Option<Variant> {
-        Some(match self {
-            VariantChoice::Auto => return None,
-            VariantChoice::Brazilian => Variant::Brazilian,
-            VariantChoice::Canadian => Variant::Canadian,
-            VariantChoice::International => Variant::International,
-            VariantChoice::Russian => Variant::Russian,
-            VariantChoice::English => Variant::English,
-            VariantChoice::Czech => Variant::Czech,
-        })
+        self.0
     }
+}
+
+/// The parser of `--variant auto|NAME`, with the names for help and completions.
+pub fn variant_or_auto() -> impl clap::builder::TypedValueParser<Value = VariantChoice> {
+    let names: Vec<&'static str> = std::iter::once("auto")
+        .chain(Variant::ALL.iter().map(|v| v.name()))
+        .collect();
+    clap::builder::PossibleValuesParser::new(names).try_map(|s| match s.as_str() {
+        "auto" => Ok(VariantChoice(None)),
+        name => name.parse::<Variant>().map(|v| VariantChoice(Some(v))),
+    })
+}
+
+/// The parser of a variant's name (`perft --variant`, `--force-variant`).
+pub fn variant_name() -> impl clap::builder::TypedValueParser<Value = Variant> {
+    clap::builder::PossibleValuesParser::new(Variant::ALL.iter().map(|v| v.name()))
+        .try_map(|s| s.parse::<Variant>())
 }
 
 /// `--draw-rules`.
@@ -199,7 +178,7 @@ impl InputArgs {
         };
         Ok(Options {
             variant: self.variant.variant(),
-            force_variant: self.force_variant.map(VariantName::variant),
+            force_variant: self.force_variant,
             draw_rules,
             keep_moves: false,
             syntax_only: false,

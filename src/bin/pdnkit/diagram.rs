@@ -1,6 +1,5 @@
 //! `pdnkit diagram`: one position as an SVG picture.
 
-use crate::common::VariantName;
 use crate::output::{Out, Stop};
 use pdnkit::diagram::{svg, DiagramOptions, Drawn};
 use pdnkit::infer::Evidence;
@@ -16,8 +15,8 @@ pub struct Args {
     /// A PDN file to take the position from (with --game and --ply).
     path: Option<PathBuf>,
     /// The variant (needed with --fen; with a file, it overrides the games' own).
-    #[arg(long, value_enum)]
-    variant: Option<VariantName>,
+    #[arg(long, value_parser = crate::common::variant_name())]
+    variant: Option<pdnkit::Variant>,
     /// The position, as a FEN.
     #[arg(long, conflicts_with = "path")]
     fen: Option<String>,
@@ -75,7 +74,6 @@ fn position(a: &Args) -> Result<Position, String> {
     if let Some(fen) = &a.fen {
         let v = a
             .variant
-            .map(VariantName::variant)
             .ok_or("--fen needs --variant (the board and the rules depend on it)")?;
         return Position::from_fen(fen, v).map_err(|e| format!("FEN \"{fen}\": {e}"));
     }
@@ -112,7 +110,7 @@ fn position(a: &Args) -> Result<Position, String> {
     })?;
     let evidence = pick.evidence.unwrap_or_default();
     let opts = Options {
-        variant: a.variant.map(VariantName::variant),
+        variant: a.variant,
         keep_moves: true,
         ..Options::default()
     };

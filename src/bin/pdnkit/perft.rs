@@ -1,6 +1,5 @@
 //! `pdnkit perft --variant V [--fen F] [--divide] DEPTH`
 
-use crate::common::VariantName;
 use crate::output::Stop;
 use pdnkit::position::Position;
 use pdnkit::rules::{perft, perft_divide};
@@ -9,8 +8,8 @@ use std::io::Write;
 #[derive(clap::Args)]
 pub struct Args {
     /// The variant whose rules generate the moves.
-    #[arg(long, value_enum)]
-    variant: VariantName,
+    #[arg(long, value_parser = crate::common::variant_name())]
+    variant: pdnkit::Variant,
     /// Start from this FEN instead of the start position.
     #[arg(long)]
     fen: Option<String>,
@@ -22,7 +21,7 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> u8 {
-    let v = a.variant.variant();
+    let v = a.variant;
     let pos = match &a.fen {
         None => v.start(),
         Some(f) => match Position::from_fen(f, v) {
