@@ -525,3 +525,89 @@ pub fn check_game(g: &Game, opts: &Options) -> Report {
         None => check_game_with(g, opts, &inference),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::read_all;
+
+    fn run(text: &str, opts: &Options) -> (Vec<CheckedGame>, Vec<FileDiagnostic>) {
+        check_file(text.as_bytes(), opts).unwrap()
+    }
+
+    #[test]
+    fn a_guess_that_explains_the_games_is_kept() {
+        let (games, findings) = run(
+            "[Event \"a\"]\n1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n",
+            &Options::default(),
+        );
+        assert!(games[0].report.valid());
+        assert_eq!(games[0].report.source, VariantSource::Inferred);
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, Code::VariantInferred);
+    }
+
+    #[test]
+    fn a_guess_most_games_fail_under_is_refused_with_a_hint() {
+        // Two untagged games written in international squares up to 32:
+        // read as brazilian (the 8x8 default) both fail at once.
+        let text = "[E \"1\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n[E \"2\"]\n1. 31-27 19-23 *\n";
+        let (games, findings) = run(text, &Options::default());
+        assert!(games
+            .iter()
+            .all(|g| !g.report.checked && g.report.source == VariantSource::Refused));
+        assert!(games.iter().all(|g| g.report.verdict().is_none()));
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, Code::UnknownVariant);
+        assert!(
+            findings[0]
+                .message
+                .contains("2 of 2 games with moves fail under brazilian rules"),
+            "{}",
+            findings[0].message
+        );
+        assert!(
+            findings[0]
+                .message
+                .contains("legal under international rules"),
+            "{}",
+            findings[0].message
+        );
+        // Named, the variant applies; the tally says nothing about inference.
+        let named = Options {
+            variant: Some(Variant::International),
+            ..Options::default()
+        };
+        let (games, findings) = run(text, &named);
+        assert!(games.iter().all(|g| g.report.valid()));
+        assert!(findings.is_empty());
+    }
+
+    #[test]
+    fn half_failing_is_not_refused() {
+        // One of two fails: not more than half.
+        let text = "[E \"1\"]\n1. c3-d4 f6-e5 *\n\n[E \"2\"]\n1. c3-d5 *\n";
+        let (games, findings) = run(text, &Options::default());
+        assert!(games.iter().all(|g| g.report.checked));
+        assert!(!findings.iter().any(|f| f.code == Code::UnknownVariant));
+    }
+
+    #[test]
+    fn tagged_games_never_take_part() {
+        // The guess comes from the tagged game: no trial, and the tagged game's verdict stands.
+        let text = "[GameType \"20\"]\n1. 32-28 *\n\n[E \"x\"]\n1. 99-1 *\n";
+        let (games, findings) = run(text, &Options::default());
+        assert_eq!(games[1].report.source, VariantSource::File);
+        assert!(games[0].report.valid());
+        assert!(!findings.iter().any(|f| f.code == Code::UnknownVariant));
+    }
+
+    #[test]
+    fn check_game_reads_a_game_as_a_file_of_its_own() {
+        let g = &read_all(b"[Event \"a\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n")[0];
+        let r = check_game(g, &Options::default());
+        assert_eq!(r.source, VariantSource::Refused);
+        let g = &read_all(b"[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n")[0];
+        assert!(check_game(g, &Options::default()).valid());
+    }
+}

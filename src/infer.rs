@@ -400,3 +400,119 @@ fn is_8x8_start(fen: &str) -> bool {
         && p.pieces(crate::position::Color::Black) == start.pieces(crate::position::Color::Black)
         && p.kings().is_empty()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::read_all;
+
+    /// The decision for the games of `text`, and its source.
+    fn decide(text: &str) -> (Untagged, VariantSource, String) {
+        let games = read_all(text.as_bytes());
+        let i = Evidence::of(&games).decide();
+        (i.untagged, i.source, i.evidence)
+    }
+
+    #[test]
+    fn the_files_tagged_games_decide_first() {
+        let (u, s, e) = decide(
+            "[GameType \"25\"]\n1. c3-d4 *\n\n[GameType \"25\"]\n1. c3-d4 *\n\n[Event \"x\"]\n1. 32-28 *\n",
+        );
+        assert_eq!(
+            (u, s),
+            (Untagged::Variant(Variant::Russian), VariantSource::File)
+        );
+        assert!(
+            e.contains("2 other games of the file have GameType 25"),
+            "{e}"
+        );
+        // A GameType that names nothing does not count as evidence.
+        let (u, _, _) = decide("[GameType \"x\"]\n1. 32-28 *\n\n[Event \"y\"]\n1. 32-28 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::Brazilian));
+    }
+
+    #[test]
+    fn italian_tag_names_name_italian() {
+        let (u, s, _) = decide("[Bianco \"A\"]\n[Nero \"B\"]\n1. 22-18 *\n");
+        assert_eq!(
+            (u, s),
+            (
+                Untagged::Unsupported(Unsupported(22)),
+                VariantSource::Inferred
+            )
+        );
+    }
+
+    #[test]
+    fn the_board_most_games_need() {
+        let (u, _, e) = decide("[Event \"a\"]\n1. 32-28 19-23 2. 37-32 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::International), "{e}");
+        let (u, _, _) = decide("[Event \"a\"]\n1. 55-50 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::Canadian));
+        // One garbled 10x10 game does not move a file of 8x8 games.
+        let (u, _, _) = decide(
+            "[E \"1\"]\n1. 22-18 *\n\n[E \"2\"]\n1. 22-18 *\n\n[E \"3\"]\n1. 22-18 *\n\n[E \"4\"]\n1. 45-40 *\n",
+        );
+        assert_eq!(u, Untagged::Variant(Variant::Brazilian));
+        // On a tie, the larger board.
+        let (u, _, _) = decide("[E \"1\"]\n1. 22-18 *\n\n[E \"2\"]\n1. 45-40 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::International));
+    }
+
+    #[test]
+    fn english_when_games_open_from_9_to_12() {
+        let (u, _, e) = decide("[Event \"a\"]\n1. 11-15 23-19 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::English), "{e}");
+        let (u, _, _) = decide("[Event \"a\"]\n1. 22-18 11-15 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::Brazilian));
+    }
+
+    #[test]
+    fn russian_from_colon_captures_or_cyrillic_tags() {
+        let (u, _, e) = decide("[Event \"a\"]\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::Russian), "{e}");
+        assert!(e.contains("':'"));
+        let (u, _, e) = decide("[White \"Иванов\"]\n1. c3-d4 *\n");
+        assert_eq!(u, Untagged::Variant(Variant::Russian), "{e}");
+        assert!(e.contains("Cyrillic"));
+    }
+
+    #[test]
+    fn brazilian_by_default() {
+        let (u, s, e) = decide("[Event \"a\"]\n1. c3-d4 *\n");
+        assert_eq!(
+            (u, s),
+            (
+                Untagged::Variant(Variant::Brazilian),
+                VariantSource::Inferred
+            )
+        );
+        assert!(e.contains("brazilian by default"));
+        let (_, _, e) = decide("[FEN \"W:W21:B1\"]\n*\n");
+        assert!(e.contains("no moves"), "{e}");
+    }
+
+    #[test]
+    fn variant_tags_and_names() {
+        assert_eq!(variant_name("Czech"), Some(GameKind::Known(Variant::Czech)));
+        assert_eq!(
+            variant_name("shashki"),
+            Some(GameKind::Known(Variant::Russian))
+        );
+        assert_eq!(
+            variant_name("frisian"),
+            Some(GameKind::Unsupported(Unsupported(40)))
+        );
+        assert_eq!(variant_name("chess"), None);
+        let g = &read_all(b"[Variant \"English\"]\n1. 11-15 *\n")[0];
+        assert_eq!(
+            tag_choice(g),
+            TagChoice::Tagged(GameKind::Known(Variant::English))
+        );
+        let g = &read_all(b"[GameType \"99\"]\n*\n")[0];
+        assert_eq!(
+            tag_choice(g),
+            TagChoice::Tagged(GameKind::Unsupported(Unsupported(99)))
+        );
+    }
+}

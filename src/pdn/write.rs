@@ -364,3 +364,65 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides, fi
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::read_all;
+
+    fn write(text: &str) -> String {
+        write_game(&read_all(text.as_bytes())[0], WriteOptions::default())
+    }
+
+    #[test]
+    fn variations_keep_the_number_of_the_move_they_replace() {
+        // Written before Black's move it replaces, numbered 1...: stays 1....
+        assert_eq!(
+            write("1. 32-28 (1... 19-23) 1... 18-23 *"),
+            "1. 32-28 ( 1... 19-23 ) 1... 18-23 *\n\n"
+        );
+        // A variation that names a later main move keeps that number.
+        assert!(write("1. 32-28 18-23 (9. 34-29 19-24) 2. 37-32 *").contains("( 9. 34-29 19-24 )"));
+        // Unnumbered, it replaces the main move before it.
+        assert!(write("1. 32-28 18-23 (19-24) 2. 37-32 *").contains("( 1... 19-24 )"));
+        // Before any main move, it stays unnumbered (the reader anchors it nowhere).
+        assert!(write("(33-28) 1. 32-28 *").starts_with("( 33-28 )"));
+    }
+
+    #[test]
+    fn numbers_continue_from_the_records_own() {
+        assert_eq!(
+            write("[FEN \"W:W32,37:B2,12\"]\n30. 32-28 2-7 31. 28-22 *"),
+            "[FEN \"W:W32,37:B2,12\"]\n30. 32-28 2-7 31. 28-22 *\n\n"
+        );
+    }
+
+    #[test]
+    fn line_comments_and_escape_lines_stay_in_place() {
+        let out = write("% before the tags\n[Event \"e\"]\n1. 32-28 ; score {+1} or }\n19-23 *");
+        assert_eq!(
+            out,
+            "% before the tags\n[Event \"e\"]\n1. 32-28 ; score {+1} or }\n1... 19-23 *\n\n"
+        );
+    }
+
+    #[test]
+    fn overrides_fix_and_agree() {
+        let g = &read_all(b"[Result \"1-1\"]\n1. 32-28 *")[0];
+        let ov = Overrides {
+            agree: true,
+            ..Overrides::default()
+        };
+        assert_eq!(
+            write_game_with(g, WriteOptions::default(), &ov),
+            "[Result \"1-1\"]\n1. 32-28 1-1\n\n"
+        );
+        let ov = Overrides {
+            game_type: Some(25),
+            replace_game_type: true,
+            ..Overrides::default()
+        };
+        let g = &read_all(b"[GameType \"20\"]\n1. 32-28 *")[0];
+        assert!(write_game_with(g, WriteOptions::default(), &ov).contains("[GameType \"25\"]"));
+    }
+}
