@@ -381,8 +381,13 @@ mod tests {
             write("1. 32-28 (1... 19-23) 1... 18-23 *"),
             "1. 32-28 ( 1... 19-23 ) 1... 18-23 *\n\n"
         );
-        // A variation that names a later main move keeps that number.
-        assert!(write("1. 32-28 18-23 (9. 34-29 19-24) 2. 37-32 *").contains("( 9. 34-29 19-24 )"));
+        // A variation that names an earlier main move keeps that number.
+        assert!(
+            write("1. 32-28 18-23 2. 37-32 12-18 (1... 19-24) 3. 41-37 *")
+                .contains("( 1... 19-24 )")
+        );
+        // A number past the main line names nothing: the move before it, as read.
+        assert!(write("1. 32-28 18-23 (9. 34-29) 2. 37-32 *").contains("( 1... 34-29 )"));
         // Unnumbered, it replaces the main move before it.
         assert!(write("1. 32-28 18-23 (19-24) 2. 37-32 *").contains("( 1... 19-24 )"));
         // Before any main move, it stays unnumbered (the reader anchors it nowhere).
