@@ -766,7 +766,12 @@ impl Meaning {
                 );
                 // A resolved ambiguity is written in full when normalised.
                 let resolved = d.code == Code::AmbiguousCapture && d.severity != Severity::Error;
-                !how_written && !resolved
+                // No result written and `*` say the same (a normalised record
+                // ends with `*`); only `*` draws the warning that the game ended.
+                let unknown = d.code == Code::ResultMismatch
+                    && d.severity != Severity::Error
+                    && r.declared.is_none_or(|o| o == Outcome::Unknown);
+                !how_written && !resolved && !unknown
             })
             .map(|d| (d.code, d.severity, d.ply))
             .collect();

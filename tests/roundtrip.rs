@@ -301,6 +301,9 @@ fn rewriting_keeps_the_cases_that_changed_meaning() {
         "[GameType \"20\"]\n[FEN \"W:W32,37:B2,12\"]\n30. 32-28 2-7 31. 28-22 *\n",
         // A `;` comment with braces, a `%` line before the tags.
         "% escaped\n[GameType \"20\"]\n1. 32-28 ; score {+1} or }\n19-23 *\n",
+        // No result written, and the game ended by rule (found by the fuzz
+        // target): written with `*`, which says the same.
+        "[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19\n",
         // A written capture path.
         "[GameType \"21\"]\n[FEN \"B:W6,14,15,23:B26\"]\n1. 26x19x10x1 *\n",
     ] {
