@@ -17,6 +17,15 @@ fuzz_target!(|data: &[u8]| {
     let Ok((before, _)) = check_file(data, &opts) else {
         return;
     };
+    // Text the reader could not read whole (a syntax error, an unterminated
+    // comment) can merge or split games when written: --in-place refuses such
+    // files, and the promise is for files read whole.
+    if before.iter().any(|c| rewritable(&c.game).is_err()) {
+        for c in &before {
+            let _ = normalised_pdn(&c.game, &c.report, Normalise::default());
+        }
+        return;
+    }
     for fix_results in [false, true] {
         let text: String = before
             .iter()
@@ -30,10 +39,6 @@ fuzz_target!(|data: &[u8]| {
         };
         assert_eq!(before.len(), after.len(), "game count");
         for (a, b) in before.iter().zip(&after) {
-            // Text the reader could not read is not rewritten (--in-place refuses it).
-            if rewritable(&a.game).is_err() {
-                continue;
-            }
             let (ma, mb) = (Meaning::of(&a.game, &a.report), Meaning::of(&b.game, &b.report));
             if fix_results {
                 assert_eq!(ma.moves, mb.moves, "moves");

@@ -307,8 +307,18 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides, fi
                 need_number = false;
             }
             Node::Unknown(_) => {
+                // A placeholder is numbered like a move, and the move after it
+                // too: written bare after a move (`15-20 - 41-36`) it would read
+                // as a separator of one move.
+                let number = ply / 2 + 1;
+                if ply.is_multiple_of(2) {
+                    w.word(&format!("{number}."));
+                } else {
+                    w.word(&format!("{number}..."));
+                }
                 w.word("-");
                 ply += 1;
+                need_number = true;
                 if stack.is_empty() {
                     main_index += 1;
                 }
@@ -392,6 +402,16 @@ mod tests {
         assert!(write("1. 32-28 18-23 (19-24) 2. 37-32 *").contains("( 1... 19-24 )"));
         // Before any main move, it stays unnumbered (the reader anchors it nowhere).
         assert!(write("(33-28) 1. 32-28 *").starts_with("( 33-28 )"));
+    }
+
+    #[test]
+    fn a_placeholder_never_joins_the_moves_around_it() {
+        // `15-2-`: a move and a placeholder; written apart and numbered, so
+        // that `15-2 - 41-36` does not read as one move.
+        let out = write("[GameType \"20\"]\n11. 35-30 15-2- 12. 41-36 *");
+        assert!(out.contains("11. 35-30 15-2 12. - 12... 41-36 *"), "{out}");
+        let again = &read_all(out.as_bytes())[0];
+        assert_eq!(again.nodes().len(), 4);
     }
 
     #[test]
