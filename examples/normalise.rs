@@ -17,10 +17,7 @@ fn main() -> std::io::Result<()> {
         std::process::exit(2);
     };
     // Normalised moves need the replayed moves kept.
-    let opts = Options {
-        keep_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::default().keep_moves(true);
     // The whole file checked as `pdnkit check` checks it.
     let (games, _file_findings) = check_file(BufReader::new(File::open(&path)?), &opts)?;
     let mut out = std::io::stdout().lock();

@@ -10,7 +10,7 @@
 //! use pdnkit::check::check_game;
 //! use pdnkit::replay::Options;
 //! let text = b"[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 *\n\n[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 *\n";
-//! let opts = Options { keep_moves: true, ..Options::default() };
+//! let opts = Options::default().keep_moves(true);
 //! let mut finder = Finder::new(2);
 //! for g in read_all(text) {
 //!     finder.add(Fingerprint::of(&check_game(&g, &opts), 2));

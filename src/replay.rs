@@ -10,8 +10,16 @@ use crate::position::{Color, Position};
 use crate::rules::{legal_moves, play_unchecked, Move, MoveList};
 use crate::variant::{GameKind, Unsupported, Variant};
 
-/// How to replay.
+/// How to replay. Built with [`Options::default`] (every game under its own
+/// or its file's variant, default draw rules) and the builder methods:
+///
+/// ```
+/// use pdnkit::{Options, Variant};
+/// let opts = Options::default().variant(Some(Variant::Russian)).keep_moves(true);
+/// assert!(opts.keep_moves);
+/// ```
 #[derive(Clone, Debug, Default)]
+#[non_exhaustive]
 pub struct Options {
     /// The variant of games that carry no GameType tag (`--variant`); `None`:
     /// decided per file from its evidence ([`crate::check::FileCheck`]). A
@@ -33,6 +41,44 @@ pub struct Options {
     pub levels: crate::diag::Levels,
 }
 
+impl Options {
+    /// The variant of games without a GameType tag (`--variant`).
+    pub fn variant(mut self, v: Option<Variant>) -> Options {
+        self.variant = v;
+        self
+    }
+    /// A variant for every game, whatever its GameType says (`--force-variant`).
+    pub fn force_variant(mut self, v: Option<Variant>) -> Options {
+        self.force_variant = v;
+        self
+    }
+    /// The draw rules (`None`: the variant's default).
+    pub fn draw_rules(mut self, r: Option<DrawRules>) -> Options {
+        self.draw_rules = r;
+        self
+    }
+    /// Keep every played move and the position before it in the report.
+    pub fn keep_moves(mut self, keep: bool) -> Options {
+        self.keep_moves = keep;
+        self
+    }
+    /// Only read: report the reader's findings, replay nothing.
+    pub fn syntax_only(mut self, only: bool) -> Options {
+        self.syntax_only = only;
+        self
+    }
+    /// The reader's limit on a game's size in bytes.
+    pub fn max_game_bytes(mut self, n: Option<usize>) -> Options {
+        self.max_game_bytes = n;
+        self
+    }
+    /// The levels of the codes (`-A`, `-W`, `-D`).
+    pub fn levels(mut self, levels: crate::diag::Levels) -> Options {
+        self.levels = levels;
+        self
+    }
+}
+
 /// Whether the reader skipped `g` as too large (it holds only its start).
 fn skipped_as_too_large(g: &Game) -> bool {
     g.diagnostics.iter().any(|d| d.code == Code::GameTooLarge)
@@ -51,6 +97,7 @@ pub struct Played {
 
 /// Everything `check` says about one game.
 #[derive(Clone, Debug)]
+#[non_exhaustive]
 pub struct Report {
     /// The variant whose rules the game was checked under (`None`: not checked).
     pub variant: Option<Variant>,

@@ -264,10 +264,7 @@ fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
         1. 31x24 18x4 2. 16-26 4-29 3. 24-31 29-4 4. 14-7 4-15 5. 26-16 15-8 6. 7-17 \
         8-3 7. 17-22 3-14 8. 31-26 14-32 9. 22-11 32-27 10. 11-25 27-20 11. 16-19 20-24 \
         12. 19-12 24-6 13. 26-13 6-10 14. 25-30 10-15 15. 12-26";
-    let opts = Options {
-        keep_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::default().keep_moves(true);
     let g = &read_all(format!("{head} *\n").as_bytes())[0];
     let r = check_game(g, &opts);
     assert!(r.valid() && r.plies == 29);

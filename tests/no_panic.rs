@@ -24,15 +24,10 @@ fn check_everything(bytes: &[u8]) {
             for rules in [DrawRules::Cbjd, DrawRules::Fmjd] {
                 let r = check_game(
                     &g,
-                    &Options {
-                        variant: None,
-                        force_variant: variant,
-                        draw_rules: Some(rules),
-                        keep_moves: true,
-                        syntax_only: false,
-                        max_game_bytes: None,
-                        levels: Default::default(),
-                    },
+                    &Options::default()
+                        .force_variant(variant)
+                        .draw_rules(Some(rules))
+                        .keep_moves(true),
                 );
                 let mut loc = pdnkit::pdn::Locator::new(&g);
                 for d in &r.diagnostics {

@@ -211,10 +211,7 @@ fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
     use pdnkit::check::check_file;
     use pdnkit::export::{normalised_pdn, Meaning, Normalise};
     use pdnkit::replay::Options;
-    let opts = Options {
-        keep_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::default().keep_moves(true);
     let (before, _) = check_file(bytes, &opts).unwrap();
     let mut out = String::new();
     for c in &before {

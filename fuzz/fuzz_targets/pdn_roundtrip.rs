@@ -10,10 +10,7 @@ use pdnkit::export::{normalised_pdn, rewritable, Meaning, Normalise};
 use pdnkit::replay::Options;
 
 fuzz_target!(|data: &[u8]| {
-    let opts = Options {
-        keep_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::default().keep_moves(true);
     let Ok((before, _)) = check_file(data, &opts) else {
         return;
     };

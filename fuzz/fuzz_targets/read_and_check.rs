@@ -14,12 +14,10 @@ fuzz_target!(|data: &[u8]| {
         let variants = std::iter::once(None).chain(Variant::ALL.into_iter().map(Some));
         for variant in variants {
             for rules in [DrawRules::Cbjd, DrawRules::Fmjd] {
-                let opts = Options {
-                    variant,
-                    draw_rules: Some(rules),
-                    keep_moves: true,
-                    ..Options::default()
-                };
+                let opts = Options::default()
+                    .force_variant(variant)
+                    .draw_rules(Some(rules))
+                    .keep_moves(true);
                 let r = check_game(&g, &opts);
                 let mut loc = Locator::new(&g);
                 for d in &r.diagnostics {

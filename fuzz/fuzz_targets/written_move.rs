@@ -28,6 +28,6 @@ fuzz_target!(|data: &[u8]| {
     game.extend_from_slice(b"\n1. ");
     game.extend_from_slice(text);
     for g in read_all(&game) {
-        let _ = check_game(&g, &Options { keep_moves: true, ..Options::default() });
+        let _ = check_game(&g, &Options::default().keep_moves(true));
     }
 });

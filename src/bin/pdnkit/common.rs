@@ -176,15 +176,12 @@ impl InputArgs {
             DrawChoice::Cbjd => Some(DrawRules::Cbjd),
             DrawChoice::Fmjd => Some(DrawRules::Fmjd),
         };
-        Ok(Options {
-            variant: self.variant.variant(),
-            force_variant: self.force_variant,
-            draw_rules,
-            keep_moves: false,
-            syntax_only: false,
-            max_game_bytes: Some(self.max_game_bytes),
-            levels: self.levels(),
-        })
+        Ok(Options::default()
+            .variant(self.variant.variant())
+            .force_variant(self.force_variant)
+            .draw_rules(draw_rules)
+            .max_game_bytes(Some(self.max_game_bytes))
+            .levels(self.levels()))
     }
 
     /// A thread pool of the requested size, at most [`MAX_JOBS_PER_CORE`]

@@ -109,11 +109,7 @@ fn position(a: &Args) -> Result<Position, String> {
         )
     })?;
     let evidence = pick.evidence.unwrap_or_default();
-    let opts = Options {
-        variant: a.variant,
-        keep_moves: true,
-        ..Options::default()
-    };
+    let opts = Options::default().variant(a.variant).keep_moves(true);
     let r = check_game_with(g, &opts, &evidence.decide());
     let Some(start) = r.start else {
         return Err(format!(
