@@ -42,7 +42,7 @@
 use crate::diag::{Code, FileDiagnostic, Severity};
 use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
 use crate::pdn::{Game, Reader};
-use crate::replay::{check_game_with, Options, Report};
+use crate::replay::{check_game_with, GameReport, Options};
 use crate::variant::{GameKind, Unsupported, Variant};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -52,14 +52,14 @@ use std::sync::Arc;
 pub const EVIDENCE_BYTES: usize = 1 << 20;
 
 /// Whether a report has an error about a move of the main line.
-fn has_move_error(r: &Report) -> bool {
+fn has_move_error(r: &GameReport) -> bool {
     r.diagnostics
         .iter()
         .any(|d| d.severity == Severity::Error && d.ply.is_some())
 }
 
 /// Replays games under a decision: the caller's way (a thread pool) or in turn.
-pub type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<Report> + Send + 'o>;
+pub type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<GameReport> + Send + 'o>;
 
 /// A game whose file's decision is made, ready to be checked (its report may
 /// already be there, from the replay that made the decision).
@@ -68,7 +68,7 @@ pub struct Pending {
     game: Game,
     inference: Arc<Inference>,
     /// Boxed: most games have none, and a pending game stays small.
-    report: Option<Box<Report>>,
+    report: Option<Box<GameReport>>,
 }
 
 impl Pending {
@@ -81,7 +81,7 @@ impl Pending {
         &self.inference
     }
     /// The game's report: the one made while deciding, or a replay now.
-    pub fn check(&mut self, opts: &Options) -> Report {
+    pub fn check(&mut self, opts: &Options) -> GameReport {
         match self.report.take() {
             Some(r) => *r,
             None => check_game_with(&self.game, opts, &self.inference),
@@ -211,7 +211,7 @@ fn decide(
     games: &[Game],
     opts: &Options,
     checker: &Checker<'_>,
-) -> (Inference, Vec<Option<Report>>) {
+) -> (Inference, Vec<Option<GameReport>>) {
     let evidence = Evidence::of(games);
     if !evidence.has_untagged() {
         return (Inference::default_brazilian(), Vec::new());
@@ -234,7 +234,7 @@ fn decide(
     let failing = reports.iter().filter(|r| has_move_error(r)).count();
     let n = tried.len();
     if failing * 2 <= n {
-        let mut out: Vec<Option<Report>> = (0..games.len()).map(|_| None).collect();
+        let mut out: Vec<Option<GameReport>> = (0..games.len()).map(|_| None).collect();
         for (i, r) in tried.into_iter().zip(reports) {
             out[i] = Some(r);
         }
@@ -320,7 +320,7 @@ pub struct FileTally {
 
 impl FileTally {
     /// Adds one game and its report.
-    pub fn add(&mut self, g: &Game, r: &Report) {
+    pub fn add(&mut self, g: &Game, r: &GameReport) {
         if r.inferred {
             self.untagged += 1;
             self.first_untagged.get_or_insert((g.line(), 1));
@@ -442,7 +442,7 @@ pub struct CheckedGame {
     /// The game as read.
     pub game: Game,
     /// What the check says of it.
-    pub report: Report,
+    pub report: GameReport,
 }
 
 /// A whole file checked in order on the calling thread: push its games, then
@@ -514,7 +514,7 @@ pub fn check_file(
 /// Checks one game as a file of its own, the way `pdnkit check` checks a
 /// file that holds only this game: without a GameType its variant is
 /// inferred from the game, and refused when it does not explain its moves.
-pub fn check_game(g: &Game, opts: &Options) -> Report {
+pub fn check_game(g: &Game, opts: &Options) -> GameReport {
     if let Some(v) = opts.force_variant.or(opts.variant) {
         return check_game_with(g, opts, &Inference::named(v));
     }

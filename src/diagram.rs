@@ -32,7 +32,7 @@ pub enum MoveStyle {
 /// A move to draw: the squares the piece lands on, from first to last, and
 /// the squares of the pieces it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Drawn {
+pub struct Arrow {
     /// The squares the move lands on, in order.
     pub path: Vec<Square>,
     /// The squares of the pieces it takes.
@@ -41,7 +41,11 @@ pub struct Drawn {
     pub style: MoveStyle,
 }
 
-impl Drawn {
+/// The old name of [`Arrow`] (it read as "a drawn game").
+#[deprecated(since = "0.2.0", note = "renamed Arrow")]
+pub type Drawn = Arrow;
+
+impl Arrow {
     /// The move `text` (as a record writes it: `32-28`, `c3xe5`, `19x30x39`,
     /// a strength suffix allowed)
     /// drawn on `pos`: its landing path and the pieces it takes when it
@@ -50,16 +54,16 @@ impl Drawn {
     /// off the board.
     ///
     /// ```
-    /// use pdnkit::diagram::Drawn;
+    /// use pdnkit::diagram::Arrow;
     /// use pdnkit::position::Position;
     /// use pdnkit::variant::Variant;
     /// let pos = Position::from_fen("W:W27:B23,14", Variant::Brazilian).unwrap();
-    /// let d = Drawn::written(&pos, "27x18x9").unwrap();
+    /// let d = Arrow::written(&pos, "27x18x9").unwrap();
     /// assert_eq!(d.path.iter().map(|s| s.number()).collect::<Vec<_>>(), [27, 18, 9]);
     /// assert_eq!(d.captured.count(), 2);
-    /// assert!(Drawn::written(&pos, "27 and so on").is_err());
+    /// assert!(Arrow::written(&pos, "27 and so on").is_err());
     /// ```
-    pub fn written(pos: &Position, text: &str) -> Result<Drawn, WrittenError> {
+    pub fn written(pos: &Position, text: &str) -> Result<Arrow, WrittenError> {
         let t = text.trim();
         // The move, and at most a strength suffix after it (`22x13!`).
         let m = match crate::pdn::grammar::written_move(t.as_bytes()) {
@@ -71,7 +75,7 @@ impl Drawn {
             }
             _ => return Err(WrittenError::NotAMove(text.to_string())),
         };
-        let drawn = |mv: &crate::rules::Move| Drawn {
+        let drawn = |mv: &crate::rules::Move| Arrow {
             path: crate::rules::landing_path(pos, mv).to_vec(),
             captured: mv.captured(),
             style: MoveStyle::Written,
@@ -86,7 +90,7 @@ impl Drawn {
                     .map(|&s| crate::notation::square_of(pos.size(), s))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|e| WrittenError::Square(text.to_string(), e))?;
-                Ok(Drawn {
+                Ok(Arrow {
                     path,
                     captured: Bitboard::EMPTY,
                     style: MoveStyle::Written,
@@ -97,12 +101,12 @@ impl Drawn {
 
     /// A capture of `pos` that takes the most pieces (the first such), drawn as
     /// an alternative; `None` when there is no capture.
-    pub fn maximal_capture(pos: &Position) -> Option<Drawn> {
+    pub fn maximal_capture(pos: &Position) -> Option<Arrow> {
         let best = crate::rules::legal_moves(pos)
             .into_iter()
             .filter(|m| m.is_capture())
             .max_by_key(|m| m.capture_count())?;
-        Some(Drawn {
+        Some(Arrow {
             path: crate::rules::landing_path(pos, &best).to_vec(),
             captured: best.captured(),
             style: MoveStyle::Alternative,
@@ -110,7 +114,7 @@ impl Drawn {
     }
 }
 
-/// Why [`Drawn::written`] cannot draw a move.
+/// Why [`Arrow::written`] cannot draw a move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WrittenError {
@@ -128,7 +132,7 @@ pub struct DiagramOptions {
     /// Seen from Black (Black's side at the bottom).
     pub flip: bool,
     /// Moves to draw, in order.
-    pub moves: Vec<Drawn>,
+    pub moves: Vec<Arrow>,
     /// A title for the picture (`<title>`), escaped.
     pub title: Option<String>,
 }
@@ -309,7 +313,7 @@ impl Canvas {
     }
 
     /// A move: the pieces it takes crossed out, then an arrow along its landing path.
-    fn drawn_move(&mut self, m: &Drawn) {
+    fn drawn_move(&mut self, m: &Arrow) {
         let (color, marker, dash) = match m.style {
             MoveStyle::Written => ("#d22", "ah-w", ""),
             MoveStyle::Alternative => ("#1565c0", "ah-a", r#" stroke-dasharray="6 4""#),

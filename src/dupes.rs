@@ -20,7 +20,7 @@
 //! ```
 
 use crate::pdn::Game;
-use crate::replay::Report;
+use crate::replay::GameReport;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 
@@ -45,7 +45,7 @@ fn mix(h: u64, x: u64) -> u64 {
 impl Fingerprint {
     /// The fingerprint of a game replayed with `keep_moves` (`None` when its
     /// start position is not known).
-    pub fn of(r: &Report, min_plies: u32) -> Option<Fingerprint> {
+    pub fn of(r: &GameReport, min_plies: u32) -> Option<Fingerprint> {
         let start = r.start?;
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         start.hash(&mut hasher);
@@ -149,7 +149,7 @@ pub struct Entry {
 
 impl Entry {
     /// The entry of a game of `file` and its report.
-    pub fn new(file: &str, g: &Game, r: &Report) -> Entry {
+    pub fn new(file: &str, g: &Game, r: &GameReport) -> Entry {
         Entry {
             file: file.to_string(),
             game: g.index,

@@ -6,7 +6,7 @@ use crate::notation::{write_move, Style};
 use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
 use crate::pdn::{Game, Outcome};
 use crate::position::{Color, Kind};
-use crate::replay::Report;
+use crate::replay::GameReport;
 use crate::rules::{landing_path, play_unchecked};
 use crate::variant::GameKind;
 
@@ -128,7 +128,7 @@ pub fn game_line(g: &Game) -> u32 {
 
 /// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]
 /// for the capture and crowning counts).
-pub fn game_row(file: &str, g: &Game, r: &Report) -> GameRow {
+pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
     let first_error = r.first_error();
     GameRow {
         file: file.to_string(),
@@ -237,7 +237,7 @@ pub struct PlyRow {
 }
 
 /// The moves-table rows of a replayed game (needs `keep_moves`).
-pub fn ply_rows(file: &str, g: &Game, r: &Report, with_fen: bool) -> Vec<PlyRow> {
+pub fn ply_rows(file: &str, g: &Game, r: &GameReport, with_fen: bool) -> Vec<PlyRow> {
     ply_rows_iter(file, g, r, with_fen).collect()
 }
 
@@ -246,7 +246,7 @@ pub fn ply_rows(file: &str, g: &Game, r: &Report, with_fen: bool) -> Vec<PlyRow>
 pub fn ply_rows_iter<'a>(
     file: &'a str,
     g: &'a Game,
-    r: &'a Report,
+    r: &'a GameReport,
     with_fen: bool,
 ) -> impl Iterator<Item = PlyRow> + 'a {
     let start_black = r.start.is_some_and(|p| p.side() == Color::Black);
@@ -308,7 +308,7 @@ pub fn ply_rows_iter<'a>(
 }
 
 /// The full landing path of a move, numeric, joined by `x` (for normalised PDN).
-pub fn full_path(r: &Report, i: usize) -> Option<String> {
+pub fn full_path(r: &GameReport, i: usize) -> Option<String> {
     let p = r.played.get(i)?;
     if !p.mv.is_capture() {
         return Some(format!("{}-{}", p.mv.from.number(), p.mv.to.number()));
@@ -404,7 +404,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// The record of a game and its report; lines and columns are found going
     /// forward through the game (linear in its size).
-    pub fn new(file: &str, g: &Game, r: &Report) -> GameRecord {
+    pub fn new(file: &str, g: &Game, r: &GameReport) -> GameRecord {
         let mut loc = crate::pdn::Locator::new(g);
         let diagnostics = r
             .diagnostics
@@ -545,7 +545,7 @@ impl Normalised {
 /// the game had one or the user named the variant (`--variant`,
 /// `--force-variant`). With [`Normalise::fix_results`] the Result tag and the
 /// final token agree.
-pub fn normalised_pdn(g: &Game, r: &Report, opts: Normalise) -> Normalised {
+pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
     let mut style = g.main_line().next().map_or(
         Style {
             algebraic: false,
@@ -684,7 +684,7 @@ pub struct Meaning {
 
 impl Meaning {
     /// The meaning of a game and its report.
-    pub fn of(g: &Game, r: &Report) -> Meaning {
+    pub fn of(g: &Game, r: &GameReport) -> Meaning {
         use crate::diag::Code;
         use crate::pdn::Node;
         let v = r.variant;
@@ -813,7 +813,11 @@ pub struct Patch {
 /// token disagrees with it. Only the Result tag's value and the final token
 /// change: a missing Result tag is added after the last tag (when the result
 /// is fixed), a missing token after the last move. Every other byte stays.
-pub fn result_patches(g: &Game, r: &Report, results: ResultStyle) -> (Vec<Patch>, Option<Outcome>) {
+pub fn result_patches(
+    g: &Game,
+    r: &GameReport,
+    results: ResultStyle,
+) -> (Vec<Patch>, Option<Outcome>) {
     let v = r.variant;
     let at = |i: usize| g.offset() + i as u64;
     let tag = g

@@ -174,6 +174,6 @@ pub use pdn::visit::{Skip, Visitor};
 pub use pdn::{Game, Reader};
 pub use piece::{Color, Kind, Piece};
 pub use position::{Position, Setup};
-pub use replay::{Options, Report};
+pub use replay::{GameReport, Options};
 pub use rules::Move;
 pub use variant::Variant;

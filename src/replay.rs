@@ -98,7 +98,7 @@ pub struct Played {
 /// Everything `check` says about one game.
 #[derive(Clone, Debug)]
 #[non_exhaustive]
-pub struct Report {
+pub struct GameReport {
     /// The variant whose rules the game was checked under (`None`: not checked).
     pub variant: Option<Variant>,
     /// The game's kind: a variant checked, or one named and refused.
@@ -135,7 +135,14 @@ pub struct Report {
     pub played: Vec<Played>,
 }
 
-impl Report {
+/// The old name of [`GameReport`].
+#[deprecated(
+    since = "0.2.0",
+    note = "renamed GameReport (`report` is also a command)"
+)]
+pub type Report = GameReport;
+
+impl GameReport {
     /// The position before ply `ply` (1-based) of a game replayed with
     /// `keep_moves`: `plies + 1` is the position after the last ply read.
     /// `None` beyond that, or when the game could not be replayed.
@@ -301,7 +308,7 @@ pub struct Ply {
 }
 
 /// A game replayed ply by ply: an iterator of [`Ply`] over the main line up
-/// to its first error, with the whole [`Report`] at hand.
+/// to its first error, with the whole [`GameReport`] at hand.
 ///
 /// ```
 /// use pdnkit::pdn::read_all;
@@ -313,7 +320,7 @@ pub struct Ply {
 /// assert_eq!(plies[4].number, (3, false));
 /// ```
 pub struct Replay {
-    report: Report,
+    report: GameReport,
     next: usize,
 }
 
@@ -331,7 +338,7 @@ impl Replay {
         }
     }
     /// Everything `check` says about the game.
-    pub fn report(&self) -> &Report {
+    pub fn report(&self) -> &GameReport {
         &self.report
     }
 }
@@ -364,7 +371,7 @@ impl Iterator for Replay {
 /// (its GameType, or what its text shows), without the check that the guess
 /// explains the game: [`crate::check::check_game`] reads a game as a file of
 /// its own, the way `pdnkit check` does.
-pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> Report {
+pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> GameReport {
     let mut e = Evidence::default();
     e.add(g);
     check_game_with(g, opts, &e.decide())
@@ -372,13 +379,13 @@ pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> Report {
 
 /// Replays one game of a file whose untagged games are read as `file` says.
 #[deprecated(since = "0.2.0", note = "renamed check_game_with")]
-pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> Report {
+pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> GameReport {
     check_game_with(g, opts, file)
 }
 
 /// Replays one game of a file whose untagged games are read as `file` says
 /// (the decision [`crate::check::FileCheck`] makes once per file).
-pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Report {
+pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport {
     let mut diags = g.diagnostics.clone();
     let mut report = empty_report();
     if skipped_as_too_large(g) {
@@ -577,7 +584,7 @@ fn replay_main(
     (v, rules): (Variant, DrawRules),
     start: Position,
     opts: &Options,
-    report: &mut Report,
+    report: &mut GameReport,
     diags: &mut Vec<Diagnostic>,
     mut positions: Option<&mut Vec<Position>>,
 ) {
@@ -1098,7 +1105,7 @@ fn replay_variations(g: &Game, main_positions: &[Position], diags: &mut Vec<Diag
 /// The declared result alone, without findings (for games that are not checked).
 fn declared_only(g: &Game, v: Option<Variant>) -> Option<Outcome> {
     let mut scratch = Vec::new();
-    let mut r = Report {
+    let mut r = GameReport {
         computed: Outcome::Unknown,
         ..empty_report()
     };
@@ -1106,8 +1113,8 @@ fn declared_only(g: &Game, v: Option<Variant>) -> Option<Outcome> {
     r.declared
 }
 
-fn empty_report() -> Report {
-    Report {
+fn empty_report() -> GameReport {
+    GameReport {
         variant: None,
         kind: None,
         checked: false,
@@ -1144,7 +1151,7 @@ fn result_token(g: &Game, v: Option<Variant>) -> Option<(Outcome, Span)> {
 fn check_result(
     g: &Game,
     variant: Option<Variant>,
-    report: &mut Report,
+    report: &mut GameReport,
     diags: &mut Vec<Diagnostic>,
 ) {
     let tag = g.find_tag("Result");
@@ -1255,7 +1262,7 @@ mod tests {
     use super::*;
     use crate::pdn::read_all;
 
-    fn run(text: &str, opts: impl std::borrow::Borrow<Options>) -> Report {
+    fn run(text: &str, opts: impl std::borrow::Borrow<Options>) -> GameReport {
         let g = read_all(text.as_bytes())
             .into_iter()
             .next()
@@ -1263,7 +1270,7 @@ mod tests {
         check_game_alone(&g, opts.borrow())
     }
 
-    fn codes(r: &Report) -> Vec<&'static str> {
+    fn codes(r: &GameReport) -> Vec<&'static str> {
         r.diagnostics.iter().map(|d| d.code.as_str()).collect()
     }
 

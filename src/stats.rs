@@ -7,7 +7,7 @@ use crate::diag::{Code, Severity};
 use crate::export::game_row;
 use crate::notation::{write_move, Style};
 use crate::pdn::{Game, Outcome};
-use crate::replay::Report;
+use crate::replay::GameReport;
 use std::collections::BTreeMap;
 
 /// Severities in the order they are shown.
@@ -75,7 +75,7 @@ impl Default for Summary {
 
 impl Summary {
     /// Counts a game and its findings.
-    pub fn add_game(&mut self, r: &Report) {
+    pub fn add_game(&mut self, r: &GameReport) {
         self.games += 1;
         match r.verdict() {
             Some(true) => self.valid += 1,
@@ -271,7 +271,7 @@ impl Opening {
 
 /// The first `n` plies of a replayed game (fewer if it is shorter), as
 /// canonical numeric moves: its opening.
-pub fn opening(r: &Report, n: usize) -> Vec<String> {
+pub fn opening(r: &GameReport, n: usize) -> Vec<String> {
     let style = Style {
         algebraic: false,
         colon: false,
@@ -312,14 +312,14 @@ pub struct Stats {
 
 impl Stats {
     /// The statistics of one game of `file`, replayed with `keep_moves`.
-    pub fn of_game(file: &str, g: &Game, r: &Report) -> Stats {
+    pub fn of_game(file: &str, g: &Game, r: &GameReport) -> Stats {
         let mut s = Stats::default();
         s.add_game(file, g, r);
         s
     }
 
     /// Counts one game of `file`, replayed with `keep_moves`.
-    pub fn add_game(&mut self, file: &str, g: &Game, r: &Report) {
+    pub fn add_game(&mut self, file: &str, g: &Game, r: &GameReport) {
         let row = game_row(file, g, r);
         self.summary.add_game(r);
         self.result_mismatches += r

@@ -2,7 +2,7 @@
 //! shows exactly the pieces of its FEN; input never reaches the page unescaped.
 mod common;
 
-use pdnkit::diagram::{svg, DiagramOptions, Drawn, MoveStyle};
+use pdnkit::diagram::{svg, Arrow, DiagramOptions, MoveStyle};
 use pdnkit::position::{Color, Kind, Position};
 use pdnkit::rules::{landing_path, legal_moves, play_unchecked};
 use pdnkit::variant::Variant;
@@ -55,7 +55,7 @@ fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
             for flip in [false, true] {
                 let opts = DiagramOptions {
                     flip,
-                    moves: vec![Drawn {
+                    moves: vec![Arrow {
                         path: landing_path(&p, &m).to_vec(),
                         captured: m.captured(),
                         style: if flip {

@@ -7,7 +7,7 @@ use crate::render;
 use crate::style::{ColorChoice, Palette};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::Game;
-use pdnkit::replay::Report;
+use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::io::{IsTerminal, Write};
 
@@ -75,7 +75,7 @@ impl<W: Write> CheckSink<W> {
 }
 
 impl<W: Write> Sink for CheckSink<W> {
-    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.sum.add_game(r);
         if self.quiet {
             return true;

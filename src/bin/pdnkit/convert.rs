@@ -10,7 +10,7 @@ use pdnkit::export::{
 };
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
-use pdnkit::replay::Report;
+use pdnkit::replay::GameReport;
 use serde_json::{Map, Value};
 use std::io::Write;
 use std::path::PathBuf;
@@ -156,7 +156,7 @@ impl ConvertSink {
         self.row(h, &[])
     }
 
-    fn pdn(&mut self, file: &str, g: &Game, r: &Report) -> String {
+    fn pdn(&mut self, file: &str, g: &Game, r: &GameReport) -> String {
         let results = match self.a.results.unwrap_or(Results::Draughts) {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
@@ -192,7 +192,7 @@ impl ConvertSink {
 }
 
 impl Sink for ConvertSink {
-    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.errors += r.errors().count() as u64;
         if matches!(self.dest, Dest::Patch(_)) {
             return self.patch(file, g, r);
@@ -364,7 +364,7 @@ fn patch_file(file: &str, patches: &[Patch]) -> std::io::Result<()> {
 
 impl ConvertSink {
     /// --in-place --fix-results: collects the game's patches for its file.
-    fn patch(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+    fn patch(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         if self.keep_original.as_deref() == Some(file) {
             return true;
         }

@@ -1,7 +1,7 @@
 //! `pdnkit diagram`: one position as an SVG picture.
 
 use crate::output::{Out, Stop};
-use pdnkit::diagram::{svg, DiagramOptions, Drawn};
+use pdnkit::diagram::{svg, Arrow, DiagramOptions};
 use pdnkit::infer::Evidence;
 use pdnkit::pdn::visit::{Keep, RawGame, Skip, Visitor};
 use pdnkit::pdn::{Game, Reader};
@@ -141,7 +141,7 @@ pub fn run(a: Args) -> u8 {
         ..DiagramOptions::default()
     };
     if let Some(m) = &a.mv {
-        match Drawn::written(&pos, m) {
+        match Arrow::written(&pos, m) {
             Ok(d) => opts.moves.push(d),
             Err(e) => return fail(e),
         }

@@ -8,7 +8,7 @@ use crate::common::InputArgs;
 use crate::games::Sink;
 use pdnkit::dupes::{differing_tags, Entry, Finder, Fingerprint};
 use pdnkit::pdn::Game;
-use pdnkit::replay::Report;
+use pdnkit::replay::GameReport;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -33,7 +33,7 @@ struct DupesSink {
 }
 
 impl Sink for DupesSink {
-    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.finder.add(Fingerprint::of(r, self.min_plies));
         self.games.push(Entry::new(file, g, r));
         true

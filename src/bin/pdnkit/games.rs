@@ -7,7 +7,7 @@ use pdnkit::check::{Decider, FileTally, Pending};
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::infer::Inference;
 use pdnkit::pdn::{Game, Reader, DEFAULT_MAX_GAME_BYTES};
-use pdnkit::replay::{Options, Report};
+use pdnkit::replay::{GameReport, Options};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Read};
 use std::sync::Arc;
@@ -76,7 +76,7 @@ fn batch_bytes(batch: &[Item]) -> usize {
 /// What a consumer does with each checked game, in input order.
 pub trait Sink {
     /// Returns false to stop the run (e.g. a closed pipe).
-    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool;
     /// A file that could not be read (or not completely).
     fn file_error(&mut self, file: &str, msg: &str);
     /// The end of a batch of games: output held for it may be written now
@@ -252,7 +252,7 @@ struct OutputStage<'a> {
 
 impl OutputStage<'_> {
     /// Hands one item and its report to the sink; false: the output stopped.
-    fn item(&mut self, it: &Item, r: Option<&Report>, sink: &mut dyn Sink) -> bool {
+    fn item(&mut self, it: &Item, r: Option<&GameReport>, sink: &mut dyn Sink) -> bool {
         let names = &self.names;
         match (it, r) {
             (Item::Game(fi, p), Some(r)) => {
@@ -286,7 +286,12 @@ impl OutputStage<'_> {
     /// Hands a checked batch to the sink: findings are rendered for the whole
     /// batch, then written at once, with the bar cleared once (never once per
     /// game). False: the output stopped.
-    fn batch(&mut self, batch: &[Item], reports: &[Option<Report>], sink: &mut dyn Sink) -> bool {
+    fn batch(
+        &mut self,
+        batch: &[Item],
+        reports: &[Option<GameReport>],
+        sink: &mut dyn Sink,
+    ) -> bool {
         let mut bytes = 0u64;
         let mut current = None;
         for (it, r) in batch.iter().zip(reports) {
@@ -364,7 +369,7 @@ pub fn run(
         scope.spawn(move || read_inputs(inputs, opts, pool, &tx, &spent_rx, in_flight));
         scope.spawn(move || {
             for mut batch in rx {
-                let reports: Vec<Option<Report>> = pool.install(|| {
+                let reports: Vec<Option<GameReport>> = pool.install(|| {
                     batch
                         .par_iter_mut()
                         .map(|it| match it {
@@ -529,7 +534,7 @@ fn read_inputs(
 }
 
 /// A batch with the report of each of its games.
-type Checked = (Vec<Item>, Vec<Option<Report>>);
+type Checked = (Vec<Item>, Vec<Option<GameReport>>);
 
 enum Item {
     Game(usize, Pending),

@@ -3,7 +3,7 @@
 use crate::style::Palette;
 use pdnkit::diag::{Diagnostic, FileDiagnostic};
 use pdnkit::pdn::{visible, Game, Locator};
-use pdnkit::replay::Report;
+use pdnkit::replay::GameReport;
 
 /// A file name for a terminal: control characters (ESC, newline, ...) shown
 /// escaped, as message text is (`\u{1b}`), so a name can neither command the
@@ -177,6 +177,6 @@ pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> String {
 }
 
 /// The JSON line of one game (docs/json.md), from the library's record.
-pub fn game_json(file: &str, g: &Game, r: &Report) -> String {
+pub fn game_json(file: &str, g: &Game, r: &GameReport) -> String {
     json_line(&pdnkit::export::GameRecord::new(file, g, r))
 }

@@ -11,10 +11,10 @@ use crate::common::InputArgs;
 use crate::games::Sink;
 use crate::output::{Out, Stop};
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
-use pdnkit::diagram::{escape, svg, DiagramOptions, Drawn};
+use pdnkit::diagram::{escape, svg, Arrow, DiagramOptions};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::position::Color;
-use pdnkit::replay::Report;
+use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -96,7 +96,7 @@ struct Viewer {
 }
 
 /// The start and the moves of a game, for the viewer.
-fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
+fn viewer_data(g: &Game, r: &GameReport) -> Option<Viewer> {
     let start = r.start?;
     Some(Viewer {
         bad: r.errors().filter_map(|d| d.ply).collect(),
@@ -137,7 +137,7 @@ fn viewer_data(g: &Game, r: &Report) -> Option<Viewer> {
 /// The HTML of one move finding: message, source line, board.
 fn finding_html(
     g: &Game,
-    r: &Report,
+    r: &GameReport,
     d: &pdnkit::diag::Diagnostic,
     line: u32,
     file: &str,
@@ -182,12 +182,12 @@ fn finding_html(
             ..DiagramOptions::default()
         };
         if let Some(w) = &d.written {
-            if let Ok(m) = Drawn::written(&pos, w) {
+            if let Ok(m) = Arrow::written(&pos, w) {
                 opts.moves.push(m);
             }
         }
         if matches!(d.code, Code::NonMaximalCapture | Code::MissedCapture) {
-            if let Some(best) = Drawn::maximal_capture(&pos) {
+            if let Some(best) = Arrow::maximal_capture(&pos) {
                 opts.moves.push(best);
             }
         }
@@ -202,7 +202,7 @@ fn finding_html(
 }
 
 impl Sink for ReportSink {
-    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         if self.games.len() >= MAX_REPORT_GAMES {
             self.too_many = true;
             return false;

@@ -3,7 +3,7 @@
 use crate::common::InputArgs;
 use crate::games::Sink;
 use pdnkit::pdn::Game;
-use pdnkit::replay::Report;
+use pdnkit::replay::GameReport;
 use pdnkit::stats::{Stats, StatsRecord};
 use std::collections::BTreeMap;
 
@@ -39,7 +39,7 @@ struct StatsSink {
 }
 
 impl Sink for StatsSink {
-    fn game(&mut self, file: &str, g: &Game, r: &Report) -> bool {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         let one = Stats::of_game(file, g, r);
         self.all.merge(&one);
         let v = r.kind.map_or("unknown", |k| k.name()).to_string();
