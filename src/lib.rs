@@ -64,8 +64,9 @@
 //! assert_eq!(found, [Some(2), None]);
 //! ```
 //!
-//! The grammar the reader is built from is in [`pdn::grammar`], one nom
-//! parser per production.
+//! The reader is built from the PDN grammar written as nom parsers, one per
+//! production (`src/pdn/grammar.rs`, internal: its parsers return nom's own
+//! types, which are not part of this API).
 //!
 //! # Check a game
 //!

@@ -470,7 +470,7 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 
 /// Fills `out` (cleared first) with the legal captures of the side to move:
 /// every legal move when a capture is compulsory, nothing otherwise.
-pub fn captures(pos: &Position, out: &mut MoveList) {
+pub(crate) fn captures(pos: &Position, out: &mut MoveList) {
     if pos.variant().is_family() {
         captures_with::<true>(pos, out);
     } else {
@@ -566,7 +566,7 @@ fn jumpers<const H: i8, const F: bool>(pos: &Position) -> Bitboard {
 }
 
 /// Whether the side to move has a plain (non-capturing) move.
-pub fn has_plain_move(pos: &Position) -> bool {
+pub(crate) fn has_plain_move(pos: &Position) -> bool {
     match pos.size() {
         BoardSize::Eight => has_plain::<4>(pos),
         BoardSize::Ten => has_plain::<5>(pos),
@@ -599,7 +599,7 @@ fn has_plain<const H: i8>(pos: &Position) -> bool {
 /// The plain move `from`-`to` if it is legal when no capture is compulsory
 /// (a man one step forward, a king along an open diagonal, or one step for a
 /// short king); the caller checks compulsion.
-pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let side = pos.side();
     let piece = pos.piece_at(from).filter(|p| p.color == side)?;
     let g = pos.size().geometry();
@@ -635,7 +635,7 @@ pub fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
 }
 
 /// Fills `out` (cleared first) with every legal move of the side to move.
-pub fn generate(pos: &Position, out: &mut MoveList) {
+pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     captures(pos, out);
     if out.is_empty() {
         quiet_moves(pos, out);

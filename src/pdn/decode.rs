@@ -146,10 +146,6 @@ impl WideDecoder {
             carry: Vec::new(),
         }
     }
-    /// The encoding it decodes.
-    pub fn wide(&self) -> Wide {
-        self.wide
-    }
     /// Decodes `raw` (after what came before), appending UTF-8 to `out`; at
     /// the end (`last`), an incomplete unit becomes U+FFFD.
     pub fn decode(&mut self, raw: &[u8], out: &mut Vec<u8>, last: bool) {

@@ -16,17 +16,15 @@
 //! no escape. Each has an exhaustive differential test against the production
 //! it stands for.
 //!
-//! ```
-//! use pdnkit::pdn::grammar;
-//! use pdnkit::pdn::{Outcome, Sep};
-//! assert_eq!(grammar::result(b"2-0 [Event").unwrap().1, Outcome::WhiteWins);
-//! let (rest, m) = grammar::written_move(b"19x30x39 *").unwrap();
-//! assert_eq!((m.squares.len(), m.sep, rest), (3, Sep::Capture, &b" *"[..]));
-//! let (_, t) = grammar::tag_pair(b"[Event \"Open \\\"A\\\"\"]\n").unwrap();
-//! assert_eq!((t.name, t.value), (1..6, 8..18));
-//! ```
+//! (The module is internal: its productions return nom's own types, which
+//! are not part of the crate's API. The test `productions_read_their_tokens`
+//! shows each at work.)
 //!
 //! [`Reader`]: super::Reader
+// Internal to the crate. A few productions are reached through a fast path or
+// the reader's recovery instead, and stay as the grammar's statement: the tests
+// (`pdn/parse/tests.rs`) check the fast paths against them.
+#![cfg_attr(not(test), allow(dead_code))]
 
 use super::{Outcome, Sep, SquareText};
 use nom::branch::alt;
@@ -95,10 +93,6 @@ impl MoveNumber {
     /// Its length in bytes.
     pub fn len(&self) -> usize {
         self.digits + self.dots
-    }
-    /// Never: a move number has a digit.
-    pub fn is_empty(&self) -> bool {
-        false
     }
 }
 

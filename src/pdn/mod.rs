@@ -19,10 +19,10 @@
 //! archives (UTF-8, Windows-1252, Windows-1251, CP866) is an ASCII superset,
 //! so the parser works on raw bytes; tag values and comments are decoded
 //! lazily with the file's encoding ([`Game::decode`]). The encoding is decided
-//! once per file at the first game that is not valid UTF-8 (see [`decode`]).
+//! once per file at the first game that is not valid UTF-8 (see `src/pdn/decode.rs`).
 
-pub mod decode;
-pub mod grammar;
+pub(crate) mod decode;
+pub(crate) mod grammar;
 mod parse;
 pub mod visit;
 pub mod write;
