@@ -286,3 +286,54 @@ impl Found {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_game;
+    use crate::pdn::read_all;
+    use crate::replay::Options;
+
+    fn found(text: &str, min_plies: u32) -> Found {
+        let opts = Options::default().keep_moves(true);
+        let mut finder = Finder::new(min_plies);
+        for g in read_all(text.as_bytes()) {
+            finder.add(Fingerprint::of(&check_game(&g, &opts), min_plies));
+        }
+        finder.find()
+    }
+
+    const G: &str = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+    const PREFIX: &str = "[GameType \"20\"]\n1. 32-28 19-23 *\n\n";
+    const OTHER: &str = "[GameType \"20\"]\n1. 33-28 19-23 *\n\n";
+
+    #[test]
+    fn the_same_moves_are_one_group_whatever_the_tags() {
+        let tagged =
+            "[GameType \"20\"]\n[Event \"another\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n";
+        let f = found(&format!("{G}{OTHER}{tagged}"), 2);
+        assert_eq!(f.groups, vec![vec![0, 2]]);
+    }
+
+    #[test]
+    fn a_game_that_starts_another_is_a_prefix() {
+        let f = found(&format!("{PREFIX}{G}"), 2);
+        assert!(f.groups.is_empty());
+        assert_eq!(f.prefixes, vec![(0, 1)]);
+        // Shorter than the minimum: not counted at all.
+        let f = found(&format!("{PREFIX}{G}"), 3);
+        assert!(f.prefixes.is_empty());
+    }
+
+    #[test]
+    fn the_variant_is_part_of_the_moves() {
+        // The same squares under another variant's rules are another game.
+        let brazilian = "[GameType \"26\"]\n1. 22-18 11-15 *\n\n";
+        let russian = "[GameType \"25\"]\n1. 22-18 11-15 *\n\n";
+        assert!(found(&format!("{brazilian}{russian}"), 2).groups.is_empty());
+        assert_eq!(
+            found(&format!("{brazilian}{brazilian}"), 2).groups,
+            vec![vec![0, 1]]
+        );
+    }
+}
