@@ -171,17 +171,7 @@ fn concurrent_in_place_runs_lose_nothing() {
         let new = normalised(&files, &format!("concurrent{runs}-ref"));
         let children: Vec<_> = (0..runs)
             .map(|_| {
-                Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-                    .args([
-                        "convert",
-                        "--to",
-                        "pdn",
-                        "--in-place",
-                        "--normalise",
-                        "--no-progress",
-                        "-j1",
-                    ])
-                    .arg(&d)
+                in_place_normalise(&d)
                     .stdout(Stdio::null())
                     .stderr(Stdio::piped())
                     .spawn()
@@ -196,6 +186,22 @@ fn concurrent_in_place_runs_lose_nothing() {
         assert_eq!(rewritten, files.len(), "{runs} runs");
         assert!(!leftover_tmp(&d), "{runs} runs: a temporary file was left");
     }
+}
+
+/// `convert --to pdn --in-place --normalise -j1 DIR`, to spawn.
+fn in_place_normalise(d: &Path) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    c.args([
+        "convert",
+        "--to",
+        "pdn",
+        "--in-place",
+        "--normalise",
+        "--no-progress",
+        "-j1",
+    ])
+    .arg(d);
+    c
 }
 
 fn leftover_tmp(d: &Path) -> bool {
@@ -222,17 +228,7 @@ fn sigterm_and_sigkill_at_random_points_lose_nothing() {
     for trial in 0..40 {
         let signal = if trial % 2 == 0 { "TERM" } else { "KILL" };
         let (d, files) = archive(&format!("signals{trial}"), 60);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
-            .args([
-                "convert",
-                "--to",
-                "pdn",
-                "--in-place",
-                "--normalise",
-                "--no-progress",
-                "-j1",
-            ])
-            .arg(&d)
+        let mut child = in_place_normalise(&d)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()

@@ -96,6 +96,20 @@ fn a_file_no_variant_explains_is_refused_with_a_hint() {
     );
 }
 
+/// Per game: its variant, what decided it, and whether it is valid.
+fn variants_seen(games: &[Value]) -> Vec<(&str, &str, bool)> {
+    games
+        .iter()
+        .map(|g| {
+            (
+                g["variant"].as_str().unwrap(),
+                g["variant_source"].as_str().unwrap(),
+                g["valid"] == true,
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn variant_names_untagged_games_and_force_variant_every_game() {
     let d = tempdir("verdicts-variant");
@@ -108,32 +122,14 @@ fn variant_names_untagged_games_and_force_variant_every_game() {
     let f = f.to_str().unwrap();
     let (games, _, code) = game_records(&["--variant", "russian", f]);
     assert_eq!(code, 0);
-    let seen: Vec<(&str, &str, bool)> = games
-        .iter()
-        .map(|g| {
-            (
-                g["variant"].as_str().unwrap(),
-                g["variant_source"].as_str().unwrap(),
-                g["valid"] == true,
-            )
-        })
-        .collect();
+    let seen = variants_seen(&games);
     assert_eq!(
         seen,
         [("international", "tag", true), ("russian", "named", true)]
     );
     let (games, _, code) = game_records(&["--force-variant", "russian", f]);
     assert_eq!(code, 1, "32-28 is not a Russian move");
-    let seen: Vec<(&str, &str, bool)> = games
-        .iter()
-        .map(|g| {
-            (
-                g["variant"].as_str().unwrap(),
-                g["variant_source"].as_str().unwrap(),
-                g["valid"] == true,
-            )
-        })
-        .collect();
+    let seen = variants_seen(&games);
     assert_eq!(
         seen,
         [("russian", "forced", false), ("russian", "forced", true)]
