@@ -137,9 +137,27 @@ pub enum SquareError {
     },
 }
 
-/// Precomputed geometry of one board size.
+/// Which corner is dark, and so how the dark squares are numbered.
+///
+/// Every variant but Italian has a dark near-left corner (a1). Italian is
+/// played on the mirror image: h1 is dark, square 1 is a8, 32 is h1
+/// (docs/rules.md section 7). The same number is then another square with
+/// other neighbours, so a mirrored board has its own [`Geometry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Orientation {
+    /// a1 is dark; square 1 is the second square of the top row (b8 on 8x8).
+    Standard,
+    /// h1 is dark; square 1 is the top-left corner (a8 on 8x8).
+    Mirrored,
+}
+
+/// Precomputed geometry of one board: its size and its orientation.
 #[derive(Debug)]
 pub struct Geometry {
+    /// The board size.
+    size: BoardSize,
+    /// Which corner is dark.
+    orientation: Orientation,
     /// Side length n.
     pub(crate) n: u8,
     /// Number of dark squares, n²/2.
@@ -167,7 +185,9 @@ const EVEN_DELTA: [(i8, i8); 4] = [(-1, 0), (-1, 1), (1, 0), (1, 1)];
 /// The same from an odd row.
 const ODD_DELTA: [(i8, i8); 4] = [(-1, -1), (-1, 0), (1, -1), (1, 0)];
 
-const fn build(n: u8) -> Geometry {
+const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
+    let n = size.n();
+    let mirrored = matches!(orientation, Orientation::Mirrored);
     let h = n / 2;
     let squares = n * h;
     let mut neighbour = [[NONE; 4]; MAX_SQUARES];
@@ -179,7 +199,8 @@ const fn build(n: u8) -> Geometry {
     let mut s = 0u8;
     while s < squares {
         let r = (s / h) as i32;
-        let f = (2 * (s % h) + if r % 2 == 0 { 1 } else { 0 }) as i32;
+        // Standard: even rows use files b, d, ...; mirrored: a, c, ...
+        let f = (2 * (s % h) + if (r % 2 == 0) != mirrored { 1 } else { 0 }) as i32;
         all |= 1u128 << s;
         if r == 0 {
             top |= 1u128 << s;
@@ -195,7 +216,9 @@ const fn build(n: u8) -> Geometry {
             if nr >= 0 && nr < n as i32 && nf >= 0 && nf < n as i32 {
                 let t = (nr * h as i32 + nf / 2) as u8;
                 neighbour[s as usize][d] = t;
-                let parity = (r % 2) as usize;
+                // Which index deltas apply: a mirrored even row steps as a
+                // standard odd row does, and the other way round.
+                let parity = ((r % 2) as usize) ^ (mirrored as usize);
                 step_masks[d][parity] = Bitboard(step_masks[d][parity].0 | 1u128 << s);
                 adjacent[s as usize] = Bitboard(adjacent[s as usize].0 | 1u128 << t);
             }
@@ -204,6 +227,8 @@ const fn build(n: u8) -> Geometry {
         s += 1;
     }
     Geometry {
+        size,
+        orientation,
         n,
         squares,
         neighbour,
@@ -215,9 +240,10 @@ const fn build(n: u8) -> Geometry {
     }
 }
 
-static GEO8: Geometry = build(8);
-static GEO10: Geometry = build(10);
-static GEO12: Geometry = build(12);
+static GEO8: Geometry = build(BoardSize::Eight, Orientation::Standard);
+static GEO10: Geometry = build(BoardSize::Ten, Orientation::Standard);
+static GEO12: Geometry = build(BoardSize::Twelve, Orientation::Standard);
+static GEO8_MIRRORED: Geometry = build(BoardSize::Eight, Orientation::Mirrored);
 
 impl BoardSize {
     /// Side length.
@@ -241,7 +267,7 @@ impl BoardSize {
     pub const fn squares(self) -> u8 {
         self.geometry().squares
     }
-    /// The compile-time geometry tables.
+    /// The compile-time geometry tables of the standard orientation.
     #[inline]
     pub const fn geometry(self) -> &'static Geometry {
         match self {
@@ -251,18 +277,19 @@ impl BoardSize {
         }
     }
 
+    /// The geometry tables of this size in `orientation` (only 8x8 is
+    /// played mirrored; a mirrored 10x10 or 12x12 is the standard board).
+    #[inline]
+    pub const fn oriented(self, orientation: Orientation) -> &'static Geometry {
+        match (self, orientation) {
+            (BoardSize::Eight, Orientation::Mirrored) => &GEO8_MIRRORED,
+            _ => self.geometry(),
+        }
+    }
+
     /// The square with PDN number `number` (1-based).
     pub fn square(self, number: u32) -> Result<Square, SquareError> {
-        let max = self.squares() as u32;
-        if let Some(sq) = self.numbered(number) {
-            Ok(sq)
-        } else {
-            Err(SquareError::NumberOffBoard {
-                number,
-                size: self,
-                max,
-            })
-        }
+        self.geometry().square(number)
     }
 
     /// The square numbered `number`, if on the board ([`BoardSize::square`]
@@ -272,31 +299,103 @@ impl BoardSize {
         (number >= 1 && number <= u32::from(self.squares())).then(|| Square((number - 1) as u8))
     }
 
-    /// Row from the top (0-based) and file (0 = a) of a square.
+    /// Row from the top (0-based) and file (0 = a) of a square on the
+    /// standard board ([`Geometry::coords`] for a mirrored one).
     pub fn coords(self, sq: Square) -> (u8, u8) {
+        self.geometry().coords(sq)
+    }
+
+    /// The square at 0-based row from the top and file, if dark and on the
+    /// standard board.
+    pub fn at(self, row: u8, file: u8) -> Option<Square> {
+        self.geometry().at(row, file)
+    }
+
+    /// Algebraic name such as `c3` on the standard board.
+    pub fn algebraic(self, sq: Square) -> String {
+        self.geometry().algebraic(sq)
+    }
+
+    /// Reads an algebraic name (`c3`, `C3`, `l12`) on the standard board.
+    pub fn parse_algebraic(self, text: &str) -> Result<Square, SquareError> {
+        self.geometry().parse_algebraic(text)
+    }
+
+    /// Reads a square written either as a number or as an algebraic name, on
+    /// the standard board.
+    pub fn parse_square(self, text: &str) -> Result<Square, SquareError> {
+        self.geometry().parse_square(text)
+    }
+
+    /// The neighbour of `sq` in direction `d`, if on the board.
+    #[inline]
+    pub fn neighbour(self, sq: Square, d: Direction) -> Option<Square> {
+        self.geometry().step(sq, d)
+    }
+
+    /// The squares from `sq` (exclusive) to the edge in direction `d`.
+    pub fn ray(self, sq: Square, d: Direction) -> impl Iterator<Item = Square> {
+        self.geometry().ray(sq, d)
+    }
+}
+
+/// Squares: numbers, names and places on this board.
+impl Geometry {
+    /// The board size.
+    #[inline]
+    pub const fn size(&self) -> BoardSize {
+        self.size
+    }
+    /// Which corner is dark.
+    #[inline]
+    pub const fn orientation(&self) -> Orientation {
+        self.orientation
+    }
+    #[inline]
+    const fn mirrored(&self) -> bool {
+        matches!(self.orientation, Orientation::Mirrored)
+    }
+
+    /// The square with PDN number `number` (1-based).
+    pub fn square(&self, number: u32) -> Result<Square, SquareError> {
+        let max = self.squares() as u32;
+        if let Some(sq) = self.size.numbered(number) {
+            Ok(sq)
+        } else {
+            Err(SquareError::NumberOffBoard {
+                number,
+                size: self.size,
+                max,
+            })
+        }
+    }
+
+    /// Row from the top (0-based) and file (0 = a) of a square, as this
+    /// board's orientation places it.
+    pub fn coords(&self, sq: Square) -> (u8, u8) {
         let h = self.n() / 2;
         let r = sq.0 / h;
-        let f = 2 * (sq.0 % h) + u8::from(r.is_multiple_of(2));
+        let f = 2 * (sq.0 % h) + u8::from(r.is_multiple_of(2) != self.mirrored());
         (r, f)
     }
 
     /// The square at 0-based row from the top and file, if dark and on the board.
-    pub fn at(self, row: u8, file: u8) -> Option<Square> {
+    pub fn at(&self, row: u8, file: u8) -> Option<Square> {
         let n = self.n();
-        if row >= n || file >= n || (row + file).is_multiple_of(2) {
+        if row >= n || file >= n || (row + file).is_multiple_of(2) != self.mirrored() {
             return None;
         }
         Some(Square(row * (n / 2) + file / 2))
     }
 
     /// Algebraic name such as `c3` (files a.., ranks 1.. from White's side).
-    pub fn algebraic(self, sq: Square) -> String {
+    pub fn algebraic(&self, sq: Square) -> String {
         let (r, f) = self.coords(sq);
         format!("{}{}", (b'a' + f) as char, self.n() - r)
     }
 
     /// Reads an algebraic name (`c3`, `C3`, `l12`).
-    pub fn parse_algebraic(self, text: &str) -> Result<Square, SquareError> {
+    pub fn parse_algebraic(&self, text: &str) -> Result<Square, SquareError> {
         let bytes = text.as_bytes();
         let not = || SquareError::NotASquare {
             text: text.to_string(),
@@ -316,7 +415,7 @@ impl BoardSize {
         if f >= n || rank == 0 || rank > n {
             return Err(SquareError::NameOffBoard {
                 name: text.to_string(),
-                size: self,
+                size: self.size,
             });
         }
         self.at((n - rank) as u8, f as u8)
@@ -326,7 +425,7 @@ impl BoardSize {
     }
 
     /// Reads a square written either as a number or as an algebraic name.
-    pub fn parse_square(self, text: &str) -> Result<Square, SquareError> {
+    pub fn parse_square(&self, text: &str) -> Result<Square, SquareError> {
         let t = text.trim();
         if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
             let number = decimal(t.as_bytes());
@@ -334,7 +433,7 @@ impl BoardSize {
                 // Too long for a number of any board: say it as written.
                 return Err(SquareError::NameOffBoard {
                     name: t.to_string(),
-                    size: self,
+                    size: self.size,
                 });
             }
             self.square(number)
@@ -345,14 +444,13 @@ impl BoardSize {
 
     /// The neighbour of `sq` in direction `d`, if on the board.
     #[inline]
-    pub fn neighbour(self, sq: Square, d: Direction) -> Option<Square> {
-        self.geometry().step(sq, d)
+    pub fn neighbour(&self, sq: Square, d: Direction) -> Option<Square> {
+        self.step(sq, d)
     }
 
     /// The squares from `sq` (exclusive) to the edge in direction `d`.
-    pub fn ray(self, sq: Square, d: Direction) -> impl Iterator<Item = Square> {
-        let g = self.geometry();
-        std::iter::successors(g.step(sq, d), move |&s| g.step(s, d))
+    pub fn ray(&self, sq: Square, d: Direction) -> impl Iterator<Item = Square> + '_ {
+        std::iter::successors(self.step(sq, d), move |&s| self.step(s, d))
     }
 }
 
@@ -671,6 +769,64 @@ mod tests {
         assert_eq!(e.parse_square("D4").unwrap().number(), 18);
         assert_eq!(e.parse_square("a3").unwrap().number(), 21);
         assert_eq!(e.parse_square("b4").unwrap().number(), 17);
+    }
+
+    #[test]
+    fn the_mirrored_board_of_rules_section_7() {
+        let g = BoardSize::Eight.oriented(Orientation::Mirrored);
+        for (number, name) in [
+            (1, "a8"),
+            (2, "c8"),
+            (4, "g8"),
+            (5, "b7"),
+            (21, "b3"),
+            (29, "b1"),
+            (30, "d1"),
+            (32, "h1"),
+        ] {
+            let sq = g.square(number).unwrap();
+            assert_eq!(g.algebraic(sq), name);
+            assert_eq!(g.parse_square(name), Ok(sq));
+        }
+        // a1 is light on the mirrored board; h8 too.
+        assert!(matches!(
+            g.parse_algebraic("a1"),
+            Err(SquareError::LightSquare { .. })
+        ));
+        assert!(g.parse_algebraic("h8").is_err());
+        // The long diagonal a8-h1 and the neighbours of 21 = b3.
+        let mut s = g.square(1).unwrap();
+        let mut diagonal = vec![1];
+        while let Some(t) = g.step(s, SE) {
+            diagonal.push(t.number());
+            s = t;
+        }
+        assert_eq!(diagonal, [1, 5, 10, 14, 19, 23, 28, 32]);
+        let b3 = g.square(21).unwrap();
+        let up: Vec<u32> = [NW, NE]
+            .iter()
+            .filter_map(|&d| g.step(b3, d))
+            .map(Square::number)
+            .collect();
+        assert_eq!(up, [17, 18]);
+        // Whole-set shifts agree with single steps on the mirrored board too.
+        for d in DIRECTIONS {
+            for sq in g.all().squares() {
+                let want = g.step(sq, d).map_or(Bitboard(0), Square::bit);
+                assert_eq!(g.shift(sq.bit(), d), want, "{sq} {d}");
+                assert_eq!(shift_const_any(g, BoardSize::Eight, d, sq.bit()), want);
+            }
+        }
+        // Every square round-trips through its coordinates.
+        for sq in g.all().squares() {
+            let (r, f) = g.coords(sq);
+            assert_eq!(g.at(r, f), Some(sq));
+        }
+        // Other sizes have no mirrored board of their own.
+        assert!(std::ptr::eq(
+            BoardSize::Ten.oriented(Orientation::Mirrored),
+            BoardSize::Ten.geometry()
+        ));
     }
 
     #[test]

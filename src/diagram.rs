@@ -10,7 +10,7 @@
 //! `data-square` and `data-piece` (`W`, `WK`, `B`, `BK`) so that a program
 //! can read the position back from the picture.
 
-use crate::board::{Bitboard, BoardSize, Square};
+use crate::board::{Bitboard, Geometry, Square};
 use crate::position::{Color, Kind, Position};
 use crate::variant::Variant;
 use std::fmt::Write as _;
@@ -87,7 +87,7 @@ impl Arrow {
                 let path = m
                     .squares
                     .iter()
-                    .map(|&s| crate::notation::square_of(pos.size(), s))
+                    .map(|&s| crate::notation::square_of(pos.geometry(), s))
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(|e| WrittenError::Square(text.to_string(), e))?;
                 Ok(Arrow {
@@ -139,7 +139,7 @@ pub struct DiagramOptions {
 
 /// Whether a variant's records name squares algebraically.
 pub fn algebraic(v: Variant) -> bool {
-    matches!(v, Variant::Brazilian | Variant::Russian)
+    matches!(v, Variant::Brazilian | Variant::Russian | Variant::Czech)
 }
 
 /// `&`, `<`, `>`, `"` and `'` escaped for XML and HTML text and attributes.
@@ -161,12 +161,12 @@ pub fn escape(text: &str) -> String {
 
 /// The picture of `pos`.
 pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
-    let size = pos.size();
-    let n = u32::from(size.n());
+    let g = pos.geometry();
+    let n = u32::from(g.n());
     let side = n * SQ + 2 * MARGIN;
     let mut c = Canvas {
         s: String::with_capacity(8 * 1024),
-        size,
+        g,
         n,
         flip: opts.flip,
     };
@@ -209,7 +209,8 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
 /// An SVG being written for a board of `n` x `n`.
 struct Canvas {
     s: String,
-    size: BoardSize,
+    /// The board in the variant's orientation (Italian: h1 dark).
+    g: &'static Geometry,
     n: u32,
     flip: bool,
 }
@@ -217,7 +218,7 @@ struct Canvas {
 impl Canvas {
     /// Top-left corner of a square's cell.
     fn corner(&self, sq: Square) -> (u32, u32) {
-        let (r, f) = self.size.coords(sq);
+        let (r, f) = self.g.coords(sq);
         cell(u32::from(r), u32::from(f), self.n, self.flip)
     }
 
@@ -234,21 +235,19 @@ impl Canvas {
         let mut numbers = String::new();
         for r in 0..n {
             for f in 0..n {
-                if (r + f) % 2 == 0 {
+                let Some(sq) = self.g.at(r as u8, f as u8) else {
                     continue;
-                }
+                };
                 let (x, y) = cell(r, f, n, self.flip);
                 let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
                 if !alg {
-                    if let Some(sq) = self.size.at(r as u8, f as u8) {
-                        let _ = write!(
-                            numbers,
-                            r#"<tspan x="{}" y="{}">{}</tspan>"#,
-                            x + 2,
-                            y + 9,
-                            sq.number()
-                        );
-                    }
+                    let _ = write!(
+                        numbers,
+                        r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                        x + 2,
+                        y + 9,
+                        sq.number()
+                    );
                 }
             }
         }
@@ -374,6 +373,37 @@ mod tests {
             escape(r#"<script>alert('x') & "y"</script>"#),
             "&lt;script&gt;alert(&#39;x&#39;) &amp; &quot;y&quot;&lt;/script&gt;"
         );
+    }
+
+    #[test]
+    fn italian_boards_are_drawn_mirrored() {
+        // The number of a square is drawn in its cell's top-left corner.
+        let label = |v: Variant, number: u32| {
+            let svg = svg(
+                &Position::empty(v, Color::White),
+                &DiagramOptions::default(),
+            );
+            let at = svg
+                .find(&format!(">{number}</tspan>"))
+                .expect("a numbered board");
+            let tag = &svg[svg[..at].rfind("<tspan").unwrap_or(0)..at];
+            let num = |k: &str| -> u32 {
+                let v = &tag[tag.find(k).unwrap_or(0) + k.len()..];
+                v[..v.find('"').unwrap_or(0)].parse().unwrap_or(0)
+            };
+            (
+                (num("x=\"") - 2 - MARGIN) / SQ,
+                (num("y=\"") - 9 - MARGIN) / SQ,
+            )
+        };
+        // Italian: 1 = a8 (top-left corner), 32 = h1 (bottom-right corner).
+        assert_eq!(label(Variant::Italian, 1), (0, 0));
+        assert_eq!(label(Variant::Italian, 32), (7, 7));
+        assert_eq!(label(Variant::Italian, 29), (1, 7));
+        // The usual 8x8 board of English: 1 = b8, 32 = g1, 29 = a1.
+        assert_eq!(label(Variant::English, 1), (1, 0));
+        assert_eq!(label(Variant::English, 32), (6, 7));
+        assert_eq!(label(Variant::English, 29), (0, 7));
     }
 
     #[test]

@@ -28,19 +28,20 @@ impl DrawRules {
         }
     }
     /// The rules that apply to a game of `v` when `asked` were asked for:
-    /// english and czech games have none whatever is asked; otherwise the request, or the default.
+    /// english, czech and italian games have none whatever is asked; otherwise the request, or the default.
     pub const fn for_variant(v: Variant, asked: Option<DrawRules>) -> DrawRules {
         match (v, asked) {
-            (Variant::English | Variant::Czech, _) => DrawRules::None,
+            (Variant::English | Variant::Czech | Variant::Italian, _) => DrawRules::None,
             (_, Some(r)) => r,
             (_, None) => DrawRules::default_for(v),
         }
     }
-    /// The default for a variant: cbjd for brazilian, none for english, fmjd otherwise.
+    /// The default for a variant: cbjd for brazilian, none for english, czech
+    /// and italian, fmjd otherwise.
     pub const fn default_for(v: Variant) -> DrawRules {
         match v {
             Variant::Brazilian => DrawRules::Cbjd,
-            Variant::English | Variant::Czech => DrawRules::None,
+            Variant::English | Variant::Czech | Variant::Italian => DrawRules::None,
             _ => DrawRules::Fmjd,
         }
     }

@@ -556,6 +556,10 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
     // Captures written with `:` anywhere keep `:` (it is also the evidence
     // a file without GameType is read as Russian by).
     style.colon |= g.main_line().any(|m| m.sep() == crate::pdn::Sep::Colon);
+    // Italian records are numeric: the writer uses numbers (RULES.md 7), so
+    // that no square name of the mirrored board is read on the usual one.
+    let numbers_only = r.variant == Some(crate::variant::Variant::Italian);
+    style.algebraic &= !numbers_only;
     // Each move in its shortest unambiguous form, except a capture whose
     // record wrote a path that names it alone: that path is kept as written.
     let written: Vec<&crate::pdn::WrittenMove> = g.main_line().collect();
@@ -576,9 +580,13 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
             match kept {
                 Some(w) => {
                     let sep = if style.colon { ":" } else { "x" };
+                    let geometry = p.before.geometry();
                     g.squares(w)
                         .iter()
-                        .map(|s| s.to_string())
+                        .map(|&s| match crate::notation::square_of(geometry, s) {
+                            Ok(sq) if numbers_only => sq.number().to_string(),
+                            _ => s.to_string(),
+                        })
                         .collect::<Vec<_>>()
                         .join(sep)
                 }
@@ -1017,6 +1025,27 @@ mod tests {
         ] {
             assert_eq!(spreadsheet_safe(cell), want, "{cell}");
         }
+    }
+
+    /// The normalised text of the first game of `pdn`.
+    fn normalised(pdn: &[u8]) -> String {
+        let g = &crate::pdn::read_all(pdn)[0];
+        let r = crate::check::check_game(g, &crate::Options::default().keep_moves(true));
+        normalised_pdn(g, &r, Normalise::default()).text
+    }
+
+    #[test]
+    fn italian_games_are_written_in_numbers_of_the_mirrored_board() {
+        // b3-a4 is 21-17 on the Italian board (on the usual one: 21-17 is a3-b4).
+        let text = normalised(b"[GameType \"22\"]\n\n1. b3-a4 c6-b5 2. a4xc6 *\n");
+        assert!(text.contains("1. 21-17 10-13 2. 17x10 *"), "{text}");
+        // A path the record wrote is kept, in numbers.
+        let text =
+            normalised(b"[GameType \"22\"]\n[FEN \"W:WK26:B5,15,K22,K14,K7\"]\n1. c2xe4xc6xa8 *\n");
+        assert!(text.contains("1. 26x19x10x1 *"), "{text}");
+        // The usual board keeps the record's own algebraic style.
+        let text = normalised(b"[GameType \"26\"]\n\n1. c3-d4 f6-e5 *\n");
+        assert!(text.contains("1. c3-d4 f6-e5 *"), "{text}");
     }
 
     #[test]

@@ -130,7 +130,7 @@ pub fn variant_name(name: &str) -> Option<GameKind> {
         "russian" | "russian draughts" | "shashki" => Variant::Russian,
         "english" | "checkers" | "english draughts" | "english checkers" => Variant::English,
         "czech" | "czech draughts" | "ceska dama" | "česká dáma" => Variant::Czech,
-        "italian" | "italian draughts" => return Some(GameKind::Unsupported(Unsupported(22))),
+        "italian draughts" | "dama italiana" => Variant::Italian,
         "frisian" => return Some(GameKind::Unsupported(Unsupported(40))),
         _ => return None,
     };
@@ -314,7 +314,7 @@ impl Evidence {
         }
         if self.italian > 0 {
             return Inference {
-                untagged: Untagged::Unsupported(Unsupported(22)),
+                untagged: Untagged::Variant(Variant::Italian),
                 source: VariantSource::Inferred,
                 evidence: format!(
                     "Italian tag names (Bianco, Nero, Risultato) in {} {}",
@@ -436,10 +436,7 @@ mod tests {
         let (u, s, _) = decide("[Bianco \"A\"]\n[Nero \"B\"]\n1. 22-18 *\n");
         assert_eq!(
             (u, s),
-            (
-                Untagged::Unsupported(Unsupported(22)),
-                VariantSource::Inferred
-            )
+            (Untagged::Variant(Variant::Italian), VariantSource::Inferred)
         );
     }
 

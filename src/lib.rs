@@ -1,7 +1,7 @@
 //! pdnkit: read, replay, check and convert draughts game records (PDN).
 //!
 //! The rules are those of `docs/rules.md` in the repository: Brazilian,
-//! international, Canadian, Russian, Czech draughts and English checkers; every other
+//! international, Canadian, Russian, Czech, Italian draughts and English checkers; every other
 //! variant is named and refused. The library knows nothing of terminals; the
 //! `pdnkit` command (feature `cli`, on by default) is built on it. With
 //! `default-features = false` the library needs only nom, memchr, smallvec,

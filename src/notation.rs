@@ -1,13 +1,14 @@
 //! A written move resolved against a position (docs/rules.md section 3, "Reading a written
 //! move"), and the shortest unambiguous way to write a move.
 
-use crate::board::{BoardSize, Square, SquareError, NE, NW, SE, SW};
+use crate::board::{Geometry, Square, SquareError, NE, NW, SE, SW};
 use crate::pdn::{Sep, SquareText};
 use crate::position::{Color, Kind, Position};
 use crate::rules::{
-    capture_paths, landing_path, legal_moves, max_capture, partial_capture_paths, plain_move, Move,
-    MoveList,
+    capture_paths, landing_path, legal_moves, max_capture, partial_capture_paths, plain_move,
+    precedence_refusal, Move, MoveList, Refusal,
 };
+use crate::variant::CaptureRule;
 
 /// What a written move means in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,9 +113,17 @@ pub enum Reason {
     #[error("a man captures forward only in this variant")]
     /// An English man captures forward only.
     ManCapturesForwardOnly,
-    /// A man's capture while a king can capture (Czech).
+    /// A man's capture while a king can capture (Czech), or can take as
+    /// many (Italian).
     #[error("a king must capture")]
     KingMustCapture,
+    /// A capture taking the most pieces that the Italian precedence rules
+    /// out (more kings taken, or kings met earlier, by another).
+    #[error("the capture precedence rules require another capture")]
+    Precedence,
+    /// An Italian man jumping a king.
+    #[error("a man cannot capture a king in this variant")]
+    ManCannotCaptureKing,
     /// No legal capture goes from the from square to the to square.
     #[error("no capture goes from {from} to {to}")]
     NoCapture {
@@ -164,16 +173,17 @@ impl Style {
     }
 }
 
-/// The square a [`SquareText`] names on `size`.
-pub fn square_of(size: BoardSize, s: SquareText) -> Result<Square, SquareError> {
+/// The square a [`SquareText`] names on the board `g` (a variant's
+/// [`Variant::geometry`](crate::Variant::geometry): Italian names are mirrored).
+pub fn square_of(g: &Geometry, s: SquareText) -> Result<Square, SquareError> {
     match s {
-        SquareText::Num(n) => size.square(u32::from(n)),
+        SquareText::Num(n) => g.square(u32::from(n)),
         SquareText::Alg { file, rank } => {
-            let n = size.n();
-            match (rank >= 1 && rank <= n && file < n).then(|| size.at(n - rank, file)) {
+            let n = g.n();
+            match (rank >= 1 && rank <= n && file < n).then(|| g.at(n - rank, file)) {
                 Some(Some(sq)) => Ok(sq),
                 // Off the board or a light square: let the parser word the error.
-                _ => size.parse_algebraic(&s.to_string()),
+                _ => g.parse_algebraic(&s.to_string()),
             }
         }
     }
@@ -191,10 +201,10 @@ pub fn resolve_in(
     written: &[SquareText],
     sep: Sep,
 ) -> Result<Reading, Illegal> {
-    let size = pos.size();
+    let g = pos.geometry();
     let mut squares: smallvec::SmallVec<[Square; 8]> = smallvec::SmallVec::new();
     for &s in written {
-        squares.push(square_of(size, s).map_err(Illegal::NoSuchSquare)?);
+        squares.push(square_of(g, s).map_err(Illegal::NoSuchSquare)?);
     }
     let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
         return Err(Illegal::Other(Reason::TooFewSquares));
@@ -254,12 +264,28 @@ pub fn resolve_in(
             .copied()
     };
     if captures_compulsory {
+        let rule = pos.variant().rules().capture;
         // Czech: a man's capture while a king can capture.
-        if pos.variant().rules().capture == crate::variant::CaptureRule::KingsFirst
+        if rule == CaptureRule::Czech
             && pos.piece_at(from).is_some_and(|p| p.kind == Kind::Man)
             && legal.iter().all(|m| m.kind == Kind::King)
         {
             return Err(Illegal::Other(Reason::KingMustCapture));
+        }
+        // Italian: a capture taking the most pieces that the precedence
+        // rules out.
+        if rule == CaptureRule::Italian {
+            let ruled_out = capture_paths(pos, from, max)
+                .into_iter()
+                .filter(|(m, p)| m.to == to && m.capture_count() == max && path_fits(p, &squares))
+                .find_map(|(m, _)| precedence_refusal(legal, &m));
+            match ruled_out {
+                Some(Refusal::KingMustCapture) => {
+                    return Err(Illegal::Other(Reason::KingMustCapture))
+                }
+                Some(_) => return Err(Illegal::Other(Reason::Precedence)),
+                None => {}
+            }
         }
         // A capture that fits but takes fewer pieces than the maximum, or
         // (under free capture) stops where it can go on?
@@ -329,10 +355,13 @@ fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec
     } else {
         let max = legal[0].capture_count();
         for (m, path) in capture_paths(pos, from, max) {
+            // Under the Italian precedence not every capture taking the
+            // most pieces is legal: only those the generator kept.
             if m.to == to
                 && m.capture_count() == max
                 && path_fits(&path, squares)
                 && !out.contains(&m)
+                && legal.contains(&m)
             {
                 out.push(m);
             }
@@ -341,9 +370,10 @@ fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec
     out
 }
 
-/// Whether the position's variant lets the player choose any capture.
+/// Whether the position's variant lets the player choose a capture that
+/// takes fewer pieces than another.
 fn free_capture(pos: &Position) -> bool {
-    pos.variant().rules().capture != crate::variant::CaptureRule::Maximum
+    !pos.variant().rules().capture.takes_most()
 }
 
 /// Whether the written middle squares appear in order among the path's landing squares.
@@ -359,10 +389,10 @@ fn path_fits(path: &[Square], written: &[Square]) -> bool {
 
 /// A reason why `from`-`to` is not legal (for `illegal-move`).
 fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
-    let size = pos.size();
+    let g = pos.geometry();
     let rules = pos.variant().rules();
-    let (fr, ff) = size.coords(from);
-    let (tr, tf) = size.coords(to);
+    let (fr, ff) = g.coords(from);
+    let (tr, tf) = g.coords(to);
     let (dr, df) = (i32::from(tr) - i32::from(fr), i32::from(tf) - i32::from(ff));
     let kind = pos.piece_at(from).map_or(Kind::Man, |p| p.kind);
     if from == to {
@@ -387,7 +417,7 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
         (false, true) => SW,
         (false, false) => SE,
     };
-    let between: Vec<Square> = size.ray(from, d).take((dist - 1).max(0) as usize).collect();
+    let between: Vec<Square> = g.ray(from, d).take((dist - 1).max(0) as usize).collect();
     let blockers: Vec<Square> = between
         .iter()
         .copied()
@@ -405,7 +435,13 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
             return Reason::ManCapturesForwardOnly;
         }
         if kind == Kind::Man
-            && rules.capture == crate::variant::CaptureRule::KingsFirst
+            && !rules.men_capture_kings
+            && blockers.iter().any(|s| pos.kings().has(*s))
+        {
+            return Reason::ManCannotCaptureKing;
+        }
+        if kind == Kind::Man
+            && rules.capture == CaptureRule::Czech
             && legal_moves(pos)
                 .iter()
                 .any(|m| m.kind == Kind::King && m.is_capture())
@@ -428,7 +464,7 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
 pub fn write_move(pos: &Position, m: &Move, style: Style) -> String {
     let name = |s: Square| {
         if style.algebraic {
-            pos.size().algebraic(s)
+            pos.geometry().algebraic(s)
         } else {
             s.number().to_string()
         }

@@ -4,7 +4,7 @@
 //! rules engine can play from. [`Position::from_fen`] goes through both and
 //! reports a [`FenError`] with the byte offset in the FEN text of what is wrong.
 
-use crate::board::{Bitboard, BoardSize, Square, SquareError};
+use crate::board::{Bitboard, BoardSize, Geometry, Square, SquareError};
 pub use crate::piece::{Color, Kind, Piece};
 use crate::variant::Variant;
 use smallvec::SmallVec;
@@ -130,8 +130,20 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Reads a FEN such as `W:W31-50:B1-20`, `B:WK4,K7:B2.`, `W:Wc3,e3:B..`.
+    /// Reads a FEN such as `W:W31-50:B1-20`, `B:WK4,K7:B2.`, `W:Wc3,e3:B..`,
+    /// with algebraic squares named on the standard board of `size`
+    /// ([`Setup::parse_for`] names them as a variant does).
     pub fn parse(fen: &str, size: BoardSize) -> Result<Setup, FenError> {
+        Setup::parse_on(fen, size.geometry())
+    }
+
+    /// Reads a FEN of a game of `variant`: numbers as everywhere, algebraic
+    /// squares on the variant's board (Italian: `b1` is 29, `h1` is 32).
+    pub fn parse_for(fen: &str, variant: Variant) -> Result<Setup, FenError> {
+        Setup::parse_on(fen, variant.geometry())
+    }
+
+    fn parse_on(fen: &str, g: &Geometry) -> Result<Setup, FenError> {
         let base = fen.len() - fen.trim_start().len();
         let text = fen.trim();
         if text.is_empty() {
@@ -157,18 +169,18 @@ impl Setup {
         };
         let mut setup = Setup {
             side,
-            pieces: Vec::with_capacity(usize::from(size.squares())),
+            pieces: Vec::with_capacity(usize::from(g.squares())),
             extra: Vec::new(),
         };
         for &(at, field) in &fields[1..] {
-            setup.piece_field(at, field, size)?;
+            setup.piece_field(at, field, g)?;
         }
         Ok(setup)
     }
 
     /// Reads one field after the side to move: `W` or `B` and a list of
     /// squares, or an `H`/`F` counter (kept as written); `at` is its offset.
-    fn piece_field(&mut self, at: usize, field: &str, size: BoardSize) -> Result<(), FenError> {
+    fn piece_field(&mut self, at: usize, field: &str, g: &Geometry) -> Result<(), FenError> {
         let lead = field.len() - field.trim_start().len();
         let body = field.trim();
         let at = at + lead;
@@ -195,7 +207,7 @@ impl Setup {
             // Fast path: a plain square number.
             if !item.is_empty() && item.len() <= 3 && item.bytes().all(|b| b.is_ascii_digit()) {
                 let n = crate::board::decimal(item.as_bytes());
-                let sq = size
+                let sq = g
                     .square(n)
                     .map_err(|source| FenError::Square { source, at: off })?;
                 let man = Piece {
@@ -204,7 +216,7 @@ impl Setup {
                 };
                 self.pieces.push((sq, man, off));
             } else {
-                self.piece_item(item, off, color, size)?;
+                self.piece_item(item, off, color, g)?;
             }
             off += item.len() + 1;
         }
@@ -218,7 +230,7 @@ impl Setup {
         item: &str,
         off: usize,
         color: Color,
-        size: BoardSize,
+        g: &Geometry,
     ) -> Result<(), FenError> {
         let item_at = off + (item.len() - item.trim_start().len());
         let item = item.trim();
@@ -235,7 +247,7 @@ impl Setup {
         };
         let piece = Piece { color, kind };
         let parse = |t: &str, a: usize| {
-            size.parse_square(t)
+            g.parse_square(t)
                 .map_err(|source| FenError::Square { source, at: a })
         };
         match it.last {
@@ -296,7 +308,7 @@ impl Setup {
     pub fn into_position(self, variant: Variant) -> Result<Position, FenError> {
         let mut p = Position::empty(variant, self.side);
         let size = variant.board();
-        let g = size.geometry();
+        let g = variant.geometry();
         for (sq, piece, at) in self.pieces {
             if sq.index() >= usize::from(size.squares()) {
                 return Err(FenError::Square {
@@ -374,13 +386,18 @@ impl Position {
 
     /// Reads and validates a FEN for a game of `variant`.
     pub fn from_fen(fen: &str, variant: Variant) -> Result<Position, FenError> {
-        Setup::parse(fen, variant.board())?.into_position(variant)
+        Setup::parse_for(fen, variant)?.into_position(variant)
     }
 
     /// Board size.
     #[inline]
     pub fn size(&self) -> BoardSize {
         self.variant.board()
+    }
+    /// The board's geometry in the variant's orientation (Italian: mirrored).
+    #[inline]
+    pub fn geometry(&self) -> &'static crate::board::Geometry {
+        self.variant.geometry()
     }
     /// The variant whose rules apply.
     #[inline]
@@ -490,7 +507,7 @@ impl fmt::Display for Position {
         let n = self.size().n();
         for r in 0..n {
             for file in 0..n {
-                let c = match self.size().at(r, file) {
+                let c = match self.geometry().at(r, file) {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',

@@ -739,14 +739,14 @@ fn read_move(
 #[inline]
 fn fast_reading(pos: &Position, caps: &MoveList, squares: &[SquareText], sep: Sep) -> Option<Move> {
     #[inline(always)]
-    fn square(size: crate::board::BoardSize, t: SquareText) -> Option<crate::board::Square> {
+    fn square(g: &crate::board::Geometry, t: SquareText) -> Option<crate::board::Square> {
         match t {
-            SquareText::Num(n) => size.numbered(u32::from(n)),
-            _ => square_of(size, t).ok(),
+            SquareText::Num(n) => g.size().numbered(u32::from(n)),
+            _ => square_of(g, t).ok(),
         }
     }
-    let size = pos.size();
-    let ends = |a: &SquareText, b: &SquareText| Some((square(size, *a)?, square(size, *b)?));
+    let g = pos.geometry();
+    let ends = |a: &SquareText, b: &SquareText| Some((square(g, *a)?, square(g, *b)?));
     match (caps.is_empty(), squares, sep) {
         (true, [a, b], Sep::Move | Sep::None) => {
             let (f, t) = ends(a, b)?;
@@ -954,7 +954,7 @@ fn illegal_diag(
     let (code, msg) = match illegal {
         Illegal::NoSuchSquare(e) => (Code::NoSuchSquare, format!("{text}: {e}")),
         Illegal::EmptySource { square, found } => {
-            let from = squares.first().map(|&s| square_of(pos.size(), s).map(|q| display_square(pos, q, style)).unwrap_or_default());
+            let from = squares.first().map(|&s| square_of(pos.geometry(), s).map(|q| display_square(pos, q, style)).unwrap_or_default());
             let from = from.unwrap_or_else(|| square.to_string());
             let m = match found {
                 None => format!("{text}: square {from} is empty ({side} to move)"),
@@ -963,7 +963,7 @@ fn illegal_diag(
             (Code::EmptySource, m)
         }
         Illegal::MissedCapture { example, .. }
-            if pos.variant().rules().capture == crate::variant::CaptureRule::Free =>
+            if !pos.variant().rules().capture.takes_most() =>
         {
             (
                 Code::MissedCapture,
@@ -1009,7 +1009,7 @@ fn illegal_diag(
 
 fn display_square(pos: &Position, sq: crate::board::Square, style: Style) -> String {
     if style.algebraic {
-        pos.size().algebraic(sq)
+        pos.geometry().algebraic(sq)
     } else {
         sq.number().to_string()
     }
@@ -1306,10 +1306,22 @@ mod tests {
         assert_eq!((r.variant, codes(&r)), (Some(Variant::Russian), vec![]));
         let r = run("[GameType \"21,B,8,8,N1,0\"] 1. 11-15 *", &o);
         assert_eq!((r.variant, codes(&r)), (Some(Variant::English), vec![]));
+        // Italian, bare or in full form (mirrored board: orientation 1).
         let r = run("[GameType \"22\"] 1. 22-18 *", &o);
         assert_eq!(
+            (r.variant, r.checked, codes(&r)),
+            (Some(Variant::Italian), true, vec![])
+        );
+        let r = run("[GameType \"22,W,8,8,N2,1\"] 1. 22-18 *", &o);
+        assert_eq!((r.variant, codes(&r)), (Some(Variant::Italian), vec![]));
+        let r = run("[GameType \"22,W,8,8,N2,0\"] 1. 22-18 *", &o);
+        assert_eq!((r.variant, codes(&r)), (None, vec!["unknown-variant"]));
+        let r = run("[GameType \"29,W,8,8,A0,0\"] 1. c3-d4 *", &o);
+        assert_eq!((r.variant, codes(&r)), (Some(Variant::Czech), vec![]));
+        let r = run("[GameType \"40\"] 1. 22-18 *", &o);
+        assert_eq!(
             (r.kind, r.checked, codes(&r)),
-            (Some(GameKind::Unsupported(Unsupported(22))), false, vec![])
+            (Some(GameKind::Unsupported(Unsupported(40))), false, vec![])
         );
         let r = run("[GameType \"99\"] 1. 22-18 *", &o);
         assert_eq!(r.kind, Some(GameKind::Unsupported(Unsupported(99))));

@@ -112,12 +112,47 @@ pub type MoveList = SmallVec<[Move; 64]>;
 /// Landing path of a capture: up to one square per captured piece, plus the start.
 pub type Path = SmallVec<[Square; 16]>;
 
+/// The international family's rules (men capture backward, flying kings,
+/// maximum capture, a man goes on as a man): no rule is tested at run time.
+const FAMILY: u8 = 0;
+/// Rules read from the table, men taking kings as any piece.
+const OTHER: u8 = 1;
+/// Rules read from the table, including men that may not take kings and the
+/// Italian precedence (the only variant that needs them).
+const ITALIAN: u8 = 2;
+
+/// The class of a variant's rules, which picks the compiled search
+/// ([`FAMILY`], [`OTHER`], [`ITALIAN`]); one arm per variant, agreeing with
+/// the table (tested).
+#[inline(always)]
+const fn rule_class(v: Variant) -> u8 {
+    match v {
+        Variant::Brazilian | Variant::International | Variant::Canadian => FAMILY,
+        Variant::Russian | Variant::English | Variant::Czech => OTHER,
+        Variant::Italian => ITALIAN,
+    }
+}
+
+/// The class the table's row calls for ([`rule_class`] is its shortcut).
+#[cfg(test)]
+fn class_of(r: &Rules) -> u8 {
+    if r.is_family() {
+        FAMILY
+    } else if !r.men_capture_kings || r.capture == CaptureRule::Italian {
+        ITALIAN
+    } else {
+        OTHER
+    }
+}
+
 /// The board as one capture search sees it, with the rules that shape it.
 struct Board<'a> {
     g: &'a Geometry,
     /// Occupied squares with the moving piece's start square removed.
     occ: Bitboard,
     enemy: Bitboard,
+    /// Every king on the board.
+    kings: Bitboard,
     /// The variant's rules (read only where they differ from the family's).
     rules: &'static Rules,
     side: Color,
@@ -144,22 +179,33 @@ impl<'a> Board<'a> {
     fn new(pos: &'a Position, from: Square) -> Board<'a> {
         let side = pos.side();
         let rules = pos.variant().rules();
+        let enemy = pos.pieces(side.other());
         Board {
-            g: pos.size().geometry(),
+            g: pos.geometry(),
             occ: pos.occupied().without(from),
-            enemy: pos.pieces(side.other()),
+            enemy,
+            kings: pos.kings(),
             rules,
             side,
         }
     }
 
+    /// The enemy pieces a man may take (Italian men never take kings).
+    #[inline]
+    fn man_prey(&self) -> Bitboard {
+        if self.rules.men_capture_kings {
+            self.enemy
+        } else {
+            self.enemy & !self.kings
+        }
+    }
     #[inline]
     fn flying(&self) -> bool {
         self.rules.kings == KingRange::Flying
     }
     #[inline]
     fn free(&self) -> bool {
-        self.rules.capture != CaptureRule::Maximum
+        !self.rules.capture.takes_most()
     }
     /// Directions a man captures in (all four, or forward only).
     #[inline]
@@ -177,10 +223,11 @@ impl<'a> Board<'a> {
 
     /// The enemy piece a piece on `from` would jump in direction `d` (not one
     /// already in `captured`), if the square right behind it is empty.
-    /// `F`: the rules are the international family's (flying kings), known
-    /// at compile time so that those variants pay for no rule tests.
+    /// `R`: the class of the rules ([`rule_class`]), known at compile time
+    /// so that the international family pays for no rule tests, and only
+    /// Italian for men that spare kings.
     #[inline(always)]
-    fn jump<const F: bool>(
+    fn jump<const R: u8>(
         &self,
         from: Square,
         d: Direction,
@@ -188,7 +235,7 @@ impl<'a> Board<'a> {
         captured: Bitboard,
     ) -> Option<Square> {
         let mut t = self.g.step(from, d);
-        if king && (F || self.flying()) {
+        if king && (R == FAMILY || self.flying()) {
             while let Some(s) = t {
                 if self.occ.has(s) {
                     break;
@@ -197,7 +244,12 @@ impl<'a> Board<'a> {
             }
         }
         let over = t?;
-        if !self.enemy.has(over) || captured.has(over) {
+        let prey = if R == ITALIAN && !king {
+            self.man_prey()
+        } else {
+            self.enemy
+        };
+        if !prey.has(over) || captured.has(over) {
             return None;
         }
         self.g
@@ -209,14 +261,14 @@ impl<'a> Board<'a> {
     /// Whether the piece on `from` has at least one jump, not counting the
     /// pieces in `captured`.
     #[inline]
-    fn can_capture<const F: bool>(&self, from: Square, king: bool, captured: Bitboard) -> bool {
-        let dirs: &[Direction] = if F || king {
+    fn can_capture<const R: u8>(&self, from: Square, king: bool, captured: Bitboard) -> bool {
+        let dirs: &[Direction] = if R == FAMILY || king {
             &DIRECTIONS
         } else {
             self.man_dirs()
         };
         dirs.iter()
-            .any(|&d| self.jump::<F>(from, d, king, captured).is_some())
+            .any(|&d| self.jump::<R>(from, d, king, captured).is_some())
     }
 }
 
@@ -232,16 +284,15 @@ trait Sink {
 
 const MAX_PATH: usize = 48;
 
-/// A capture search; `F`: the variant has the international family's rules
-/// (men capture backward, flying kings, maximum capture, a man goes on as a
-/// man), so the rule tests fold away at compile time.
-struct Search<'a, S: Sink, const F: bool> {
+/// A capture search under rules of the class `R` ([`rule_class`]): the
+/// tests that do not apply to the class fold away at compile time.
+struct Search<'a, S: Sink, const R: u8> {
     b: Board<'a>,
     sink: &'a mut S,
     path: [Square; MAX_PATH],
 }
 
-impl<S: Sink, const F: bool> Search<'_, S, F> {
+impl<S: Sink, const R: u8> Search<'_, S, R> {
     fn man(&mut self, sq: Square, captured: Bitboard, depth: usize) {
         let partial = self.sink.partial();
         if partial && depth > 0 {
@@ -250,12 +301,21 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
         }
         let mut extended = false;
         if depth + 1 < MAX_PATH {
-            let dirs: &[Direction] = if F { &DIRECTIONS } else { self.b.man_dirs() };
+            let dirs: &[Direction] = if R == FAMILY {
+                &DIRECTIONS
+            } else {
+                self.b.man_dirs()
+            };
             for &d in dirs {
                 let Some(over) = self.b.g.step(sq, d) else {
                     continue;
                 };
-                if !self.b.enemy.has(over) || captured.has(over) {
+                let prey = if R == ITALIAN {
+                    self.b.man_prey()
+                } else {
+                    self.b.enemy
+                };
+                if !prey.has(over) || captured.has(over) {
                     continue;
                 }
                 let Some(land) = self.b.g.step(over, d) else {
@@ -267,7 +327,7 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
                 extended = true;
                 self.path[depth + 1] = land;
                 let taken = captured.with(over);
-                if F {
+                if R == FAMILY {
                     self.man(land, taken, depth + 1);
                     continue;
                 }
@@ -301,29 +361,29 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
                 if came == Some(opposite(d)) {
                     continue;
                 }
-                let Some(over) = self.b.jump::<F>(sq, d, true, captured) else {
+                let Some(over) = self.b.jump::<R>(sq, d, true, captured) else {
                     continue;
                 };
                 let taken = captured.with(over);
                 // Under free capture a king must land where it can go on
                 // capturing, if any landing square behind the piece allows it.
-                let must_go_on = !F
+                let must_go_on = R != FAMILY
                     && self.b.free()
                     && self.b.flying()
                     && self
                         .landings(over, d)
-                        .any(|l| self.b.can_capture::<F>(l, true, taken));
+                        .any(|l| self.b.can_capture::<R>(l, true, taken));
                 let mut l = self.b.g.step(over, d);
                 while let Some(land) = l {
                     if self.b.occ.has(land) {
                         break;
                     }
-                    if !must_go_on || self.b.can_capture::<F>(land, true, taken) {
+                    if !must_go_on || self.b.can_capture::<R>(land, true, taken) {
                         extended = true;
                         self.path[depth + 1] = land;
                         self.king(land, taken, depth + 1, Some(d));
                     }
-                    if !F && !self.b.flying() {
+                    if R != FAMILY && !self.b.flying() {
                         break;
                     }
                     l = self.b.g.step(land, d);
@@ -348,18 +408,18 @@ impl<S: Sink, const F: bool> Search<'_, S, F> {
 }
 
 fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
-    if pos.variant().is_family() {
-        search_from_checked::<S, true>(pos, from, sink, false);
-    } else {
-        search_from_checked::<S, false>(pos, from, sink, false);
+    match rule_class(pos.variant()) {
+        FAMILY => search_from_checked::<S, FAMILY>(pos, from, sink, false),
+        ITALIAN => search_from_checked::<S, ITALIAN>(pos, from, sink, false),
+        _ => search_from_checked::<S, OTHER>(pos, from, sink, false),
     }
 }
 
-/// [`search_from`] for rules known to be (`F`) or not be the international
+/// [`search_from`] for rules of the class `R` ([`rule_class`])
 /// family's; `jumps_known`: the caller knows the piece on `from` is a man
 /// with a jump (the pre-check would only repeat that).
 #[inline(always)]
-fn search_from_checked<S: Sink, const F: bool>(
+fn search_from_checked<S: Sink, const R: u8>(
     pos: &Position,
     from: Square,
     sink: &mut S,
@@ -372,11 +432,11 @@ fn search_from_checked<S: Sink, const F: bool>(
     }
     let b = Board::new(pos, from);
     let king = pos.kings().has(from);
-    run_search::<S, F>(b, from, king, jumps_known, sink);
+    run_search::<S, R>(b, from, king, jumps_known, sink);
 }
 
 #[inline(always)]
-fn run_search<S: Sink, const F: bool>(
+fn run_search<S: Sink, const R: u8>(
     b: Board<'_>,
     from: Square,
     king: bool,
@@ -384,10 +444,10 @@ fn run_search<S: Sink, const F: bool>(
     sink: &mut S,
 ) {
     // Most pieces cannot capture at all: rule that out before the search.
-    if (king || !jumps_known) && !b.can_capture::<F>(from, king, Bitboard::EMPTY) {
+    if (king || !jumps_known) && !b.can_capture::<R>(from, king, Bitboard::EMPTY) {
         return;
     }
-    let mut s = Search::<S, F> {
+    let mut s = Search::<S, R> {
         b,
         sink,
         path: [from; MAX_PATH],
@@ -410,24 +470,62 @@ fn crowns_on(rules: &Rules, kind: Kind, crown: Bitboard, path: &[Square]) -> boo
 }
 
 /// Collects the legal captures as moves, deduplicated by (from, to,
-/// captured): the maximal ones under maximum capture, all under free capture.
-struct MoveSink<'a> {
+/// captured): the best ranked under maximum capture and the Italian
+/// precedence, all under free capture.
+struct MoveSink<'a, const R: u8> {
     out: &'a mut MoveList,
-    best: u32,
+    best: u64,
     kind: Kind,
     crown_row: Bitboard,
     rules: &'static Rules,
     maximum: bool,
+    /// The position searched (read for the Italian precedence only).
+    pos: &'a Position,
 }
 
-impl Sink for MoveSink<'_> {
+/// A capture's rank under the Italian precedence (art. 6.6-6.9), higher
+/// first: the pieces it takes, whether a king makes it, the kings it takes,
+/// then where the kings come in the order of capture (earlier ranks higher:
+/// bit 31 - i is set when the i-th piece taken is a king, so with equally
+/// many kings the larger mask has the earlier list of positions).
+fn italian_rank(
+    g: &Geometry,
+    enemy_kings: Bitboard,
+    king: bool,
+    count: u32,
+    path: &[Square],
+) -> u64 {
+    let mut kings = 0u64;
+    let mut order = 0u64;
+    for (i, w) in path.windows(2).enumerate().take(32) {
+        // Italian pieces jump an adjacent piece: the one taken is midway.
+        let taken = DIRECTIONS.iter().find_map(|&d| {
+            g.step(w[0], d)
+                .filter(|&over| g.step(over, d) == Some(w[1]))
+        });
+        if taken.is_some_and(|t| enemy_kings.has(t)) {
+            kings += 1;
+            order |= 1 << (31 - i);
+        }
+    }
+    (u64::from(count) << 48) | (u64::from(king) << 40) | (kings << 32) | order
+}
+
+impl<const R: u8> Sink for MoveSink<'_, R> {
     fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
         if self.maximum {
-            if count < self.best {
+            let rank = if R == ITALIAN && self.rules.capture == CaptureRule::Italian {
+                let p = self.pos;
+                let kings = p.pieces(p.side().other()) & p.kings();
+                italian_rank(p.geometry(), kings, self.kind == Kind::King, count, path)
+            } else {
+                u64::from(count)
+            };
+            if rank < self.best {
                 return;
             }
-            if count > self.best {
-                self.best = count;
+            if rank > self.best {
+                self.best = rank;
                 self.out.clear();
             }
         }
@@ -454,7 +552,7 @@ impl Sink for MoveSink<'_> {
 }
 
 fn crown_row(pos: &Position, side: Color) -> Bitboard {
-    let g = pos.size().geometry();
+    let g = pos.geometry();
     match side {
         Color::White => g.top_row,
         Color::Black => g.bottom_row,
@@ -471,32 +569,33 @@ pub fn legal_moves(pos: &Position) -> MoveList {
 /// Fills `out` (cleared first) with the legal captures of the side to move:
 /// every legal move when a capture is compulsory, nothing otherwise.
 pub(crate) fn captures(pos: &Position, out: &mut MoveList) {
-    if pos.variant().is_family() {
-        captures_with::<true>(pos, out);
-    } else {
-        captures_with::<false>(pos, out);
+    match rule_class(pos.variant()) {
+        FAMILY => captures_with::<FAMILY>(pos, out),
+        ITALIAN => captures_with::<ITALIAN>(pos, out),
+        _ => captures_with::<OTHER>(pos, out),
     }
 }
 
 #[inline(always)]
-fn captures_with<const F: bool>(pos: &Position, out: &mut MoveList) {
+fn captures_with<const R: u8>(pos: &Position, out: &mut MoveList) {
     out.clear();
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
+    let rules = pos.variant().rules();
     // Kings are searched one by one; men only where a first jump exists.
-    let from = (own & kings) | men_that_can_jump::<F>(pos);
+    let from = (own & kings) | men_that_can_jump::<R>(pos, rules);
     if from.is_empty() {
         return;
     }
-    let rules = pos.variant().rules();
-    let mut sink = MoveSink {
+    let mut sink = MoveSink::<R> {
         out,
         best: 0,
         kind: Kind::Man,
         crown_row: crown_row(pos, side),
         rules,
-        maximum: F || rules.capture == CaptureRule::Maximum,
+        maximum: R == FAMILY || rules.capture.takes_most(),
+        pos,
     };
     for from in from.squares() {
         sink.kind = if kings.has(from) {
@@ -505,18 +604,18 @@ fn captures_with<const F: bool>(pos: &Position, out: &mut MoveList) {
             Kind::Man
         };
         // The men listed have a jump: only kings need the pre-check.
-        search_from_checked::<_, F>(pos, from, &mut sink, true);
+        search_from_checked::<_, R>(pos, from, &mut sink, true);
     }
     // A king must capture when a king can (Czech).
-    if !F && rules.capture == CaptureRule::KingsFirst {
-        kings_first(out);
+    if R != FAMILY && rules.capture == CaptureRule::Czech {
+        king_must_capture(out);
     }
 }
 
 /// Keeps only the kings' captures when a king can capture (Czech).
 #[cold]
 #[inline(never)]
-fn kings_first(out: &mut MoveList) {
+fn king_must_capture(out: &mut MoveList) {
     if out.iter().any(|m| m.kind == Kind::King) {
         out.retain(|m| m.kind == Kind::King);
     }
@@ -524,20 +623,25 @@ fn kings_first(out: &mut MoveList) {
 
 /// Men of the side to move with an enemy piece next to them and an empty
 /// square behind it, in the directions men capture in.
-fn men_that_can_jump<const F: bool>(pos: &Position) -> Bitboard {
+#[inline(always)]
+fn men_that_can_jump<const R: u8>(pos: &Position, rules: &Rules) -> Bitboard {
     match pos.size() {
-        BoardSize::Eight => jumpers::<4, F>(pos),
-        BoardSize::Ten => jumpers::<5, F>(pos),
-        BoardSize::Twelve => jumpers::<6, F>(pos),
+        BoardSize::Eight => jumpers::<4, R>(pos, rules),
+        BoardSize::Ten => jumpers::<5, R>(pos, rules),
+        BoardSize::Twelve => jumpers::<6, R>(pos, rules),
     }
 }
 
 #[inline(always)]
-fn jumpers<const H: i8, const F: bool>(pos: &Position) -> Bitboard {
+fn jumpers<const H: i8, const R: u8>(pos: &Position, rules: &Rules) -> Bitboard {
     let side = pos.side();
-    let g = pos.size().geometry();
+    let g = pos.geometry();
     let men = pos.pieces(side) & !pos.kings();
-    let enemy = pos.pieces(side.other());
+    let enemy = if R != ITALIAN || rules.men_capture_kings {
+        pos.pieces(side.other())
+    } else {
+        pos.pieces(side.other()) & !pos.kings()
+    };
     let empty = g.all & !pos.occupied();
     let dir = |land: Bitboard, back: fn(&Geometry, Bitboard) -> Bitboard| {
         if land.is_empty() {
@@ -546,7 +650,7 @@ fn jumpers<const H: i8, const F: bool>(pos: &Position) -> Bitboard {
             back(g, back(g, land))
         }
     };
-    let backward = F || pos.variant().rules().men_capture_backward;
+    let backward = R == FAMILY || rules.men_capture_backward;
     let (up, down) = (
         backward || side == Color::White,
         backward || side == Color::Black,
@@ -577,7 +681,7 @@ pub(crate) fn has_plain_move(pos: &Position) -> bool {
 #[inline(always)]
 fn has_plain<const H: i8>(pos: &Position) -> bool {
     let side = pos.side();
-    let g = pos.size().geometry();
+    let g = pos.geometry();
     let own = pos.pieces(side);
     let kings = own & pos.kings();
     let men = own & !pos.kings();
@@ -602,7 +706,7 @@ fn has_plain<const H: i8>(pos: &Position) -> bool {
 pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let side = pos.side();
     let piece = pos.piece_at(from).filter(|p| p.color == side)?;
-    let g = pos.size().geometry();
+    let g = pos.geometry();
     let occ = pos.occupied();
     let dirs: &[usize] = match piece.kind {
         Kind::King => &DIRECTIONS,
@@ -644,7 +748,7 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
 
 fn quiet_moves(pos: &Position, out: &mut MoveList) {
     let side = pos.side();
-    let g = pos.size().geometry();
+    let g = pos.geometry();
     let occ = pos.occupied();
     let kings = pos.kings();
     let row = crown_row(pos, side);
@@ -809,8 +913,8 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
         return Some(Refusal::CaptureCompulsory { max });
     }
     let rule = pos.variant().rules().capture;
-    let free = rule != CaptureRule::Maximum;
-    if rule == CaptureRule::KingsFirst
+    let free = !rule.takes_most();
+    if rule == CaptureRule::Czech
         && m.kind == Kind::Man
         && legal_moves(pos).iter().any(|l| l.kind == Kind::King)
     {
@@ -826,7 +930,25 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
         && capture_paths(pos, m.from, m.capture_count())
             .iter()
             .any(|(c, _)| c == m);
-    (!found).then_some(Refusal::NoSuchMove)
+    if !found {
+        return Some(Refusal::NoSuchMove);
+    }
+    if rule == CaptureRule::Italian {
+        return precedence_refusal(&legal_moves(pos), m);
+    }
+    None
+}
+
+/// Why a capture taking the most pieces is still not legal under the Italian
+/// precedence (`legal`: the legal moves), or `None` when it is among them.
+pub(crate) fn precedence_refusal(legal: &[Move], m: &Move) -> Option<Refusal> {
+    if legal.contains(m) {
+        None
+    } else if m.kind == Kind::Man && legal.iter().any(|l| l.kind == Kind::King) {
+        Some(Refusal::KingMustCapture)
+    } else {
+        Some(Refusal::Precedence)
+    }
 }
 
 /// Why a move is not legal in a position.
@@ -839,9 +961,14 @@ pub enum Refusal {
     /// The piece there is not of the kind the move says (a man for a king's move).
     #[error("the piece on its from square is not of the kind it says")]
     NotThatPiece,
-    /// A man's capture while a king can capture (Czech: the king must).
+    /// A man's capture while a king can capture (Czech), or can take as
+    /// many (Italian).
     #[error("a king must capture")]
     KingMustCapture,
+    /// A capture taking the most pieces that the Italian precedence rules
+    /// out: another takes more kings, or meets them earlier.
+    #[error("the capture precedence rules require another capture")]
+    Precedence,
     /// A plain move while a capture is compulsory.
     #[error("a capture is compulsory (the maximum takes {max})")]
     CaptureCompulsory {
@@ -1209,5 +1336,144 @@ mod czech_tests {
         assert!(legal_moves(&p).iter().all(|m| !m.is_capture()));
         // The start position and its perft are the usual 8x8 ones for one ply.
         assert_eq!(legal_moves(&Variant::Czech.start()).len(), 7);
+    }
+}
+
+/// Italian (docs/rules.md section 7): the hand-made positions of each step of
+/// the precedence, and men that cannot take kings. Squares are Italian
+/// numbers (mirrored board: 1 = a8, 32 = h1).
+#[cfg(test)]
+mod italian_tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    /// The legal moves as (from, to, captured squares), sorted.
+    fn moves(fen: &str) -> Vec<(u32, u32, Vec<u32>)> {
+        let p = Position::from_fen(fen, Variant::Italian).unwrap();
+        let mut v: Vec<_> = legal_moves(&p)
+            .iter()
+            .map(|m| {
+                (
+                    m.from().number(),
+                    m.to().number(),
+                    m.captured().squares().map(Square::number).collect(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// The move `from`x`to` taking `taken`, by a piece of `kind`.
+    fn capture(from: u32, to: u32, taken: &[u32], kind: Kind) -> Move {
+        let g = Variant::Italian.geometry();
+        let sq = |n| g.square(n).unwrap();
+        let captured = taken.iter().fold(Bitboard::EMPTY, |b, &n| b.with(sq(n)));
+        Move::new(sq(from), sq(to), captured, kind, false)
+    }
+
+    fn refusal(fen: &str, m: &Move) -> Option<Refusal> {
+        why_illegal(&Position::from_fen(fen, Variant::Italian).unwrap(), m)
+    }
+
+    #[test]
+    fn the_most_pieces() {
+        // Man d3 (22) takes c4 (18) alone, or e4 (19) then e6 (11): two.
+        let fen = "W:W22:B11,18,19";
+        assert_eq!(moves(fen), [(22, 6, vec![11, 19])]);
+        let one = capture(22, 13, &[18], Kind::Man);
+        assert_eq!(
+            refusal(fen, &one),
+            Some(Refusal::NotMaximal { taken: 1, max: 2 })
+        );
+    }
+
+    #[test]
+    fn with_the_king() {
+        // Man 22 takes 18, king 27 takes 23: one each, so the king must.
+        let fen = "W:W22,K27:B18,23";
+        assert_eq!(moves(fen), [(27, 20, vec![23])]);
+        let man = capture(22, 13, &[18], Kind::Man);
+        assert_eq!(refusal(fen, &man), Some(Refusal::KingMustCapture));
+    }
+
+    #[test]
+    fn the_most_kings() {
+        // King 27 takes the man 23 or the king 22: the king.
+        let fen = "W:WK27:B23,K22";
+        assert_eq!(moves(fen), [(27, 18, vec![22])]);
+        let man = capture(27, 20, &[23], Kind::King);
+        assert_eq!(refusal(fen, &man), Some(Refusal::Precedence));
+    }
+
+    #[test]
+    fn the_kings_first() {
+        // King 12 takes two either way, one king each: K15 then 22, or 7
+        // then K6. The one meeting the king first.
+        let fen = "W:WK12:B7,20,22,K6,K15";
+        assert_eq!(moves(fen), [(12, 26, vec![15, 22])]);
+        let later = capture(12, 10, &[6, 7], Kind::King);
+        assert_eq!(refusal(fen, &later), Some(Refusal::Precedence));
+    }
+
+    #[test]
+    fn when_the_first_king_is_met_as_early_the_second_decides() {
+        // King 26 takes three either way, two kings each, the first king
+        // first in both: K22, K14, 5 (kings 1st and 2nd) or K22, 15, K7
+        // (1st and 3rd). Compared as lists: the first. (A rule that looks
+        // at the first king only would allow both.)
+        let fen = "W:WK26:B5,15,K22,K14,K7";
+        assert_eq!(moves(fen), [(26, 1, vec![5, 14, 22])]);
+        let other = capture(26, 3, &[7, 15, 22], Kind::King);
+        assert_eq!(refusal(fen, &other), Some(Refusal::Precedence));
+    }
+
+    #[test]
+    fn a_man_cannot_take_a_king() {
+        // Man d3 (22) next to a black king on c4 (18), b5 (13) empty: no
+        // capture, so the plain moves are legal; a man is taken as usual.
+        assert_eq!(moves("W:W22:BK18"), [(22, 19, vec![])]);
+        assert_eq!(moves("W:W22:B18"), [(22, 13, vec![18])]);
+        // The king takes the king.
+        assert_eq!(moves("W:WK22:BK18"), [(22, 13, vec![18])]);
+        // Read from a record, the man's capture says why.
+        let g = &crate::pdn::read_all(b"[GameType \"22\"]\n[FEN \"W:W22:BK18\"]\n1. 22x13 *\n")[0];
+        let r = crate::check::check_game(g, &Default::default());
+        let d = &r.diagnostics[0];
+        assert_eq!(d.code.as_str(), "illegal-move");
+        assert!(d.message.contains("cannot capture a king"), "{}", d.message);
+    }
+
+    #[test]
+    fn precedence_read_from_a_record() {
+        let g = &crate::pdn::read_all(
+            b"[GameType \"22\"]\n[FEN \"W:WK12:B7,20,22,K6,K15\"]\n1. 12x10 *\n",
+        )[0];
+        let r = crate::check::check_game(g, &Default::default());
+        let d = &r.diagnostics[0];
+        assert_eq!(d.code.as_str(), "illegal-move");
+        assert!(
+            d.message
+                .contains("the capture precedence rules require another capture"),
+            "{}",
+            d.message
+        );
+    }
+
+    #[test]
+    fn the_compiled_class_of_each_variant_agrees_with_its_row() {
+        for v in Variant::ALL {
+            assert_eq!(rule_class(v), class_of(v.rules()), "{v}");
+        }
+    }
+
+    #[test]
+    fn short_kings_and_the_start() {
+        // A king steps one square (h1 = 32 on the long diagonal: 28 only).
+        assert_eq!(moves("W:WK32:B1"), [(32, 28, vec![])]);
+        // Seven first moves, as every 8x8 variant.
+        assert_eq!(legal_moves(&Variant::Italian.start()).len(), 7);
+        assert_eq!(perft(&Variant::Italian.start(), 6), 36_473);
     }
 }

@@ -2,11 +2,11 @@
 //! and the GameType numbers of PDN, including the variants it refuses.
 //!
 //! The rules engine ([`crate::rules`]) reads a variant's [`Rules`] and nothing
-//! else: men capturing backward or not, flying or short kings, maximum or free
-//! capture, what a man reaching the far row during a capture does, who moves
-//! first, and the board.
+//! else: the board and its orientation, who moves first, men capturing
+//! backward or not and kings or not, flying or short kings, the capture
+//! priority rule, and what a man reaching the far row during a capture does.
 
-use crate::board::BoardSize;
+use crate::board::{BoardSize, Geometry, Orientation};
 use crate::piece::Color;
 use std::fmt;
 use std::str::FromStr;
@@ -29,6 +29,11 @@ pub enum Variant {
     /// capture when a king can, otherwise free capture; crowning ends the
     /// move (GameType 29).
     Czech,
+    /// 8x8 Italian draughts on the mirrored board: men capture forward only
+    /// and never kings, short kings, the FID's capture precedence (most
+    /// pieces, with the king, most kings, kings first); crowning ends the
+    /// move (GameType 22).
+    Italian,
 }
 
 /// How far a king moves and captures.
@@ -40,16 +45,28 @@ pub enum KingRange {
     Short,
 }
 
-/// Which captures the player may choose among.
+/// Which captures the player may choose among (docs/rules.md sections 2, 6, 7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureRule {
-    /// Only those that take the greatest number of pieces.
+    /// Any capture (each still goes on while it can): Russian, English.
+    Any,
+    /// Only those that take the greatest number of pieces: the international family.
     Maximum,
-    /// Any capture (each still goes on while it can).
-    Free,
+    /// The FID's precedence (art. 6.6-6.9): the most pieces, then with the
+    /// king, then the most kings, then the kings met earliest.
+    Italian,
     /// A king must capture when a king can; otherwise, and among the kings'
-    /// captures, any capture (Czech).
-    KingsFirst,
+    /// captures, any capture (ČFD).
+    Czech,
+}
+
+impl CaptureRule {
+    /// Whether only captures taking the greatest number of pieces are legal
+    /// (maximum and Italian), so that `non-maximal-capture` applies.
+    #[inline]
+    pub const fn takes_most(self) -> bool {
+        matches!(self, CaptureRule::Maximum | CaptureRule::Italian)
+    }
 }
 
 /// What a man that reaches the far row during a capture does.
@@ -68,13 +85,17 @@ pub enum Crowning {
 pub struct Rules {
     /// The board.
     pub board: BoardSize,
+    /// Which corner is dark (Italian: mirrored, square 1 = a8).
+    pub orientation: Orientation,
     /// Who moves first from the start position.
     pub first: Color,
     /// Whether men capture backward as well as forward.
     pub men_capture_backward: bool,
+    /// Whether men may capture kings (not in Italian).
+    pub men_capture_kings: bool,
     /// Flying or short kings.
     pub kings: KingRange,
-    /// Maximum or free capture.
+    /// Which captures are legal when several are possible.
     pub capture: CaptureRule,
     /// A man reaching the far row during a capture.
     pub crowning: Crowning,
@@ -87,6 +108,8 @@ impl Rules {
     #[inline]
     pub fn is_family(&self) -> bool {
         self.men_capture_backward
+            && self.men_capture_kings
+            && self.orientation == Orientation::Standard
             && self.kings == KingRange::Flying
             && self.capture == CaptureRule::Maximum
             && self.crowning == Crowning::GoesOnAsMan
@@ -95,8 +118,10 @@ impl Rules {
 
 const FAMILY: Rules = Rules {
     board: BoardSize::Eight,
+    orientation: Orientation::Standard,
     first: Color::White,
     men_capture_backward: true,
+    men_capture_kings: true,
     kings: KingRange::Flying,
     capture: CaptureRule::Maximum,
     crowning: Crowning::GoesOnAsMan,
@@ -112,13 +137,22 @@ const CANADIAN: Rules = Rules {
     ..FAMILY
 };
 const RUSSIAN: Rules = Rules {
-    capture: CaptureRule::Free,
+    capture: CaptureRule::Any,
     crowning: Crowning::GoesOnAsKing,
     ..FAMILY
 };
 const CZECH: Rules = Rules {
     men_capture_backward: false,
-    capture: CaptureRule::KingsFirst,
+    capture: CaptureRule::Czech,
+    crowning: Crowning::Stops,
+    ..FAMILY
+};
+const ITALIAN: Rules = Rules {
+    orientation: Orientation::Mirrored,
+    men_capture_backward: false,
+    men_capture_kings: false,
+    kings: KingRange::Short,
+    capture: CaptureRule::Italian,
     crowning: Crowning::Stops,
     ..FAMILY
 };
@@ -126,20 +160,21 @@ const ENGLISH: Rules = Rules {
     first: Color::Black,
     men_capture_backward: false,
     kings: KingRange::Short,
-    capture: CaptureRule::Free,
+    capture: CaptureRule::Any,
     crowning: Crowning::Stops,
     ..FAMILY
 };
 
 impl Variant {
     /// Every implemented variant.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 7] = [
         Variant::Brazilian,
         Variant::International,
         Variant::Canadian,
         Variant::Russian,
         Variant::English,
         Variant::Czech,
+        Variant::Italian,
     ];
     /// This variant's rules.
     #[inline]
@@ -151,6 +186,7 @@ impl Variant {
             Variant::Russian => &RUSSIAN,
             Variant::English => &ENGLISH,
             Variant::Czech => &CZECH,
+            Variant::Italian => &ITALIAN,
         }
     }
     /// The board this variant is played on (`rules().board`, read without
@@ -158,11 +194,28 @@ impl Variant {
     #[inline]
     pub const fn board(self) -> BoardSize {
         match self {
-            Variant::Brazilian | Variant::Russian | Variant::English | Variant::Czech => {
-                BoardSize::Eight
-            }
+            Variant::Brazilian
+            | Variant::Russian
+            | Variant::English
+            | Variant::Czech
+            | Variant::Italian => BoardSize::Eight,
             Variant::International => BoardSize::Ten,
             Variant::Canadian => BoardSize::Twelve,
+        }
+    }
+    /// The board's geometry in this variant's orientation: the tables the
+    /// move generator walks and the names of its squares.
+    #[inline]
+    pub const fn geometry(self) -> &'static Geometry {
+        // One arm per variant (a table lookup), not the board then the
+        // orientation: the move generator asks at every node.
+        match self {
+            Variant::Brazilian | Variant::Russian | Variant::English | Variant::Czech => {
+                BoardSize::Eight.geometry()
+            }
+            Variant::International => BoardSize::Ten.geometry(),
+            Variant::Canadian => BoardSize::Twelve.geometry(),
+            Variant::Italian => BoardSize::Eight.oriented(Orientation::Mirrored),
         }
     }
     /// Whether this variant's rules are the international family's
@@ -191,6 +244,7 @@ impl Variant {
             Variant::Russian => 25,
             Variant::English => 21,
             Variant::Czech => 29,
+            Variant::Italian => 22,
         }
     }
     /// The variant with GameType number `n`, if implemented.
@@ -206,6 +260,7 @@ impl Variant {
             Variant::Russian => "russian",
             Variant::English => "english",
             Variant::Czech => "czech",
+            Variant::Italian => "italian",
         }
     }
     /// Whether result tokens give the first player's score first (`1-0`: Black
@@ -223,7 +278,9 @@ impl fmt::Display for Variant {
 
 /// A variant name that is not one of [`Variant::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant '{0}' (brazilian, canadian, international, russian, english, czech)")]
+#[error(
+    "unknown variant '{0}' (brazilian, canadian, international, russian, english, czech, italian)"
+)]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
@@ -248,11 +305,9 @@ impl Unsupported {
     /// The name for GameType numbers the PDN standard defines.
     pub const fn known_name(self) -> Option<&'static str> {
         Some(match self.0 {
-            22 => "italian",
             23 => "pool",
             24 => "spanish",
             28 => "portuguese",
-            29 => "czech",
             30 => "turkish",
             31 => "thai",
             40 => "frisian",
@@ -302,7 +357,7 @@ mod tests {
         let r = Variant::Russian.rules();
         assert_eq!(
             (r.capture, r.crowning, r.kings),
-            (CaptureRule::Free, Crowning::GoesOnAsKing, KingRange::Flying)
+            (CaptureRule::Any, Crowning::GoesOnAsKing, KingRange::Flying)
         );
         let e = Variant::English.rules();
         assert_eq!(
@@ -330,6 +385,10 @@ mod tests {
         for v in Variant::ALL {
             assert_eq!(v.board(), v.rules().board, "{v}");
             assert_eq!(v.is_family(), v.rules().is_family(), "{v}");
+            assert!(
+                std::ptr::eq(v.geometry(), v.board().oriented(v.rules().orientation)),
+                "{v}"
+            );
         }
     }
 
@@ -339,9 +398,9 @@ mod tests {
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
             assert_eq!(Variant::from_game_type(v.game_type()), Some(v));
         }
-        assert!("italian".parse::<Variant>().is_err());
-        assert_eq!(Unsupported(22).name(), "italian");
-        assert_eq!(Unsupported(22).describe(), "Italian draughts");
+        assert!("frisian".parse::<Variant>().is_err());
+        assert_eq!(Unsupported(40).name(), "frisian");
+        assert_eq!(Unsupported(40).describe(), "Frisian draughts");
         assert_eq!(Unsupported(99).name(), "other");
     }
 }

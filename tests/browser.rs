@@ -371,6 +371,37 @@ fn the_report_works_in_a_real_browser() {
             .expect("the ply in convert's output");
         assert_eq!(pieces(&driver), fen_pieces(want), "after ply {ply}");
     }
+    // An Italian viewer draws the mirrored board: square 1 in the top-left
+    // corner, 32 in the bottom-right (RULES.md 7), every piece where the
+    // FID numbering puts it, and the dark squares where h1 is dark.
+    let (i, _) = games
+        .iter()
+        .enumerate()
+        .find(|(_, g)| g["variant"] == "italian" && g["plies"].as_u64() >= Some(1))
+        .expect("an Italian game with moves");
+    let placed = driver.js(&format!(
+        "return Array.from(document.querySelectorAll('#game-{i} .board .piece')).map(p => {{ var c = p.querySelector('circle'); return [+p.dataset.square, +c.getAttribute('cx'), +c.getAttribute('cy')]; }})"
+    ));
+    let placed = placed.as_array().unwrap();
+    assert!(!placed.is_empty());
+    for p in placed {
+        let (s, cx, cy) = (
+            p[0].as_u64().unwrap(),
+            p[1].as_u64().unwrap(),
+            p[2].as_u64().unwrap(),
+        );
+        let r = (s - 1) / 4;
+        let f = 2 * ((s - 1) % 4) + r % 2;
+        assert_eq!((cx, cy), (18 + f * 40 + 20, 18 + r * 40 + 20), "square {s}");
+    }
+    let dark = driver.js(&format!(
+        "return document.querySelector('#game-{i} .board path').getAttribute('d').split('M')[1]"
+    ));
+    assert_eq!(
+        dark,
+        json!("18 18h40v40h-40z"),
+        "a8 is dark on the Italian board"
+    );
     // "Only games with errors" hides every valid game.
     driver.click("#only-errors");
     let leaks = driver.js(

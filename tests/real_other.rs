@@ -148,26 +148,41 @@ fn russian_and_english_archives_under_their_own_rules() {
         123,
         "empty-source".into()
     )));
-    // Italian: refused by name, never checked, once per file.
+    // Italian: read as italian from the Italian tag names; every game legal
+    // but game 46 of each copy, whose last move 3x26 fits 3x10x19x26 and
+    // 3x10x17x26 (three men each, equal under art. 6): ambiguous-capture by
+    // RULES.md 5.3, at ply 26.
     for name in [
         "wiegerw__Campionato Assoluto 2005.pdn",
         "wiegerw-zip__Campionato Assoluto 2005.pdn",
     ] {
         let (games, valid, unchecked, variants) = &t[name];
-        assert_eq!((*games, *valid, *unchecked), (53, 0, 53), "{name}");
+        assert_eq!((*games, *valid, *unchecked), (53, 52, 0), "{name}");
         assert_eq!(variants, &BTreeSet::from(["italian".to_string()]));
+        let faults: Vec<_> = errors.iter().filter(|e| e.0 == name).collect();
+        assert_eq!(
+            faults,
+            [&(name.to_string(), 46, 26, "ambiguous-capture".to_string())]
+        );
+        let game46 = lines
+            .iter()
+            .find(|v| v["type"] == "game" && file_name(&v["file"]) == name && v["game"] == 46)
+            .expect("game 46");
+        let message = game46["diagnostics"][0]["message"].as_str().unwrap();
+        assert!(
+            message.contains("3x10x17x26") && message.contains("3x10x19x26"),
+            "{message}"
+        );
+        assert_eq!(game46["variant_source"], "inferred");
     }
-    let refusals: Vec<&Value> = lines
+    // No game of this folder is of a variant pdnkit refuses.
+    let refusals = lines
         .iter()
         .filter(|v| v["type"] == "file")
         .flat_map(|v| v["diagnostics"].as_array().into_iter().flatten())
         .filter(|d| d["code"] == "unsupported-variant")
-        .collect();
-    assert_eq!(refusals.len(), 2);
-    assert!(refusals[0]["message"]
-        .as_str()
-        .unwrap()
-        .starts_with("53 games of Italian draughts (GameType 22): not checked"));
+        .count();
+    assert_eq!(refusals, 0);
     // Ballots (no moves) keep the default; the Czech files (no GameType, no
     // evidence, rules not implemented) get the warning that names the problem.
     for name in [
@@ -290,9 +305,24 @@ fn no_game_is_judged_by_another_variants_rules() {
         if let Some(want) = expected {
             assert_eq!(variant, want, "{file} game {}", v["game"]);
         }
-        if variant == "italian" {
-            assert_eq!(v["checked"], false);
-            assert_eq!(v["valid"], Value::Null);
+        // Nothing is refused as unsupported any more: every game is checked
+        // under its own variant's rules, or its file is refused as a whole.
+        if v["checked"] == false {
+            assert_eq!(v["variant_source"], "refused", "{file} game {}", v["game"]);
         }
     }
+}
+
+/// The Italian ballots (FEN of the mirrored board, no tags but the FEN) keep
+/// the default variant; named Italian, all 2,400 are positions of it.
+#[test]
+fn italian_ballots_named_as_italian() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let path = dir.join("checkerboard__11_man_italian.pdn");
+    let (_, t) = check(&["--variant", "italian", path.to_str().unwrap()]);
+    let (games, valid, unchecked, variants) = &t["checkerboard__11_man_italian.pdn"];
+    assert_eq!((*games, *valid, *unchecked), (2400, 2400, 0));
+    assert_eq!(variants, &BTreeSet::from(["italian".to_string()]));
 }

@@ -738,7 +738,7 @@ impl<'g> Locator<'g> {
 pub enum GameType {
     /// A variant this tool implements.
     Known(Variant),
-    /// A GameType number it names but does not implement (22 Italian, 29 Czech, 99, ...).
+    /// A GameType number it names but does not implement (40 Frisian, 99, ...).
     Unsupported(Unsupported),
     /// Not a game type at all (or a long form whose board contradicts the number).
     Invalid(String),
@@ -826,8 +826,15 @@ pub(crate) fn read_game_type(value: &str) -> (GameType, Option<String>, Vec<Stri
         }
     }
     if let Some(f) = parts.next() {
+        // 0: the near-left corner is dark; 1: it is not (Italian's mirrored board).
+        let mirrored = v.rules().orientation == crate::board::Orientation::Mirrored;
         match f {
-            "0" => {}
+            "0" | "1" if (f == "1") == mirrored => {}
+            "0" => {
+                return invalid(format!(
+                    "the orientation field says 0 (dark square at the near left), but {v} is played on the mirrored board, with the dark square at the near right"
+                ))
+            }
             "1" => {
                 return invalid(format!(
                     "the orientation field says 1 (inverted board), but {v} is played with a dark square at the near left"

@@ -23,7 +23,7 @@ pub struct InputArgs {
     #[arg(long, value_name = "NAME", value_parser = variant_name(), conflicts_with = "variant")]
     pub force_variant: Option<Variant>,
     /// Draw rules: auto is cbjd for brazilian, fmjd for international,
-    /// canadian and russian; english and czech games have none.
+    /// canadian and russian; english, czech and italian games have none.
     #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
     pub draw_rules: DrawChoice,
     /// Worker threads (default: all cores).

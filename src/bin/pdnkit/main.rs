@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
-    long_about = "pdnkit checks archives of draughts games written in Portable Draughts Notation (PDN): it reads every game, replays every move under the rules of its variant (Brazilian, international, Canadian, Russian, Czech, English checkers), says exactly what is wrong and where, works out the true result, and turns the records into CSV, JSON, statistics, reports and pictures.",
+    long_about = "pdnkit checks archives of draughts games written in Portable Draughts Notation (PDN): it reads every game, replays every move under the rules of its variant (Brazilian, international, Canadian, Russian, Czech, Italian, English checkers), says exactly what is wrong and where, works out the true result, and turns the records into CSV, JSON, statistics, reports and pictures.",
     name = "pdnkit",
     version,
     about = "Check, replay and convert draughts game records (PDN)"

@@ -10,6 +10,7 @@
 use crate::common::InputArgs;
 use crate::games::Sink;
 use crate::output::{Out, Stop};
+use pdnkit::board::Orientation;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::diagram::{escape, svg, Arrow, DiagramOptions};
 use pdnkit::pdn::{visible, Game, Locator};
@@ -83,6 +84,8 @@ struct Viewer {
     bad: Vec<u32>,
     /// 1 when the first move is numbered as the second player's (`1...`).
     first_number: u8,
+    /// 1 on the mirrored board (Italian: square 1 is the top-left corner).
+    mirrored: u8,
     /// `[from, to, [taken], crowns]` per ply.
     moves: Vec<(u32, u32, Vec<u32>, u8)>,
     /// Board size.
@@ -104,6 +107,7 @@ fn viewer_data(g: &Game, r: &GameReport) -> Option<Viewer> {
             start.side() == Color::Black
                 && !r.variant.is_some_and(|v| v.first_player_scores_first()),
         ),
+        mirrored: u8::from(start.geometry().orientation() == Orientation::Mirrored),
         moves: r
             .played
             .iter()
@@ -313,15 +317,16 @@ window.__pdnkitErrors=[];
 window.addEventListener('error',function(e){window.__pdnkitErrors.push(String(e.message));});
 var data=JSON.parse(document.getElementById('pdnkit-data').textContent);
 var NS='http://www.w3.org/2000/svg',SQ=40,M=18;
-function coords(n,s){var h=n/2,r=Math.floor((s-1)/h),f=2*((s-1)%h)+(r%2===0?1:0);return [r,f];}
+function coords(g,s){var h=g.n/2,r=Math.floor((s-1)/h),f=2*((s-1)%h)+((r%2===0)!==(g.mirrored===1)?1:0);return [r,f];}
 function el(name,attrs){var e=document.createElementNS(NS,name);for(var k in attrs){e.setAttribute(k,attrs[k]);}return e;}
 function board(g,pieces){
   var n=g.n,side=n*SQ+2*M,svg=el('svg',{viewBox:'0 0 '+side+' '+side,width:side,height:side,'class':'viewer-board'});
   svg.appendChild(el('rect',{x:M,y:M,width:n*SQ,height:n*SQ,fill:'#eeeed2'}));
-  var d='';for(var r=0;r<n;r++){for(var f=0;f<n;f++){if((r+f)%2===1){d+='M'+(M+f*SQ)+' '+(M+r*SQ)+'h'+SQ+'v'+SQ+'h-'+SQ+'z';}}}
+  var dark=g.mirrored===1?0:1;
+  var d='';for(var r=0;r<n;r++){for(var f=0;f<n;f++){if((r+f)%2===dark){d+='M'+(M+f*SQ)+' '+(M+r*SQ)+'h'+SQ+'v'+SQ+'h-'+SQ+'z';}}}
   svg.appendChild(el('path',{d:d,fill:'#8b8b83'}));
   Object.keys(pieces).forEach(function(s){
-    var p=pieces[s],rc=coords(n,+s),cx=M+rc[1]*SQ+SQ/2,cy=M+rc[0]*SQ+SQ/2,white=p[0]==='W';
+    var p=pieces[s],rc=coords(g,+s),cx=M+rc[1]*SQ+SQ/2,cy=M+rc[0]*SQ+SQ/2,white=p[0]==='W';
     var grp=el('g',{'class':'piece','data-square':s,'data-piece':p});
     grp.appendChild(el('circle',{cx:cx,cy:cy,r:15,fill:white?'#fafafa':'#1e1e1e',stroke:'#111','stroke-width':2}));
     if(p.length>1){var line=white?'#111':'#e8e8e8';grp.appendChild(el('circle',{cx:cx,cy:cy,r:9,fill:'none',stroke:line,'stroke-width':2.5}));grp.appendChild(el('circle',{cx:cx,cy:cy,r:3,fill:line}));}
