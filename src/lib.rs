@@ -5,7 +5,7 @@
 //! variant is named and refused. The library knows nothing of terminals; the
 //! `pdnkit` command (feature `cli`, on by default) is built on it. With
 //! `default-features = false` the library needs only nom, memchr, smallvec,
-//! thiserror, encoding_rs and chardetng (`serde` adds `Serialize` to its records).
+//! thiserror, regex, encoding_rs and chardetng (`serde` adds `Serialize` to its records).
 //!
 //! # Modules
 //!
@@ -23,6 +23,7 @@
 //! | [`draw`] | the draw rules (CBJD, FMJD article 6, FMJD-64) as counters |
 //! | [`diag`] | findings: stable codes, severities, levels (`-A`/`-W`/`-D`) |
 //! | [`diagram`] | positions as SVG pictures |
+//! | [`select`] | choosing games by player, event, tag, date, result, verdict, finding, length, position |
 //! | [`export`], [`stats`], [`dupes`] | rows for CSV and JSON; statistics that merge; duplicate games |
 //!
 //! # Read the games of a file
@@ -164,6 +165,7 @@ pub mod check;
 // 10: what is made of the reports.
 pub mod diagram;
 pub mod export;
+pub mod select;
 
 // 11: built on the exports.
 pub mod dupes;

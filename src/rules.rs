@@ -151,8 +151,8 @@ struct Board<'a> {
     /// Occupied squares with the moving piece's start square removed.
     occ: Bitboard,
     enemy: Bitboard,
-    /// Every king on the board.
-    kings: Bitboard,
+    /// The position searched (its kings are read for Italian men).
+    pos: &'a Position,
     /// The variant's rules (read only where they differ from the family's).
     rules: &'static Rules,
     side: Color,
@@ -184,7 +184,7 @@ impl<'a> Board<'a> {
             g: pos.geometry(),
             occ: pos.occupied().without(from),
             enemy,
-            kings: pos.kings(),
+            pos,
             rules,
             side,
         }
@@ -196,7 +196,7 @@ impl<'a> Board<'a> {
         if self.rules.men_capture_kings {
             self.enemy
         } else {
-            self.enemy & !self.kings
+            self.enemy & !self.pos.kings()
         }
     }
     #[inline]
@@ -582,12 +582,12 @@ fn captures_with<const R: u8>(pos: &Position, out: &mut MoveList) {
     let side = pos.side();
     let own = pos.pieces(side);
     let kings = pos.kings();
-    let rules = pos.variant().rules();
     // Kings are searched one by one; men only where a first jump exists.
-    let from = (own & kings) | men_that_can_jump::<R>(pos, rules);
+    let from = (own & kings) | men_that_can_jump::<R>(pos);
     if from.is_empty() {
         return;
     }
+    let rules = pos.variant().rules();
     let mut sink = MoveSink::<R> {
         out,
         best: 0,
@@ -623,21 +623,30 @@ fn king_must_capture(out: &mut MoveList) {
 
 /// Men of the side to move with an enemy piece next to them and an empty
 /// square behind it, in the directions men capture in.
-#[inline(always)]
-fn men_that_can_jump<const R: u8>(pos: &Position, rules: &Rules) -> Bitboard {
+fn men_that_can_jump<const R: u8>(pos: &Position) -> Bitboard {
     match pos.size() {
-        BoardSize::Eight => jumpers::<4, R>(pos, rules),
-        BoardSize::Ten => jumpers::<5, R>(pos, rules),
-        BoardSize::Twelve => jumpers::<6, R>(pos, rules),
+        BoardSize::Eight => jumpers::<4, R>(pos),
+        BoardSize::Ten => jumpers::<5, R>(pos),
+        BoardSize::Twelve => jumpers::<6, R>(pos),
     }
 }
 
 #[inline(always)]
-fn jumpers<const H: i8, const R: u8>(pos: &Position, rules: &Rules) -> Bitboard {
+fn jumpers<const H: i8, const R: u8>(pos: &Position) -> Bitboard {
     let side = pos.side();
     let g = pos.geometry();
     let men = pos.pieces(side) & !pos.kings();
-    let enemy = if R != ITALIAN || rules.men_capture_kings {
+    // The family's rules are known; the others are read from the table.
+    let (backward, spare_kings) = if R == FAMILY {
+        (true, false)
+    } else {
+        let rules = pos.variant().rules();
+        (
+            rules.men_capture_backward,
+            R == ITALIAN && !rules.men_capture_kings,
+        )
+    };
+    let enemy = if !spare_kings {
         pos.pieces(side.other())
     } else {
         pos.pieces(side.other()) & !pos.kings()
@@ -650,7 +659,6 @@ fn jumpers<const H: i8, const R: u8>(pos: &Position, rules: &Rules) -> Bitboard 
             back(g, back(g, land))
         }
     };
-    let backward = R == FAMILY || rules.men_capture_backward;
     let (up, down) = (
         backward || side == Color::White,
         backward || side == Color::Black,
@@ -746,6 +754,7 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     }
 }
 
+#[inline(never)]
 fn quiet_moves(pos: &Position, out: &mut MoveList) {
     let side = pos.side();
     let g = pos.geometry();

@@ -165,6 +165,18 @@ const ENGLISH: Rules = Rules {
     ..FAMILY
 };
 
+/// Each variant's geometry, in declaration order (a lookup, not a branch:
+/// the move generator asks at every node).
+static GEOMETRIES: [&Geometry; 7] = [
+    BoardSize::Eight.geometry(),
+    BoardSize::Ten.geometry(),
+    BoardSize::Twelve.geometry(),
+    BoardSize::Eight.geometry(),
+    BoardSize::Eight.geometry(),
+    BoardSize::Eight.geometry(),
+    BoardSize::Eight.oriented(Orientation::Mirrored),
+];
+
 impl Variant {
     /// Every implemented variant.
     pub const ALL: [Variant; 7] = [
@@ -207,16 +219,7 @@ impl Variant {
     /// move generator walks and the names of its squares.
     #[inline]
     pub const fn geometry(self) -> &'static Geometry {
-        // One arm per variant (a table lookup), not the board then the
-        // orientation: the move generator asks at every node.
-        match self {
-            Variant::Brazilian | Variant::Russian | Variant::English | Variant::Czech => {
-                BoardSize::Eight.geometry()
-            }
-            Variant::International => BoardSize::Ten.geometry(),
-            Variant::Canadian => BoardSize::Twelve.geometry(),
-            Variant::Italian => BoardSize::Eight.oriented(Orientation::Mirrored),
-        }
+        GEOMETRIES[self as usize]
     }
     /// Whether this variant's rules are the international family's
     /// (`rules().is_family()`, read without the table, for the same reason).

@@ -1,0 +1,521 @@
+//! Choosing games: by player, event, tag, date, result, variant, verdict,
+//! finding, length and position (`pdnkit select`, and the same options of
+//! `check`, `convert`, `stats`, `dupes` and `report`).
+//!
+//! A [`Selection`] is a list of criteria. Different criteria combine with
+//! AND, the values of one criterion with OR (`--player A --player B
+//! --result 2-0`: games of A or B that White won). Each game is judged from
+//! its record ([`Game`]) and its check ([`GameReport`]); only `--position`
+//! needs the moves kept ([`Selection::needs_moves`]).
+//!
+//! ```
+//! use pdnkit::select::{Criterion, Selection};
+//! use pdnkit::{check_game, pdn::read_all, Options};
+//! let games = read_all(
+//!     b"[White \"Sijbrands, Ton\"]\n[Black \"Baba\"]\n[Date \"1998.05.17\"]\n[GameType \"20\"]\n1. 32-28 *\n",
+//! );
+//! let g = &games[0];
+//! let r = check_game(g, &Options::default());
+//! let mut s = Selection::default();
+//! s.add(Criterion::parse_player("sijbrands").unwrap());
+//! s.add(Criterion::parse_date("1998..1999").unwrap());
+//! assert!(s.matches(g, &r));
+//! s.add(Criterion::parse_result("2-0").unwrap());
+//! assert!(!s.matches(g, &r));
+//! ```
+
+use crate::diag::Code;
+use crate::pdn::{Game, Outcome};
+use crate::position::{Position, Setup};
+use crate::replay::GameReport;
+
+/// Which side of a game a player criterion looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// White or Black.
+    Either,
+    /// The White tag.
+    White,
+    /// The Black tag.
+    Black,
+}
+
+/// A test of one tag's value.
+#[derive(Clone, Debug)]
+pub enum TagTest {
+    /// The value equals this text (spaces around ignored).
+    Equals(String),
+    /// The value matches this regular expression (anywhere in it).
+    Matches(regex::Regex),
+}
+
+/// A date or a span of dates, as `yyyymmdd` numbers (both ends included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DateRange {
+    /// The first day (`19980501`); 0 for an open start.
+    pub from: u32,
+    /// The last day (`19980531`); `u32::MAX` for an open end.
+    pub to: u32,
+}
+
+/// One criterion; see the module documentation for how they combine.
+#[derive(Clone, Debug)]
+pub enum Criterion {
+    /// A player's name contains this text, compared folded ([`fold_name`]).
+    Player(Side, String),
+    /// The Event tag contains this text, compared folded.
+    Event(String),
+    /// A tag's value passes the test.
+    Tag(String, TagTest),
+    /// The Date tag lies within the range (a partial date is the range it
+    /// stands for, and must lie within it whole).
+    Date(DateRange),
+    /// The declared result, normalised (`2-0`, `1-0` and `1/2-1/2` alike).
+    Result(Outcome),
+    /// The game's variant, by name (`international`, `italian`, `frisian`).
+    Variant(String),
+    /// Valid (`true`) or invalid (`false`); a game that was not checked is neither.
+    Valid(bool),
+    /// The game has a finding of this code.
+    Code(Code),
+    /// The main line's plies read, within `min..=max`.
+    Plies(u32, u32),
+    /// The main line reaches the position of this FEN, with its side to
+    /// move (compared as a position; squares read in the game's variant).
+    Position(String),
+}
+
+/// Why a criterion's text could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct CriterionError(pub String);
+
+impl Criterion {
+    /// A player name (either side).
+    pub fn parse_player(text: &str) -> Result<Criterion, CriterionError> {
+        Criterion::parse_side(Side::Either, text)
+    }
+    /// A player name on one side.
+    pub fn parse_side(side: Side, text: &str) -> Result<Criterion, CriterionError> {
+        let folded = fold_name(text);
+        if folded.is_empty() {
+            return Err(CriterionError(format!(
+                "'{text}' holds no letter or digit of a name"
+            )));
+        }
+        Ok(Criterion::Player(side, folded))
+    }
+    /// Text of the Event tag.
+    pub fn parse_event(text: &str) -> Result<Criterion, CriterionError> {
+        let folded = fold_name(text);
+        if folded.is_empty() {
+            return Err(CriterionError(format!("'{text}' holds no letter or digit")));
+        }
+        Ok(Criterion::Event(folded))
+    }
+    /// `NAME=VALUE` (the value equals) or `NAME~REGEX` (the value matches).
+    pub fn parse_tag(text: &str) -> Result<Criterion, CriterionError> {
+        let at = text
+            .find(['=', '~'])
+            .ok_or_else(|| CriterionError(format!("'{text}': write NAME=VALUE or NAME~REGEX")))?;
+        let (name, rest) = text.split_at(at);
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(CriterionError(format!("'{text}': the tag name is missing")));
+        }
+        let value = &rest[1..];
+        let test = if rest.starts_with('~') {
+            TagTest::Matches(regex::Regex::new(value).map_err(|e| {
+                CriterionError(format!("'{value}' is not a regular expression: {e}"))
+            })?)
+        } else {
+            TagTest::Equals(value.trim().to_string())
+        };
+        Ok(Criterion::Tag(name.to_string(), test))
+    }
+    /// `FROM..TO` (either end may be left out) or one date; dates as PDN
+    /// writes them (`1998.05.17`, `1998.05.??`, `1998`; `-` or `/` between
+    /// the parts too).
+    pub fn parse_date(text: &str) -> Result<Criterion, CriterionError> {
+        let bad = |why: &str| CriterionError(format!("'{text}': {why}"));
+        let (from, to) = match text.split_once("..") {
+            Some((a, b)) => (a.trim(), b.trim()),
+            None => (text.trim(), text.trim()),
+        };
+        if from.is_empty() && to.is_empty() {
+            return Err(bad("give a date or a range FROM..TO"));
+        }
+        let from = if from.is_empty() {
+            0
+        } else {
+            date_span(from)
+                .ok_or_else(|| bad("the first date cannot be read (YYYY, YYYY.MM or YYYY.MM.DD)"))?
+                .0
+        };
+        let to = if to.is_empty() {
+            u32::MAX
+        } else {
+            date_span(to)
+                .ok_or_else(|| bad("the last date cannot be read (YYYY, YYYY.MM or YYYY.MM.DD)"))?
+                .1
+        };
+        if from > to {
+            return Err(bad("the range ends before it starts"));
+        }
+        Ok(Criterion::Date(DateRange { from, to }))
+    }
+    /// A result as written in either convention (`2-0`, `1-0`, `1-1`,
+    /// `1/2-1/2`, `0-2`, `0-1`, `0-0`, `*`).
+    pub fn parse_result(text: &str) -> Result<Criterion, CriterionError> {
+        Outcome::parse(text.trim())
+            .map(Criterion::Result)
+            .ok_or_else(|| {
+                CriterionError(format!(
+                    "'{text}' is not a result (2-0, 1-1, 0-2, 0-0, *, or 1-0, 1/2-1/2, 0-1)"
+                ))
+            })
+    }
+    /// `MIN..MAX` (either end may be left out) or one number.
+    pub fn parse_plies(text: &str) -> Result<Criterion, CriterionError> {
+        let bad = || CriterionError(format!("'{text}': write MIN..MAX, MIN.., ..MAX or N"));
+        let num = |s: &str, open: u32| -> Result<u32, CriterionError> {
+            let s = s.trim();
+            if s.is_empty() {
+                Ok(open)
+            } else {
+                s.parse().map_err(|_| bad())
+            }
+        };
+        let (min, max) = match text.split_once("..") {
+            Some((a, b)) => (num(a, 0)?, num(b, u32::MAX)?),
+            None => {
+                let n = num(text, 0)?;
+                (n, n)
+            }
+        };
+        if min > max {
+            return Err(bad());
+        }
+        Ok(Criterion::Plies(min, max))
+    }
+    /// A position as a FEN (its squares are read in each game's variant).
+    pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
+        // Read once on the largest board, for the errors of its text.
+        Setup::parse(fen, crate::board::BoardSize::Twelve)
+            .map(|_| Criterion::Position(fen.to_string()))
+            .map_err(|e| CriterionError(format!("'{fen}': {e}")))
+    }
+
+    fn kind(&self) -> u8 {
+        match self {
+            Criterion::Player(Side::Either, _) => 0,
+            Criterion::Player(Side::White, _) => 1,
+            Criterion::Player(Side::Black, _) => 2,
+            Criterion::Event(_) => 3,
+            Criterion::Tag(..) => 4,
+            Criterion::Date(_) => 5,
+            Criterion::Result(_) => 6,
+            Criterion::Variant(_) => 7,
+            Criterion::Valid(_) => 8,
+            Criterion::Code(_) => 9,
+            Criterion::Plies(..) => 10,
+            Criterion::Position(_) => 11,
+        }
+    }
+
+    /// Whether the game passes this criterion.
+    pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
+        match self {
+            Criterion::Player(side, needle) => {
+                let on = |tag: &str| {
+                    g.tag(tag)
+                        .is_some_and(|v| fold_name(&v).contains(needle.as_str()))
+                };
+                match side {
+                    Side::Either => on("White") || on("Black"),
+                    Side::White => on("White"),
+                    Side::Black => on("Black"),
+                }
+            }
+            Criterion::Event(needle) => g
+                .tag("Event")
+                .is_some_and(|v| fold_name(&v).contains(needle.as_str())),
+            Criterion::Tag(name, test) => g.tags().iter().any(|t| {
+                g.tag_name(t).eq_ignore_ascii_case(name) && {
+                    let v = g.tag_text(t);
+                    match test {
+                        TagTest::Equals(want) => v.trim() == want,
+                        TagTest::Matches(re) => re.is_match(&v),
+                    }
+                }
+            }),
+            Criterion::Date(range) => g
+                .tag("Date")
+                .and_then(|d| date_span(&d))
+                .is_some_and(|(a, b)| a >= range.from && b <= range.to),
+            Criterion::Result(want) => r.declared == Some(*want),
+            Criterion::Variant(name) => r.kind.is_some_and(|k| k.name().eq_ignore_ascii_case(name)),
+            Criterion::Valid(want) => r.verdict() == Some(*want),
+            Criterion::Code(code) => r.diagnostics.iter().any(|d| d.code == *code),
+            Criterion::Plies(min, max) => (*min..=*max).contains(&r.plies),
+            Criterion::Position(fen) => reaches(r, fen),
+        }
+    }
+}
+
+/// Whether the main line read (start, then after each ply) reaches the
+/// position of `fen` in the game's variant.
+fn reaches(r: &GameReport, fen: &str) -> bool {
+    let (Some(v), Some(start)) = (r.variant, r.start) else {
+        return false;
+    };
+    let Some(want) = Position::from_fen(fen, v).ok() else {
+        return false;
+    };
+    start == want
+        || r.played
+            .iter()
+            .enumerate()
+            .any(|(i, _)| r.position_before(i as u32 + 2) == Some(want))
+}
+
+/// A name folded for comparison: lower case, accents dropped (`é` is `e`,
+/// `ß` is `ss`), and nothing but letters and digits kept (so `Sijbrands,
+/// Ton` and `sijbrandston` compare equal, as do `Немец  Дима` and `немецдима`).
+pub fn fold_name(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        match fold_char(c) {
+            Some(s) => out.push_str(s),
+            None if c.is_alphanumeric() => out.push(c),
+            None => {}
+        }
+    }
+    out
+}
+
+/// The base letters of an accented Latin letter (lower case), or `ё` as `е`.
+fn fold_char(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' => "a",
+        'ç' | 'ć' | 'č' | 'ĉ' | 'ċ' => "c",
+        'ď' | 'đ' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' => "e",
+        'ğ' | 'ģ' => "g",
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' => "i",
+        'ķ' => "k",
+        'ł' | 'ľ' | 'ĺ' | 'ļ' => "l",
+        'ñ' | 'ń' | 'ň' | 'ņ' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => "o",
+        'ŕ' | 'ř' => "r",
+        'ś' | 'š' | 'ş' | 'ș' => "s",
+        'ť' | 'ţ' | 'ț' => "t",
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' => "u",
+        'ý' | 'ÿ' => "y",
+        'ź' | 'ż' | 'ž' => "z",
+        'ß' => "ss",
+        'æ' => "ae",
+        'œ' => "oe",
+        'þ' => "th",
+        'ё' => "е",
+        _ => return None,
+    })
+}
+
+/// The days a PDN date stands for, as `yyyymmdd` numbers: `1998.05.17` is
+/// one day, `1998.05.??` the month, `1998.??.??` and `1998` the year.
+/// `None` when the year is unknown or a part is not a number.
+pub fn date_span(text: &str) -> Option<(u32, u32)> {
+    let mut parts = text.trim().split(['.', '-', '/']);
+    let year: u32 = parts.next()?.trim().parse().ok()?;
+    if !(1..=9999).contains(&year) {
+        return None;
+    }
+    let part = |p: Option<&str>, max: u32| -> Option<Option<u32>> {
+        match p.map(str::trim) {
+            None | Some("") => Some(None),
+            Some(s) if s.chars().all(|c| c == '?') => Some(None),
+            Some(s) => s.parse().ok().filter(|n| (1..=max).contains(n)).map(Some),
+        }
+    };
+    let month = part(parts.next(), 12)?;
+    let day = part(parts.next(), 31)?;
+    let y = year * 10000;
+    Some(match (month, day) {
+        (Some(m), Some(d)) => (y + m * 100 + d, y + m * 100 + d),
+        (Some(m), None) => (y + m * 100 + 1, y + m * 100 + 31),
+        (None, _) => (y + 101, y + 1231),
+    })
+}
+
+/// Criteria: AND across kinds, OR within a kind, optionally inverted.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    criteria: Vec<Criterion>,
+    invert: bool,
+}
+
+impl Selection {
+    /// Adds a criterion.
+    pub fn add(&mut self, c: Criterion) -> &mut Selection {
+        self.criteria.push(c);
+        self
+    }
+    /// Selects the games the criteria reject instead.
+    pub fn invert(&mut self, yes: bool) -> &mut Selection {
+        self.invert = yes;
+        self
+    }
+    /// Whether there is nothing to test (every game is selected).
+    pub fn is_empty(&self) -> bool {
+        self.criteria.is_empty() && !self.invert
+    }
+    /// Whether a criterion needs the positions of the main line (replay with
+    /// [`Options::keep_moves`](crate::Options::keep_moves)).
+    pub fn needs_moves(&self) -> bool {
+        self.criteria
+            .iter()
+            .any(|c| matches!(c, Criterion::Position(_)))
+    }
+    /// Whether the game is selected.
+    pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
+        let mut kinds: Vec<u8> = self.criteria.iter().map(Criterion::kind).collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        let all = kinds.iter().all(|&k| {
+            self.criteria
+                .iter()
+                .filter(|c| c.kind() == k)
+                .any(|c| c.matches(g, r))
+        });
+        all != self.invert
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{check_game, Options};
+
+    fn game(text: &str) -> (Game, GameReport) {
+        let g = crate::pdn::read_all(text.as_bytes()).remove(0);
+        let r = check_game(&g, &Options::default().keep_moves(true));
+        (g, r)
+    }
+
+    const GAME: &str = "[Event \"40° Campionato Italiano\"]\n[White \"Sijbrands, Ton\"]\n[Black \"Gérard  Müller\"]\n[Date \"1998.05.??\"]\n[Result \"1-0\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n";
+
+    fn sel(cs: &[Criterion]) -> Selection {
+        let mut s = Selection::default();
+        for c in cs {
+            s.add(c.clone());
+        }
+        s
+    }
+
+    #[test]
+    fn names_fold_case_spaces_and_accents() {
+        assert_eq!(fold_name("Gérard  Müller"), "gerardmuller");
+        assert_eq!(fold_name("Sijbrands, Ton"), "sijbrandston");
+        assert_eq!(fold_name("Немец  Дима"), "немецдима");
+        let (g, r) = game(GAME);
+        for (q, side, want) in [
+            ("sijbrands", Side::Either, true),
+            ("SIJBRANDS TON", Side::White, true),
+            ("sijbrands", Side::Black, false),
+            ("gerard muller", Side::Black, true),
+            ("Müller", Side::Either, true),
+            ("baba", Side::Either, false),
+        ] {
+            let c = Criterion::parse_side(side, q).unwrap();
+            assert_eq!(c.matches(&g, &r), want, "{q}");
+        }
+        assert!(Criterion::parse_player(" ,. ").is_err());
+    }
+
+    #[test]
+    fn dates_are_ranges() {
+        assert_eq!(date_span("1998.05.17"), Some((19980517, 19980517)));
+        assert_eq!(date_span("1998.05.??"), Some((19980501, 19980531)));
+        assert_eq!(date_span("1998.??.??"), Some((19980101, 19981231)));
+        assert_eq!(date_span("1998"), Some((19980101, 19981231)));
+        assert_eq!(date_span("????.??.??"), None);
+        assert_eq!(date_span("1998.13.01"), None);
+        let (g, r) = game(GAME); // 1998.05.??
+        for (q, want) in [
+            ("1998", true),
+            ("1998..", true),
+            ("..1998.06", true),
+            ("1998.05", true),
+            ("1998.05.10..", false),
+            ("1999..", false),
+            ("1990..1997", false),
+        ] {
+            assert_eq!(
+                Criterion::parse_date(q).unwrap().matches(&g, &r),
+                want,
+                "{q}"
+            );
+        }
+        assert!(Criterion::parse_date("2000..1999").is_err());
+        assert!(Criterion::parse_date("..").is_err());
+        assert!(Criterion::parse_date("May").is_err());
+    }
+
+    #[test]
+    fn tags_results_plies_and_verdicts() {
+        let (g, r) = game(GAME);
+        let yes = |c: Criterion| assert!(c.matches(&g, &r), "{c:?}");
+        let no = |c: Criterion| assert!(!c.matches(&g, &r), "{c:?}");
+        yes(Criterion::parse_tag("GameType=20").unwrap());
+        yes(Criterion::parse_tag("gametype = 20").unwrap());
+        no(Criterion::parse_tag("GameType=2").unwrap());
+        yes(Criterion::parse_tag("Event~Campionato\\s+Italiano").unwrap());
+        no(Criterion::parse_tag("Event~^Italiano").unwrap());
+        assert!(Criterion::parse_tag("Event").is_err());
+        assert!(Criterion::parse_tag("Event~(").is_err());
+        yes(Criterion::parse_event("campionato").unwrap());
+        yes(Criterion::parse_result("2-0").unwrap());
+        yes(Criterion::parse_result("1-0").unwrap());
+        no(Criterion::parse_result("1/2-1/2").unwrap());
+        yes(Criterion::parse_plies("4").unwrap());
+        yes(Criterion::parse_plies("..10").unwrap());
+        no(Criterion::parse_plies("5..").unwrap());
+        yes(Criterion::Valid(true));
+        no(Criterion::Valid(false));
+        yes(Criterion::Variant("international".into()));
+        no(Criterion::Code(Code::IllegalMove));
+    }
+
+    #[test]
+    fn positions_are_compared_as_positions() {
+        let (g, r) = game(GAME);
+        // After 1. 32-28 19-23 2. 28x19: the black man on 14 takes back.
+        let after3 = r.position_before(4).unwrap().to_fen();
+        assert!(Criterion::parse_position(&after3).unwrap().matches(&g, &r));
+        // The same position written another way (ranges, other order).
+        let start = "W:W31-50:B1-20";
+        assert!(Criterion::parse_position(start).unwrap().matches(&g, &r));
+        assert!(!Criterion::parse_position("B:W31-50:B1-20")
+            .unwrap()
+            .matches(&g, &r));
+        assert!(!Criterion::parse_position("W:W:B").unwrap().matches(&g, &r));
+        assert!(Criterion::parse_position("W:W99").is_err());
+    }
+
+    #[test]
+    fn and_across_kinds_or_within_a_kind_and_invert() {
+        let (g, r) = game(GAME);
+        let a = Criterion::parse_player("sijbrands").unwrap();
+        let b = Criterion::parse_player("baba").unwrap();
+        let draw = Criterion::parse_result("1-1").unwrap();
+        assert!(sel(&[a.clone(), b.clone()]).matches(&g, &r));
+        assert!(!sel(std::slice::from_ref(&b)).matches(&g, &r));
+        assert!(!sel(&[a.clone(), draw.clone()]).matches(&g, &r));
+        let mut s = sel(&[a, draw]);
+        s.invert(true);
+        assert!(s.matches(&g, &r));
+        assert!(Selection::default().matches(&g, &r));
+        assert!(Selection::default().is_empty());
+    }
+}
