@@ -227,14 +227,16 @@ impl Criterion {
     pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
         match self {
             Criterion::Player(side, needle) => {
-                let on = |tag: &str| {
-                    g.tag(tag)
-                        .is_some_and(|v| fold_name(&v).contains(needle.as_str()))
+                let on = |names: &[&str]| {
+                    names.iter().any(|n| {
+                        g.tag(n)
+                            .is_some_and(|v| fold_name(&v).contains(needle.as_str()))
+                    })
                 };
                 match side {
-                    Side::Either => on("White") || on("Black"),
-                    Side::White => on("White"),
-                    Side::Black => on("Black"),
+                    Side::Either => on(&WHITE_TAGS) || on(&BLACK_TAGS),
+                    Side::White => on(&WHITE_TAGS),
+                    Side::Black => on(&BLACK_TAGS),
                 }
             }
             Criterion::Event(needle) => g
@@ -262,6 +264,12 @@ impl Criterion {
         }
     }
 }
+
+/// The tags that name White: PDN's, and the Italian and French names real
+/// archives use (`[Bianco]`, `[Blanc]`).
+pub const WHITE_TAGS: [&str; 3] = ["White", "Bianco", "Blanc"];
+/// The tags that name Black (`[Nero]`, `[Noir]`).
+pub const BLACK_TAGS: [&str; 3] = ["Black", "Nero", "Noir"];
 
 /// Whether the main line read (start, then after each ply) reaches the
 /// position of `fen` in the game's variant.
@@ -431,6 +439,14 @@ mod tests {
             assert_eq!(c.matches(&g, &r), want, "{q}");
         }
         assert!(Criterion::parse_player(" ,. ").is_err());
+        // The Italian tag names are players' too.
+        let (g, r) = game("[Bianco \"BORGHETTI Michele\"]\n[Nero \"MASCOLO Luca\"]\n[GameType \"22\"]\n1. 21-17 *\n");
+        assert!(Criterion::parse_side(Side::White, "borghetti")
+            .unwrap()
+            .matches(&g, &r));
+        assert!(Criterion::parse_side(Side::Black, "mascolo")
+            .unwrap()
+            .matches(&g, &r));
     }
 
     #[test]

@@ -21,6 +21,10 @@ pub enum Format {
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    select: crate::common::SelectArgs,
+    #[command(flatten)]
+    tag_select: crate::common::TagSelectArgs,
     /// human (compiler-style) or json (JSON Lines).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
@@ -139,7 +143,11 @@ impl<W: Write> Sink for CheckSink<W> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let mut prepared = match a.input.prepare(false) {
+    let selection = match a.select.selection(&a.tag_select.tag) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
+    let mut prepared = match a.input.prepare(selection.needs_moves()) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -155,7 +163,7 @@ pub fn run(a: Args) -> u8 {
         stop: None,
         buf: String::new(),
     };
-    let (info, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    let (info, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     if info.completed && !a.no_summary {
         let text = summary_text(&sink.sum, a.format, a.syntax_only);
         sink.write(&text);

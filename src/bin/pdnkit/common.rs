@@ -305,3 +305,136 @@ impl InputArgs {
         })
     }
 }
+
+/// The options that choose games (`select`, and the same on `check`,
+/// `convert`, `stats`, `dupes`, `report`). Different options combine with
+/// AND, repeats of one option with OR.
+#[derive(clap::Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Selecting games (different options: AND; one option repeated: OR)")]
+pub struct SelectArgs {
+    /// Games where NAME plays either side: case-, space- and
+    /// accent-insensitive substring (`--player sijbrands`).
+    #[arg(long, value_name = "NAME")]
+    pub player: Vec<String>,
+    /// Games where NAME has White.
+    #[arg(long, value_name = "NAME")]
+    pub white: Vec<String>,
+    /// Games where NAME has Black.
+    #[arg(long, value_name = "NAME")]
+    pub black: Vec<String>,
+    /// Games whose Event contains TEXT (compared as names are).
+    #[arg(long, value_name = "TEXT")]
+    pub event: Vec<String>,
+    /// Games dated within FROM..TO (either end may be left out; 1998,
+    /// 1998.05 and 1998.??.?? stand for the whole year or month).
+    #[arg(long, value_name = "FROM..TO")]
+    pub date: Vec<String>,
+    /// Games whose declared result is RESULT, in either convention (2-0 and
+    /// 1-0 alike).
+    #[arg(long, value_name = "RESULT")]
+    pub result: Vec<String>,
+    /// Games of VARIANT (international, italian, ..., or a refused one: frisian).
+    #[arg(long, value_name = "VARIANT")]
+    pub variant_is: Vec<String>,
+    /// Games with no error finding.
+    #[arg(long, conflicts_with = "invalid")]
+    pub valid: bool,
+    /// Games with an error finding.
+    #[arg(long)]
+    pub invalid: bool,
+    /// Games with a finding of CODE.
+    #[arg(long, value_name = "CODE", value_delimiter = ',', value_parser = code_or_group())]
+    pub code: Vec<String>,
+    /// Games whose main line has MIN..MAX plies (either end may be left out).
+    #[arg(long, value_name = "MIN..MAX")]
+    pub plies: Vec<String>,
+    /// Games whose main line reaches the position of FEN, with its side to
+    /// move (compared as a position, not as text).
+    #[arg(long, value_name = "FEN")]
+    pub position: Vec<String>,
+    /// The games the other options reject instead.
+    #[arg(long)]
+    pub invert: bool,
+}
+
+/// `--tag NAME=VALUE` / `--tag 'NAME~REGEX'` (its own group: `convert`
+/// has a `--tag` of its own, which takes both).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct TagSelectArgs {
+    /// Games whose tag NAME is VALUE (`--tag Round=3`), or matches REGEX
+    /// (`--tag 'Site~^Amster'`).
+    #[arg(
+        long = "tag",
+        value_name = "NAME=VALUE|NAME~REGEX",
+        help_heading = "Selecting games (different options: AND; one option repeated: OR)"
+    )]
+    pub tag: Vec<String>,
+}
+
+impl SelectArgs {
+    /// The selection, with `tags` (`NAME=VALUE`, `NAME~REGEX`); the reason
+    /// when an option cannot be read.
+    pub fn selection(&self, tags: &[String]) -> Result<pdnkit::select::Selection, String> {
+        use pdnkit::select::{Criterion, Side};
+        let mut s = pdnkit::select::Selection::default();
+        let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, opt: &str| {
+            c.map(|c| {
+                s.add(c);
+            })
+            .map_err(|e| format!("--{opt}: {e}"))
+        };
+        for v in &self.player {
+            add(Criterion::parse_side(Side::Either, v), "player")?;
+        }
+        for v in &self.white {
+            add(Criterion::parse_side(Side::White, v), "white")?;
+        }
+        for v in &self.black {
+            add(Criterion::parse_side(Side::Black, v), "black")?;
+        }
+        for v in &self.event {
+            add(Criterion::parse_event(v), "event")?;
+        }
+        for v in tags {
+            add(Criterion::parse_tag(v), "tag")?;
+        }
+        for v in &self.date {
+            add(Criterion::parse_date(v), "date")?;
+        }
+        for v in &self.result {
+            add(Criterion::parse_result(v), "result")?;
+        }
+        for v in &self.variant_is {
+            add(Ok(Criterion::Variant(v.trim().to_string())), "variant-is")?;
+        }
+        if self.valid || self.invalid {
+            add(Ok(Criterion::Valid(self.valid)), "valid")?;
+        }
+        for v in &self.code {
+            let group = GROUPS.iter().find(|(g, _)| g == v).map(|(_, s)| *s);
+            let codes: Vec<Code> = match group {
+                Some(sev) => Code::ALL
+                    .iter()
+                    .copied()
+                    .filter(|c| c.severity() == sev)
+                    .collect(),
+                None => Code::ALL
+                    .iter()
+                    .copied()
+                    .filter(|c| c.as_str() == v)
+                    .collect(),
+            };
+            for c in codes {
+                add(Ok(Criterion::Code(c)), "code")?;
+            }
+        }
+        for v in &self.plies {
+            add(Criterion::parse_plies(v), "plies")?;
+        }
+        for v in &self.position {
+            add(Criterion::parse_position(v), "position")?;
+        }
+        s.invert(self.invert);
+        Ok(s)
+    }
+}

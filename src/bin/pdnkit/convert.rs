@@ -34,6 +34,8 @@ pub enum Results {
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    select: crate::common::SelectArgs,
     /// Output format.
     #[arg(long, value_enum)]
     to: To,
@@ -48,8 +50,9 @@ pub struct Args {
     fen: bool,
     /// Add a tag as a column (repeatable). Tags that are columns already
     /// (Event, Site, Date, Round, White, Black, Result, GameType) are not added
-    /// again; other tags keep their names as written.
-    #[arg(long = "tag", value_name = "NAME")]
+    /// again; other tags keep their names as written. NAME=VALUE and
+    /// NAME~REGEX select games instead, as in `select`.
+    #[arg(long = "tag", value_name = "NAME|NAME=VALUE|NAME~REGEX")]
     tags: Vec<String>,
     /// Result family for --to pdn (default 2-0; English games are always
     /// written in the checkers order).
@@ -504,6 +507,21 @@ pub fn run(mut a: Args) -> u8 {
     if let Err(why) = check_args(&a) {
         return crate::fail(why);
     }
+    // NAME=VALUE and NAME~REGEX select games; a bare NAME is a column.
+    let (tag_tests, columns): (Vec<String>, Vec<String>) = std::mem::take(&mut a.tags)
+        .into_iter()
+        .partition(|t| t.contains(['=', '~']));
+    a.tags = columns;
+    let selection = match a.select.selection(&tag_tests) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
+    // A file rewritten in place keeps every game: no selection there.
+    if a.in_place && !selection.is_empty() {
+        return crate::fail(
+            "--in-place rewrites whole files and keeps every game: it does not take selection options (use `select` to write the chosen games elsewhere)",
+        );
+    }
     // No duplicate columns: a tag that is a column already, or named twice.
     let mut seen: Vec<String> = Vec::new();
     a.tags.retain(|t| {
@@ -577,7 +595,8 @@ pub fn run(mut a: Args) -> u8 {
         sink.header();
     }
     let info = if sink.stop.is_none() {
-        let (info, failed) = prepared.run(!sink.a.input.no_progress, &mut sink);
+        let progress = !sink.a.input.no_progress;
+        let (info, failed) = prepared.run_selected(progress, &selection, &mut sink);
         sink.failed |= failed;
         info
     } else {

@@ -14,6 +14,10 @@ use pdnkit::replay::GameReport;
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    select: crate::common::SelectArgs,
+    #[command(flatten)]
+    tag_select: crate::common::TagSelectArgs,
     /// human (a paragraph per group) or json (JSON Lines).
     #[arg(long, value_enum, default_value = "human")]
     format: crate::check::Format,
@@ -46,6 +50,10 @@ impl Sink for DupesSink {
 }
 
 pub fn run(a: Args) -> u8 {
+    let selection = match a.select.selection(&a.tag_select.tag) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
     let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -56,7 +64,7 @@ pub fn run(a: Args) -> u8 {
         min_plies: a.min_plies.max(1),
         failed: false,
     };
-    let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
     let games = &sink.games;
     let found = sink.finder.find();

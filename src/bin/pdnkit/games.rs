@@ -607,3 +607,57 @@ pub fn not_pdn(head: &[u8]) -> Option<&'static str> {
     }
     None
 }
+
+/// A sink that passes on only the games a selection keeps (`--player`,
+/// `--valid`, ...); everything about files passes through.
+pub struct Selected<'a, S: Sink> {
+    pub selection: &'a pdnkit::select::Selection,
+    pub inner: &'a mut S,
+}
+
+impl<S: Sink> Sink for Selected<'_, S> {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        if self.selection.matches(g, r) {
+            self.inner.game(file, g, r)
+        } else {
+            true
+        }
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.inner.file_error(file, msg);
+    }
+    fn batch_done(&mut self) -> bool {
+        self.inner.batch_done()
+    }
+    fn has_output(&self) -> bool {
+        self.inner.has_output()
+    }
+    fn file_skipped(&mut self, file: &str, why: &str) {
+        self.inner.file_skipped(file, why);
+    }
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
+        self.inner.file_done(file, findings);
+    }
+}
+
+impl crate::common::Prepared {
+    /// [`Prepared::run`] through a selection: only the games it keeps reach
+    /// `sink` (all of them when it is empty).
+    pub fn run_selected<S: Sink>(
+        &self,
+        progress: bool,
+        selection: &pdnkit::select::Selection,
+        sink: &mut S,
+    ) -> (RunInfo, bool) {
+        if selection.is_empty() {
+            return self.run(progress, sink);
+        }
+        self.run(
+            progress,
+            &mut Selected {
+                selection,
+                inner: sink,
+            },
+        )
+    }
+}

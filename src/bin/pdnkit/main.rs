@@ -16,6 +16,7 @@ mod output;
 mod perft;
 mod render;
 mod report;
+mod select;
 mod stats;
 mod style;
 
@@ -46,6 +47,8 @@ enum Command {
     #[command(after_help = STATS_HELP)]
     Stats(stats::Args),
     /// Games stored twice, and games that are the start of another.
+    #[command(after_help = SELECT_HELP)]
+    Select(select::Args),
     #[command(after_help = DUPES_HELP)]
     Dupes(dupes::Args),
     /// Count the leaves of the legal move tree (move generator test).
@@ -102,6 +105,29 @@ Examples:
   pdnkit stats --per-file --format csv archive/ > stats.csv
 
 Exit status: 0 the statistics were written, whatever the findings; 2 the run failed.";
+
+const SELECT_HELP: &str = "\
+Different options combine with AND, repeats of one option with OR: --player A
+--player B --result 2-0 selects the games of A or B that White won. The same
+options choose games for check, convert, stats, dupes and report.
+
+Examples:
+  pdnkit select --player sijbrands archive/ > sijbrands.pdn
+  pdnkit select --invalid archive/ -o broken.pdn           only the broken games
+  pdnkit select --date 1998..2001 --event 'world championship' archive/
+  pdnkit select --tag Round=3 --tag 'Site~^Amster' archive/
+  pdnkit select --code non-maximal-capture --code missed-capture archive/
+  pdnkit select --position 'W:W31-50:B1-19,21' --variant-is international archive/
+  pdnkit select --unique archive/ -o deduplicated.pdn      one copy of each game
+  pdnkit select --unique=prefixes --keep most-complete archive/ -o clean.pdn
+
+Each game is written byte for byte as it stands in its source (in the source's
+encoding), one blank line between games; --normalise writes normalised PDN. How
+many games were read and selected, per file, goes to standard error.
+
+Exit status: 0 the games were written, whatever their findings (--strict: 1 when a
+selected game has an error finding); 2 the run failed (bad arguments, a PATH that
+cannot be read, a write error: the -o file is then not written).";
 
 const DUPES_HELP: &str = "\
 Examples:
@@ -184,6 +210,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(a) => check::run(a),
         Command::Convert(a) => convert::run(a),
+        Command::Select(a) => select::run(a),
         Command::Dupes(a) => dupes::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Stats(a) => stats::run(a),

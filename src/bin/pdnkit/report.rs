@@ -29,6 +29,10 @@ pub const ALL_VIEWERS_UP_TO: usize = 5000;
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    select: crate::common::SelectArgs,
+    #[command(flatten)]
+    tag_select: crate::common::TagSelectArgs,
     /// The HTML file to write.
     #[arg(short = 'o', long, default_value = "report.html")]
     output: PathBuf,
@@ -626,6 +630,10 @@ impl ReportSink {
 }
 
 pub fn run(a: Args) -> u8 {
+    let selection = match a.select.selection(&a.tag_select.tag) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
     let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -658,7 +666,7 @@ pub fn run(a: Args) -> u8 {
             .collect(),
         ..ReportSink::default()
     };
-    let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     if sink.too_many {
         return crate::fail(format!(
             "more than {MAX_REPORT_GAMES} games: a report this large would need gigabytes to build \

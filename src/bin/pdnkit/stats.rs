@@ -18,6 +18,10 @@ pub enum Format {
 pub struct Args {
     #[command(flatten)]
     input: InputArgs,
+    #[command(flatten)]
+    select: crate::common::SelectArgs,
+    #[command(flatten)]
+    tag_select: crate::common::TagSelectArgs,
     /// human (tables), json or csv (scope, metric, key, value rows).
     #[arg(long, value_enum, default_value = "human")]
     format: Format,
@@ -143,6 +147,10 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
 }
 
 pub fn run(a: Args) -> u8 {
+    let selection = match a.select.selection(&a.tag_select.tag) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
     let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -151,7 +159,7 @@ pub fn run(a: Args) -> u8 {
         per_file: a.per_file,
         ..StatsSink::default()
     };
-    let (_, failed) = prepared.run(!a.input.no_progress, &mut sink);
+    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
     let mut scopes: Vec<(String, &Stats)> = vec![("all".to_string(), &sink.all)];
     scopes.extend(

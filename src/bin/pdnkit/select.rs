@@ -1,0 +1,323 @@
+//! `pdnkit select PATH...`: the games the selection options choose, written
+//! byte for byte as they stand in their source (or as normalised PDN), one
+//! blank line between games; with `--unique`, one game of each group of
+//! identical games (and, `--unique=prefixes`, none that is the start of
+//! another). The counts go to standard error.
+
+use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
+use crate::games::Sink;
+use crate::input::Input;
+use crate::output::{same_file, Out, Stop};
+use pdnkit::dupes::{Finder, Fingerprint};
+use pdnkit::export::{normalised_pdn, Normalise};
+use pdnkit::pdn::Game;
+use pdnkit::replay::GameReport;
+use pdnkit::select::Selection;
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    select: SelectArgs,
+    #[command(flatten)]
+    tag_select: TagSelectArgs,
+    /// Write to FILE (atomically, only after a complete run) instead of
+    /// standard output.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Write normalised PDN (moves in their shortest form, tags one per
+    /// line) instead of each game as it stands.
+    #[arg(long)]
+    normalise: bool,
+    /// Keep one game of each group of identical games (same start, same
+    /// moves); `prefixes` also drops games that are the start of another.
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "games", value_name = "WHAT")]
+    unique: Option<Unique>,
+    /// Which copy --unique keeps: the first in input order, or the one with
+    /// the most tags and plies (the first of those on a tie).
+    #[arg(long, value_enum, default_value = "first", requires = "unique")]
+    keep: Keep,
+    /// With --unique=prefixes: shortest game dropped as the start of another.
+    #[arg(long, default_value_t = 10, value_name = "PLIES")]
+    min_plies: u32,
+    /// Exit 1 when a selected game has an error finding.
+    #[arg(long)]
+    strict: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Unique {
+    /// One game of each group of identical games.
+    Games,
+    /// And no game that is the start of another.
+    Prefixes,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Keep {
+    First,
+    MostComplete,
+}
+
+/// Per file: games read and games selected.
+#[derive(Default)]
+struct Counts {
+    files: Vec<(String, u64, u64)>,
+}
+
+impl Counts {
+    fn game(&mut self, file: &str, selected: bool) {
+        if self.files.last().is_none_or(|(f, _, _)| f != file) {
+            self.files.push((file.to_string(), 0, 0));
+        }
+        if let Some(last) = self.files.last_mut() {
+            last.1 += 1;
+            last.2 += u64::from(selected);
+        }
+    }
+    fn report(&self) {
+        let (mut read, mut selected) = (0, 0);
+        for (file, r, s) in &self.files {
+            eprintln!("{}: {s} of {r} games selected", crate::render::name(file));
+            read += r;
+            selected += s;
+        }
+        eprintln!(
+            "selected {selected} of {read} games in {} files",
+            self.files.len()
+        );
+    }
+}
+
+/// The first pass of `--unique`: per game, whether the selection keeps it,
+/// its fingerprint and how complete it is.
+struct Survey<'a> {
+    selection: &'a Selection,
+    finder: Finder,
+    min_plies: u32,
+    /// (selected, tags, plies) per game in input order.
+    games: Vec<(bool, usize, u32)>,
+}
+
+impl Sink for Survey<'_> {
+    fn game(&mut self, _file: &str, g: &Game, r: &GameReport) -> bool {
+        let selected = self.selection.matches(g, r);
+        self.finder.add(
+            selected
+                .then(|| Fingerprint::of(r, self.min_plies))
+                .flatten(),
+        );
+        self.games.push((selected, g.tags().len(), r.plies));
+        true
+    }
+    fn file_error(&mut self, _file: &str, _msg: &str) {}
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+    fn file_skipped(&mut self, _file: &str, _why: &str) {}
+}
+
+impl Survey<'_> {
+    /// The games (by input order) that `--unique` drops.
+    fn dropped(&self, unique: Unique, keep: Keep) -> HashSet<usize> {
+        let found = self.finder.find();
+        let mut out = HashSet::new();
+        for group in &found.groups {
+            let kept = match keep {
+                Keep::First => group.first().copied(),
+                Keep::MostComplete => group.iter().copied().max_by_key(|&i| {
+                    let (_, tags, plies) = self.games[i];
+                    (tags + plies as usize, std::cmp::Reverse(i))
+                }),
+            };
+            out.extend(group.iter().copied().filter(|&i| Some(i) != kept));
+        }
+        if unique == Unique::Prefixes {
+            out.extend(found.prefixes.iter().map(|&(a, _)| a));
+        }
+        out
+    }
+}
+
+/// The second pass: writes the chosen games.
+struct Writer<'a> {
+    selection: &'a Selection,
+    /// Games `--unique` drops, by input order.
+    dropped: HashSet<usize>,
+    index: usize,
+    normalise: bool,
+    out: Out,
+    out_name: String,
+    counts: Counts,
+    stop: Option<Stop>,
+    errors: u64,
+    failed: bool,
+    first: bool,
+}
+
+/// The game's own bytes: its text without the space before and after it
+/// (nor a byte-order mark), and the line break it uses.
+fn own_bytes(g: &Game) -> (&[u8], &'static [u8]) {
+    let mut t = g.text();
+    t = t.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(t);
+    let start = t
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(t.len());
+    let end = t
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |e| e + 1);
+    let t = &t[start..end.max(start)];
+    let eol: &[u8] = if memchr_crlf(t) { b"\r\n" } else { b"\n" };
+    (t, eol)
+}
+
+fn memchr_crlf(t: &[u8]) -> bool {
+    t.windows(2).any(|w| w == b"\r\n")
+}
+
+impl Sink for Writer<'_> {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        let i = self.index;
+        self.index += 1;
+        let chosen = self.selection.matches(g, r) && !self.dropped.contains(&i);
+        self.counts.game(file, chosen);
+        if !chosen || self.stop.is_some() {
+            return self.stop.is_none();
+        }
+        if r.verdict() == Some(false) {
+            self.errors += 1;
+        }
+        let written = if self.normalise {
+            let text = normalised_pdn(g, r, Normalise::default()).text;
+            let sep: &[u8] = if self.first { b"" } else { b"\n" };
+            self.out
+                .write_all(sep)
+                .and_then(|()| self.out.write_all(text.trim_end().as_bytes()))
+                .and_then(|()| self.out.write_all(b"\n"))
+        } else {
+            let (bytes, eol) = own_bytes(g);
+            let sep: &[u8] = if self.first { b"" } else { eol };
+            self.out
+                .write_all(sep)
+                .and_then(|()| self.out.write_all(bytes))
+                .and_then(|()| self.out.write_all(eol))
+        };
+        self.first = false;
+        if let Err(e) = written {
+            self.stop = Some(Stop::of(&e, &self.out_name, self.out.is_stdout()));
+            return false;
+        }
+        true
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.failed = true;
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+}
+
+/// Where the output goes: the -o file (never an input), or standard output.
+fn open_output(path: &Option<PathBuf>, inputs: &[Input]) -> Result<Out, String> {
+    let Some(path) = path else {
+        return Ok(Out::Stdout(std::io::BufWriter::new(std::io::stdout())));
+    };
+    if inputs
+        .iter()
+        .any(|i| matches!(i, Input::File(p) if same_file(p, path)))
+    {
+        return Err(format!(
+            "{} is an input; refusing to overwrite it",
+            crate::render::path(path)
+        ));
+    }
+    Out::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))
+}
+
+pub fn run(a: Args) -> u8 {
+    let selection = match a.select.selection(&a.tag_select.tag) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
+    let keep_moves = a.normalise || a.unique.is_some() || selection.needs_moves();
+    let prepared = match a.input.prepare(keep_moves) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    if a.unique.is_some() && prepared.inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+        return crate::fail(
+            "--unique reads the games twice (once to find the copies, once to write): name files, not standard input",
+        );
+    }
+    // --unique: a first pass finds the copies among the selected games.
+    let dropped = match a.unique {
+        None => HashSet::new(),
+        Some(unique) => {
+            let mut survey = Survey {
+                selection: &selection,
+                finder: Finder::new(a.min_plies),
+                min_plies: a.min_plies.max(1),
+                games: Vec::new(),
+            };
+            let (info, failed) = prepared.run(!a.input.no_progress, &mut survey);
+            if failed || !info.completed {
+                // The second pass reports what went wrong.
+                HashSet::new()
+            } else {
+                survey.dropped(unique, a.keep)
+            }
+        }
+    };
+    let out = match open_output(&a.output, &prepared.inputs) {
+        Ok(o) => o,
+        Err(why) => return crate::fail(why),
+    };
+    let mut w = Writer {
+        selection: &selection,
+        dropped,
+        index: 0,
+        normalise: a.normalise,
+        out_name: out.name(),
+        out,
+        counts: Counts::default(),
+        stop: None,
+        errors: 0,
+        failed: false,
+        first: true,
+    };
+    let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
+    w.failed |= failed;
+    w.counts.report();
+    let so_far = if w.failed {
+        crate::EXIT_FAILED
+    } else if a.strict && w.errors > 0 {
+        1
+    } else {
+        0
+    };
+    let complete = info.completed && !w.failed && w.stop.is_none();
+    let Writer {
+        out,
+        stop,
+        out_name,
+        ..
+    } = w;
+    let stop = match out.finish(complete) {
+        Err(e) if stop.is_none() => Some(Stop::of(&e, &out_name, a.output.is_none())),
+        _ => stop,
+    };
+    if let Some(stop) = stop {
+        let code = stop.report(so_far);
+        if a.output.is_some() && matches!(stop, Stop::Failed(_)) {
+            eprintln!("pdnkit: the output file was not written");
+        }
+        return code;
+    }
+    if !complete && a.output.is_some() {
+        eprintln!("pdnkit: the run did not complete; the output file was not written");
+    }
+    so_far
+}

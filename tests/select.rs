@@ -1,0 +1,390 @@
+//! `pdnkit select` and the selection options of the other commands, run as a
+//! user would: every option, byte-identical output in UTF-8 and cp1251
+//! sources, `--position` against `convert --moves --fen`, `--unique` against
+//! `dupes`.
+mod common;
+
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Games as (file, game number).
+type Keys = BTreeSet<(String, u64)>;
+
+fn stdout(o: &std::process::Output) -> &[u8] {
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    &o.stdout
+}
+
+/// (file, game) of every game `check --format json` reports, with its record.
+fn games(args: &[&str]) -> BTreeMap<(String, u64), Value> {
+    let mut a = vec!["check", "--format", "json"];
+    a.extend_from_slice(args);
+    common::json_lines(&common::pdnkit(&a))
+        .into_iter()
+        .filter(|v| v["type"] == "game")
+        .map(|v| {
+            (
+                (
+                    v["file"].as_str().unwrap().to_string(),
+                    v["game"].as_u64().unwrap(),
+                ),
+                v,
+            )
+        })
+        .collect()
+}
+
+/// The games `check` reports with the selection `sel` on `paths`, as keys.
+fn selected(sel: &[&str], paths: &[&str]) -> BTreeSet<(String, u64)> {
+    let mut a: Vec<&str> = sel.to_vec();
+    a.extend_from_slice(paths);
+    games(&a).into_keys().collect()
+}
+
+/// The keys of `all` whose record passes `keep`.
+fn expected(
+    all: &BTreeMap<(String, u64), Value>,
+    keep: impl Fn(&Value) -> bool,
+) -> BTreeSet<(String, u64)> {
+    all.iter()
+        .filter(|(_, v)| keep(v))
+        .map(|(k, _)| k.clone())
+        .collect()
+}
+
+fn tag<'a>(v: &'a Value, name: &str) -> &'a str {
+    v["tags"][name].as_str().unwrap_or("")
+}
+
+#[test]
+fn every_option_selects_what_the_json_says() {
+    let corpus = common::corpus("");
+    let paths = [corpus.as_str()];
+    let all = games(&paths);
+    assert!(all.len() > 100);
+    let lower = |s: &str| s.to_lowercase();
+    let cases: Vec<(Vec<&str>, Keys)> = vec![
+        (
+            vec!["--player", "ROOZENBURG"],
+            expected(&all, |v| {
+                lower(tag(v, "White")).contains("roozenburg")
+                    || lower(tag(v, "Black")).contains("roozenburg")
+            }),
+        ),
+        (
+            vec!["--white", "roozenburg"],
+            expected(&all, |v| lower(tag(v, "White")).contains("roozenburg")),
+        ),
+        (
+            vec!["--black", "roozenburg", "--black", "zoet"],
+            expected(&all, |v| {
+                let b = lower(tag(v, "Black"));
+                b.contains("roozenburg") || b.contains("zoet")
+            }),
+        ),
+        (
+            vec!["--event", "fault"],
+            expected(&all, |v| lower(tag(v, "Event")).contains("fault")),
+        ),
+        (
+            vec!["--tag", "GameType=22"],
+            expected(&all, |v| tag(v, "GameType") == "22"),
+        ),
+        (
+            vec!["--tag", "Event~^Fault: (missed|non)"],
+            expected(&all, |v| {
+                let e = tag(v, "Event");
+                e.starts_with("Fault: missed") || e.starts_with("Fault: non")
+            }),
+        ),
+        (
+            vec!["--date", "2000..2009.12"],
+            expected(&all, |v| {
+                let d = tag(v, "Date");
+                d.len() >= 4 && ("2000".."2010").contains(&&d[..4])
+            }),
+        ),
+        (
+            vec!["--result", "1-0"],
+            expected(&all, |v| v["declared_result"] == "2-0"),
+        ),
+        (
+            vec!["--variant-is", "italian", "--variant-is", "czech"],
+            expected(&all, |v| {
+                v["variant"] == "italian" || v["variant"] == "czech"
+            }),
+        ),
+        (vec!["--valid"], expected(&all, |v| v["valid"] == true)),
+        (vec!["--invalid"], expected(&all, |v| v["valid"] == false)),
+        (
+            vec!["--code", "missed-capture"],
+            expected(&all, |v| {
+                v["diagnostics"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|d| d["code"] == "missed-capture")
+            }),
+        ),
+        (
+            vec!["--plies", "10..20"],
+            expected(&all, |v| (10..=20).contains(&v["plies"].as_u64().unwrap())),
+        ),
+        (
+            // AND across options, OR within one.
+            vec!["--variant-is", "italian", "--invalid"],
+            expected(&all, |v| v["variant"] == "italian" && v["valid"] == false),
+        ),
+        (
+            vec!["--variant-is", "italian", "--invert"],
+            expected(&all, |v| v["variant"] != "italian"),
+        ),
+    ];
+    for (sel, want) in cases {
+        assert!(
+            !want.is_empty() && want.len() < all.len(),
+            "{sel:?} selects something, not everything"
+        );
+        assert_eq!(selected(&sel, &paths), want, "{sel:?}");
+        // `select` writes the same games: check its output again.
+        let mut a = vec!["select"];
+        a.extend_from_slice(&sel);
+        a.push(&corpus);
+        let out = common::pdnkit(&a);
+        let text = stdout(&out);
+        let games_out = text
+            .split(|&b| b == b'\n')
+            .filter(|l| l.starts_with(b"[Event "))
+            .count();
+        assert_eq!(games_out, want.len(), "{sel:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("selected {} of {} games", want.len(), all.len())),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn bad_criteria_are_refused_with_the_option_named() {
+    for (args, says) in [
+        (vec!["--date", "2000..1999"], "--date"),
+        (vec!["--tag", "Event"], "--tag"),
+        (vec!["--tag", "Event~("], "--tag"),
+        (vec!["--result", "3-0"], "--result"),
+        (vec!["--plies", "x"], "--plies"),
+        (vec!["--position", "W:W99"], "--position"),
+    ] {
+        let mut a = vec!["select"];
+        a.extend_from_slice(&args);
+        a.push("corpus/");
+        let o = common::pdnkit(&a);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains(says),
+            "{args:?}"
+        );
+    }
+    // A file rewritten in place keeps every game.
+    let o = common::pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--normalise",
+        "--in-place",
+        "--player",
+        "x",
+        "corpus/",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--in-place"));
+}
+
+/// Each selected game is a byte-for-byte piece of its source (games are
+/// split where a blank line is followed by a tag).
+fn assert_pieces_of(out: &[u8], source: &[u8], eol: &[u8]) -> usize {
+    let sep: Vec<u8> = [eol, eol, b"["].concat();
+    let text = out.strip_suffix(eol).unwrap_or(out);
+    let mut n = 0;
+    let mut rest = text;
+    loop {
+        let (piece, next) = match rest.windows(sep.len()).position(|w| w == sep.as_slice()) {
+            Some(i) => (&rest[..i], Some(&rest[i + sep.len() - 1..])),
+            None => (rest, None),
+        };
+        assert!(
+            source.windows(piece.len()).any(|w| w == piece),
+            "not in the source: {}",
+            String::from_utf8_lossy(piece)
+        );
+        n += 1;
+        match next {
+            Some(r) => rest = r,
+            None => break,
+        }
+    }
+    n
+}
+
+#[test]
+fn games_are_written_byte_for_byte_in_their_own_encoding() {
+    let dir = common::tempdir("select-bytes");
+    // cp1251: "Немец Дмитрий" and "Семенюк Михаил", CRLF line ends.
+    let cp1251 = |s: &str| -> Vec<u8> {
+        s.chars()
+            .map(|c| match c {
+                'А'..='я' => (c as u32 - 'А' as u32 + 0xC0) as u8,
+                c => c as u8,
+            })
+            .collect()
+    };
+    let mut source = Vec::new();
+    for (w, b, r) in [
+        ("Немец Дмитрий", "Семенюк Михаил", "1-1"),
+        ("Валюк Андрей", "Немец Дмитрий", "2-0"),
+        ("Чепа Олег", "Валюк Андрей", "0-2"),
+    ] {
+        source.extend(cp1251(&format!(
+            "[White \"{w}\"]\r\n[Black \"{b}\"]\r\n[Result \"{r}\"]\r\n[GameType \"25\"]\r\n\r\n1. c3-d4 f6-e5 2. d4:f6 g7:e5 {r}\r\n\r\n\r\n"
+        )));
+    }
+    let path = dir.join("cp1251.pdn");
+    std::fs::write(&path, &source).unwrap();
+    let o = common::pdnkit(&["select", "--player", "немец", path.to_str().unwrap()]);
+    let out = stdout(&o).to_vec();
+    assert_eq!(assert_pieces_of(&out, &source, b"\r\n"), 2);
+    assert!(!out.contains(&0xD0), "still cp1251, not UTF-8");
+    // UTF-8 sources, LF line ends: the repository's own corpus.
+    let src = std::fs::read(common::corpus("english/faults.pdn")).unwrap();
+    let o = common::pdnkit(&["select", "--invalid", &common::corpus("english/faults.pdn")]);
+    assert_pieces_of(stdout(&o), &src, b"\n");
+    // -o writes the same bytes.
+    let to = dir.join("out.pdn");
+    let o2 = common::pdnkit(&[
+        "select",
+        "--invalid",
+        &common::corpus("english/faults.pdn"),
+        "-o",
+        to.to_str().unwrap(),
+    ]);
+    assert!(o2.status.success());
+    assert_eq!(std::fs::read(&to).unwrap(), o.stdout);
+    // The real cp1251 archive, when there.
+    if let Some(real) = common::shared("corpus/real/other/jpalaz__ЧБ-64 2016.pdn") {
+        let src = std::fs::read(&real).unwrap();
+        let o = common::pdnkit(&["select", "--player", "немец", real.to_str().unwrap()]);
+        assert!(assert_pieces_of(stdout(&o), &src, b"\n") > 1);
+    }
+}
+
+#[test]
+fn position_selects_the_games_that_reach_it() {
+    let file = common::corpus("russian/clean.pdn");
+    // The position after ply 6 of each game, as convert gives it.
+    let plies = common::json_lines(&common::pdnkit(&[
+        "convert", "--to", "jsonl", "--moves", "--fen", &file,
+    ]));
+    let all = games(&[&file]);
+    for p in plies.iter().filter(|p| p["ply"] == 6) {
+        let fen = p["fen"].as_str().unwrap();
+        let want: BTreeSet<(String, u64)> = plies
+            .iter()
+            .filter(|q| q["fen"] == fen)
+            .map(|q| {
+                (
+                    q["file"].as_str().unwrap().to_string(),
+                    q["game"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert!(want.contains(&(
+            p["file"].as_str().unwrap().to_string(),
+            p["game"].as_u64().unwrap()
+        )));
+        assert_eq!(selected(&["--position", fen], &[&file]), want, "{fen}");
+        // The same pieces listed in another order are the same position.
+        let mut fields: Vec<&str> = fen.split(':').collect();
+        fields[1..].reverse();
+        assert_eq!(selected(&["--position", &fields.join(":")], &[&file]), want);
+    }
+    assert!(!all.is_empty());
+}
+
+#[test]
+fn unique_keeps_one_game_of_each_duplicate_group() {
+    let dir = common::tempdir("select-unique");
+    let a = common::corpus("russian/clean.pdn");
+    let copy = dir.join("copy.pdn");
+    std::fs::copy(&a, &copy).unwrap();
+    let paths = [a.as_str(), copy.to_str().unwrap()];
+    let dupes = common::json_lines(&common::pdnkit(&[
+        "dupes", "--format", "json", paths[0], paths[1],
+    ]));
+    let groups = dupes.iter().filter(|d| d["type"] == "duplicates").count();
+    assert!(groups >= 5, "{dupes:?}");
+    let mut args = vec!["select", "--unique"];
+    args.extend_from_slice(&paths);
+    let o = common::pdnkit(&args);
+    let text = String::from_utf8(stdout(&o).to_vec()).unwrap();
+    let n = text.matches("[Event ").count();
+    assert_eq!(n, 5, "one of each pair");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        stderr.contains("5 of 5 games selected") && stderr.contains("0 of 5 games selected"),
+        "{stderr}"
+    );
+    // The written archive has no duplicate left.
+    let out = dir.join("unique.pdn");
+    std::fs::write(&out, &text).unwrap();
+    let again = common::json_lines(&common::pdnkit(&[
+        "dupes",
+        "--format",
+        "json",
+        out.to_str().unwrap(),
+    ]));
+    assert_eq!(
+        again.iter().filter(|d| d["type"] == "duplicates").count(),
+        0
+    );
+    // --keep most-complete keeps the copy with more tags.
+    let fuller = dir.join("fuller.pdn");
+    let src = std::fs::read_to_string(&a).unwrap();
+    std::fs::write(
+        &fuller,
+        src.replace("[Site \"-\"]", "[Site \"-\"]\n[Annotator \"x\"]"),
+    )
+    .unwrap();
+    let o = common::pdnkit(&[
+        "select",
+        "--unique",
+        "--keep",
+        "most-complete",
+        paths[0],
+        fuller.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8(stdout(&o).to_vec()).unwrap();
+    assert_eq!(text.matches("[Annotator \"x\"]").count(), 5);
+    // --unique=prefixes also drops a game that is the start of another.
+    let long =
+        "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 31-27 17-21 6. 46-41 21-26";
+    let short = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 31-27 17-21";
+    let pre = dir.join("prefix.pdn");
+    std::fs::write(&pre, format!("[Event \"short\"]\n[GameType \"20\"]\n{short} *\n\n[Event \"long\"]\n[GameType \"20\"]\n{long} *\n")).unwrap();
+    let events = |args: &[&str]| -> Vec<String> {
+        let mut a = vec!["select"];
+        a.extend_from_slice(args);
+        a.push(pre.to_str().unwrap());
+        String::from_utf8(stdout(&common::pdnkit(&a)).to_vec())
+            .unwrap()
+            .lines()
+            .filter(|l| l.starts_with("[Event"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(events(&["--unique"]).len(), 2);
+    assert_eq!(events(&["--unique=prefixes"]), ["[Event \"long\"]"]);
+    assert_eq!(events(&["--unique=prefixes", "--min-plies", "11"]).len(), 2);
+    // Standard input cannot be read twice.
+    let o = common::pdnkit(&["select", "--unique", "-"]);
+    assert_eq!(o.status.code(), Some(2));
+}
