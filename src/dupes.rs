@@ -145,6 +145,8 @@ pub struct Entry {
     pub plies: u32,
     /// Tags (name, decoded value), in order.
     pub tags: Vec<(String, String)>,
+    /// The declared result, normalised (`2-0`, `1-1`, `0-2`, `0-0`, `*`).
+    pub result: Option<&'static str>,
 }
 
 impl Entry {
@@ -160,7 +162,42 @@ impl Entry {
                 .iter()
                 .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
                 .collect(),
+            result: r.declared.map(|o| o.normalised()),
         }
+    }
+    /// The value of the first tag named `name` (any case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+    /// The first of the tags `names` that the game has.
+    fn first_tag(&self, names: &[&str]) -> Option<&str> {
+        names.iter().find_map(|n| self.tag(n))
+    }
+    /// "White – Black, Event, Date, result" as far as the tags tell
+    /// (the Italian and French tag names count as White and Black).
+    pub fn who(&self) -> String {
+        let side = |names: &[&str]| self.first_tag(names).unwrap_or("?").to_string();
+        let mut parts = vec![format!(
+            "{} – {}",
+            side(&crate::select::WHITE_TAGS),
+            side(&crate::select::BLACK_TAGS)
+        )];
+        parts.extend(
+            [self.tag("Event"), self.tag("Date")]
+                .into_iter()
+                .flatten()
+                .filter(|v| {
+                    !v.trim().is_empty() && !v.chars().all(|c| matches!(c, '?' | '.' | '-'))
+                })
+                .map(str::to_string),
+        );
+        if let Some(r) = self.result {
+            parts.push(r.to_string());
+        }
+        parts.join(", ")
     }
     /// "FILE game N (line L)".
     pub fn name(&self) -> String {
@@ -168,10 +205,15 @@ impl Entry {
     }
     fn place(&self) -> Place<'_> {
         Place {
+            black: self.first_tag(&crate::select::BLACK_TAGS),
+            date: self.tag("Date"),
+            event: self.tag("Event"),
             file: &self.file,
             game: self.game,
             line: self.line,
             plies: None,
+            result: self.result,
+            white: self.first_tag(&crate::select::WHITE_TAGS),
         }
     }
 }
@@ -200,6 +242,12 @@ pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Place<'a> {
+    /// The Black tag (or Nero, Noir).
+    pub black: Option<&'a str>,
+    /// The Date tag.
+    pub date: Option<&'a str>,
+    /// The Event tag.
+    pub event: Option<&'a str>,
     /// The file, as named.
     pub file: &'a str,
     /// 1-based index of the game in its file.
@@ -209,6 +257,10 @@ pub struct Place<'a> {
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     /// Plies read (in prefix records).
     pub plies: Option<u32>,
+    /// The declared result, normalised.
+    pub result: Option<&'static str>,
+    /// The White tag (or Bianco, Blanc).
+    pub white: Option<&'a str>,
 }
 
 /// The JSON records of `dupes --format json` (docs/json.md), one per line
@@ -239,8 +291,23 @@ pub enum DupesRecord<'a> {
         /// `"prefix"`.
         kind: &'static str,
     },
+    /// A file whose every game is also in another file (`type: "contained"`).
+    Contained {
+        /// The file whose games are all elsewhere.
+        file: &'a str,
+        /// Its games.
+        games: usize,
+        /// The file that holds them all.
+        #[cfg_attr(feature = "serde", serde(rename = "in"))]
+        within: &'a str,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"contained"`.
+        kind: &'static str,
+    },
     /// The counts (`type: "summary"`).
     Summary {
+        /// Files whose every game is in another file.
+        contained_files: usize,
         /// Groups of identical games.
         duplicate_groups: usize,
         /// Games.
@@ -277,7 +344,17 @@ impl Found {
                 kind: "prefix",
             });
         }
+        let contained = contained_files(self, games);
+        for (file, n, within) in &contained {
+            out.push(DupesRecord::Contained {
+                file,
+                games: *n,
+                within,
+                kind: "contained",
+            });
+        }
         out.push(DupesRecord::Summary {
+            contained_files: contained.len(),
             duplicate_groups: self.groups.len(),
             games: games.len(),
             prefixes: self.prefixes.len(),
@@ -285,6 +362,45 @@ impl Found {
         });
         out
     }
+}
+
+/// Files all of whose games have a copy in one other file: (file, its
+/// games, the other file), in the order files were added. A file with a game
+/// that has no moves (a setup, a ballot) is never contained: such a game
+/// cannot be matched.
+pub fn contained_files<'a>(found: &Found, games: &'a [Entry]) -> Vec<(&'a str, usize, &'a str)> {
+    // Per game: the other files holding a copy.
+    let mut copies: Vec<BTreeSet<&str>> = vec![BTreeSet::new(); games.len()];
+    for grp in &found.groups {
+        for &i in grp {
+            for &j in grp {
+                if games[j].file != games[i].file {
+                    copies[i].insert(&games[j].file);
+                }
+            }
+        }
+    }
+    let mut files: Vec<&str> = Vec::new();
+    for g in games {
+        if files.last() != Some(&g.file.as_str()) && !files.contains(&g.file.as_str()) {
+            files.push(&g.file);
+        }
+    }
+    let mut out = Vec::new();
+    for f in files {
+        let mine: Vec<usize> = (0..games.len()).filter(|&i| games[i].file == f).collect();
+        let mut common: Option<BTreeSet<&str>> = None;
+        for &i in &mine {
+            common = Some(match common {
+                None => copies[i].clone(),
+                Some(c) => c.intersection(&copies[i]).copied().collect(),
+            });
+        }
+        if let Some(within) = common.and_then(|c| c.into_iter().next()) {
+            out.push((f, mine.len(), within));
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -323,6 +439,58 @@ mod tests {
         // Shorter than the minimum: not counted at all.
         let f = found(&format!("{PREFIX}{G}"), 3);
         assert!(f.prefixes.is_empty());
+    }
+
+    /// The entries and what was found among the games of `files`.
+    fn entries(files: &[(&str, String)]) -> (Vec<Entry>, Found) {
+        let opts = Options::default().keep_moves(true);
+        let mut finder = Finder::new(2);
+        let mut entries = Vec::new();
+        for (name, text) in files {
+            for g in read_all(text.as_bytes()) {
+                let r = check_game(&g, &opts);
+                finder.add(Fingerprint::of(&r, 2));
+                entries.push(Entry::new(name, &g, &r));
+            }
+        }
+        let found = finder.find();
+        (entries, found)
+    }
+
+    #[test]
+    fn a_file_whose_games_are_all_in_another_is_contained() {
+        let named = "[White \"Sijbrands\"]\n[Black \"Baba\"]\n[Event \"WK\"]\n[Date \"1998.??.??\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n";
+        let (e, f) = entries(&[
+            ("a.pdn", format!("{G}{PREFIX}")),
+            ("b.pdn", format!("{OTHER}{PREFIX}{named}")),
+            ("c.pdn", format!("{G}{OTHER}")),
+        ]);
+        // a: G and PREFIX, both in b (G as `named`); c: OTHER in b, G in b.
+        assert_eq!(
+            contained_files(&f, &e),
+            vec![("a.pdn", 2, "b.pdn"), ("c.pdn", 2, "b.pdn")]
+        );
+        let json = f.records(&e);
+        assert!(json.contains(&DupesRecord::Contained {
+            file: "a.pdn",
+            games: 2,
+            within: "b.pdn",
+            kind: "contained"
+        }));
+        // Each game says who played it, where and when, and the result.
+        let b = e.iter().find(|x| x.file == "b.pdn" && x.game == 3).unwrap();
+        assert_eq!(b.who(), "Sijbrands – Baba, WK, 1998.??.??, 2-0");
+        assert_eq!(e[0].who(), "? – ?, *");
+        // A game with no moves matches nothing: its file is never contained
+        // (b's one game is in a; a's setup is nowhere else).
+        let (e, f) = entries(&[
+            (
+                "a.pdn",
+                format!("{G}[GameType \"20\"]\n[FEN \"W:W31:B1\"]\n*\n\n"),
+            ),
+            ("b.pdn", G.to_string()),
+        ]);
+        assert_eq!(contained_files(&f, &e), vec![("b.pdn", 1, "a.pdn")]);
     }
 
     #[test]

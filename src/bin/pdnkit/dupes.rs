@@ -6,7 +6,7 @@
 
 use crate::common::InputArgs;
 use crate::games::Sink;
-use pdnkit::dupes::{differing_tags, Entry, Finder, Fingerprint};
+use pdnkit::dupes::{contained_files, differing_tags, Entry, Finder, Fingerprint};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 
@@ -83,7 +83,11 @@ pub fn run(a: Args) -> u8 {
                 members.first().map_or(0, |g| g.plies)
             ));
             for g in &members {
-                out.push_str(&format!("  {}\n", crate::render::name(&g.name())));
+                out.push_str(&format!(
+                    "  {}: {}\n",
+                    crate::render::name(&g.name()),
+                    crate::render::name(&g.who())
+                ));
             }
             let diff = differing_tags(&members);
             if !diff.is_empty() {
@@ -102,11 +106,22 @@ pub fn run(a: Args) -> u8 {
                 games[j].plies
             ));
         }
+        let contained = contained_files(&found, games);
+        for (file, n, within) in &contained {
+            out.push_str(&format!(
+                "contained: all {n} {} of {} {} in {}\n",
+                if *n == 1 { "game" } else { "games" },
+                crate::render::name(file),
+                if *n == 1 { "is" } else { "are" },
+                crate::render::name(within)
+            ));
+        }
         out.push_str(&format!(
-            "{} games: {} duplicate groups, {} prefixes\n",
+            "{} games: {} duplicate groups, {} prefixes, {} files contained in another\n",
             games.len(),
             found.groups.len(),
-            found.prefixes.len()
+            found.prefixes.len(),
+            contained.len()
         ));
     }
     let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
