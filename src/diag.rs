@@ -79,6 +79,33 @@ codes! {
     ResultConflict => "result-conflict", Warning;
     MissingResult => "missing-result", Warning;
     Encoding => "encoding", Note;
+    MissingGame => "missing-game", Error;
+    DoubleBooked => "double-booked", Error;
+    RepeatedPairing => "repeated-pairing", Error;
+    NameVariant => "name-variant", Warning;
+    NameSimilar => "name-similar", Warning;
+    ColourImbalance => "colour-imbalance", Warning;
+    DateOutsideEvent => "date-outside-event", Warning;
+    RoundUnknown => "round-unknown", Warning;
+    Forfeit => "forfeit", Warning;
+}
+
+impl Code {
+    /// Whether the code is one of `pdnkit tournament`'s (about an event, not a game).
+    pub const fn is_tournament(self) -> bool {
+        matches!(
+            self,
+            Code::MissingGame
+                | Code::DoubleBooked
+                | Code::RepeatedPairing
+                | Code::NameVariant
+                | Code::NameSimilar
+                | Code::ColourImbalance
+                | Code::DateOutsideEvent
+                | Code::RoundUnknown
+                | Code::Forfeit
+        )
+    }
 }
 
 impl fmt::Display for Code {

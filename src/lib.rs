@@ -25,6 +25,7 @@
 //! | [`diagram`] | positions as SVG pictures |
 //! | [`select`] | choosing games by player, event, tag, date, result, verdict, finding, length, position |
 //! | [`export`], [`stats`], [`dupes`] | rows for CSV and JSON; statistics that merge; duplicate games |
+//! | [`tournament`] | events, players matched by name, rounds, the crosstable and its tie-breaks, an arbiter's findings |
 //!
 //! # Read the games of a file
 //!
@@ -170,6 +171,7 @@ pub mod select;
 // 11: built on the exports.
 pub mod dupes;
 pub mod stats;
+pub mod tournament;
 
 pub use check::{check_file, check_game, CheckedGame, FileCheck};
 pub use diag::{Code, Diagnostic, Severity};

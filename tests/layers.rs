@@ -16,7 +16,7 @@ const LAYERS: [&[&str]; 12] = [
     &["replay"],
     &["check"],
     &["diagram", "export", "select"],
-    &["dupes", "stats"],
+    &["dupes", "stats", "tournament"],
 ];
 
 fn layer(module: &str) -> Option<usize> {

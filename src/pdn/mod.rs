@@ -175,8 +175,8 @@ pub enum Node {
     Escape(Span),
 }
 
-/// A result token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A result token (`Unknown`, `*`, by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Outcome {
     /// `2-0` (`1-0`).
     WhiteWins,
@@ -187,6 +187,7 @@ pub enum Outcome {
     /// `0-0`: both lost.
     BothLose,
     /// `*`: unknown or unfinished.
+    #[default]
     Unknown,
 }
 

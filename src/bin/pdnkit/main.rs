@@ -19,6 +19,7 @@ mod report;
 mod select;
 mod stats;
 mod style;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -51,6 +52,8 @@ enum Command {
     Select(select::Args),
     #[command(after_help = DUPES_HELP)]
     Dupes(dupes::Args),
+    #[command(after_help = TOURNAMENT_HELP)]
+    Tournament(tournament::Args),
     /// Count the leaves of the legal move tree (move generator test).
     #[command(after_help = PERFT_HELP)]
     Perft(perft::Args),
@@ -128,6 +131,25 @@ many games were read and selected, per file, goes to standard error.
 Exit status: 0 the games were written, whatever their findings (--strict: 1 when a
 selected game has an error finding); 2 the run failed (bad arguments, a PATH that
 cannot be read, a write error: the -o file is then not written).";
+
+const TOURNAMENT_HELP: &str = "\
+Games are grouped into events by Event and Site (and by year); players are matched
+by name (case, spaces, punctuation, and Latin letters that look like Cyrillic ones
+inside a Cyrillic name, and the reverse, are ignored); rounds come from the Round
+tag (N, or N.M for game M of a round-N match). Each game counts with its computed
+result where the rules decided it, else the declared one.
+
+Examples:
+  pdnkit tournament archive/belarus-2016/
+  pdnkit tournament --event 'championship 2016' --match-points archive/
+  pdnkit tournament --alias 'Kodrachenko Evgeny=Kondrachenko Evgeny' archive/
+  pdnkit tournament --scoring 1-half-0 --tiebreak sb,direct --format csv club.pdn
+
+Findings: missing-game, double-booked, repeated-pairing (errors); name-variant,
+name-similar, colour-imbalance, date-outside-event, round-unknown, forfeit
+(warnings); result-mismatch (from check). -A, -W and -D apply.
+
+Exit status: 0 no error finding; 1 at least one; 2 the run failed.";
 
 const DUPES_HELP: &str = "\
 Examples:
@@ -212,6 +234,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => convert::run(a),
         Command::Select(a) => select::run(a),
         Command::Dupes(a) => dupes::run(a),
+        Command::Tournament(a) => tournament::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Diagram(a) => diagram::run(a),

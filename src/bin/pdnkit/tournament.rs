@@ -1,0 +1,546 @@
+//! `pdnkit tournament PATH...`: each event of the games, as an arbiter checks
+//! it: the crosstable with its tie-breaks, then the findings (docs/tournament.md).
+
+use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
+use crate::games::Sink;
+use pdnkit::diag::Severity;
+use pdnkit::pdn::{Game, Outcome};
+use pdnkit::replay::GameReport;
+use pdnkit::select::{BLACK_TAGS, WHITE_TAGS};
+use pdnkit::tournament::{events, Event, Scoring, Settings, System, TGame, Tiebreak};
+use pdnkit::Code;
+use std::fmt::Write as _;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    #[command(flatten)]
+    select: SelectArgs,
+    #[command(flatten)]
+    tag_select: TagSelectArgs,
+    /// human (crosstable, then findings), json (an object per event) or csv
+    /// (the crosstables).
+    #[arg(long, value_enum, default_value = "human")]
+    format: Format,
+    /// How games score: 2-1-0 (draughts), 1-half-0, or match (per
+    /// multi-game match: the winner 2, a tied match 1 each).
+    #[arg(long, value_enum, default_value = "2-1-0")]
+    scoring: ScoringArg,
+    /// Score per match (same as --scoring match).
+    #[arg(long, conflicts_with = "scoring")]
+    match_points: bool,
+    /// The tie-breaks, in order (comma-separated).
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        default_value = "direct,sb,wins,solkoff,solkoff-cut"
+    )]
+    tiebreak: Vec<TiebreakArg>,
+    /// Merge the spelling A into the name B (repeatable): --alias 'Kodrachenko Evgeny=Kondrachenko Evgeny'.
+    #[arg(long, value_name = "A=B")]
+    alias: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Csv,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ScoringArg {
+    #[value(name = "2-1-0")]
+    TwoOneZero,
+    #[value(name = "1-half-0")]
+    OneHalfZero,
+    Match,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum TiebreakArg {
+    /// Points scored against the players level on points.
+    Direct,
+    /// Sonneborn-Berger.
+    Sb,
+    /// Games won.
+    Wins,
+    /// Sum of the opponents' points (Buchholz).
+    Solkoff,
+    /// Solkoff without the lowest opponent.
+    SolkoffCut,
+}
+
+impl TiebreakArg {
+    fn tiebreak(self) -> Tiebreak {
+        match self {
+            TiebreakArg::Direct => Tiebreak::Direct,
+            TiebreakArg::Sb => Tiebreak::SonnebornBerger,
+            TiebreakArg::Wins => Tiebreak::Wins,
+            TiebreakArg::Solkoff => Tiebreak::Solkoff,
+            TiebreakArg::SolkoffCut => Tiebreak::SolkoffCut,
+        }
+    }
+}
+
+/// Collects the games as the tournament sees them.
+struct Collect {
+    games: Vec<TGame>,
+    failed: bool,
+}
+
+fn first_tag(g: &Game, names: &[&str]) -> String {
+    names.iter().find_map(|n| g.tag(n)).unwrap_or_default()
+}
+
+impl Sink for Collect {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        let result = if r.computed != Outcome::Unknown {
+            r.computed
+        } else {
+            r.declared.unwrap_or(Outcome::Unknown)
+        };
+        let mismatch = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
+            .map(|d| d.message.to_string());
+        self.games.push(TGame {
+            file: file.to_string(),
+            game: g.index(),
+            event: g.tag("Event").unwrap_or_default(),
+            site: g.tag("Site").unwrap_or_default(),
+            date: g.tag("Date"),
+            round: g.tag("Round"),
+            white: first_tag(g, &WHITE_TAGS),
+            black: first_tag(g, &BLACK_TAGS),
+            result,
+            plies: r.plies,
+            mismatch,
+        });
+        true
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.failed = true;
+        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+}
+
+/// Points in half points, shown in the event's unit.
+fn pts(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        (half / 2).to_string()
+    } else {
+        format!("{}.5", half / 2)
+    }
+}
+
+fn num(x: f64) -> String {
+    let x = if x == 0.0 { 0.0 } else { x };
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}").trim_end_matches('0').to_string()
+    }
+}
+
+fn title(e: &Event) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    parts.push(if e.event.trim().is_empty() {
+        "(no Event)".to_string()
+    } else {
+        e.event.clone()
+    });
+    if !e.site.trim().is_empty() {
+        parts.push(e.site.clone());
+    }
+    if let Some(y) = e.year {
+        parts.push(y.to_string());
+    }
+    parts.join(", ")
+}
+
+fn system_text(e: &Event) -> String {
+    let system = match e.system {
+        System::RoundRobin { cycles: 1 } => "round robin".to_string(),
+        System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
+        System::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
+        System::Swiss => "Swiss (pairings round by round)".to_string(),
+    };
+    format!(
+        "{system}, {} players, {} rounds",
+        e.players.len(),
+        e.rounds.len()
+    )
+}
+
+/// Display width of a name (characters).
+fn width(s: &str) -> usize {
+    s.chars().count()
+}
+
+fn pad(s: &str, w: usize) -> String {
+    format!("{s}{}", " ".repeat(w.saturating_sub(width(s))))
+}
+
+/// The human crosstable and findings of one event.
+fn human(e: &Event, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "{}: {}",
+        crate::render::name(&title(e)),
+        system_text(e)
+    );
+    let nw = e
+        .players
+        .iter()
+        .map(|p| width(&p.name))
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let n = e.players.len();
+    let grid = matches!(e.system, System::RoundRobin { .. });
+    // Points each scored against each.
+    let mut cell = vec![vec![None::<u32>; n]; n];
+    for m in &e.meetings {
+        let (a, b) = (m.white, m.black);
+        *cell[a][b].get_or_insert(0) += m.points.0;
+        *cell[b][a].get_or_insert(0) += m.points.1;
+    }
+    let mut head = format!("{:>3}  {}", "#", pad("player", nw));
+    if grid {
+        for i in 1..=n {
+            let _ = write!(head, " {i:>3}");
+        }
+    }
+    let _ = write!(
+        head,
+        " {:>5} {:>3} {:>3} {:>3} {:>3}",
+        "pts", "G", "W", "D", "L"
+    );
+    if let Some(p) = e.players.first() {
+        for (t, _) in &p.tiebreaks {
+            let _ = write!(head, " {:>11}", t.name());
+        }
+    }
+    let _ = writeln!(out, "{}", head.trim_end());
+    for (i, p) in e.players.iter().enumerate() {
+        let mut line = format!("{:>3}  {}", p.rank, pad(&crate::render::name(&p.name), nw));
+        if grid {
+            for (j, c) in cell[i].iter().enumerate() {
+                let s = match c {
+                    _ if i == j => "x".to_string(),
+                    Some(h) => pts(*h),
+                    None => ".".to_string(),
+                };
+                let _ = write!(line, " {s:>3}");
+            }
+        }
+        let _ = write!(
+            line,
+            " {:>5} {:>3} {:>3} {:>3} {:>3}",
+            pts(p.points),
+            p.games,
+            p.wins,
+            p.draws,
+            p.losses
+        );
+        for (_, v) in &p.tiebreaks {
+            let _ = write!(line, " {:>11}", num(*v));
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    if !grid {
+        swiss_rows(e, nw, out);
+    }
+    findings_text(e, out);
+    out.push('\n');
+}
+
+/// Swiss: each round's opponent (by rank), colour and score, a line per player.
+fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
+    // Swiss: each round's opponent (by rank), colour and score.
+    for (i, p) in e.players.iter().enumerate() {
+        let mut line = format!("{:>3}  {}", p.rank, pad(&crate::render::name(&p.name), nw));
+        for m in e.meetings.iter().filter(|m| m.white == i || m.black == i) {
+            let (opp, colour, got) = if m.white == i {
+                (m.black, 'w', m.points.0)
+            } else {
+                (m.white, 'b', m.points.1)
+            };
+            let _ = write!(
+                line,
+                "  r{}: {}{} {}",
+                m.round,
+                e.players[opp].rank,
+                colour,
+                pts(got)
+            );
+        }
+        let _ = writeln!(out, "{line}");
+    }
+}
+
+/// The findings, a line each, with up to six of their games.
+fn findings_text(e: &Event, out: &mut String) {
+    for f in &e.findings {
+        let _ = write!(
+            out,
+            "{}[{}]: {}",
+            f.severity,
+            f.code,
+            crate::render::name(&f.message)
+        );
+        if !f.games.is_empty() {
+            let places: Vec<String> = f
+                .games
+                .iter()
+                .take(6)
+                .map(|(file, g)| format!("{} game {g}", crate::render::name(file)))
+                .collect();
+            let more = f.games.len().saturating_sub(6);
+            let _ = write!(
+                out,
+                " ({}{})",
+                places.join(", "),
+                if more > 0 {
+                    format!(", and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        out.push('\n');
+    }
+}
+
+#[derive(serde::Serialize)]
+struct PlayerJson<'a> {
+    name: &'a str,
+    spellings: &'a [String],
+    points: f64,
+    games: u32,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    rank: usize,
+    tiebreaks: serde_json::Map<String, serde_json::Value>,
+}
+
+#[derive(serde::Serialize)]
+struct PlaceJson<'a> {
+    file: &'a str,
+    game: usize,
+}
+
+#[derive(serde::Serialize)]
+struct FindingJson<'a> {
+    code: &'static str,
+    severity: &'static str,
+    message: &'a str,
+    games: Vec<PlaceJson<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct EventJson<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    event: &'a str,
+    site: &'a str,
+    year: Option<u32>,
+    system: String,
+    players: Vec<PlayerJson<'a>>,
+    rounds: &'a [u32],
+    findings: Vec<FindingJson<'a>>,
+}
+
+fn json(e: &Event, out: &mut String) {
+    let record = EventJson {
+        kind: "event",
+        event: &e.event,
+        site: &e.site,
+        year: e.year,
+        system: system_text(e),
+        players: e
+            .players
+            .iter()
+            .map(|p| PlayerJson {
+                name: &p.name,
+                spellings: &p.spellings,
+                points: f64::from(p.points) / 2.0,
+                games: p.games,
+                wins: p.wins,
+                draws: p.draws,
+                losses: p.losses,
+                rank: p.rank,
+                tiebreaks: p
+                    .tiebreaks
+                    .iter()
+                    .map(|(t, v)| (t.name().to_string(), serde_json::json!(v)))
+                    .collect(),
+            })
+            .collect(),
+        rounds: &e.rounds,
+        findings: e
+            .findings
+            .iter()
+            .map(|f| FindingJson {
+                code: f.code.as_str(),
+                severity: f.severity.as_str(),
+                message: &f.message,
+                games: f
+                    .games
+                    .iter()
+                    .map(|(file, game)| PlaceJson { file, game: *game })
+                    .collect(),
+            })
+            .collect(),
+    };
+    out.push_str(&crate::render::json_line(&record));
+}
+
+fn csv_rows(e: &Event, w: &mut csv::Writer<Vec<u8>>) -> csv::Result<()> {
+    for p in &e.players {
+        let mut row = vec![
+            e.event.clone(),
+            e.site.clone(),
+            e.year.map(|y| y.to_string()).unwrap_or_default(),
+            p.rank.to_string(),
+            pdnkit::export::spreadsheet_safe(&p.name).into_owned(),
+            pts(p.points),
+            p.games.to_string(),
+            p.wins.to_string(),
+            p.draws.to_string(),
+            p.losses.to_string(),
+        ];
+        row.extend(p.tiebreaks.iter().map(|(_, v)| num(*v)));
+        w.write_record(&row)?;
+    }
+    Ok(())
+}
+
+/// The events in `format`.
+fn render(
+    format: Format,
+    evs: &[Event],
+    settings: &Settings,
+    games: usize,
+    errors: usize,
+) -> Result<String, String> {
+    let mut out = String::new();
+    match format {
+        Format::Human => {
+            for e in evs {
+                human(e, &mut out);
+            }
+            let findings: usize = evs.iter().map(|e| e.findings.len()).sum();
+            let _ = writeln!(
+                out,
+                "{} events, {} games: {errors} errors, {} warnings",
+                evs.len(),
+                games,
+                findings - errors
+            );
+        }
+        Format::Json => evs.iter().for_each(|e| json(e, &mut out)),
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            let mut head: Vec<String> = [
+                "event", "site", "year", "rank", "player", "points", "games", "wins", "draws",
+                "losses",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+            head.extend(settings.tiebreaks.iter().map(|t| t.name().to_string()));
+            let written = w
+                .write_record(&head)
+                .and_then(|()| evs.iter().try_for_each(|e| csv_rows(e, &mut w)));
+            match written
+                .map_err(|e| e.to_string())
+                .and_then(|()| w.into_inner().map_err(|e| e.to_string()))
+            {
+                Ok(bytes) => out.push_str(&String::from_utf8_lossy(&bytes)),
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(a: Args) -> u8 {
+    let selection = match a.select.selection(&a.tag_select.tag) {
+        Ok(s) => s,
+        Err(why) => return crate::fail(why),
+    };
+    let mut aliases = Vec::new();
+    for al in &a.alias {
+        match al.split_once('=') {
+            Some((x, y)) if !x.trim().is_empty() && !y.trim().is_empty() => {
+                aliases.push((x.to_string(), y.to_string()))
+            }
+            _ => return crate::fail(format!("--alias '{al}': write SPELLING=NAME")),
+        }
+    }
+    let prepared = match a.input.prepare(selection.needs_moves()) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let levels = prepared.opts.levels.clone();
+    let mut sink = Collect {
+        games: Vec::new(),
+        failed: false,
+    };
+    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
+    sink.failed |= failed;
+    let scoring = match (a.match_points, a.scoring) {
+        (true, _) | (_, ScoringArg::Match) => Scoring::MatchPoints,
+        (_, ScoringArg::OneHalfZero) => Scoring::OneHalfZero,
+        (_, ScoringArg::TwoOneZero) => Scoring::TwoOneZero,
+    };
+    let mut tiebreaks: Vec<Tiebreak> = Vec::new();
+    for t in &a.tiebreak {
+        if !tiebreaks.contains(&t.tiebreak()) {
+            tiebreaks.push(t.tiebreak());
+        }
+    }
+    let settings = Settings {
+        scoring,
+        tiebreaks,
+        aliases,
+    };
+    let mut evs = events(&sink.games, &settings);
+    // -A/-W/-D apply to the findings as to check's.
+    let mut errors = 0;
+    for e in &mut evs {
+        e.findings
+            .retain_mut(|f| match levels.severity(f.code, f.severity) {
+                Some(s) => {
+                    f.severity = s;
+                    true
+                }
+                None => false,
+            });
+        errors += e
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
+    }
+    let out = match render(a.format, &evs, &settings, sink.games.len(), errors) {
+        Ok(out) => out,
+        Err(why) => return crate::fail(why),
+    };
+    let status = if sink.failed {
+        crate::EXIT_FAILED
+    } else {
+        u8::from(errors > 0)
+    };
+    match crate::output::print(&out) {
+        Ok(()) => status,
+        Err(stop) => stop.report(status),
+    }
+}

@@ -1,0 +1,1183 @@
+//! Tournaments as an arbiter checks them: games grouped into events, players
+//! matched by name, rounds read, the crosstable with its tie-breaks, and the
+//! findings an archive of an event can hold (docs/tournament.md).
+//!
+//! The input is one [`TGame`] per game (its tags, its result, where it is);
+//! [`events`] groups them and judges each event.
+//!
+//! ```
+//! use pdnkit::tournament::{events, Settings, TGame};
+//! use pdnkit::pdn::Outcome;
+//! let game = |w: &str, b: &str, round: &str, result| TGame {
+//!     white: w.into(), black: b.into(), round: Some(round.into()),
+//!     event: "Club 2024".into(), result, plies: 30, ..TGame::default()
+//! };
+//! let games = vec![
+//!     game("Ann", "Bob", "1", Outcome::WhiteWins),
+//!     game("Cid", "Ann", "2", Outcome::Draw),
+//!     game("Bob", "Cid", "3", Outcome::Draw),
+//! ];
+//! let ev = &events(&games, &Settings::default())[0];
+//! assert_eq!(ev.players[0].name, "Ann"); // 2 + 1 points: first
+//! assert_eq!(ev.players[0].points, 6);   // in half points: 3
+//! assert!(ev.findings.is_empty());
+//! ```
+
+use crate::diag::{Code, Severity};
+use crate::pdn::Outcome;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// One game as the tournament sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TGame {
+    /// The file it is in.
+    pub file: String,
+    /// 1-based index of the game in its file.
+    pub game: usize,
+    /// The Event tag.
+    pub event: String,
+    /// The Site tag.
+    pub site: String,
+    /// The Date tag.
+    pub date: Option<String>,
+    /// The Round tag.
+    pub round: Option<String>,
+    /// The White tag (as written).
+    pub white: String,
+    /// The Black tag (as written).
+    pub black: String,
+    /// The result that counts: computed where the rules decided the game,
+    /// else the declared one (`Unknown`: none).
+    pub result: Outcome,
+    /// Plies of the main line (0 with a decisive result: a forfeit).
+    pub plies: u32,
+    /// The declared result contradicts the computed one (check's
+    /// `result-mismatch` error): the message.
+    pub mismatch: Option<String>,
+}
+
+/// How games are scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scoring {
+    /// Win 2, draw 1, loss 0 (draughts).
+    #[default]
+    TwoOneZero,
+    /// Win 1, draw ½, loss 0.
+    OneHalfZero,
+    /// Per match (the games of one round between the same two players): the
+    /// match winner scores 2, a tied match 1 each.
+    MatchPoints,
+}
+
+/// A tie-break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tiebreak {
+    /// Sonneborn-Berger: opponents' points weighted by the share scored against them.
+    SonnebornBerger,
+    /// The number of games won.
+    Wins,
+    /// Solkoff (Buchholz): the sum of the opponents' points, once per meeting.
+    Solkoff,
+    /// Solkoff without the lowest opponent.
+    SolkoffCut,
+    /// Among players level on points: the points scored against each other.
+    Direct,
+}
+
+impl Tiebreak {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiebreak::SonnebornBerger => "sb",
+            Tiebreak::Wins => "wins",
+            Tiebreak::Solkoff => "solkoff",
+            Tiebreak::SolkoffCut => "solkoff-cut",
+            Tiebreak::Direct => "direct",
+        }
+    }
+    /// Every tie-break, in the default order.
+    pub const ALL: [Tiebreak; 5] = [
+        Tiebreak::Direct,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Wins,
+        Tiebreak::Solkoff,
+        Tiebreak::SolkoffCut,
+    ];
+}
+
+/// What [`events`] is asked to do.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// How games are scored.
+    pub scoring: Scoring,
+    /// The tie-breaks, in order.
+    pub tiebreaks: Vec<Tiebreak>,
+    /// `(spelling, name)`: a spelling merged into a name by hand.
+    pub aliases: Vec<(String, String)>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            scoring: Scoring::TwoOneZero,
+            tiebreaks: Tiebreak::ALL.to_vec(),
+            aliases: Vec::new(),
+        }
+    }
+}
+
+/// A finding about an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// `missing-game`, `double-booked`, `repeated-pairing` (errors);
+    /// `name-variant`, `name-similar`, `colour-imbalance`,
+    /// `date-outside-event`, `round-unknown`, `forfeit` (warnings);
+    /// `result-mismatch` (an error, from check).
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, with names and rounds.
+    pub message: String,
+    /// The games it is about, as (file, game).
+    pub games: Vec<(String, usize)>,
+}
+
+/// A player's line of the crosstable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The name, as most games write it.
+    pub name: String,
+    /// Every spelling met, most used first.
+    pub spellings: Vec<String>,
+    /// Points, in half points (a draw under 1-½-0 is 1).
+    pub points: u32,
+    /// Games played (forfeits included).
+    pub games: u32,
+    /// Games won, drawn, lost.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games with White, games with Black.
+    pub colours: (u32, u32),
+    /// 1-based rank (players level on every tie-break share a rank).
+    pub rank: usize,
+    /// The tie-break values, in the settings' order.
+    pub tiebreaks: Vec<(Tiebreak, f64)>,
+}
+
+/// How the event was played, as its games show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// Everyone meets everyone `cycles` times.
+    RoundRobin {
+        /// How many times each pair meets.
+        cycles: u32,
+    },
+    /// Pairings round by round.
+    Swiss,
+}
+
+/// One meeting: the games of one round between two players.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Meeting {
+    /// The round (0 when the games give none).
+    pub round: u32,
+    /// Indices in [`Event::players`] (as ranked).
+    pub white: usize,
+    /// The other player (Black in the first game of the meeting).
+    pub black: usize,
+    /// Points of each, in half points.
+    pub points: (u32, u32),
+    /// Games.
+    pub games: u32,
+}
+
+/// An event: its players ranked, its meetings, its findings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// The Event tag.
+    pub event: String,
+    /// The Site tag.
+    pub site: String,
+    /// The year of its games' dates, when they tell.
+    pub year: Option<u32>,
+    /// Players, ranked.
+    pub players: Vec<Player>,
+    /// Rounds read (sorted; empty when no game has one).
+    pub rounds: Vec<u32>,
+    /// The meetings, by round.
+    pub meetings: Vec<Meeting>,
+    /// Round robin or Swiss.
+    pub system: System,
+    /// Points per game won (for the scale of the crosstable).
+    pub win_points: u32,
+    /// What is wrong, errors first.
+    pub findings: Vec<Finding>,
+}
+
+/// Lower-case, punctuation and repeated spaces gone, and letters that look
+/// alike written in the name's own script: in a name mostly Cyrillic, a Latin
+/// `C` is `С`; in a name mostly Latin, a Cyrillic `о` is `o`.
+pub fn name_key(name: &str) -> String {
+    const PAIRS: [(char, char); 22] = [
+        ('A', 'А'),
+        ('B', 'В'),
+        ('C', 'С'),
+        ('E', 'Е'),
+        ('H', 'Н'),
+        ('K', 'К'),
+        ('M', 'М'),
+        ('O', 'О'),
+        ('P', 'Р'),
+        ('T', 'Т'),
+        ('X', 'Х'),
+        ('Y', 'У'),
+        ('a', 'а'),
+        ('c', 'с'),
+        ('e', 'е'),
+        ('o', 'о'),
+        ('p', 'р'),
+        ('x', 'х'),
+        ('y', 'у'),
+        ('i', 'і'),
+        ('I', 'І'),
+        ('j', 'ј'),
+    ];
+    let cyrillic = name
+        .chars()
+        .filter(|c| ('\u{0400}'..='\u{04ff}').contains(c))
+        .count();
+    let latin = name.chars().filter(char::is_ascii_alphabetic).count();
+    let to_cyrillic = cyrillic > latin;
+    let mut words: Vec<String> = Vec::new();
+    for word in name.split(|c: char| c.is_whitespace() || c == ',' || c == '.') {
+        let w: String = word
+            .chars()
+            .map(|c| {
+                PAIRS
+                    .iter()
+                    .find_map(|&(l, k)| match (to_cyrillic, c == l, c == k) {
+                        (true, true, _) => Some(k),
+                        (false, _, true) => Some(l),
+                        _ => None,
+                    })
+                    .unwrap_or(c)
+            })
+            .flat_map(char::to_lowercase)
+            .map(|c| if c == 'ё' { 'е' } else { c })
+            .filter(|c| c.is_alphanumeric() || *c == '-')
+            .collect();
+        if !w.is_empty() {
+            words.push(w);
+        }
+    }
+    words.join(" ")
+}
+
+/// Whether two keys are one edit (a letter added, dropped or changed) apart.
+fn one_apart(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    let (short, long) = if a.len() <= b.len() {
+        (&a, &b)
+    } else {
+        (&b, &a)
+    };
+    match long.len() - short.len() {
+        0 => {
+            short
+                .iter()
+                .zip(long.iter())
+                .filter(|(x, y)| x != y)
+                .count()
+                == 1
+        }
+        1 => {
+            let i = short
+                .iter()
+                .zip(long.iter())
+                .take_while(|(x, y)| x == y)
+                .count();
+            short[i..] == long[i + 1..]
+        }
+        _ => false,
+    }
+}
+
+/// `N` or `N.M`: the round (and the game of a round's match).
+fn round_of(text: &str) -> Option<u32> {
+    let head = text.trim().split(['.', '-', '/']).next()?;
+    head.trim().parse().ok().filter(|&n: &u32| n > 0)
+}
+
+fn year_of(date: &str) -> Option<u32> {
+    crate::select::date_span(date).map(|(a, _)| a / 10000)
+}
+
+/// The games' events, each judged.
+pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
+    // Events: by Event and Site (folded), and by year.
+    let mut groups: BTreeMap<(String, String, Option<u32>), Vec<usize>> = BTreeMap::new();
+    let mut order: Vec<(String, String, Option<u32>)> = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let key = (
+            name_key(&g.event),
+            name_key(&g.site),
+            g.date.as_deref().and_then(year_of),
+        );
+        if !groups.contains_key(&key) {
+            order.push(key.clone());
+        }
+        groups.entry(key).or_default().push(i);
+    }
+    order
+        .into_iter()
+        .filter_map(|k| groups.get(&k).map(|ix| (k, ix)))
+        .map(|(k, ix)| judge(games, ix, k.2, settings))
+        .collect()
+}
+
+/// Half points of White and Black for a result.
+fn score(result: Outcome, scoring: Scoring) -> Option<(u32, u32)> {
+    let win = match scoring {
+        Scoring::OneHalfZero => 2,
+        _ => 4,
+    };
+    Some(match result {
+        Outcome::WhiteWins => (win, 0),
+        Outcome::BlackWins => (0, win),
+        Outcome::Draw => (win / 2, win / 2),
+        Outcome::BothLose => (0, 0),
+        Outcome::Unknown => return None,
+    })
+}
+
+/// The players of an event: one key per name (aliases by hand), with every
+/// spelling and the games it is written in.
+struct Names {
+    keys: Vec<String>,
+    index: HashMap<String, usize>,
+    alias: HashMap<String, String>,
+    spellings: BTreeMap<String, Vec<(String, Vec<usize>)>>,
+}
+
+impl Names {
+    fn of(games: &[TGame], ix: &[usize], s: &Settings) -> Names {
+        let alias: HashMap<String, String> = s
+            .aliases
+            .iter()
+            .map(|(a, b)| (name_key(a), name_key(b)))
+            .collect();
+        let mut names = Names {
+            keys: Vec::new(),
+            index: HashMap::new(),
+            alias,
+            spellings: BTreeMap::new(),
+        };
+        for &i in ix {
+            for name in [&games[i].white, &games[i].black] {
+                let k = names.key_of(name);
+                if !names.index.contains_key(&k) {
+                    names.index.insert(k.clone(), names.keys.len());
+                    names.keys.push(k.clone());
+                }
+                let list = names.spellings.entry(k).or_default();
+                match list.iter_mut().find(|(sp, _)| sp == name) {
+                    Some((_, gs)) => gs.push(i),
+                    None => list.push((name.clone(), vec![i])),
+                }
+            }
+        }
+        for list in names.spellings.values_mut() {
+            // Most used first; the first met on a tie.
+            list.sort_by_key(|(_, gs)| std::cmp::Reverse(gs.len()));
+        }
+        names
+    }
+    fn key_of(&self, name: &str) -> String {
+        let k = name_key(name);
+        self.alias.get(&k).cloned().unwrap_or(k)
+    }
+    /// The player a name stands for.
+    fn player(&self, name: &str) -> usize {
+        self.index.get(&self.key_of(name)).copied().unwrap_or(0)
+    }
+    fn len(&self) -> usize {
+        self.keys.len()
+    }
+}
+
+/// The work of judging one event.
+struct Judge<'a> {
+    games: &'a [TGame],
+    ix: &'a [usize],
+    s: &'a Settings,
+    names: Names,
+    findings: Vec<Finding>,
+    /// The round of each game of `ix` (0: none).
+    round: Vec<u32>,
+    meetings: Meetings,
+    /// Per player: points, games, wins, draws, losses, games with White.
+    per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
+}
+
+fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings) -> Event {
+    let names = Names::of(games, ix, s);
+    let mut j = Judge {
+        games,
+        ix,
+        s,
+        per_player: vec![(0, 0, 0, 0, 0, 0); names.len()],
+        names,
+        findings: Vec::new(),
+        round: Vec::new(),
+        meetings: BTreeMap::new(),
+    };
+    j.name_findings();
+    j.read_rounds();
+    j.tally();
+    let rounds: BTreeSet<u32> = j.round.iter().copied().filter(|&r| r > 0).collect();
+    let system = j.pairings(&rounds);
+    j.colours();
+    j.dates();
+    j.finish(year, system, rounds)
+}
+
+impl Judge<'_> {
+    fn place(&self, i: usize) -> (String, usize) {
+        (self.games[i].file.clone(), self.games[i].game)
+    }
+    /// How player `p` is written most.
+    fn shown(&self, p: usize) -> &str {
+        self.names.spellings[&self.names.keys[p]][0].0.as_str()
+    }
+
+    /// `name-variant` and `name-similar`.
+    fn name_findings(&mut self) {
+        let keys = self.names.keys.clone();
+        let spellings = self.names.spellings.clone();
+        for k in &keys {
+            let list = &spellings[k];
+            if list.len() > 1 {
+                let described: Vec<String> = list
+                    .iter()
+                    .map(|(sp, gs)| {
+                        format!(
+                            "\"{sp}\" ({} {})",
+                            gs.len(),
+                            if gs.len() == 1 { "game" } else { "games" }
+                        )
+                    })
+                    .collect();
+                let mut gs: Vec<(String, usize)> = list[1..]
+                    .iter()
+                    .flat_map(|(_, g)| g.iter().map(|&i| self.place(i)))
+                    .collect();
+                gs.dedup();
+                self.findings.push(Finding {
+                    code: Code::NameVariant,
+                    severity: Severity::Warning,
+                    message: format!(
+                        "{} is written {} ways, merged: {}",
+                        list[0].0,
+                        list.len(),
+                        described.join(", ")
+                    ),
+                    games: gs,
+                });
+            }
+        }
+        for (a, ka) in keys.iter().enumerate() {
+            for kb in &keys[a + 1..] {
+                // Names of a few letters are all one letter apart: not compared.
+                if ka.chars().count() >= 6 && kb.chars().count() >= 6 && one_apart(ka, kb) {
+                    let (na, nb) = (&spellings[ka][0].0, &spellings[kb][0].0);
+                    let gs: Vec<(String, usize)> =
+                        spellings[kb][0].1.iter().map(|&i| self.place(i)).collect();
+                    self.findings.push(Finding {
+                        code: Code::NameSimilar,
+                        severity: Severity::Warning,
+                        message: format!("\"{na}\" and \"{nb}\" are one letter apart: not merged (--alias '{nb}={na}' merges them)"),
+                        games: gs,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The round of each game; `round-unknown`.
+    fn read_rounds(&mut self) {
+        let mut unknown_round: Vec<usize> = Vec::new();
+        let round: Vec<u32> = self
+            .ix
+            .iter()
+            .map(
+                |&i| match self.games[i].round.as_deref().and_then(round_of) {
+                    Some(r) => r,
+                    None => {
+                        unknown_round.push(i);
+                        0
+                    }
+                },
+            )
+            .collect();
+        if !unknown_round.is_empty() && unknown_round.len() < self.ix.len() {
+            self.findings.push(Finding {
+                code: Code::RoundUnknown,
+                severity: Severity::Warning,
+                message: format!(
+                    "{} {} no round that can be read (Round is N or N.M)",
+                    unknown_round.len(),
+                    if unknown_round.len() == 1 {
+                        "game has"
+                    } else {
+                        "games have"
+                    }
+                ),
+                games: unknown_round.iter().map(|&i| self.place(i)).collect(),
+            });
+        }
+        self.round = round;
+    }
+
+    /// Meetings, points and results; `forfeit` and `result-mismatch`.
+    fn tally(&mut self) {
+        // Meetings: the games of one round between the same two players.
+        for (j, &i) in self.ix.iter().enumerate() {
+            let g = &self.games[i];
+            let (w, b) = (self.names.player(&g.white), self.names.player(&g.black));
+            if g.plies == 0 && matches!(g.result, Outcome::WhiteWins | Outcome::BlackWins) {
+                self.findings.push(Finding {
+                    code: Code::Forfeit,
+                    severity: Severity::Warning,
+                    message: format!(
+                        "{} – {}: no moves, scored as declared ({})",
+                        g.white,
+                        g.black,
+                        g.result.normalised()
+                    ),
+                    games: vec![self.place(i)],
+                });
+            }
+            if let Some(m) = &g.mismatch {
+                self.findings.push(Finding {
+                    code: Code::ResultMismatch,
+                    severity: Severity::Error,
+                    message: format!("{} – {}: {m}", g.white, g.black),
+                    games: vec![self.place(i)],
+                });
+            }
+            let Some((pw, pb)) = score(g.result, self.s.scoring) else {
+                continue;
+            };
+            let key = (self.round[j], w.min(b), w.max(b));
+            let e = self
+                .meetings
+                .entry(key)
+                .or_insert((w, b, 0, 0, 0, Vec::new()));
+            let (mine, theirs) = if e.0 == w { (pw, pb) } else { (pb, pw) };
+            e.2 += mine;
+            e.3 += theirs;
+            e.4 += 1;
+            e.5.push(i);
+            for (p, got, other, white) in [(w, pw, pb, true), (b, pb, pw, false)] {
+                let row = &mut self.per_player[p];
+                row.1 += 1;
+                row.5 += u32::from(white);
+                match got.cmp(&other) {
+                    std::cmp::Ordering::Greater => row.2 += 1,
+                    std::cmp::Ordering::Equal if got > 0 => row.3 += 1,
+                    std::cmp::Ordering::Equal => row.4 += 1,
+                    std::cmp::Ordering::Less => row.4 += 1,
+                }
+                if self.s.scoring != Scoring::MatchPoints {
+                    row.0 += got;
+                }
+            }
+        }
+        if self.s.scoring == Scoring::MatchPoints {
+            for m in self.meetings.values() {
+                let (a, b, pa, pb) = (m.0, m.1, m.2, m.3);
+                let (ma, mb) = match pa.cmp(&pb) {
+                    std::cmp::Ordering::Greater => (4, 0),
+                    std::cmp::Ordering::Less => (0, 4),
+                    std::cmp::Ordering::Equal => (2, 2),
+                };
+                self.per_player[a].0 += ma;
+                self.per_player[b].0 += mb;
+            }
+        }
+    }
+
+    /// `double-booked`, the system, `repeated-pairing`, `missing-game`.
+    fn pairings(&mut self, rounds: &BTreeSet<u32>) -> System {
+        // Double-booked: two opponents in one round.
+        let mut opponents: BTreeMap<(u32, usize), BTreeMap<usize, Vec<usize>>> = BTreeMap::new();
+        for (&(r, a, b), m) in &self.meetings {
+            if r == 0 {
+                continue;
+            }
+            opponents.entry((r, a)).or_default().insert(b, m.5.clone());
+            opponents.entry((r, b)).or_default().insert(a, m.5.clone());
+        }
+        for (&(r, p), opp) in &opponents {
+            if opp.len() > 1 {
+                let names: Vec<&str> = opp.keys().map(|&o| self.shown(o)).collect();
+                self.findings.push(Finding {
+                    code: Code::DoubleBooked,
+                    severity: Severity::Error,
+                    message: format!("round {r}: {} plays {}", self.shown(p), names.join(" and ")),
+                    games: opp.values().flatten().map(|&i| self.place(i)).collect(),
+                });
+            }
+        }
+        self.system(rounds, &opponents)
+    }
+
+    /// The system the games show (a round robin when most pairs of the
+    /// event's own players met), and `repeated-pairing`, `missing-game`.
+    fn system(&mut self, rounds: &BTreeSet<u32>, opponents: &Opponents) -> System {
+        // The system: a round robin when most pairs met.
+        let mut met: BTreeMap<(usize, usize), Games> = BTreeMap::new();
+        for (&(r, a, b), m) in &self.meetings {
+            met.entry((a, b)).or_default().push((r, m.5.clone()));
+        }
+        // The event's own players: those in at least half of the rounds (or of
+        // the games of the busiest player): a spelling met once is not one more
+        // player to be paired with everyone.
+        let n = self.names.len();
+        let mut rounds_of = vec![BTreeSet::new(); n];
+        for &(r, p) in opponents.keys() {
+            rounds_of[p].insert(r);
+        }
+        let busiest = self.per_player.iter().map(|r| r.1).max().unwrap_or(0);
+        let core: Vec<bool> = (0..n)
+            .map(|p| {
+                if rounds.is_empty() {
+                    self.per_player[p].1 * 2 >= busiest
+                } else {
+                    rounds_of[p].len() * 2 >= rounds.len()
+                }
+            })
+            .collect();
+        let core_n = core.iter().filter(|c| **c).count();
+        let pairs = core_n * core_n.saturating_sub(1) / 2;
+        let core_met = met.keys().filter(|(a, b)| core[*a] && core[*b]).count();
+        let system = if core_n >= 3 && core_met * 4 >= pairs * 3 {
+            // Cycles: how many times most pairs met.
+            let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
+            for v in met.values() {
+                *counts.entry(v.len()).or_default() += 1;
+            }
+            let cycles = counts
+                .iter()
+                .max_by_key(|(c, k)| (**k, std::cmp::Reverse(**c)))
+                .map_or(1, |(c, _)| *c) as u32;
+            System::RoundRobin { cycles }
+        } else {
+            System::Swiss
+        };
+        let allowed = match system {
+            System::RoundRobin { cycles } => cycles as usize,
+            System::Swiss => 1,
+        };
+        for (&(a, b), v) in &met {
+            if v.len() > allowed {
+                let rs: Vec<String> = v.iter().map(|(r, _)| r.to_string()).collect();
+                self.findings.push(Finding {
+                    code: Code::RepeatedPairing,
+                    severity: Severity::Error,
+                    message: format!(
+                        "{} – {} meet {} times (rounds {}), the event's system allows {allowed}",
+                        self.shown(a),
+                        self.shown(b),
+                        v.len(),
+                        rs.join(", ")
+                    ),
+                    games: v
+                        .iter()
+                        .flat_map(|(_, g)| g.iter().map(|&i| self.place(i)))
+                        .collect(),
+                });
+            }
+        }
+        if let System::RoundRobin { cycles } = system {
+            self.missing_games(cycles, rounds, opponents, &met, &core);
+        }
+        system
+    }
+
+    /// `missing-game`: pairs of the event's own players that met fewer times
+    /// than the cycles, named by a round where both had no game.
+    fn missing_games(
+        &mut self,
+        cycles: u32,
+        rounds: &BTreeSet<u32>,
+        opponents: &Opponents,
+        met: &BTreeMap<(usize, usize), Games>,
+        core: &[bool],
+    ) {
+        let n = self.names.len();
+        // Missing games: pairs that met fewer times than the cycles, named
+        // by a round where both had no game, when rounds are given.
+        let playing: BTreeMap<u32, BTreeSet<usize>> =
+            opponents.keys().fold(BTreeMap::new(), |mut m, &(r, p)| {
+                m.entry(r).or_insert_with(BTreeSet::new).insert(p);
+                m
+            });
+        let mut used: BTreeSet<(u32, usize)> = BTreeSet::new();
+        for a in (0..n).filter(|&a| core[a]) {
+            for b in (a + 1..n).filter(|&b| core[b]) {
+                let have = met.get(&(a, b)).map_or(0, Vec::len) as u32;
+                for _ in have..cycles {
+                    let free = rounds.iter().copied().find(|r| {
+                        let p = playing.get(r);
+                        !p.is_some_and(|p| p.contains(&a) || p.contains(&b))
+                            && !used.contains(&(*r, a))
+                            && !used.contains(&(*r, b))
+                    });
+                    let (na, nb) = (&self.shown(a), &self.shown(b));
+                    let message = match free {
+                        Some(r) => {
+                            used.insert((r, a));
+                            used.insert((r, b));
+                            format!("round {r}: no games of {na} – {nb}")
+                        }
+                        None => format!("no games of {na} – {nb}"),
+                    };
+                    self.findings.push(Finding {
+                        code: Code::MissingGame,
+                        severity: Severity::Error,
+                        message,
+                        games: Vec::new(),
+                    });
+                }
+            }
+        }
+    }
+
+    /// `colour-imbalance`.
+    fn colours(&mut self) {
+        // Colours.
+        for (p, row) in self.per_player.iter().enumerate() {
+            let (white, black) = (row.5, row.1 - row.5);
+            if white.abs_diff(black) > 1 {
+                self.findings.push(Finding {
+                    code: Code::ColourImbalance,
+                    severity: Severity::Warning,
+                    message: format!(
+                        "{} has White {white} times and Black {black} times",
+                        self.shown(p)
+                    ),
+                    games: Vec::new(),
+                });
+            }
+        }
+    }
+
+    /// `date-outside-event`.
+    fn dates(&mut self) {
+        // Dates: a round dated before the round before it, or a game dated
+        // outside the span of its event's rounds.
+        let mut round_dates: BTreeMap<u32, BTreeMap<u32, usize>> = BTreeMap::new();
+        for (j, &i) in self.ix.iter().enumerate() {
+            if let (r, Some(d)) = (
+                self.round[j],
+                self.games[i]
+                    .date
+                    .as_deref()
+                    .and_then(crate::select::date_span),
+            ) {
+                if r > 0 && d.0 == d.1 {
+                    *round_dates.entry(r).or_default().entry(d.0).or_default() += 1;
+                }
+            }
+        }
+        let day_of: BTreeMap<u32, u32> = round_dates
+            .iter()
+            .filter_map(|(r, ds)| {
+                ds.iter()
+                    .max_by_key(|(d, c)| (**c, std::cmp::Reverse(**d)))
+                    .map(|(d, _)| (*r, *d))
+            })
+            .collect();
+        let mut last: Option<(u32, u32)> = None;
+        for (&r, &d) in &day_of {
+            if let Some((pr, pd)) = last {
+                if d < pd {
+                    let gs: Vec<(String, usize)> = self
+                        .ix
+                        .iter()
+                        .enumerate()
+                        .filter(|(j, _)| self.round[*j] == r)
+                        .map(|(_, &i)| self.place(i))
+                        .collect();
+                    self.findings.push(Finding {
+                        code: Code::DateOutsideEvent,
+                        severity: Severity::Warning,
+                        message: format!(
+                            "round {r} is dated {} but round {pr} {}: the dates go backwards",
+                            show_day(d),
+                            show_day(pd)
+                        ),
+                        games: gs,
+                    });
+                }
+            }
+            last = Some((r, d));
+        }
+        if let (Some(first), Some(end)) = (day_of.values().min(), day_of.values().max()) {
+            for (j, &i) in self.ix.iter().enumerate() {
+                let Some((a, b)) = self.games[i]
+                    .date
+                    .as_deref()
+                    .and_then(crate::select::date_span)
+                else {
+                    continue;
+                };
+                if b < *first || a > *end {
+                    self.findings.push(Finding {
+                        code: Code::DateOutsideEvent,
+                        severity: Severity::Warning,
+                        message: format!(
+                            "{} – {} (round {}) is dated {}, outside the event's rounds ({} to {})",
+                            self.games[i].white,
+                            self.games[i].black,
+                            self.round[j],
+                            self.games[i].date.as_deref().unwrap_or(""),
+                            show_day(*first),
+                            show_day(*end)
+                        ),
+                        games: vec![self.place(i)],
+                    });
+                }
+            }
+        }
+    }
+
+    /// Tie-breaks, the ranking, and the event.
+    fn finish(mut self, year: Option<u32>, system: System, rounds: BTreeSet<u32>) -> Event {
+        // Tie-breaks and the ranking.
+        let points: Vec<u32> = self.per_player.iter().map(|r| r.0).collect();
+        let n = self.names.len();
+        let mut rows: Vec<Player> = (0..n)
+            .map(|p| {
+                let r = self.per_player[p];
+                Player {
+                    name: self.shown(p).to_string(),
+                    spellings: self.names.spellings[&self.names.keys[p]]
+                        .iter()
+                        .map(|(s, _)| s.clone())
+                        .collect(),
+                    points: r.0,
+                    games: r.1,
+                    wins: r.2,
+                    draws: r.3,
+                    losses: r.4,
+                    colours: (r.5, r.1 - r.5),
+                    rank: 0,
+                    tiebreaks: self
+                        .s
+                        .tiebreaks
+                        .iter()
+                        .map(|&t| (t, tiebreak(t, p, &self.meetings, &points)))
+                        .collect(),
+                }
+            })
+            .collect();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&a, &b| {
+            let key = |p: usize| -> Vec<f64> {
+                let mut k = vec![f64::from(points[p])];
+                k.extend(rows[p].tiebreaks.iter().map(|t| t.1));
+                k
+            };
+            key(b)
+                .partial_cmp(&key(a))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.cmp(&b))
+        });
+        let mut new_index = vec![0; n];
+        for (pos, &p) in order.iter().enumerate() {
+            new_index[p] = pos;
+        }
+        for pos in 0..n {
+            let p = order[pos];
+            let same = pos > 0 && {
+                let q = order[pos - 1];
+                rows[q].points == rows[p].points && rows[q].tiebreaks == rows[p].tiebreaks
+            };
+            rows[p].rank = if same {
+                rows[order[pos - 1]].rank
+            } else {
+                pos + 1
+            };
+        }
+        let players: Vec<Player> = order.iter().map(|&p| rows[p].clone()).collect();
+        rows.clear();
+        let meetings: Vec<Meeting> = self
+            .meetings
+            .values()
+            .map(|m| Meeting {
+                round: self
+                    .ix
+                    .iter()
+                    .position(|&i| m.5.first() == Some(&i))
+                    .map_or(0, |j| self.round[j]),
+                white: new_index[m.0],
+                black: new_index[m.1],
+                points: (m.2, m.3),
+                games: m.4,
+            })
+            .collect();
+        self.findings
+            .sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
+        let first = &self.games[self.ix[0]];
+        Event {
+            event: first.event.clone(),
+            site: first.site.clone(),
+            year,
+            players,
+            rounds: rounds.into_iter().collect(),
+            meetings,
+            system,
+            win_points: match self.s.scoring {
+                Scoring::OneHalfZero => 1,
+                _ => 2,
+            },
+            findings: self.findings,
+        }
+    }
+}
+
+fn show_day(d: u32) -> String {
+    format!("{:04}.{:02}.{:02}", d / 10000, d / 100 % 100, d % 100)
+}
+
+/// Per (round, player, player): the first game's White, the other, their
+/// points, the games and their indices.
+type Meetings = BTreeMap<(u32, usize, usize), (usize, usize, u32, u32, u32, Vec<usize>)>;
+/// The meetings of a pair: (round, games).
+type Games = Vec<(u32, Vec<usize>)>;
+/// Per (round, player): each opponent and the games against them.
+type Opponents = BTreeMap<(u32, usize), BTreeMap<usize, Vec<usize>>>;
+
+/// One tie-break of player `p`.
+fn tiebreak(t: Tiebreak, p: usize, meetings: &Meetings, points: &[u32]) -> f64 {
+    // Per meeting: the opponent, what p scored, what was at stake.
+    let mine: Vec<(usize, u32, u32, u32)> = meetings
+        .values()
+        .filter_map(|m| {
+            if m.0 == p {
+                Some((m.1, m.2, m.3, m.4))
+            } else if m.1 == p {
+                Some((m.0, m.3, m.2, m.4))
+            } else {
+                None
+            }
+        })
+        .collect();
+    let half = |x: u32| f64::from(x) / 2.0;
+    match t {
+        Tiebreak::Solkoff => mine.iter().map(|m| half(points[m.0])).sum(),
+        Tiebreak::SolkoffCut => {
+            let mut v: Vec<u32> = mine.iter().map(|m| points[m.0]).collect();
+            v.sort_unstable();
+            v.iter().skip(1).map(|&x| half(x)).sum()
+        }
+        Tiebreak::SonnebornBerger => mine
+            .iter()
+            .map(|&(o, got, other, _)| {
+                let total = got + other;
+                if total == 0 {
+                    0.0
+                } else {
+                    half(points[o]) * f64::from(got) / f64::from(total)
+                }
+            })
+            .sum(),
+        Tiebreak::Wins => f64::from(
+            meetings
+                .values()
+                .filter(|m| m.0 == p || m.1 == p)
+                .map(|m| if m.0 == p { m.2 > m.3 } else { m.3 > m.2 })
+                .filter(|w| *w)
+                .count() as u32,
+        ),
+        Tiebreak::Direct => mine
+            .iter()
+            .filter(|m| points[m.0] == points[p])
+            .map(|m| half(m.1))
+            .sum(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn g(w: &str, b: &str, round: &str, result: Outcome) -> TGame {
+        TGame {
+            file: "t.pdn".into(),
+            game: 0,
+            event: "Test".into(),
+            site: "Here".into(),
+            date: None,
+            round: Some(round.into()),
+            white: w.into(),
+            black: b.into(),
+            result,
+            plies: 40,
+            mismatch: None,
+        }
+    }
+
+    fn codes(e: &Event) -> Vec<&'static str> {
+        e.findings.iter().map(|f| f.code.as_str()).collect()
+    }
+
+    use Outcome::{BlackWins as B, Draw as D, WhiteWins as W};
+
+    /// A round robin of four: A beats everyone, B draws C and beats D, C beats D.
+    fn four() -> Vec<TGame> {
+        vec![
+            g("A", "B", "1", W),
+            g("D", "C", "1", B),
+            g("C", "A", "2", B),
+            g("B", "D", "2", W),
+            g("A", "D", "3", W),
+            g("B", "C", "3", D),
+        ]
+    }
+
+    #[test]
+    fn a_round_robin_and_its_crosstable() {
+        let e = &events(&four(), &Settings::default())[0];
+        assert_eq!(e.system, System::RoundRobin { cycles: 1 });
+        let names: Vec<&str> = e.players.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C", "D"]);
+        let pts: Vec<u32> = e.players.iter().map(|p| p.points / 2).collect();
+        assert_eq!(pts, [6, 3, 3, 0]);
+        // B and C are level; they drew each other (direct 1 each); B's win
+        // is over D (0 points), C's too: level on SB and wins as well.
+        assert_eq!(e.players[1].rank, 2);
+        assert_eq!(e.players[2].rank, 2);
+        assert!(e.findings.is_empty(), "{:?}", e.findings);
+        assert_eq!(e.rounds, [1, 2, 3]);
+        // 1-½-0 halves every score.
+        let s = Settings {
+            scoring: Scoring::OneHalfZero,
+            ..Settings::default()
+        };
+        let e = &events(&four(), &s)[0];
+        assert_eq!(e.players[0].points, 6); // 3 points in half points
+    }
+
+    #[test]
+    fn findings_of_a_faulty_round_robin() {
+        let mut games = four();
+        games.remove(5); // B – C missing (round 3)
+        games.push(g("A", "B", "3", D)); // A meets B twice; A plays twice in round 3
+        let e = &events(&games, &Settings::default())[0];
+        let c = codes(e);
+        assert!(c.contains(&"repeated-pairing"), "{c:?}");
+        assert!(c.contains(&"double-booked"), "{c:?}");
+        let missing = e
+            .findings
+            .iter()
+            .find(|f| f.code == Code::MissingGame)
+            .unwrap();
+        assert!(missing.message.contains("B – C"), "{}", missing.message);
+    }
+
+    #[test]
+    fn names_merge_across_scripts_and_spaces_and_similar_ones_are_named() {
+        assert_eq!(name_key("Cеменюк  Михаил"), name_key("Семенюк Михаил"));
+        assert_eq!(name_key("Lazovik  Yana"), name_key("lazovik yana"));
+        assert_ne!(
+            name_key("Кодраченко Евгений"),
+            name_key("Кондраченко Евгений")
+        );
+        assert!(one_apart(
+            &name_key("Кодраченко Евгений"),
+            &name_key("Кондраченко Евгений")
+        ));
+        assert!(one_apart("abc", "abd") && one_apart("abc", "abxc") && !one_apart("abc", "cab"));
+        let games = vec![
+            g("Семенюк Михаил", "Чепа Олег", "1", W),
+            g("Чепа Олег", "Cеменюк  Михаил", "2", D),
+            g("Кондраченко Евгений", "Чепа Олег", "3", D),
+            g("Чепа Олег", "Кодраченко Евгений", "4", D),
+        ];
+        let e = &events(&games, &Settings::default())[0];
+        assert_eq!(e.players.len(), 4, "the similar names stay apart");
+        let variant = e
+            .findings
+            .iter()
+            .find(|f| f.code == Code::NameVariant)
+            .unwrap();
+        assert!(variant.message.contains("Cеменюк  Михаил"));
+        assert!(codes(e).contains(&"name-similar"));
+        // --alias merges them.
+        let s = Settings {
+            aliases: vec![("Кодраченко Евгений".into(), "Кондраченко Евгений".into())],
+            ..Settings::default()
+        };
+        let e = &events(&games, &s)[0];
+        assert_eq!(e.players.len(), 3);
+    }
+
+    #[test]
+    fn matches_score_per_match_and_forfeits_are_named() {
+        // Two-game matches (round N.M): A beats B 1.5-0.5 in round 1.
+        let mut games = vec![
+            g("A", "B", "1.1", W),
+            g("B", "A", "1.2", D),
+            g("A", "C", "2.1", D),
+            g("C", "A", "2.2", D),
+            g("B", "C", "3.1", B),
+            g("C", "B", "3.2", W),
+        ];
+        let s = Settings {
+            scoring: Scoring::MatchPoints,
+            ..Settings::default()
+        };
+        let e = &events(&games, &s)[0];
+        assert!(e.findings.is_empty(), "{:?}", e.findings);
+        // A: won match 1 (2), drew match 2 (1) = 3; C won match 3 (2) + 1 = 3; B 0.
+        let pts: BTreeMap<&str, u32> = e
+            .players
+            .iter()
+            .map(|p| (p.name.as_str(), p.points / 2))
+            .collect();
+        assert_eq!(pts["A"], 3);
+        assert_eq!(pts["C"], 3);
+        assert_eq!(pts["B"], 0);
+        games[0].plies = 0;
+        let e = &events(&games, &s)[0];
+        assert_eq!(codes(e), ["forfeit"]);
+    }
+
+    #[test]
+    fn events_split_by_name_site_and_year_and_dates_are_checked() {
+        let mut games = four();
+        for (i, x) in games.iter_mut().enumerate() {
+            x.date = Some(format!("2016.05.{:02}", 20 + (i / 2) as u32));
+        }
+        games[5].date = Some("2016.05.19".into()); // round 3 game before round 1
+        let mut other = four();
+        for x in &mut other {
+            x.date = Some("2017.05.01".into());
+        }
+        games.extend(other);
+        let ev = events(&games, &Settings::default());
+        assert_eq!(ev.len(), 2);
+        assert_eq!((ev[0].year, ev[1].year), (Some(2016), Some(2017)));
+        assert!(
+            codes(&ev[0]).contains(&"date-outside-event"),
+            "{:?}",
+            ev[0].findings
+        );
+    }
+}
