@@ -269,11 +269,16 @@ impl Opening {
     }
 }
 
-/// The first `n` plies of a replayed game (fewer if it is shorter), as
-/// canonical numeric moves: its opening.
+/// The first `n` plies of a replayed game (fewer if it is shorter), in the
+/// notation its variant's records use (algebraic for Brazilian, Russian and
+/// Czech, numbers otherwise): its opening. Empty for a game that does not
+/// start from its variant's start position (a problem, a ballot).
 pub fn opening(r: &GameReport, n: usize) -> Vec<String> {
+    let Some(v) = r.variant.filter(|v| r.start == Some(v.start())) else {
+        return Vec::new();
+    };
     let style = Style {
-        algebraic: false,
+        algebraic: crate::diagram::algebraic(v),
         colon: false,
     };
     r.played
@@ -304,7 +309,8 @@ pub struct Stats {
     pub longest_capture: u32,
     /// Plies that crowned a man.
     pub crownings: u64,
-    /// Openings by their first 2 and first 4 plies (canonical numeric moves).
+    /// Openings by their first 2 and first 4 plies, as `variant: moves` (in
+    /// the notation of the variant's records; games from the start position only).
     pub openings2: BTreeMap<String, Opening>,
     /// Games per opening of four plies.
     pub openings4: BTreeMap<String, Opening>,
@@ -352,7 +358,10 @@ impl Stats {
         let opening = opening(r, 4);
         for (n, table) in [(2usize, &mut self.openings2), (4, &mut self.openings4)] {
             if opening.len() >= n {
-                let o = table.entry(opening[..n].join(" ")).or_default();
+                let v = r.variant.map_or("", |v| v.name());
+                let o = table
+                    .entry(format!("{v}: {}", opening[..n].join(" ")))
+                    .or_default();
                 o.games += 1;
                 if let Some(p) = points {
                     o.scored += 1;
@@ -669,5 +678,196 @@ mod tests {
         let o = &a.openings2["32-28 19-23"];
         assert_eq!((o.games, o.scored, o.white_half_points), (3, 2, 3));
         assert_eq!(o.white_score(), Some(0.75));
+    }
+}
+
+/// What `stats --by` groups games by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupBy {
+    /// Each player (a game counts for both, from each one's side).
+    Player,
+    /// The Event tag.
+    Event,
+    /// The year of the Date tag.
+    Year,
+    /// The variant.
+    Variant,
+}
+
+/// Counts of one group of `stats --by`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Group {
+    /// The group's name (the player as first written, the event, the year, the variant).
+    pub name: String,
+    /// Games.
+    pub games: u64,
+    /// Won, drawn, lost: the player's for a player, White's otherwise.
+    pub wins: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Lost.
+    pub losses: u64,
+    /// Games with no result that counts.
+    pub unscored: u64,
+    /// A player's won, drawn, lost games with White.
+    pub as_white: [u64; 3],
+    /// With Black.
+    pub as_black: [u64; 3],
+    /// Plies of all its games.
+    pub plies: u64,
+    /// Findings per code.
+    pub findings: BTreeMap<&'static str, u64>,
+}
+
+impl Group {
+    /// The score in [0, 1]: a win 1, a draw ½, over the scored games.
+    pub fn score(&self) -> Option<f64> {
+        let scored = self.wins + self.draws + self.losses;
+        (scored > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / scored as f64)
+    }
+    /// The mean length in plies.
+    pub fn mean_plies(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.plies as f64 / self.games as f64
+        }
+    }
+}
+
+/// Games grouped by player, event, year or variant, in key order.
+#[derive(Clone, Debug)]
+pub struct Groups {
+    by: GroupBy,
+    groups: BTreeMap<String, Group>,
+}
+
+impl Groups {
+    /// No group yet.
+    pub fn new(by: GroupBy) -> Groups {
+        Groups {
+            by,
+            groups: BTreeMap::new(),
+        }
+    }
+    /// Counts one game. Its result is the computed one where the rules
+    /// decided the game, else the declared one.
+    pub fn add(&mut self, g: &Game, r: &GameReport) {
+        let result = match r.computed {
+            Outcome::Unknown => r.declared.unwrap_or(Outcome::Unknown),
+            c => c,
+        };
+        // 0 won, 1 drawn, 2 lost, from White's side.
+        let white_side = match result {
+            Outcome::WhiteWins => Some(0),
+            Outcome::Draw => Some(1),
+            Outcome::BlackWins | Outcome::BothLose => Some(2),
+            Outcome::Unknown => None,
+        };
+        let tag = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
+        let mut entries: Vec<(String, String, Option<usize>, Option<bool>)> = Vec::new();
+        match self.by {
+            GroupBy::Player => {
+                for (name, white) in [
+                    (tag(&crate::select::WHITE_TAGS), true),
+                    (tag(&crate::select::BLACK_TAGS), false),
+                ] {
+                    let side = white_side.map(|o| match (white, o, result) {
+                        (true, o, _) => o,
+                        (false, _, Outcome::BothLose) => 2,
+                        (false, o, _) => 2 - o,
+                    });
+                    let key = crate::tournament::name_key(&name);
+                    entries.push((key, name, side, Some(white)));
+                }
+            }
+            GroupBy::Event => {
+                let e = g.tag("Event").unwrap_or_default();
+                entries.push((crate::tournament::name_key(&e), e, white_side, None));
+            }
+            GroupBy::Year => {
+                let y = g
+                    .tag("Date")
+                    .and_then(|d| crate::select::date_span(&d))
+                    .map_or("unknown".to_string(), |(a, _)| (a / 10000).to_string());
+                entries.push((y.clone(), y, white_side, None));
+            }
+            GroupBy::Variant => {
+                let v = r.kind.map_or("unknown", |k| k.name()).to_string();
+                entries.push((v.clone(), v, white_side, None));
+            }
+        }
+        for (key, name, side, white) in entries {
+            let grp = self.groups.entry(key).or_insert_with(|| Group {
+                name,
+                ..Group::default()
+            });
+            grp.games += 1;
+            grp.plies += u64::from(r.plies);
+            match side {
+                Some(0) => grp.wins += 1,
+                Some(1) => grp.draws += 1,
+                Some(_) => grp.losses += 1,
+                None => grp.unscored += 1,
+            }
+            if let (Some(o), Some(w)) = (side, white) {
+                let by_colour = if w {
+                    &mut grp.as_white
+                } else {
+                    &mut grp.as_black
+                };
+                by_colour[o] += 1;
+            }
+            for d in &r.diagnostics {
+                *grp.findings.entry(d.code.as_str()).or_default() += 1;
+            }
+        }
+    }
+    /// The groups, most games first (then by name).
+    pub fn sorted(&self) -> Vec<&Group> {
+        let mut v: Vec<&Group> = self.groups.values().collect();
+        v.sort_by(|a, b| b.games.cmp(&a.games).then(a.name.cmp(&b.name)));
+        v
+    }
+    /// What the games are grouped by.
+    pub fn by(&self) -> GroupBy {
+        self.by
+    }
+}
+
+#[cfg(test)]
+mod group_tests {
+    use super::*;
+    use crate::{check_game, Options};
+
+    #[test]
+    fn players_count_from_their_own_side_and_names_merge() {
+        let text = "[White \"Sijbrands, Ton\"]\n[Black \"Baba\"]\n[Date \"1998.05.17\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 *\n\n\
+                    [White \"Baba\"]\n[Black \"Sijbrands  Ton\"]\n[Date \"1999.01.02\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n1. 32-28 *\n\n\
+                    [White \"Baba\"]\n[Black \"Sijbrands Ton\"]\n[Date \"1999\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 *\n";
+        let games = crate::pdn::read_all(text.as_bytes());
+        let mut players = Groups::new(GroupBy::Player);
+        let mut years = Groups::new(GroupBy::Year);
+        for g in &games {
+            let r = check_game(g, &Options::default());
+            players.add(g, &r);
+            years.add(g, &r);
+        }
+        let ton = players
+            .sorted()
+            .into_iter()
+            .find(|g| g.name.starts_with("Sijbrands"))
+            .cloned()
+            .unwrap();
+        assert_eq!((ton.games, ton.wins, ton.draws, ton.losses), (3, 1, 1, 1));
+        assert_eq!((ton.as_white, ton.as_black), ([1, 0, 0], [0, 1, 1]));
+        assert_eq!(ton.score(), Some(0.5));
+        let y: Vec<(String, u64)> = years
+            .sorted()
+            .iter()
+            .map(|g| (g.name.clone(), g.games))
+            .collect();
+        assert_eq!(y, [("1999".to_string(), 2), ("1998".to_string(), 1)]);
     }
 }

@@ -76,10 +76,13 @@ fn stats_counts_known_by_construction() {
     assert_eq!(all["declared_results"]["0-2"], 1);
     assert_eq!(all["declared_results"]["*"], 1);
     let top = &all["openings_2"][0];
-    assert_eq!(top["moves"], "32-28 19-23");
+    assert_eq!(top["moves"], "international: 32-28 19-23");
     assert_eq!(top["games"], 2);
     assert_eq!(top["white_score"], 0.5);
-    assert_eq!(all["openings_4"][0]["moves"], "32-28 19-23 28x19 14x23");
+    assert_eq!(
+        all["openings_4"][0]["moves"],
+        "international: 32-28 19-23 28x19 14x23"
+    );
     assert_eq!(v["variant:international"]["games"], 3);
     // CSV and per-file forms agree with the JSON.
     let o = pdnkit(&[

@@ -388,3 +388,44 @@ fn unique_keeps_one_game_of_each_duplicate_group() {
     let o = common::pdnkit(&["select", "--unique", "-"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn stats_by_group_and_openings_per_variant() {
+    let corpus = common::corpus("");
+    let all = games(&[&corpus]);
+    // --by variant: every game in one group, the groups add up.
+    let o = common::pdnkit(&["stats", "--by", "variant", "--format", "json", &corpus]);
+    let v: Value = serde_json::from_slice(stdout(&o)).unwrap();
+    assert_eq!(v["by"], "variant");
+    let groups = v["groups"].as_array().unwrap();
+    let total: u64 = groups.iter().map(|g| g["games"].as_u64().unwrap()).sum();
+    assert_eq!(total as usize, all.len());
+    let italian = groups.iter().find(|g| g["name"] == "italian").unwrap();
+    let want = all.values().filter(|g| g["variant"] == "italian").count();
+    assert_eq!(italian["games"].as_u64().unwrap() as usize, want);
+    // --by player: each game counts for both players.
+    let o = common::pdnkit(&["stats", "--by", "player", "--format", "csv", &corpus]);
+    let mut rows = csv::Reader::from_reader(stdout(&o));
+    let games: u64 = rows
+        .records()
+        .map(|r| r.unwrap()[1].parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(games as usize, 2 * all.len());
+    // Openings are per variant, in the notation of its records, and only
+    // from the start position.
+    let o = common::pdnkit(&["stats", "--format", "json", &corpus]);
+    let v: Value = serde_json::from_slice(stdout(&o)).unwrap();
+    for o in v["all"]["openings_2"].as_array().unwrap() {
+        let key = o["moves"].as_str().unwrap();
+        let (variant, moves) = key.split_once(": ").expect("variant: moves");
+        let algebraic = moves
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic());
+        assert_eq!(
+            algebraic,
+            ["brazilian", "russian", "czech"].contains(&variant),
+            "{key}"
+        );
+    }
+}

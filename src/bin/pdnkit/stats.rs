@@ -4,7 +4,7 @@ use crate::common::InputArgs;
 use crate::games::Sink;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use pdnkit::stats::{Stats, StatsRecord};
+use pdnkit::stats::{GroupBy, Groups, Stats, StatsRecord};
 use std::collections::BTreeMap;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,10 +31,23 @@ pub struct Args {
     /// How many openings to list.
     #[arg(long, default_value_t = 10)]
     openings: usize,
+    /// Per group instead: games, wins, draws, losses (a player's, by colour
+    /// too; White's for the other groups), score, mean length, findings.
+    #[arg(long, value_enum, value_name = "GROUP")]
+    by: Option<By>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum By {
+    Player,
+    Event,
+    Year,
+    Variant,
 }
 
 #[derive(Default)]
 struct StatsSink {
+    groups: Option<Groups>,
     all: Stats,
     by_variant: BTreeMap<String, Stats>,
     by_file: BTreeMap<String, Stats>,
@@ -44,6 +57,10 @@ struct StatsSink {
 
 impl Sink for StatsSink {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        if let Some(groups) = &mut self.groups {
+            groups.add(g, r);
+            return true;
+        }
         let one = Stats::of_game(file, g, r);
         self.all.merge(&one);
         let v = r.kind.map_or("unknown", |k| k.name()).to_string();
@@ -140,10 +157,141 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
             let score = o
                 .white_score()
                 .map_or("-".to_string(), |x| format!("{:.0}%", 100.0 * x));
+            // In a variant's scope the variant goes without saying.
+            let k = match scope.strip_prefix("variant:") {
+                Some(v) => k.strip_prefix(&format!("{v}: ")).unwrap_or(k),
+                None => k,
+            };
             t.push_str(&format!("    {k:<28} {:>6}  {score:>5}\n", o.games));
         }
     }
     t
+}
+
+/// `stats --by`: a line (row, object) per group.
+fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
+    let by = match groups.by() {
+        GroupBy::Player => "player",
+        GroupBy::Event => "event",
+        GroupBy::Year => "year",
+        GroupBy::Variant => "variant",
+    };
+    let score = |g: &pdnkit::stats::Group| {
+        g.score()
+            .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x))
+    };
+    let findings = |g: &pdnkit::stats::Group| {
+        g.findings
+            .iter()
+            .map(|(k, v)| format!("{k} {v}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    Ok(match format {
+        Format::Human => {
+            let w = groups
+                .sorted()
+                .iter()
+                .map(|g| g.name.chars().count())
+                .max()
+                .unwrap_or(5)
+                .max(by.len());
+            let player = groups.by() == GroupBy::Player;
+            let mut t = format!(
+                "{by:<w$} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{}  findings\n",
+                "games",
+                "won",
+                "drawn",
+                "lost",
+                "score",
+                "plies",
+                if player {
+                    "  with White (w-d-l)  with Black (w-d-l)"
+                } else {
+                    ""
+                }
+            );
+            for g in groups.sorted() {
+                let name = crate::render::name(&g.name);
+                let pad = " ".repeat(w.saturating_sub(name.chars().count()));
+                let colours = if player {
+                    format!(
+                        "  {:>19}  {:>19}",
+                        format!("{}-{}-{}", g.as_white[0], g.as_white[1], g.as_white[2]),
+                        format!("{}-{}-{}", g.as_black[0], g.as_black[1], g.as_black[2])
+                    )
+                } else {
+                    String::new()
+                };
+                t.push_str(&format!(
+                    "{name}{pad} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7.1}{colours}  {}\n",
+                    g.games,
+                    g.wins,
+                    g.draws,
+                    g.losses,
+                    score(g),
+                    g.mean_plies(),
+                    findings(g)
+                ));
+            }
+            t
+        }
+        Format::Json => {
+            let list: Vec<serde_json::Value> = groups
+                .sorted()
+                .iter()
+                .map(|g| {
+                    let mut v = serde_json::to_value(g).unwrap_or_default();
+                    v["score"] = serde_json::json!(g.score());
+                    v["mean_plies"] = serde_json::json!(g.mean_plies());
+                    v
+                })
+                .collect();
+            crate::render::json_line(&serde_json::json!({ "by": by, "groups": list }))
+        }
+        Format::Csv => {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            let head = [
+                by,
+                "games",
+                "wins",
+                "draws",
+                "losses",
+                "unscored",
+                "score",
+                "mean_plies",
+                "white_wins",
+                "white_draws",
+                "white_losses",
+                "black_wins",
+                "black_draws",
+                "black_losses",
+                "findings",
+            ];
+            w.write_record(head).map_err(|e| format!("CSV: {e}"))?;
+            for g in groups.sorted() {
+                let row = [
+                    pdnkit::export::spreadsheet_safe(&g.name).into_owned(),
+                    g.games.to_string(),
+                    g.wins.to_string(),
+                    g.draws.to_string(),
+                    g.losses.to_string(),
+                    g.unscored.to_string(),
+                    g.score().map_or(String::new(), |x| format!("{x:.4}")),
+                    format!("{:.2}", g.mean_plies()),
+                    g.as_white[0].to_string(),
+                    g.as_white[1].to_string(),
+                    g.as_white[2].to_string(),
+                    g.as_black[0].to_string(),
+                    g.as_black[1].to_string(),
+                    g.as_black[2].to_string(),
+                    findings(g),
+                ];
+                w.write_record(row).map_err(|e| format!("CSV: {e}"))?;
+            }
+            String::from_utf8_lossy(&w.into_inner().map_err(|e| format!("CSV: {e}"))?).into_owned()
+        }
+    })
 }
 
 pub fn run(a: Args) -> u8 {
@@ -157,10 +305,28 @@ pub fn run(a: Args) -> u8 {
     };
     let mut sink = StatsSink {
         per_file: a.per_file,
+        groups: a.by.map(|b| {
+            Groups::new(match b {
+                By::Player => GroupBy::Player,
+                By::Event => GroupBy::Event,
+                By::Year => GroupBy::Year,
+                By::Variant => GroupBy::Variant,
+            })
+        }),
         ..StatsSink::default()
     };
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
+    if let Some(groups) = &sink.groups {
+        let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
+        return match groups_text(groups, a.format) {
+            Ok(text) => match crate::output::print(&text) {
+                Ok(()) => status,
+                Err(stop) => stop.report(status),
+            },
+            Err(e) => crate::fail(e),
+        };
+    }
     let mut scopes: Vec<(String, &Stats)> = vec![("all".to_string(), &sink.all)];
     scopes.extend(
         sink.by_variant
