@@ -1160,6 +1160,46 @@ mod tests {
     }
 
     #[test]
+    fn a_double_round_robin_and_a_swiss_event() {
+        // Each pair twice, colours swapped: a double round robin, no finding.
+        let mut games = four();
+        for (i, x) in four().into_iter().enumerate() {
+            games.push(TGame {
+                white: x.black.clone(),
+                black: x.white.clone(),
+                round: Some(format!("{}", 4 + i / 2)),
+                ..x
+            });
+        }
+        let e = &events(&games, &Settings::default())[0];
+        assert_eq!(e.system, System::RoundRobin { cycles: 2 });
+        assert!(e.findings.is_empty(), "{:?}", e.findings);
+        assert_eq!(e.players.iter().map(|p| p.games).sum::<u32>(), 24);
+        // Eight players, three rounds: Swiss. A pair meeting twice is a
+        // repeated pairing; nobody is missing a game.
+        let names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
+        let mut swiss = Vec::new();
+        for (r, pairs) in [
+            [(0, 1), (2, 3), (4, 5), (6, 7)],
+            [(3, 0), (1, 2), (7, 4), (5, 6)],
+            [(0, 2), (3, 1), (4, 6), (7, 5)],
+        ]
+        .iter()
+        .enumerate()
+        {
+            for &(w, b) in pairs {
+                swiss.push(g(names[w], names[b], &(r + 1).to_string(), D));
+            }
+        }
+        let e = &events(&swiss, &Settings::default())[0];
+        assert_eq!(e.system, System::Swiss);
+        assert!(e.findings.is_empty(), "{:?}", e.findings);
+        swiss.push(g("Bob", "Ann", "4", D));
+        let e = &events(&swiss, &Settings::default())[0];
+        assert_eq!(codes(e), ["repeated-pairing"]);
+    }
+
+    #[test]
     fn events_split_by_name_site_and_year_and_dates_are_checked() {
         let mut games = four();
         for (i, x) in games.iter_mut().enumerate() {
