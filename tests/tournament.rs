@@ -209,3 +209,27 @@ fn the_belarus_championship_2016() {
         .sum();
     assert_eq!(total, 2.0 * 64.0, "64 matches, 2 points each");
 }
+
+#[test]
+fn the_report_shows_each_event() {
+    let dir = common::tempdir("tournament-report");
+    let out = dir.join("r.html");
+    let o = common::pdnkit(&[
+        "report",
+        &data("club-faults.pdn"),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(out.exists(), "{}", String::from_utf8_lossy(&o.stderr));
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.contains("<section id=\"events\">"));
+    assert!(
+        html.contains("Club Championship 2024, Utrecht, 2024: round robin, 6 players, 5 rounds")
+    );
+    assert!(
+        html.contains("[missing-game]</span> round 3: no games of Emil Sørensen – Chidi Okafor")
+    );
+    let section = &html[html.find("<section id=\"events\">").unwrap()..];
+    let section = &section[..section.find("</section>").unwrap()];
+    assert_eq!(section.matches("<tr><td>").count(), 6, "a row per player");
+}

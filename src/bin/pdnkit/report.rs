@@ -78,6 +78,8 @@ struct ReportSink {
     failed: bool,
     /// The PATHs named, for the title.
     named: Vec<String>,
+    /// The games as tournaments see them (the events section).
+    tgames: Vec<pdnkit::tournament::TGame>,
 }
 
 /// What a game's viewer is drawn from, as JSON in the page (fields in
@@ -223,6 +225,7 @@ impl Sink for ReportSink {
         let mut loc = Locator::new(g);
         let mut findings = Vec::new();
         self.sum.add_game(r);
+        self.tgames.push(crate::tournament::tgame(file, g, r));
         for d in &r.diagnostics {
             if d.ply.is_some() {
                 let (line, _) = loc.locate(d.span.start);
@@ -306,6 +309,7 @@ tr.invalid td{background:#fff2f2} tr.unchecked td{color:#777}
 .finding{border:1px solid #ddd;border-radius:6px;padding:.2em .8em .8em;margin:.8em 0}
 .finding h4{margin:.5em 0} pre.source{background:#f7f7f7;padding:.4em;overflow-x:auto} mark{background:#ffd54f}
 .sev.error{color:#b71c1c} .sev.warning{color:#8a6d00} .sev.note{color:#0b6e8a}
+.crosstable{border-collapse:collapse;margin:.5em 0} .crosstable th,.crosstable td{padding:.1em .6em;text-align:right;border-bottom:1px solid #eee} .crosstable td:nth-child(2),.crosstable th:nth-child(2){text-align:left}
 .viewer{border:1px solid #ccc;border-radius:6px;padding:.4em .8em;margin:1em 0;display:grid;grid-template-columns:auto 1fr;gap:1em}
 .viewer .moves{max-height:420px;overflow-y:auto;font-family:monospace;columns:2;margin:0;padding-left:.5em;list-style:none}
 .viewer .moves li{cursor:pointer}
@@ -391,6 +395,7 @@ impl ReportSink {
         );
         let viewers_for_all = self.games.len() <= ALL_VIEWERS_UP_TO;
         self.summary_section(&mut h);
+        self.events_section(&mut h);
         self.games_section(&mut h, viewers_for_all);
         self.findings_section(&mut h);
         let viewer_data = self.viewers_section(&mut h, viewers_for_all);
@@ -406,6 +411,69 @@ impl ReportSink {
             r#"<script type="application/json" id="pdnkit-data">{data}</script><script>{SCRIPT}</script></body></html>"#
         );
         h
+    }
+
+    /// Each tournament of the archive (events whose games have rounds, with
+    /// three players or more): the crosstable and the findings of
+    /// `pdnkit tournament` (docs/tournament.md).
+    fn events_section(&self, h: &mut String) {
+        use pdnkit::tournament::{events, Settings};
+        let evs: Vec<_> = events(&self.tgames, &Settings::default())
+            .into_iter()
+            .filter(|e| e.players.len() >= 3 && !e.rounds.is_empty())
+            .collect();
+        if evs.is_empty() {
+            return;
+        }
+        let _ = write!(h, r#"<section id="events"><h2>Events ({})</h2>"#, evs.len());
+        for e in &evs {
+            let _ = write!(
+                h,
+                "<details class=\"event\"><summary>{}: {}</summary><table class=\"crosstable\"><thead><tr><th>#</th><th>player</th><th>pts</th><th>G</th><th>W</th><th>D</th><th>L</th>",
+                escape(&crate::tournament::title(e)),
+                escape(&crate::tournament::system_text(e))
+            );
+            if let Some(p) = e.players.first() {
+                for (t, _) in &p.tiebreaks {
+                    let _ = write!(h, "<th>{}</th>", t.name());
+                }
+            }
+            h.push_str("</tr></thead><tbody>");
+            for p in &e.players {
+                let _ = write!(
+                    h,
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
+                    p.rank,
+                    escape(&p.name),
+                    crate::tournament::pts(p.points),
+                    p.games,
+                    p.wins,
+                    p.draws,
+                    p.losses
+                );
+                for (_, v) in &p.tiebreaks {
+                    let _ = write!(h, "<td>{}</td>", crate::tournament::num(*v));
+                }
+                h.push_str("</tr>");
+            }
+            h.push_str("</tbody></table>");
+            if !e.findings.is_empty() {
+                h.push_str("<ul class=\"event-findings\">");
+                for f in &e.findings {
+                    let _ = write!(
+                        h,
+                        "<li><span class=\"sev {}\">{}[{}]</span> {}</li>",
+                        f.severity,
+                        f.severity,
+                        f.code,
+                        escape(&f.message)
+                    );
+                }
+                h.push_str("</ul>");
+            }
+            h.push_str("</details>");
+        }
+        h.push_str("</section>");
     }
 
     /// Cards, findings by code and severity, results, charts.

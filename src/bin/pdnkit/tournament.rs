@@ -95,31 +95,37 @@ fn first_tag(g: &Game, names: &[&str]) -> String {
     names.iter().find_map(|n| g.tag(n)).unwrap_or_default()
 }
 
+/// A game as the tournament sees it: its result is the computed one where
+/// the rules decided the game, else the declared one.
+pub fn tgame(file: &str, g: &Game, r: &GameReport) -> TGame {
+    let result = if r.computed != Outcome::Unknown {
+        r.computed
+    } else {
+        r.declared.unwrap_or(Outcome::Unknown)
+    };
+    let mismatch = r
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
+        .map(|d| d.message.to_string());
+    TGame {
+        file: file.to_string(),
+        game: g.index(),
+        event: g.tag("Event").unwrap_or_default(),
+        site: g.tag("Site").unwrap_or_default(),
+        date: g.tag("Date"),
+        round: g.tag("Round"),
+        white: first_tag(g, &WHITE_TAGS),
+        black: first_tag(g, &BLACK_TAGS),
+        result,
+        plies: r.plies,
+        mismatch,
+    }
+}
+
 impl Sink for Collect {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        let result = if r.computed != Outcome::Unknown {
-            r.computed
-        } else {
-            r.declared.unwrap_or(Outcome::Unknown)
-        };
-        let mismatch = r
-            .diagnostics
-            .iter()
-            .find(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
-            .map(|d| d.message.to_string());
-        self.games.push(TGame {
-            file: file.to_string(),
-            game: g.index(),
-            event: g.tag("Event").unwrap_or_default(),
-            site: g.tag("Site").unwrap_or_default(),
-            date: g.tag("Date"),
-            round: g.tag("Round"),
-            white: first_tag(g, &WHITE_TAGS),
-            black: first_tag(g, &BLACK_TAGS),
-            result,
-            plies: r.plies,
-            mismatch,
-        });
+        self.games.push(tgame(file, g, r));
         true
     }
     fn file_error(&mut self, file: &str, msg: &str) {
@@ -130,7 +136,7 @@ impl Sink for Collect {
 }
 
 /// Points in half points, shown in the event's unit.
-fn pts(half: u32) -> String {
+pub fn pts(half: u32) -> String {
     if half.is_multiple_of(2) {
         (half / 2).to_string()
     } else {
@@ -138,7 +144,7 @@ fn pts(half: u32) -> String {
     }
 }
 
-fn num(x: f64) -> String {
+pub fn num(x: f64) -> String {
     let x = if x == 0.0 { 0.0 } else { x };
     if x.fract() == 0.0 {
         format!("{x:.0}")
@@ -147,7 +153,7 @@ fn num(x: f64) -> String {
     }
 }
 
-fn title(e: &Event) -> String {
+pub fn title(e: &Event) -> String {
     let mut parts: Vec<String> = Vec::new();
     parts.push(if e.event.trim().is_empty() {
         "(no Event)".to_string()
@@ -163,7 +169,7 @@ fn title(e: &Event) -> String {
     parts.join(", ")
 }
 
-fn system_text(e: &Event) -> String {
+pub fn system_text(e: &Event) -> String {
     let system = match e.system {
         System::RoundRobin { cycles: 1 } => "round robin".to_string(),
         System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
