@@ -3,7 +3,7 @@
 use crate::common::InputArgs;
 use crate::games::{self, Sink};
 use crate::input::Input;
-use crate::output::{same_file, AtomicFile, Out, Replace, Stop};
+use crate::output::{AtomicFile, Out, Replace, Stop};
 use pdnkit::export::{
     apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_patches,
     rewritable, Normalise, NotRewritable, Patch, GAME_COLUMNS,
@@ -475,28 +475,6 @@ fn check_in_place(a: &Args, inputs: &[Input]) -> Result<(), String> {
     Ok(())
 }
 
-/// Where the output goes: the -o file (never an input), or standard output.
-fn open_output(a: &Args, inputs: &[Input]) -> Result<Out, String> {
-    Ok(match &a.output {
-        Some(path) => {
-            if inputs
-                .iter()
-                .any(|i| matches!(i, Input::File(p) if same_file(p, path)))
-            {
-                return Err(format!(
-                    "{} is an input; refusing to overwrite it (use --in-place)",
-                    crate::render::path(path)
-                ));
-            }
-            match Out::open(path) {
-                Ok(o) => o,
-                Err(e) => return Err(format!("{}: {e}", crate::render::path(path))),
-            }
-        }
-        None => Out::Stdout(std::io::BufWriter::new(std::io::stdout())),
-    })
-}
-
 /// Tags that are columns of every row already (as event, site, ...,
 /// declared_result and variant): `--tag` does not add them again.
 const TAG_COLUMNS: [&str; 8] = [
@@ -562,9 +540,9 @@ pub fn run(mut a: Args) -> u8 {
         let mut it = keep.iter();
         prepared.roots.retain(|_| *it.next().unwrap_or(&true));
     }
-    let out = match check_in_place(&a, &prepared.inputs)
-        .and_then(|()| open_output(&a, &prepared.inputs))
-    {
+    let out = match check_in_place(&a, &prepared.inputs).and_then(|()| {
+        crate::output::open_output(a.output.as_deref(), &prepared.inputs, " (use --in-place)")
+    }) {
         Ok(out) => out,
         Err(why) => return crate::fail(why),
     };

@@ -350,6 +350,29 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Opens `-o PATH` for a command whose inputs are `inputs` (standard output
+/// without one). An input is never the output: that is refused, with `hint`
+/// saying what to do instead.
+pub fn open_output(
+    path: Option<&Path>,
+    inputs: &[crate::input::Input],
+    hint: &str,
+) -> Result<Out, String> {
+    let Some(path) = path else {
+        return Ok(Out::Stdout(BufWriter::new(io::stdout())));
+    };
+    if inputs
+        .iter()
+        .any(|i| matches!(i, crate::input::Input::File(p) if same_file(p, path)))
+    {
+        return Err(format!(
+            "{} is an input; refusing to overwrite it{hint}",
+            crate::render::path(path)
+        ));
+    }
+    Out::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))
+}
+
 /// Standard output, an atomically written file, or a device or FIFO written directly.
 pub enum Out {
     Stdout(BufWriter<io::Stdout>),

@@ -7,7 +7,7 @@
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
 use crate::games::Sink;
 use crate::input::Input;
-use crate::output::{same_file, Out, Stop};
+use crate::output::{Out, Stop};
 use pdnkit::dupes::{Finder, Fingerprint};
 use pdnkit::export::{normalised_pdn, Normalise};
 use pdnkit::pdn::Game;
@@ -220,23 +220,6 @@ impl Sink for Writer<'_> {
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
 
-/// Where the output goes: the -o file (never an input), or standard output.
-fn open_output(path: &Option<PathBuf>, inputs: &[Input]) -> Result<Out, String> {
-    let Some(path) = path else {
-        return Ok(Out::Stdout(std::io::BufWriter::new(std::io::stdout())));
-    };
-    if inputs
-        .iter()
-        .any(|i| matches!(i, Input::File(p) if same_file(p, path)))
-    {
-        return Err(format!(
-            "{} is an input; refusing to overwrite it",
-            crate::render::path(path)
-        ));
-    }
-    Out::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))
-}
-
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
@@ -271,7 +254,7 @@ pub fn run(a: Args) -> u8 {
             }
         }
     };
-    let out = match open_output(&a.output, &prepared.inputs) {
+    let out = match crate::output::open_output(a.output.as_deref(), &prepared.inputs, "") {
         Ok(o) => o,
         Err(why) => return crate::fail(why),
     };
