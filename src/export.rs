@@ -150,14 +150,9 @@ pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
         termination_ply: r.termination_ply,
         plies: r.plies,
         plies_unchecked: r.plies_unchecked,
-        captures: r.played.iter().filter(|p| p.mv.is_capture()).count() as u32,
-        longest_capture: r
-            .played
-            .iter()
-            .map(|p| p.mv.capture_count())
-            .max()
-            .unwrap_or(0),
-        crownings: r.played.iter().filter(|p| p.mv.crowns).count() as u32,
+        captures: r.captures().count() as u32,
+        longest_capture: r.longest_capture(),
+        crownings: r.crownings(),
         valid: r.verdict(),
         errors: r.errors().count() as u32,
         warnings: r

@@ -183,6 +183,18 @@ impl GameReport {
     pub fn captures(&self) -> impl Iterator<Item = &Played> {
         self.played.iter().filter(|p| p.mv.is_capture())
     }
+    /// The most pieces one ply took (0: no capture), of the plies kept.
+    pub fn longest_capture(&self) -> u32 {
+        self.played
+            .iter()
+            .map(|p| p.mv.capture_count())
+            .max()
+            .unwrap_or(0)
+    }
+    /// The plies that crowned a man, of the plies kept.
+    pub fn crownings(&self) -> u32 {
+        self.played.iter().filter(|p| p.mv.crowns).count() as u32
+    }
     /// No error-severity finding.
     pub fn valid(&self) -> bool {
         self.first_error().is_none()

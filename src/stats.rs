@@ -4,7 +4,6 @@
 //! captures, results and openings. Both have records for JSON and CSV.
 
 use crate::diag::{Code, Severity};
-use crate::export::game_row;
 use crate::notation::{write_move, Style};
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
@@ -324,9 +323,9 @@ impl Stats {
         s
     }
 
-    /// Counts one game of `file`, replayed with `keep_moves`.
-    pub fn add_game(&mut self, file: &str, g: &Game, r: &GameReport) {
-        let row = game_row(file, g, r);
+    /// Counts one game, replayed with `keep_moves` (`file` and `g` are not
+    /// read: the report holds all it counts).
+    pub fn add_game(&mut self, _file: &str, _g: &Game, r: &GameReport) {
         self.summary.add_game(r);
         self.result_mismatches += r
             .diagnostics
@@ -346,9 +345,9 @@ impl Stats {
             .entry(r.termination.name().to_string())
             .or_default() += 1;
         *self.plies.entry(r.plies).or_default() += 1;
-        self.captures += u64::from(row.captures);
-        self.longest_capture = self.longest_capture.max(row.longest_capture);
-        self.crownings += u64::from(row.crownings);
+        self.captures += r.captures().count() as u64;
+        self.longest_capture = self.longest_capture.max(r.longest_capture());
+        self.crownings += u64::from(r.crownings());
         let points = match r.declared {
             Some(Outcome::WhiteWins) => Some(2),
             Some(Outcome::Draw) => Some(1),
@@ -434,6 +433,28 @@ impl Stats {
             (nth(n / 2 - 1) + nth(n / 2)) / 2.0
         };
         Some((min, median, sum as f64 / n as f64, max))
+    }
+
+    /// Games by length, in the classes the report draws: `0`, `1-20`,
+    /// `21-40`, ..., `101-150`, `151+` plies.
+    pub fn length_histogram(&self) -> Vec<(&'static str, u64)> {
+        const CLASSES: [(&str, u32); 8] = [
+            ("0", 0),
+            ("1-20", 20),
+            ("21-40", 40),
+            ("41-60", 60),
+            ("61-80", 80),
+            ("81-100", 100),
+            ("101-150", 150),
+            ("151+", u32::MAX),
+        ];
+        let mut out: Vec<(&'static str, u64)> = CLASSES.iter().map(|(n, _)| (*n, 0)).collect();
+        for (&plies, &games) in &self.plies {
+            if let Some(i) = CLASSES.iter().position(|(_, top)| plies <= *top) {
+                out[i].1 += games;
+            }
+        }
+        out
     }
 
     /// The `n` most played openings of a table, most games first.
@@ -833,6 +854,34 @@ impl Groups {
     /// What the games are grouped by.
     pub fn by(&self) -> GroupBy {
         self.by
+    }
+}
+
+#[cfg(test)]
+mod histogram_tests {
+    use super::*;
+
+    #[test]
+    fn lengths_fall_in_their_classes() {
+        let mut s = Stats::default();
+        for (plies, games) in [
+            (0, 2),
+            (1, 1),
+            (20, 1),
+            (21, 3),
+            (150, 1),
+            (151, 4),
+            (900, 1),
+        ] {
+            s.plies.insert(plies, games);
+        }
+        let h = s.length_histogram();
+        assert_eq!(h[0], ("0", 2));
+        assert_eq!(h[1], ("1-20", 2));
+        assert_eq!(h[2], ("21-40", 3));
+        assert_eq!(h[6], ("101-150", 1));
+        assert_eq!(h[7], ("151+", 5));
+        assert_eq!(h.iter().map(|(_, n)| n).sum::<u64>(), 13);
     }
 }
 

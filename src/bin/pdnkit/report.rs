@@ -533,26 +533,13 @@ impl ReportSink {
             .collect();
         code_rows.sort_by_key(|r| std::cmp::Reverse(r.1));
         h.push_str(&bar_chart("findings by code", &code_rows));
-        let mut lengths = [0u64; 8];
-        let bounds = [
-            "0", "1-20", "21-40", "41-60", "61-80", "81-100", "101-150", "151+",
-        ];
+        let mut lengths = pdnkit::stats::Stats::default();
         for g in &self.games {
-            let i = match g.plies {
-                0 => 0,
-                1..=20 => 1,
-                21..=40 => 2,
-                41..=60 => 3,
-                61..=80 => 4,
-                81..=100 => 5,
-                101..=150 => 6,
-                _ => 7,
-            };
-            lengths[i] += 1;
+            *lengths.plies.entry(g.plies).or_default() += 1;
         }
-        let length_rows: Vec<(String, u64)> = bounds
-            .iter()
-            .zip(lengths)
+        let length_rows: Vec<(String, u64)> = lengths
+            .length_histogram()
+            .into_iter()
             .map(|(b, n)| (format!("{b} plies"), n))
             .collect();
         h.push_str(&bar_chart("game lengths", &length_rows));
