@@ -15,7 +15,7 @@ use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::diagram::{escape, svg, Arrow, DiagramOptions};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::position::Color;
-use pdnkit::replay::GameReport;
+use pdnkit::replay::{move_number, GameReport};
 use pdnkit::stats::Summary;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -56,6 +56,8 @@ struct GameEntry {
     first: Option<String>,
     /// The viewer's data (start position, moves), when kept.
     viewer: Option<Viewer>,
+    /// Who moves first and the variant: how the moves are numbered.
+    numbering: (Color, Option<pdnkit::Variant>),
     /// HTML of the game's move findings.
     findings: Vec<String>,
 }
@@ -109,10 +111,7 @@ fn viewer_data(g: &Game, r: &GameReport) -> Option<Viewer> {
     let start = r.start?;
     Some(Viewer {
         bad: r.errors().filter_map(|d| d.ply).collect(),
-        first_number: u8::from(
-            start.side() == Color::Black
-                && !r.variant.is_some_and(|v| v.first_player_scores_first()),
-        ),
+        first_number: u8::from(move_number(1, start.side(), r.variant).1),
         mirrored: u8::from(start.geometry().orientation() == Orientation::Mirrored),
         moves: r
             .played
@@ -255,6 +254,7 @@ impl Sink for ReportSink {
             codes,
             first,
             viewer: viewer_data(g, r),
+            numbering: (r.start.map_or(Color::White, |p| p.side()), r.variant),
             findings,
         });
         true
@@ -644,7 +644,6 @@ impl ReportSink {
             };
             viewer_data.push(Some(data));
             let (written, bad) = (&data.written, &data.bad);
-            let first_number = u64::from(data.first_number);
             let _ = write!(
                 h,
                 r#"<article class="viewer" id="game-{i}" data-game="{i}" tabindex="0"><div><h3>{} game {} (line {}): {} – {}</h3><div class="board"></div><div class="controls"><button class="first" title="start (Home)">|&lt;</button><button class="prev" title="previous (←)">&lt;</button><button class="next" title="next (→)">&gt;</button><button class="last" title="end (End)">&gt;|</button> <span class="ply"></span></div><p class="result">declared {}, computed {} ({}){}</p></div><ul class="moves">"#,
@@ -663,13 +662,13 @@ impl ReportSink {
                 g.variant.map_or(String::new(), |v| format!(" — {v}")),
             );
             for (k, w) in written.iter().enumerate() {
-                let ply = k as u64 + 1;
-                let idx = k as u64 + first_number;
-                let label = format!("{}{}", idx / 2 + 1, if idx % 2 == 1 { "..." } else { "." });
+                let ply = k as u32 + 1;
+                let (number, second) = move_number(ply, g.numbering.0, g.numbering.1);
+                let label = format!("{number}{}", if second { "..." } else { "." });
                 let _ = write!(
                     h,
                     r#"<li data-ply="{ply}"{}>{label} {}</li>"#,
-                    if bad.iter().any(|&b| u64::from(b) == ply) {
+                    if bad.contains(&ply) {
                         r#" class="bad""#
                     } else {
                         ""
