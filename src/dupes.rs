@@ -155,7 +155,7 @@ impl Entry {
         Entry {
             file: file.to_string(),
             game: g.index,
-            line: crate::export::game_line(g),
+            line: g.start_line(),
             plies: r.played.len() as u32,
             tags: g
                 .tags

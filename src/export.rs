@@ -104,12 +104,10 @@ pub struct GameRow {
     pub first_error_ply: Option<u32>,
 }
 
-/// Offset of the first non-blank byte of a game's text: where it starts.
+/// The offset of the game's first non-blank byte ([`Game::start`]).
+#[deprecated(since = "0.2.0", note = "use Game::start")]
 pub fn game_start(g: &Game) -> usize {
-    g.text
-        .iter()
-        .position(|b| !b.is_ascii_whitespace())
-        .unwrap_or(0)
+    g.start()
 }
 
 /// The result exactly as the record writes it: the Result tag's value, else
@@ -121,9 +119,10 @@ pub fn declared_result_text(g: &Game) -> Option<String> {
     })
 }
 
-/// The line where the game's text starts (its first non-blank byte).
+/// The line where the game starts ([`Game::start_line`]).
+#[deprecated(since = "0.2.0", note = "use Game::start_line")]
 pub fn game_line(g: &Game) -> u32 {
-    g.location(game_start(g)).0
+    g.start_line()
 }
 
 /// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]
@@ -133,7 +132,7 @@ pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
     GameRow {
         file: file.to_string(),
         game: g.index,
-        line: game_line(g),
+        line: g.start_line(),
         event: g.tag("Event"),
         site: g.tag("Site"),
         date: g.tag("Date"),
@@ -430,7 +429,7 @@ impl GameRecord {
             kind: "game",
             file: file.to_string(),
             game: g.index,
-            line: game_line(g),
+            line: g.start_line(),
             variant: r.kind.map(|k| k.name()),
             variant_source: r.source.as_str(),
             draw_rules: r.draw_rules.map(|d| d.name()),

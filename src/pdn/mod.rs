@@ -420,10 +420,24 @@ impl Game {
     pub fn offset(&self) -> u64 {
         self.offset
     }
-    /// 1-based line where the game's text (with the blank lines before it) begins.
+    /// 1-based line where the game's text (with the blank lines before it)
+    /// begins; [`Game::start_line`] is where the game itself starts.
     #[inline]
     pub fn line(&self) -> u32 {
         self.line
+    }
+    /// Offset in [`Game::text`] of the game's first byte that is not blank
+    /// (its first tag, or its first move).
+    pub fn start(&self) -> usize {
+        self.text
+            .iter()
+            .position(|b| !b.is_ascii_whitespace())
+            .unwrap_or(0)
+    }
+    /// 1-based line where the game itself starts (its first tag, or its
+    /// first move): the line findings, tables and reports give for a game.
+    pub fn start_line(&self) -> u32 {
+        self.location(self.start()).0
     }
     /// The game's bytes, from the end of the previous game to the end of this one.
     #[inline]

@@ -36,7 +36,7 @@ pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
     if let Some(d) = tag("Date") {
         parts.push(d);
     }
-    let line = pdnkit::export::game_line(g);
+    let line = g.start_line();
     let head = format!("{}: game {} (line {line})", name(file), g.index());
     s.push_str(&format!(
         "{}{head}{}",

@@ -241,7 +241,7 @@ impl Sink for ReportSink {
         self.games.push(GameEntry {
             file: file.to_string(),
             index: g.index(),
-            line: pdnkit::export::game_line(g),
+            line: g.start_line(),
             tags,
             variant: r.kind.map(|k| k.name()),
             checked: r.checked,
