@@ -80,9 +80,10 @@ pub enum Criterion {
     Code(Code),
     /// The main line's plies read, within `min..=max`.
     Plies(u32, u32),
-    /// The main line reaches the position of this FEN, with its side to
-    /// move (compared as a position; squares read in the game's variant).
-    Position(String),
+    /// The main line reaches the position of a FEN, with its side to move
+    /// (compared as a position; squares read in the game's variant): the
+    /// FEN as a position of each variant whose board holds it, read once.
+    Position(Vec<Position>),
 }
 
 /// Why a criterion's text could not be read.
@@ -202,8 +203,13 @@ impl Criterion {
     pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
         // Read once on the largest board, for the errors of its text.
         Setup::parse(fen, crate::board::BoardSize::Twelve)
-            .map(|_| Criterion::Position(fen.to_string()))
-            .map_err(|e| CriterionError(format!("'{fen}': {e}")))
+            .map_err(|e| CriterionError(format!("'{fen}': {e}")))?;
+        Ok(Criterion::Position(
+            crate::variant::Variant::ALL
+                .iter()
+                .filter_map(|&v| Position::from_fen(fen, v).ok())
+                .collect(),
+        ))
     }
 
     fn kind(&self) -> u8 {
@@ -260,7 +266,7 @@ impl Criterion {
             Criterion::Valid(want) => r.verdict() == Some(*want),
             Criterion::Code(code) => r.diagnostics.iter().any(|d| d.code == *code),
             Criterion::Plies(min, max) => (*min..=*max).contains(&r.plies),
-            Criterion::Position(fen) => reaches(r, fen),
+            Criterion::Position(wanted) => reaches(r, wanted),
         }
     }
 }
@@ -272,12 +278,12 @@ pub const WHITE_TAGS: [&str; 3] = ["White", "Bianco", "Blanc"];
 pub const BLACK_TAGS: [&str; 3] = ["Black", "Nero", "Noir"];
 
 /// Whether the main line read (start, then after each ply) reaches the
-/// position of `fen` in the game's variant.
-fn reaches(r: &GameReport, fen: &str) -> bool {
+/// one of `wanted` that is of the game's variant.
+fn reaches(r: &GameReport, wanted: &[Position]) -> bool {
     let (Some(v), Some(start)) = (r.variant, r.start) else {
         return false;
     };
-    let Some(want) = Position::from_fen(fen, v).ok() else {
+    let Some(&want) = wanted.iter().find(|p| p.variant() == v) else {
         return false;
     };
     start == want
@@ -360,12 +366,18 @@ pub fn date_span(text: &str) -> Option<(u32, u32)> {
 #[derive(Clone, Debug, Default)]
 pub struct Selection {
     criteria: Vec<Criterion>,
+    /// The kinds of criteria present, sorted, each once (kept by `add`, not
+    /// worked out again for every game).
+    kinds: Vec<u8>,
     invert: bool,
 }
 
 impl Selection {
     /// Adds a criterion.
     pub fn add(&mut self, c: Criterion) -> &mut Selection {
+        if let Err(at) = self.kinds.binary_search(&c.kind()) {
+            self.kinds.insert(at, c.kind());
+        }
         self.criteria.push(c);
         self
     }
@@ -387,10 +399,7 @@ impl Selection {
     }
     /// Whether the game is selected.
     pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
-        let mut kinds: Vec<u8> = self.criteria.iter().map(Criterion::kind).collect();
-        kinds.sort_unstable();
-        kinds.dedup();
-        let all = kinds.iter().all(|&k| {
+        let all = self.kinds.iter().all(|&k| {
             self.criteria
                 .iter()
                 .filter(|c| c.kind() == k)
