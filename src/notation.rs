@@ -49,7 +49,7 @@ pub enum Illegal {
     },
     /// A capture taking fewer pieces than the maximum.
     #[error("the capture takes {taken}, but the maximum capture takes {max}")]
-    NonMaximal {
+    NonMaximalCapture {
         /// Pieces the written capture takes.
         taken: u32,
         /// Pieces the maximal capture takes.
@@ -301,7 +301,7 @@ pub fn resolve_in(
                     .unwrap_or(example);
                 return Err(Illegal::CaptureGoesOn { example });
             }
-            return Err(Illegal::NonMaximal {
+            return Err(Illegal::NonMaximalCapture {
                 taken: m.capture_count(),
                 max,
                 example,
@@ -552,7 +552,7 @@ mod tests {
         let max = max_capture(&p);
         assert_eq!(max, 2);
         match resolve(&p, &num(&[32, 21]), Sep::Capture) {
-            Err(Illegal::NonMaximal {
+            Err(Illegal::NonMaximalCapture {
                 taken: 1,
                 max: 2,
                 example,

@@ -444,7 +444,8 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
             let has_variations = g.nodes.iter().any(|n| matches!(n, Node::Open(_)));
             let mut line = Vec::new();
             let keep = has_variations.then_some(&mut line);
-            replay_main(g, (v, rules), start, opts, &mut report, &mut diags, keep);
+            let state = DrawState::new(v, rules, &start);
+            MainLine::new(g, &mut diags).replay(start, state, opts, &mut report, keep);
             if has_variations {
                 replay_variations(g, &line, &mut diags);
             }
@@ -591,157 +592,242 @@ struct End {
     winner: Option<Color>,
 }
 
-fn replay_main(
-    g: &Game,
-    (v, rules): (Variant, DrawRules),
-    start: Position,
-    opts: &Options,
-    report: &mut GameReport,
-    diags: &mut Vec<Diagnostic>,
-    mut positions: Option<&mut Vec<Position>>,
-) {
-    let moves = known_main_moves(g);
-    let mut pos = start;
-    if let Some(p) = positions.as_mut() {
-        p.push(start);
-    }
-    // The captures of the position (every legal move when a capture is compulsory),
-    // in two lists used in turn. Plain moves are checked directly, never listed,
-    // unless a written move needs the full list to be explained.
-    let mut lists = [MoveList::new(), MoveList::new()];
-    crate::rules::captures(&pos, &mut lists[0]);
-    let mut full = MoveList::new();
-    let mut cur = 0usize;
-    let mut state = DrawState::new(v, rules, &pos);
-    let mut end: Option<End> =
-        (lists[0].is_empty() && !crate::rules::has_plain_move(&pos)).then(|| End {
-            termination: Termination::NoMoves,
-            ply: 0,
-            clause: Clause::NoMoves,
-            winner: Some(pos.side().other()),
-        });
-    let mut after_end_warned = false;
-    let mut plies = 0u32;
-    for (i, wm) in moves.iter().enumerate() {
-        let ply = i as u32 + 1;
-        let (first, second) = lists.split_at_mut(1);
-        let (caps, next_caps) = if cur == 0 {
-            (&first[0], &mut second[0])
-        } else {
-            (&second[0], &mut first[0])
-        };
-        let Some(mv) = read_move(g, &pos, (caps, &mut full), &moves, i, end.is_some(), diags)
-        else {
-            let left = (moves.len() - i - 1) as u32;
-            report.plies_unchecked = left;
-            if left > 0 {
-                if let Some(d) = diags.iter_mut().rev().find(|d| d.ply == Some(ply)) {
-                    d.notes.push(format!(
-                        "{left} {} after this move {} not checked",
-                        if left == 1 { "ply" } else { "plies" },
-                        if left == 1 { "was" } else { "were" }
-                    ));
-                }
-            }
-            break;
-        };
-        if let (Some(e), false) = (&end, after_end_warned) {
-            after_end_warned = true;
-            diags.push(
-                Diagnostic::new(
-                    Code::MovesAfterEnd,
-                    wm.span.clone(),
-                    format!(
-                        "the game ended by {} after ply {}; moves follow",
-                        e.clause, e.ply
-                    ),
-                )
-                .at_move(ply, written_text(g, wm)),
-            );
-        }
-        let after = play_unchecked(&pos, &mv);
-        if let Some(p) = positions.as_mut() {
-            p.push(after);
-        }
-        if opts.keep_moves {
-            report.played.push(Played {
-                mv,
-                before: pos,
-                span: wm.span.clone(),
-            });
-        }
-        crate::rules::captures(&after, next_caps);
-        if end.is_none() {
-            end = ended_by(&pos, &mv, &after, next_caps, &mut state, ply);
-        }
-        pos = after;
-        cur = 1 - cur;
-        plies = ply;
-    }
-    report.plies = plies;
-    if let Some(e) = end {
-        report.termination = e.termination;
-        report.termination_ply = Some(e.ply);
-        report.clause = Some(e.clause);
-        report.computed = match e.winner {
-            Some(Color::White) => Outcome::WhiteWins,
-            Some(Color::Black) => Outcome::BlackWins,
-            None => Outcome::Draw,
-        };
-    }
+/// A game's main line being replayed: the game, its written moves, where the
+/// findings go, and the move lists reused from ply to ply.
+struct MainLine<'g, 'd> {
+    game: &'g Game,
+    moves: Vec<&'g WrittenMove>,
+    diags: &'d mut Vec<Diagnostic>,
+    /// The captures of the position to move (every legal move when a capture
+    /// is compulsory) and of the position after it, used in turn: `caps[cur]`
+    /// is the current position's. Plain moves are checked directly, never
+    /// listed, unless a written move needs the full list to be explained.
+    caps: [MoveList; 2],
+    cur: usize,
+    /// Room for every legal move, filled only when a written move needs it.
+    full: MoveList,
 }
 
-/// Reads the written move `moves[i]` in `pos`, whose captures are `caps`
-/// (`full` is room for every legal move, filled only when needed): the move,
-/// with a finding where the reading was not plain; `None` (and an error) when
-/// no move or more than one fits. `ended`: the game had already ended.
-#[inline]
-fn read_move(
-    g: &Game,
-    pos: &Position,
-    (caps, full): (&MoveList, &mut MoveList),
-    moves: &[&WrittenMove],
-    i: usize,
-    ended: bool,
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Move> {
-    let wm = moves[i];
-    let ply = i as u32 + 1;
-    let squares = g.squares(wm);
-    let fast = fast_reading(pos, caps, squares, wm.sep);
-    let legal: &MoveList = if fast.is_some() || !caps.is_empty() {
-        caps
-    } else {
-        crate::rules::generate(pos, full);
-        full
-    };
-    let reading = match fast {
-        Some(mv) => Ok(Reading::Move { mv, notation: None }),
-        None => resolve_in(pos, legal, squares, wm.sep),
-    };
-    match reading {
-        Ok(Reading::Move { mv, notation }) => {
-            if let Some(why) = notation {
-                let text = written_text(g, wm);
-                diags.push(
+impl<'g, 'd> MainLine<'g, 'd> {
+    fn new(game: &'g Game, diags: &'d mut Vec<Diagnostic>) -> Self {
+        MainLine {
+            game,
+            moves: known_main_moves(game),
+            diags,
+            caps: [MoveList::new(), MoveList::new()],
+            cur: 0,
+            full: MoveList::new(),
+        }
+    }
+
+    /// Replays the main line from `start` with the draw counters `state`,
+    /// into `report`; `positions` keeps the position before every ply (for
+    /// the variations to start from).
+    fn replay(
+        &mut self,
+        start: Position,
+        mut state: DrawState,
+        opts: &Options,
+        report: &mut GameReport,
+        mut positions: Option<&mut Vec<Position>>,
+    ) {
+        let mut pos = start;
+        if let Some(p) = positions.as_mut() {
+            p.push(start);
+        }
+        crate::rules::captures(&pos, &mut self.caps[0]);
+        let mut end: Option<End> = (self.caps[0].is_empty() && !crate::rules::has_plain_move(&pos))
+            .then(|| End {
+                termination: Termination::NoMoves,
+                ply: 0,
+                clause: Clause::NoMoves,
+                winner: Some(pos.side().other()),
+            });
+        let mut after_end_warned = false;
+        let mut plies = 0u32;
+        for i in 0..self.moves.len() {
+            let ply = i as u32 + 1;
+            let Some(mv) = self.read_move(&pos, i, end.is_some()) else {
+                self.unchecked_after(i, report);
+                break;
+            };
+            let wm = self.moves[i];
+            if let (Some(e), false) = (&end, after_end_warned) {
+                after_end_warned = true;
+                self.diags.push(
                     Diagnostic::new(
-                        Code::Notation,
+                        Code::MovesAfterEnd,
                         wm.span.clone(),
-                        format!("{text} accepted: {why}"),
+                        format!(
+                            "the game ended by {} after ply {}; moves follow",
+                            e.clause, e.ply
+                        ),
                     )
-                    .at_move(ply, text),
+                    .at_move(ply, written_text(self.game, wm)),
                 );
             }
-            Some(mv)
+            let after = play_unchecked(&pos, &mv);
+            if let Some(p) = positions.as_mut() {
+                p.push(after);
+            }
+            if opts.keep_moves {
+                report.played.push(Played {
+                    mv,
+                    before: pos,
+                    span: wm.span.clone(),
+                });
+            }
+            let next_caps = &mut self.caps[1 - self.cur];
+            crate::rules::captures(&after, next_caps);
+            if end.is_none() {
+                end = ended_by(&pos, &mv, &after, next_caps, &mut state, ply);
+            }
+            pos = after;
+            self.cur = 1 - self.cur;
+            plies = ply;
         }
-        Ok(Reading::Ambiguous(cands)) => {
-            disambiguate(g, pos, &cands, (wm, ply), &moves[i + 1..], diags)
+        report.plies = plies;
+        if let Some(e) = end {
+            report.termination = e.termination;
+            report.termination_ply = Some(e.ply);
+            report.clause = Some(e.clause);
+            report.computed = match e.winner {
+                Some(Color::White) => Outcome::WhiteWins,
+                Some(Color::Black) => Outcome::BlackWins,
+                None => Outcome::Draw,
+            };
         }
-        Err(illegal) => {
-            let text = written_text(g, wm);
-            diags.push(illegal_diag(g, pos, &illegal, wm, ply, &text, ended));
-            None
+    }
+
+    /// The reading stopped at `moves[i]`: the plies after it are counted as
+    /// unchecked, in the report and in a note on the move's finding.
+    #[cold]
+    fn unchecked_after(&mut self, i: usize, report: &mut GameReport) {
+        let ply = i as u32 + 1;
+        let left = (self.moves.len() - i - 1) as u32;
+        report.plies_unchecked = left;
+        if left > 0 {
+            if let Some(d) = self.diags.iter_mut().rev().find(|d| d.ply == Some(ply)) {
+                d.notes.push(format!(
+                    "{left} {} after this move {} not checked",
+                    if left == 1 { "ply" } else { "plies" },
+                    if left == 1 { "was" } else { "were" }
+                ));
+            }
         }
+    }
+
+    /// Reads the written move `moves[i]` in `pos`, whose captures are
+    /// `caps[cur]`: the move, with a finding where the reading was not plain;
+    /// `None` (and an error) when no move or more than one fits. `ended`: the
+    /// game had already ended.
+    #[inline]
+    fn read_move(&mut self, pos: &Position, i: usize, ended: bool) -> Option<Move> {
+        let g = self.game;
+        let wm = self.moves[i];
+        let ply = i as u32 + 1;
+        let squares = g.squares(wm);
+        let caps = &self.caps[self.cur];
+        let fast = fast_reading(pos, caps, squares, wm.sep);
+        let legal: &MoveList = if fast.is_some() || !caps.is_empty() {
+            caps
+        } else {
+            crate::rules::generate(pos, &mut self.full);
+            &self.full
+        };
+        let reading = match fast {
+            Some(mv) => Ok(Reading::Move { mv, notation: None }),
+            None => resolve_in(pos, legal, squares, wm.sep),
+        };
+        match reading {
+            Ok(Reading::Move { mv, notation }) => {
+                if let Some(why) = notation {
+                    let text = written_text(g, wm);
+                    self.diags.push(
+                        Diagnostic::new(
+                            Code::Notation,
+                            wm.span.clone(),
+                            format!("{text} accepted: {why}"),
+                        )
+                        .at_move(ply, text),
+                    );
+                }
+                Some(mv)
+            }
+            Ok(Reading::Ambiguous(cands)) => self.disambiguate(pos, &cands, i),
+            Err(illegal) => {
+                let text = written_text(g, wm);
+                self.diags
+                    .push(illegal_diag(g, pos, &illegal, wm, ply, &text, ended));
+                None
+            }
+        }
+    }
+
+    /// A written move that fits several captures `cands`: the one that lets the
+    /// rest of the game (`rest`) be read, with a warning; `None` (and an error)
+    /// when none or more than one does.
+    #[cold]
+    fn disambiguate(&mut self, pos: &Position, cands: &[Move], i: usize) -> Option<Move> {
+        let (g, wm, ply) = (self.game, self.moves[i], i as u32 + 1);
+        let rest = &self.moves[i + 1..];
+        let text = written_text(g, wm);
+        // Linear in the rest of the game: every candidate may be read to the end,
+        // with room for later ambiguities.
+        let mut budget = LOOKAHEAD_STEPS
+            .saturating_add((rest.len() as u64).saturating_mul(2 * (cands.len() as u64 + 1)));
+        let outcomes: Vec<Lookahead> = cands
+            .iter()
+            .map(|c| readable(g, play_unchecked(pos, c), rest, &mut budget))
+            .collect();
+        let viable: Vec<Move> = cands
+            .iter()
+            .zip(&outcomes)
+            .filter(|(_, o)| **o != Lookahead::Unreadable)
+            .map(|(c, _)| *c)
+            .collect();
+        let cut_short = outcomes.contains(&Lookahead::CutShort);
+        let style = Style::of(g.squares(wm), wm.sep);
+        let list = cands
+            .iter()
+            .map(|c| write_move(pos, c, style))
+            .collect::<Vec<_>>()
+            .join(", ");
+        if viable.len() == 1 || (cut_short && !viable.is_empty()) {
+            let chosen = write_move(pos, &viable[0], style);
+            let message = if cut_short {
+                format!("{text} fits {} captures ({list}); the lookahead was cut short after {} steps before it could tell them apart, so {chosen} is taken (the first that was not ruled out)", cands.len(), LOOKAHEAD_STEPS)
+            } else {
+                format!(
+                    "{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read",
+                    cands.len()
+                )
+            };
+            self.diags.push(
+                Diagnostic::new(Code::AmbiguousCapture, wm.span.clone(), message)
+                    .with_severity(Severity::Warning)
+                    .at_move(ply, text),
+            );
+            return Some(viable[0]);
+        }
+        let why = if viable.is_empty() {
+            "none of them"
+        } else {
+            "more than one of them"
+        };
+        self.diags.push(
+            Diagnostic::new(
+                Code::AmbiguousCapture,
+                wm.span.clone(),
+                format!(
+                    "{text} fits {} captures ({list}); {why} lets the rest of the game be read",
+                    cands.len()
+                ),
+            )
+            .at_move(ply, text)
+            .with_note(format!("position before the move: {}", pos.to_fen())),
+        );
+        None
     }
 }
 
@@ -801,77 +887,6 @@ fn ended_by(
         clause: d.clause,
         winner: None,
     })
-}
-
-/// A written move that fits several captures `cands`: the one that lets the
-/// rest of the game (`rest`) be read, with a warning; `None` (and an error)
-/// when none or more than one does.
-#[cold]
-fn disambiguate(
-    g: &Game,
-    pos: &Position,
-    cands: &[Move],
-    (wm, ply): (&WrittenMove, u32),
-    rest: &[&WrittenMove],
-    diags: &mut Vec<Diagnostic>,
-) -> Option<Move> {
-    let text = written_text(g, wm);
-    // Linear in the rest of the game: every candidate may be read to the end,
-    // with room for later ambiguities.
-    let mut budget = LOOKAHEAD_STEPS
-        .saturating_add((rest.len() as u64).saturating_mul(2 * (cands.len() as u64 + 1)));
-    let outcomes: Vec<Lookahead> = cands
-        .iter()
-        .map(|c| readable(g, play_unchecked(pos, c), rest, &mut budget))
-        .collect();
-    let viable: Vec<Move> = cands
-        .iter()
-        .zip(&outcomes)
-        .filter(|(_, o)| **o != Lookahead::Unreadable)
-        .map(|(c, _)| *c)
-        .collect();
-    let cut_short = outcomes.contains(&Lookahead::CutShort);
-    let style = Style::of(g.squares(wm), wm.sep);
-    let list = cands
-        .iter()
-        .map(|c| write_move(pos, c, style))
-        .collect::<Vec<_>>()
-        .join(", ");
-    if viable.len() == 1 || (cut_short && !viable.is_empty()) {
-        let chosen = write_move(pos, &viable[0], style);
-        let message = if cut_short {
-            format!("{text} fits {} captures ({list}); the lookahead was cut short after {} steps before it could tell them apart, so {chosen} is taken (the first that was not ruled out)", cands.len(), LOOKAHEAD_STEPS)
-        } else {
-            format!(
-                "{text} fits {} captures ({list}); only {chosen} lets the rest of the game be read",
-                cands.len()
-            )
-        };
-        diags.push(
-            Diagnostic::new(Code::AmbiguousCapture, wm.span.clone(), message)
-                .with_severity(Severity::Warning)
-                .at_move(ply, text),
-        );
-        return Some(viable[0]);
-    }
-    let why = if viable.is_empty() {
-        "none of them"
-    } else {
-        "more than one of them"
-    };
-    diags.push(
-        Diagnostic::new(
-            Code::AmbiguousCapture,
-            wm.span.clone(),
-            format!(
-                "{text} fits {} captures ({list}); {why} lets the rest of the game be read",
-                cands.len()
-            ),
-        )
-        .at_move(ply, text)
-        .with_note(format!("position before the move: {}", pos.to_fen())),
-    );
-    None
 }
 
 /// Plies the ambiguity lookahead may read beyond what the game needs
@@ -1000,7 +1015,7 @@ fn illegal_diag(
                 write_move(pos, example, style)
             ),
         ),
-        Illegal::NonMaximal { taken, max, example } => (
+        Illegal::NonMaximalCapture { taken, max, example } => (
             Code::NonMaximalCapture,
             format!(
                 "{text} takes {taken} {}, but the maximum capture takes {max} (for example {})",

@@ -919,7 +919,7 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
         };
     }
     if !m.is_capture() {
-        return Some(Refusal::CaptureCompulsory { max });
+        return Some(Refusal::MissedCapture { max });
     }
     let rule = pos.variant().rules().capture;
     let free = !rule.takes_most();
@@ -930,7 +930,7 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
         return Some(Refusal::KingMustCapture);
     }
     if !free && m.capture_count() < max {
-        return Some(Refusal::NotMaximal {
+        return Some(Refusal::NonMaximalCapture {
             taken: m.capture_count(),
             max,
         });
@@ -980,13 +980,13 @@ pub enum Refusal {
     Precedence,
     /// A plain move while a capture is compulsory.
     #[error("a capture is compulsory (the maximum takes {max})")]
-    CaptureCompulsory {
+    MissedCapture {
         /// Pieces the maximal capture takes.
         max: u32,
     },
     /// A capture taking fewer pieces than the rules require.
     #[error("the capture takes {taken}, but the maximum capture takes {max}")]
-    NotMaximal {
+    NonMaximalCapture {
         /// Pieces it takes.
         taken: u32,
         /// Pieces the maximal capture takes.
@@ -1394,7 +1394,7 @@ mod italian_tests {
         let one = capture(22, 13, &[18], Kind::Man);
         assert_eq!(
             refusal(fen, &one),
-            Some(Refusal::NotMaximal { taken: 1, max: 2 })
+            Some(Refusal::NonMaximalCapture { taken: 1, max: 2 })
         );
     }
 

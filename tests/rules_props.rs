@@ -110,13 +110,13 @@ proptest! {
             if m.is_capture() {
                 // The same steps without the capture: a capture is compulsory.
                 let plain = Move::new(m.from(), m.to(), Bitboard::EMPTY, m.kind(), m.crowns());
-                prop_assert_eq!(why_illegal(&p, &plain), Some(Refusal::CaptureCompulsory { max }));
+                prop_assert_eq!(why_illegal(&p, &plain), Some(Refusal::MissedCapture { max }));
                 // One piece fewer taken, where the rules want the most.
                 if maximum_rule && m.capture_count() >= 2 {
                     let c = m.captured().squares().next().expect("a capture takes a piece");
                     let fewer = Move::new(m.from(), m.to(), m.captured().without(c), m.kind(), m.crowns());
                     let err = play(&p, &fewer).expect_err("a shorter capture is refused");
-                    prop_assert_eq!(err.why, Refusal::NotMaximal { taken: max - 1, max });
+                    prop_assert_eq!(err.why, Refusal::NonMaximalCapture { taken: max - 1, max });
                 }
             }
         }

@@ -22,15 +22,20 @@
 //! once per file at the first game that is not valid UTF-8 (see `src/pdn/decode.rs`).
 
 pub(crate) mod decode;
+mod fast;
+mod game;
 pub(crate) mod grammar;
-mod parse;
+mod lexer;
+mod reader;
 pub mod visit;
 pub mod write;
 
 pub use decode::wide_bom;
-pub use parse::{Reader, DEFAULT_MAX_GAME_BYTES};
+pub use game::Game;
+pub(crate) use game::{tag_name, tag_name_bytes};
+pub use reader::{Reader, DEFAULT_MAX_GAME_BYTES};
 
-use crate::diag::{Diagnostic, Span};
+use crate::diag::Span;
 use crate::variant::{GameKind, Unsupported, Variant};
 use encoding_rs::Encoding;
 use std::borrow::Cow;
@@ -358,237 +363,6 @@ impl TextEncoding {
             },
             TextEncoding::Legacy(_) => bytes.len(),
         }
-    }
-}
-
-/// One game as read: its text and where it is, its tags, its movetext, the
-/// result token, and the reader's findings. Read with its methods; spans
-/// index [`Game::text`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Game {
-    /// 1-based index in the file.
-    pub(crate) index: usize,
-    /// Byte offset of `text[0]` in the file.
-    pub(crate) offset: u64,
-    /// 1-based line of `text[0]`.
-    pub(crate) line: u32,
-    /// Characters before `text[0]` on its line.
-    pub(crate) column0: u32,
-    /// A line-break byte just before `text[0]` that a break at `text[0]` would pair with.
-    pub(crate) open_break: Option<u8>,
-    /// The game's bytes (from the end of the previous game to the end of this one).
-    pub(crate) text: Vec<u8>,
-    pub(crate) encoding: TextEncoding,
-    pub(crate) tags: Vec<Tag>,
-    pub(crate) nodes: Vec<Node>,
-    /// The squares of every written move, in order ([`Game::squares`]).
-    pub(crate) square_text: Vec<SquareText>,
-    /// The token that ends the movetext, if any.
-    pub(crate) result: Option<(Outcome, Span)>,
-    /// Findings of the reader (syntax level), in order.
-    pub(crate) diagnostics: Vec<Diagnostic>,
-}
-
-/// The name of `t` in `text` (the game text it was read from).
-/// A tag's name as bytes (identifier names are ASCII; odd names are kept decoded).
-#[inline]
-pub(crate) fn tag_name_bytes<'a>(text: &'a [u8], t: &'a Tag) -> &'a [u8] {
-    match &t.owned_name {
-        Some(n) => n.as_bytes(),
-        None => text.get(t.name.clone()).unwrap_or(&[]),
-    }
-}
-
-pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
-    match &t.owned_name {
-        Some(n) => n,
-        None => text
-            .get(t.name.clone())
-            .and_then(|b| std::str::from_utf8(b).ok())
-            .unwrap_or(""),
-    }
-}
-
-impl Game {
-    /// 1-based index of the game in its file.
-    #[inline]
-    pub fn index(&self) -> usize {
-        self.index
-    }
-    /// Byte offset of the game's text in the file.
-    #[inline]
-    pub fn offset(&self) -> u64 {
-        self.offset
-    }
-    /// 1-based line where the game's text (with the blank lines before it)
-    /// begins; [`Game::start_line`] is where the game itself starts.
-    #[inline]
-    pub fn line(&self) -> u32 {
-        self.line
-    }
-    /// Offset in [`Game::text`] of the game's first byte that is not blank
-    /// (its first tag, or its first move).
-    pub fn start(&self) -> usize {
-        self.text
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())
-            .unwrap_or(0)
-    }
-    /// 1-based line where the game itself starts (its first tag, or its
-    /// first move): the line findings, tables and reports give for a game.
-    pub fn start_line(&self) -> u32 {
-        self.location(self.start()).0
-    }
-    /// The game's bytes, from the end of the previous game to the end of this one.
-    #[inline]
-    pub fn text(&self) -> &[u8] {
-        &self.text
-    }
-    /// The encoding its text is decoded with.
-    #[inline]
-    pub fn encoding(&self) -> TextEncoding {
-        self.encoding
-    }
-    /// Its tag pairs, in order.
-    #[inline]
-    pub fn tags(&self) -> &[Tag] {
-        &self.tags
-    }
-    /// Its movetext, in order.
-    #[inline]
-    pub fn nodes(&self) -> &[Node] {
-        &self.nodes
-    }
-    /// The token that ends the movetext, if any: what it says, and its span.
-    #[inline]
-    pub fn result(&self) -> Option<&(Outcome, Span)> {
-        self.result.as_ref()
-    }
-    /// The reader's findings (syntax level), in order.
-    #[inline]
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
-    }
-    /// A tag's name.
-    #[inline]
-    pub fn tag_name<'a>(&'a self, t: &'a Tag) -> &'a str {
-        self.raw().tag_name(t)
-    }
-    /// The first tag named `name` (ASCII case-insensitive).
-    #[inline]
-    pub fn find_tag(&self, name: &str) -> Option<&Tag> {
-        self.raw().find_tag(name)
-    }
-    /// The squares of a move of this game, as written.
-    #[inline]
-    pub fn squares(&self, m: &WrittenMove) -> &[SquareText] {
-        self.raw().squares(m)
-    }
-    /// The bytes of `span`.
-    #[inline]
-    pub fn bytes(&self, span: &Span) -> &[u8] {
-        self.raw().bytes(span)
-    }
-    /// `span` decoded with the file's encoding.
-    pub fn decode(&self, span: &Span) -> Cow<'_, str> {
-        self.encoding.decode(self.bytes(span))
-    }
-    /// The value of the first tag named `name` (ASCII case-insensitive), unescaped and decoded.
-    pub fn tag(&self, name: &str) -> Option<String> {
-        self.find_tag(name).map(|t| self.tag_value(t))
-    }
-    /// A tag's value with `\"` and `\\` undone, decoded.
-    pub fn tag_value(&self, t: &Tag) -> String {
-        self.tag_text(t).into_owned()
-    }
-    /// Like [`Game::tag_value`], but borrowed from the game text when nothing
-    /// needs changing (valid UTF-8, no escapes): no allocation in the common case.
-    #[inline]
-    pub fn tag_text(&self, t: &Tag) -> Cow<'_, str> {
-        self.raw().tag_text(t)
-    }
-    /// 1-based line and column (in characters) of byte `offset` of the game text.
-    /// Each call scans from the start of the game: for many offsets, use a
-    /// [`Locator`], which goes forward from the last one.
-    pub fn location(&self, offset: usize) -> (u32, u32) {
-        Locator::new(self).locate(offset)
-    }
-    /// A window of the source line holding `span`, for showing it: at most
-    /// about `width` characters, cut at spaces where it can be, control
-    /// characters escaped. Time and memory are bounded by `width`, not by the
-    /// line's length.
-    pub fn snippet(&self, span: &Span, width: usize) -> Snippet {
-        let text = &self.text;
-        let start = span.start.min(text.len());
-        let end = span.end.clamp(start, text.len());
-        // Bytes to look at on each side (a character is at most 4 bytes).
-        let reach = width.saturating_mul(4);
-        let lo = start.saturating_sub(reach);
-        let hi = end.saturating_add(reach).min(text.len());
-        let line_start = memchr::memrchr2(b'\n', b'\r', &text[lo..start]).map(|p| lo + p + 1);
-        let line_end = memchr::memchr2(b'\n', b'\r', &text[start..hi]).map(|p| start + p);
-        let (mut a, cut_left) = match line_start {
-            Some(p) => (p, false),
-            None => (lo, lo > 0),
-        };
-        let (mut b, cut_right) = match line_end {
-            Some(p) => (p, false),
-            None => (hi, hi < text.len()),
-        };
-        // A span running past its line is shown up to the line's end.
-        let end = end.min(b);
-        // Keep the window around the span within `width` characters, cutting at a space.
-        let budget = width.max(1);
-        let before = self.encoding.char_count(&text[a..start]);
-        if before > budget * 2 / 3 || cut_left {
-            let keep = budget * 2 / 3;
-            a = back_chars(text, start, keep, self.encoding).max(a);
-            a = next_space(text, a, start);
-        }
-        let after = self.encoding.char_count(&text[end..b]);
-        if after > budget / 3 || cut_right {
-            let keep = budget / 3;
-            b = forward_chars(text, end, keep, self.encoding).min(b);
-            b = prev_space(text, end, b);
-        }
-        let cut_left = cut_left || line_start.is_some_and(|p| a > p);
-        let cut_right = cut_right || line_end.is_some_and(|p| b < p);
-        let mut shown = String::new();
-        let mut caret = (0, 0);
-        for (part, bounds) in [(a..start, 0), (start..end, 1), (end..b, 2)] {
-            if bounds == 1 {
-                caret.0 = shown.chars().count();
-            }
-            for c in self.encoding.decode(&text[part]).chars() {
-                push_visible(&mut shown, c);
-            }
-            if bounds == 1 {
-                caret.1 = shown.chars().count();
-            }
-        }
-        // The caret stands under text: a finding at the end of a line (an
-        // empty span) points at the line's last character.
-        let len = shown.chars().count();
-        let (mut a, mut b) = (caret.0, caret.1.max(caret.0 + 1));
-        if a >= len && len > 0 {
-            a = len - 1;
-            b = len;
-        }
-        Snippet {
-            text: shown,
-            caret: a..b.min(len.max(1)),
-            cut_left,
-            cut_right,
-        }
-    }
-    /// The moves of the main line, in order.
-    #[inline]
-    pub fn main_line(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
-        self.raw().main_line()
-    }
-    /// The reader's view of this game ([`visit::RawGame`]).
-    pub fn raw(&self) -> visit::RawGame<'_> {
-        visit::RawGame::of(self)
     }
 }
 

@@ -1,4 +1,5 @@
-//! Unit tests per grammar production and per tolerated form.
+//! Unit tests of the reader: per grammar production, per tolerated form, and
+//! the buffer refills.
 use crate::diag::Code;
 use crate::pdn::{read_all, Game, Locator, Node, Outcome, Sep, SquareText};
 
@@ -16,20 +17,6 @@ fn moves(g: &Game) -> Vec<String> {
     g.main_line()
         .map(|m| String::from_utf8_lossy(g.bytes(&m.span)).into_owned())
         .collect()
-}
-
-/// Every string of 1 to `max_len` bytes over `alphabet`, shortest first.
-fn all_strings(alphabet: &'static [u8], max_len: u32) -> impl Iterator<Item = Vec<u8>> {
-    (1..=max_len).flat_map(move |len| {
-        (0..alphabet.len().pow(len)).map(move |mut code| {
-            let mut text = Vec::with_capacity(len as usize);
-            for _ in 0..len {
-                text.push(alphabet[code % alphabet.len()]);
-                code /= alphabet.len();
-            }
-            text
-        })
-    })
 }
 
 #[test]
@@ -298,31 +285,6 @@ fn streaming_over_small_reads_gives_the_same_games() {
 }
 
 #[test]
-fn plain_move_fast_path_agrees_with_the_combinators() {
-    // Every string of up to 6 bytes over digits, file letters, separators,
-    // spaces and dots: where the fast path answers, `written_move` gives the
-    // same answer.
-    let alphabet = b"109-x: .XcCm";
-    let (mut answered, mut algebraic) = (0, 0);
-    for mut text in all_strings(alphabet, 6) {
-        text.extend_from_slice(b" {");
-        let mut squares = Vec::new();
-        if let Some((n, sep)) = super::plain_move(&text, &mut squares) {
-            answered += 1;
-            algebraic += usize::from(text[0].is_ascii_alphabetic());
-            let (rest, m) = super::grammar::written_move(&text).expect("combinators read it");
-            assert_eq!(
-                (text.len() - rest.len(), &squares[..], sep),
-                (n, &m.squares[..], m.sep),
-                "{}",
-                String::from_utf8_lossy(&text)
-            );
-        }
-    }
-    assert!(answered > 1000 && algebraic > 100, "{answered} {algebraic}");
-}
-
-#[test]
 fn movetext_nodes_stay_small() {
     // Every move of every game is one node: its size is memory traffic
     // between the reader and the replay threads.
@@ -354,59 +316,6 @@ fn a_move_of_very_many_squares() {
     assert_eq!(g.squares(ms[0])[1], SquareText::Num(2));
     assert_eq!(ms[0].span, 3..3 + 1 + 2 * 69_999);
     assert_eq!(g.squares(ms[1]), &[SquareText::Num(9), SquareText::Num(13)]);
-}
-
-#[test]
-fn plain_tag_fast_path_agrees_with_the_grammar_and_the_general_reading() {
-    // Every tag line of up to 7 bytes over name letters, spaces, quotes,
-    // backslashes, brackets and line breaks, after a tag already read: where
-    // the fast path answers, the grammar's production reads the same tag; where
-    // the production answers, the general (lenient) reading gives the same
-    // tags, position and findings.
-    let alphabet = b"Ea_ \"\\]\n";
-    let (mut answered, mut new_games) = (0, 0);
-    for line in all_strings(alphabet, 7) {
-        // The first tag is `E`: a second `E` starts a new game.
-        let mut text = b"[E \"x\"]\n[".to_vec();
-        text.extend_from_slice(&line);
-        text.extend_from_slice(b"\n1. 32-28 *");
-        let start = 8;
-        let read = |fast: bool| {
-            let mut p = super::Parser::new(&text, true, false);
-            p.i = start;
-            assert_eq!(p.tag_pair(0), Some(super::TagStep::Continue));
-            let step = if fast {
-                p.tag_body(start, start + 1)
-            } else {
-                p.any_tag(start, start + 1)
-            };
-            (step, p.i, p.tags, p.diags)
-        };
-        let fast = super::Parser::new(&text, true, false).plain_tag(start + 1);
-        let production = super::grammar::tag_body(&text[start + 1..]);
-        if let Some((end, value)) = fast {
-            let Ok((rest, t)) = &production else {
-                panic!("the production reads {}", String::from_utf8_lossy(&text))
-            };
-            assert_eq!(
-                (end, value),
-                (
-                    text.len() - rest.len(),
-                    start + 1 + t.value.start..start + 1 + t.value.end
-                ),
-                "{}",
-                String::from_utf8_lossy(&text)
-            );
-        }
-        if production.is_ok() {
-            answered += 1;
-            let fast = read(true);
-            new_games += usize::from(fast.0 == Some(super::TagStep::NewGame));
-            assert_eq!(fast, read(false), "{}", String::from_utf8_lossy(&text));
-        }
-    }
-    assert!(answered > 100, "{answered}");
-    assert!(new_games > 0);
 }
 
 #[test]
@@ -486,20 +395,6 @@ fn a_skipped_game_ends_at_the_next_tags_wherever_the_buffer_is_cut() {
             );
         }
     }
-}
-
-#[test]
-fn move_number_fast_path_agrees_with_the_grammar() {
-    // Every string of up to 7 bytes over digits, dots and other token bytes.
-    let alphabet = b"09.- x";
-    let mut numbers = 0;
-    for text in all_strings(alphabet, 7) {
-        let fast = super::plain_move_number(&text);
-        let production = super::grammar::move_number(&text).ok().map(|(_, n)| n);
-        assert_eq!(fast, production, "{}", String::from_utf8_lossy(&text));
-        numbers += usize::from(fast.is_some());
-    }
-    assert!(numbers > 1000, "{numbers}");
 }
 
 /// Reads `text` through a reader that hands out at most `chunk` bytes at a

@@ -1,0 +1,271 @@
+//! The reader's fast paths: hand-written readings of the most common tokens
+//! (plain numeric and algebraic moves, move numbers, tag lines with one space
+//! and no escape), where the benchmark shows they pay. Each stands for a
+//! grammar production and is tested against it exhaustively below: a fast
+//! path answers exactly as its production does, or declines (`None`) and
+//! leaves the token to the production.
+
+use super::grammar;
+use super::lexer::is_ident;
+use super::{Sep, SquareText};
+use crate::diag::Span;
+
+/// The common case of [`grammar::written_move`] without the combinators: numeric
+/// squares joined by separators with no spaces (`32-28`, `19x30x39`). `None`
+/// for anything else, which `written_move` then reads (with the same result).
+/// The squares are pushed onto `squares`; after `None`, the caller drops what
+/// was pushed.
+fn plain_numeric_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
+    let mut i = 0;
+    let first = squares.len();
+    let mut sep: Option<Sep> = None;
+    loop {
+        let s = i;
+        let mut v = 0u32;
+        while i - s < 4 {
+            match d.get(i) {
+                Some(&b) if b.is_ascii_digit() => {
+                    v = v * 10 + u32::from(b - b'0');
+                    i += 1;
+                }
+                _ => break,
+            }
+        }
+        if i == s || i - s > 3 || d.get(i) == Some(&b'.') {
+            return None;
+        }
+        if matches!(d.get(i), Some(b' ' | b'\t')) {
+            // A separator may follow after spaces (`32 - 28`): leave that to the combinators.
+            let after = d[i..].iter().find(|&&b| b != b' ' && b != b'\t');
+            if matches!(after, Some(b'-' | b'x' | b'X' | b':')) {
+                return None;
+            }
+        }
+        // At most three digits: below 1000.
+        squares.push(SquareText::Num(v as u16));
+        let next = match d.get(i) {
+            Some(b'-') => Sep::Move,
+            Some(b'x' | b'X') => Sep::Capture,
+            Some(b':') => Sep::Colon,
+            _ => break,
+        };
+        if !d.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        sep = Some(match sep {
+            None => next,
+            Some(old) if old == next => next,
+            Some(_) => Sep::Mixed,
+        });
+        i += 1;
+    }
+    (squares.len() - first >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
+}
+
+/// [`plain_numeric_move`] for algebraic squares: `c3-d4`, `d4xf6xh8`, no
+/// spaces, nothing glued. `None` for anything else.
+fn plain_algebraic_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
+    let first = squares.len();
+    let mut i = 0;
+    let mut sep: Option<Sep> = None;
+    loop {
+        let file = match d.get(i) {
+            Some(&f @ (b'a'..=b'l' | b'A'..=b'L')) => f.to_ascii_lowercase() - b'a',
+            _ => return None,
+        };
+        let rank = match (d.get(i + 1), d.get(i + 2)) {
+            (Some(&a), Some(&b)) if a.is_ascii_digit() && b.is_ascii_digit() => {
+                i += 3;
+                (a - b'0') * 10 + (b - b'0')
+            }
+            (Some(&a), _) if a.is_ascii_digit() => {
+                i += 2;
+                a - b'0'
+            }
+            _ => return None,
+        };
+        if d.get(i).is_some_and(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        squares.push(SquareText::Alg { file, rank });
+        let next = match d.get(i) {
+            Some(b'-') => Sep::Move,
+            Some(b'x' | b'X') => Sep::Capture,
+            Some(b':') => Sep::Colon,
+            // A glued square (`a3b4`): the combinators.
+            Some(b'a'..=b'l' | b'A'..=b'L') => return None,
+            // Spaces before a separator (`c3 - d4`): the combinators.
+            Some(b' ' | b'\t') => {
+                let after = d[i..].iter().find(|&&b| b != b' ' && b != b'\t');
+                if matches!(after, Some(b'-' | b'x' | b'X' | b':')) {
+                    return None;
+                }
+                break;
+            }
+            _ => break,
+        };
+        sep = Some(grammar::join_sep(sep, next));
+        i += 1;
+    }
+    (squares.len() - first >= 2).then(|| (i, sep.unwrap_or(Sep::None)))
+}
+
+/// [`plain_numeric_move`] or [`plain_algebraic_move`], by the first byte.
+#[inline]
+pub(super) fn plain_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
+    if d.first()?.is_ascii_digit() {
+        plain_numeric_move(d, squares)
+    } else {
+        plain_algebraic_move(d, squares)
+    }
+}
+
+/// [`grammar::move_number`] without the combinators (one scan of the digits
+/// and dots): every move and move number goes through here, and most tokens
+/// starting with a digit are moves.
+#[inline]
+pub(super) fn plain_move_number(d: &[u8]) -> Option<grammar::MoveNumber> {
+    let digits = d.iter().take_while(|b| b.is_ascii_digit()).count();
+    let dots = d[digits..].iter().take_while(|&&b| b == b'.').count();
+    (digits > 0 && dots > 0).then(|| grammar::MoveNumber {
+        value: grammar::decimal(&d[..digits]),
+        digits,
+        dots,
+    })
+}
+
+/// The common tag `Name "value"]`: an identifier, one space, a value with
+/// no escape, and `]` right after the closing quote, all on one line.
+/// `name_at` is where the name starts in `text`. Returns the tag's end and the value's span; `None` for anything else,
+/// which the general reading below then reads (to the same result).
+pub(super) fn plain_tag(text: &[u8], name_at: usize) -> Option<(usize, Span)> {
+    let d = &text[name_at..];
+    if !d.first().is_some_and(u8::is_ascii_uppercase) {
+        return None;
+    }
+    let n = d.iter().take_while(|&&b| is_ident(b)).count();
+    if d.get(n) != Some(&b' ') || d.get(n + 1) != Some(&b'"') {
+        return None;
+    }
+    let vs = n + 2;
+    let p = d[vs..]
+        .iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
+    let ve = vs + p;
+    (d[ve] == b'"' && d.get(ve + 1) == Some(&b']'))
+        .then(|| (name_at + ve + 2, name_at + vs..name_at + ve))
+}
+
+#[cfg(test)]
+mod tests {
+    //! Each fast path against the production it stands for, on every
+    //! string up to 6 or 7 bytes over the alphabet that matters.
+    use super::super::lexer::{Parser, TagStep};
+    use super::*;
+
+    /// Every string of 1 to `max_len` bytes over `alphabet`, shortest first.
+    fn all_strings(alphabet: &'static [u8], max_len: u32) -> impl Iterator<Item = Vec<u8>> {
+        (1..=max_len).flat_map(move |len| {
+            (0..alphabet.len().pow(len)).map(move |mut code| {
+                let mut text = Vec::with_capacity(len as usize);
+                for _ in 0..len {
+                    text.push(alphabet[code % alphabet.len()]);
+                    code /= alphabet.len();
+                }
+                text
+            })
+        })
+    }
+
+    #[test]
+    fn plain_move_fast_path_agrees_with_the_combinators() {
+        // Every string of up to 6 bytes over digits, file letters, separators,
+        // spaces and dots: where the fast path answers, `written_move` gives the
+        // same answer.
+        let alphabet = b"109-x: .XcCm";
+        let (mut answered, mut algebraic) = (0, 0);
+        for mut text in all_strings(alphabet, 6) {
+            text.extend_from_slice(b" {");
+            let mut squares = Vec::new();
+            if let Some((n, sep)) = plain_move(&text, &mut squares) {
+                answered += 1;
+                algebraic += usize::from(text[0].is_ascii_alphabetic());
+                let (rest, m) = grammar::written_move(&text).expect("combinators read it");
+                assert_eq!(
+                    (text.len() - rest.len(), &squares[..], sep),
+                    (n, &m.squares[..], m.sep),
+                    "{}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+        assert!(answered > 1000 && algebraic > 100, "{answered} {algebraic}");
+    }
+
+    #[test]
+    fn plain_tag_fast_path_agrees_with_the_grammar_and_the_general_reading() {
+        // Every tag line of up to 7 bytes over name letters, spaces, quotes,
+        // backslashes, brackets and line breaks, after a tag already read: where
+        // the fast path answers, the grammar's production reads the same tag; where
+        // the production answers, the general (lenient) reading gives the same
+        // tags, position and findings.
+        let alphabet = b"Ea_ \"\\]\n";
+        let (mut answered, mut new_games) = (0, 0);
+        for line in all_strings(alphabet, 7) {
+            // The first tag is `E`: a second `E` starts a new game.
+            let mut text = b"[E \"x\"]\n[".to_vec();
+            text.extend_from_slice(&line);
+            text.extend_from_slice(b"\n1. 32-28 *");
+            let start = 8;
+            let read = |fast: bool| {
+                let mut p = Parser::new(&text, true, false);
+                p.i = start;
+                assert_eq!(p.tag_pair(0), Some(TagStep::Continue));
+                let step = if fast {
+                    p.tag_body(start, start + 1)
+                } else {
+                    p.any_tag(start, start + 1)
+                };
+                (step, p.i, p.tags, p.diags)
+            };
+            let fast = plain_tag(&text, start + 1);
+            let production = grammar::tag_body(&text[start + 1..]);
+            if let Some((end, value)) = fast {
+                let Ok((rest, t)) = &production else {
+                    panic!("the production reads {}", String::from_utf8_lossy(&text))
+                };
+                assert_eq!(
+                    (end, value),
+                    (
+                        text.len() - rest.len(),
+                        start + 1 + t.value.start..start + 1 + t.value.end
+                    ),
+                    "{}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+            if production.is_ok() {
+                answered += 1;
+                let fast = read(true);
+                new_games += usize::from(fast.0 == Some(TagStep::NewGame));
+                assert_eq!(fast, read(false), "{}", String::from_utf8_lossy(&text));
+            }
+        }
+        assert!(answered > 100, "{answered}");
+        assert!(new_games > 0);
+    }
+
+    #[test]
+    fn move_number_fast_path_agrees_with_the_grammar() {
+        // Every string of up to 7 bytes over digits, dots and other token bytes.
+        let alphabet = b"09.- x";
+        let mut numbers = 0;
+        for text in all_strings(alphabet, 7) {
+            let fast = plain_move_number(&text);
+            let production = grammar::move_number(&text).ok().map(|(_, n)| n);
+            assert_eq!(fast, production, "{}", String::from_utf8_lossy(&text));
+            numbers += usize::from(fast.is_some());
+        }
+        assert!(numbers > 1000, "{numbers}");
+    }
+}
