@@ -15,6 +15,7 @@ use crate::diag::Span;
 /// for anything else, which `written_move` then reads (with the same result).
 /// The squares are pushed onto `squares`; after `None`, the caller drops what
 /// was pushed.
+#[inline]
 fn plain_numeric_move(d: &[u8], squares: &mut Vec<SquareText>) -> Option<(usize, Sep)> {
     let mut i = 0;
     let first = squares.len();
@@ -138,6 +139,7 @@ pub(super) fn plain_move_number(d: &[u8]) -> Option<grammar::MoveNumber> {
 /// no escape, and `]` right after the closing quote, all on one line.
 /// `name_at` is where the name starts in `text`. Returns the tag's end and the value's span; `None` for anything else,
 /// which the general reading below then reads (to the same result).
+#[inline]
 pub(super) fn plain_tag(text: &[u8], name_at: usize) -> Option<(usize, Span)> {
     let d = &text[name_at..];
     if !d.first().is_some_and(u8::is_ascii_uppercase) {

@@ -48,6 +48,7 @@ pub(crate) fn tag_name_bytes<'a>(text: &'a [u8], t: &'a Tag) -> &'a [u8] {
     }
 }
 
+#[inline]
 pub(crate) fn tag_name<'a>(text: &'a [u8], t: &'a Tag) -> &'a str {
     match &t.owned_name {
         Some(n) => n,

@@ -53,10 +53,12 @@ pub(super) struct Parser<'a> {
 /// Tags a game may have before repeated names are looked up in a set.
 const TAG_SCAN: usize = 64;
 
+#[inline]
 pub(super) fn is_ident_start(b: u8) -> bool {
     b.is_ascii_alphabetic()
 }
 
+#[inline]
 pub(super) fn is_ident(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
