@@ -25,7 +25,7 @@ use std::fmt;
 
 /// The value of a string of ASCII digits, as square numbers, counts and move
 /// numbers are written; from its first nine digits only (never overflows).
-pub fn decimal(digits: &[u8]) -> u32 {
+pub(crate) fn decimal(digits: &[u8]) -> u32 {
     digits
         .iter()
         .take(9)
@@ -59,7 +59,7 @@ pub const DIRECTIONS: [Direction; 4] = [NW, NE, SW, SE];
 
 /// The direction opposite to `d`.
 #[inline]
-pub const fn opposite(d: Direction) -> Direction {
+pub(crate) const fn opposite(d: Direction) -> Direction {
     3 - d
 }
 

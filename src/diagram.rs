@@ -42,6 +42,7 @@ pub struct Arrow {
 }
 
 /// The old name of [`Arrow`] (it read as "a drawn game").
+#[doc(hidden)]
 #[deprecated(since = "0.2.0", note = "renamed Arrow")]
 pub type Drawn = Arrow;
 

@@ -329,7 +329,7 @@ pub fn hash(p: &Position) -> u64 {
 }
 
 /// The hash after `m` is played in `before`, updated incrementally.
-pub fn hash_after(h: u64, before: &Position, m: &Move) -> u64 {
+pub(crate) fn hash_after(h: u64, before: &Position, m: &Move) -> u64 {
     let side = before.side();
     let mut h = h ^ BLACK_TO_MOVE;
     h ^= ZOBRIST[m.from.index()][piece_index(side, m.kind)];

@@ -7,7 +7,7 @@ use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
 use crate::pdn::{Game, Outcome};
 use crate::position::{Color, Kind};
 use crate::replay::GameReport;
-use crate::rules::{landing_path, play_unchecked};
+use crate::rules::play_unchecked;
 use crate::variant::GameKind;
 
 /// The fixed columns of the games table, in order.
@@ -105,6 +105,7 @@ pub struct GameRow {
 }
 
 /// The offset of the game's first non-blank byte ([`Game::start`]).
+#[doc(hidden)]
 #[deprecated(since = "0.2.0", note = "use Game::start")]
 pub fn game_start(g: &Game) -> usize {
     g.start()
@@ -120,6 +121,7 @@ pub fn declared_result_text(g: &Game) -> Option<String> {
 }
 
 /// The line where the game starts ([`Game::start_line`]).
+#[doc(hidden)]
 #[deprecated(since = "0.2.0", note = "use Game::start_line")]
 pub fn game_line(g: &Game) -> u32 {
     g.start_line()
@@ -230,12 +232,7 @@ pub struct PlyRow {
     pub fen: Option<String>,
 }
 
-/// The moves-table rows of a replayed game (needs `keep_moves`).
-pub fn ply_rows(file: &str, g: &Game, r: &GameReport, with_fen: bool) -> Vec<PlyRow> {
-    ply_rows_iter(file, g, r, with_fen).collect()
-}
-
-/// [`ply_rows`] one at a time: a game of millions of plies is written row
+/// The moves-table rows of a replayed game (needs `keep_moves`), one at a time: a game of millions of plies is written row
 /// by row, never held as rows (docs/limits.md).
 pub fn ply_rows_iter<'a>(
     file: &'a str,
@@ -299,21 +296,6 @@ pub fn ply_rows_iter<'a>(
             fen: with_fen.then(|| play_unchecked(&p.before, &p.mv).to_fen()),
         }
     })
-}
-
-/// The full landing path of a move, numeric, joined by `x` (for normalised PDN).
-pub fn full_path(r: &GameReport, i: usize) -> Option<String> {
-    let p = r.played.get(i)?;
-    if !p.mv.is_capture() {
-        return Some(format!("{}-{}", p.mv.from.number(), p.mv.to.number()));
-    }
-    Some(
-        landing_path(&p.before, &p.mv)
-            .iter()
-            .map(|s| s.number().to_string())
-            .collect::<Vec<_>>()
-            .join("x"),
-    )
 }
 
 /// One finding as `check --format json` writes it (docs/json.md).
@@ -727,7 +709,7 @@ impl Meaning {
                     depth += 1;
                 }
                 Node::Close(_) => depth = depth.saturating_sub(1),
-                Node::Move(m) if depth == 0 => main_count += 1,
+                Node::Move(_) if depth == 0 => main_count += 1,
                 Node::Unknown(_) if depth == 0 => main_count += 1,
                 Node::Move(m) => {
                     if let Some((at, squares)) = variations.last_mut() {

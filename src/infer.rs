@@ -143,7 +143,7 @@ pub fn tag_choice(g: &Game) -> TagChoice {
 }
 
 /// [`tag_choice`] of a game as the reader holds it.
-pub fn tag_choice_raw(g: &RawGame<'_>) -> TagChoice {
+pub(crate) fn tag_choice_raw(g: &RawGame<'_>) -> TagChoice {
     if let Some(t) = g.find_tag("GameType") {
         return match game_type(&g.tag_text(t)).kind() {
             Some(k) => TagChoice::Tagged(k),

@@ -27,6 +27,24 @@
 //! | [`export`], [`stats`], [`dupes`] | rows for CSV and JSON; statistics that merge; duplicate games |
 //! | [`tournament`] | events, players matched by name, rounds, the crosstable and its tie-breaks, an arbiter's findings |
 //!
+//! # From a file to a verdict
+//!
+//! ```
+//! use pdnkit::{check_file, Options};
+//! // Any `std::io::Read`: a `File`, standard input, bytes in memory.
+//! let file = "[Event \"club\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
+//!             [Event \"club\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n";
+//! let (games, file_findings) = check_file(file.as_bytes(), &Options::default()).unwrap();
+//! assert!(file_findings.is_empty());
+//! // The first game is legal; the second misses a compulsory capture.
+//! assert!(games[0].report.valid());
+//! let error = games[1].report.first_error().unwrap();
+//! assert_eq!(error.code.as_str(), "missed-capture");
+//! let (line, column) = games[1].game.location(error.span.start);
+//! assert_eq!((error.ply, line, column), (Some(3), 7, 19));
+//! println!("game {}: {} at {line}:{column}: {}", games[1].game.index(), error.code.as_str(), error.message);
+//! ```
+//!
 //! # Read the games of a file
 //!
 //! ```

@@ -175,7 +175,7 @@ impl Style {
 
 /// The square a [`SquareText`] names on the board `g` (a variant's
 /// [`Variant::geometry`](crate::Variant::geometry): Italian names are mirrored).
-pub fn square_of(g: &Geometry, s: SquareText) -> Result<Square, SquareError> {
+pub(crate) fn square_of(g: &Geometry, s: SquareText) -> Result<Square, SquareError> {
     match s {
         SquareText::Num(n) => g.square(u32::from(n)),
         SquareText::Alg { file, rank } => {
@@ -195,7 +195,7 @@ pub fn resolve(pos: &Position, written: &[SquareText], sep: Sep) -> Result<Readi
 }
 
 /// [`resolve`] with the legal moves of `pos` already generated.
-pub fn resolve_in(
+pub(crate) fn resolve_in(
     pos: &Position,
     legal: &MoveList,
     written: &[SquareText],

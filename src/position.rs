@@ -9,7 +9,7 @@ pub use crate::piece::{Color, Kind, Piece};
 use crate::variant::Variant;
 use smallvec::SmallVec;
 
-pub mod fen;
+pub(crate) mod fen;
 use std::fmt::{self, Write as _};
 
 impl Variant {

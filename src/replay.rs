@@ -136,6 +136,7 @@ pub struct GameReport {
 }
 
 /// The old name of [`GameReport`].
+#[doc(hidden)]
 #[deprecated(
     since = "0.2.0",
     note = "renamed GameReport (`report` is also a command)"
@@ -390,6 +391,7 @@ pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> GameReport {
 }
 
 /// Replays one game of a file whose untagged games are read as `file` says.
+#[doc(hidden)]
 #[deprecated(since = "0.2.0", note = "renamed check_game_with")]
 pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> GameReport {
     check_game_with(g, opts, file)

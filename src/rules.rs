@@ -9,7 +9,7 @@
 //! number of enemy pieces, never by input. Moves are collected in a
 //! [`MoveList`] that keeps up to 64 moves inline (no heap allocation for
 //! ordinary positions). A [`Move`] is the triple (from, to, captured set) of
-//! docs/rules.md "Move identity"; its landing path is kept by [`capture_paths`]
+//! docs/rules.md "Move identity"; its landing path is kept by `capture_paths`
 //! when a caller needs one (notation, writing), not in every generated move,
 //! which keeps `Move` small and `Copy`.
 
@@ -822,11 +822,11 @@ pub fn max_capture(pos: &Position) -> u32 {
 
 /// Every capture sequence from `from` taking at least `min` pieces, with its
 /// landing path (`path[0]` = `from`), including different paths of one move.
-pub fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)> {
+pub(crate) fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move, Path)> {
     collect_paths(pos, from, min, false)
 }
 
-/// Like [`capture_paths`], but also every unfinished capture: the piece
+/// Like `capture_paths`, but also every unfinished capture: the piece
 /// stopping on any landing square of a sequence (for telling a capture that
 /// stops early from a wrong one).
 pub fn partial_capture_paths(pos: &Position, from: Square) -> Vec<(Move, Path)> {

@@ -61,7 +61,7 @@ pub struct DateRange {
 /// One criterion; see the module documentation for how they combine.
 #[derive(Clone, Debug)]
 pub enum Criterion {
-    /// A player's name contains this text, compared folded ([`fold_name`]).
+    /// A player's name contains this text, compared folded (case, accents and spacing ignored).
     Player(Side, String),
     /// The Event tag contains this text, compared folded.
     Event(String),
@@ -296,7 +296,7 @@ fn reaches(r: &GameReport, wanted: &[Position]) -> bool {
 /// A name folded for comparison: lower case, accents dropped (`é` is `e`,
 /// `ß` is `ss`), and nothing but letters and digits kept (so `Sijbrands,
 /// Ton` and `sijbrandston` compare equal, as do `Немец  Дима` and `немецдима`).
-pub fn fold_name(text: &str) -> String {
+pub(crate) fn fold_name(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars().flat_map(char::to_lowercase) {
         match fold_char(c) {
@@ -339,7 +339,7 @@ fn fold_char(c: char) -> Option<&'static str> {
 /// The days a PDN date stands for, as `yyyymmdd` numbers: `1998.05.17` is
 /// one day, `1998.05.??` the month, `1998.??.??` and `1998` the year.
 /// `None` when the year is unknown or a part is not a number.
-pub fn date_span(text: &str) -> Option<(u32, u32)> {
+pub(crate) fn date_span(text: &str) -> Option<(u32, u32)> {
     let mut parts = text.trim().split(['.', '-', '/']);
     let year: u32 = parts.next()?.trim().parse().ok()?;
     if !(1..=9999).contains(&year) {

@@ -45,7 +45,7 @@ pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c | 0xa0)
 }
 
-pub use crate::board::decimal;
+pub(crate) use crate::board::decimal;
 
 fn digits(i: &[u8]) -> IResult<&[u8], &[u8]> {
     take_while1(|b: u8| b.is_ascii_digit())(i)

@@ -380,7 +380,7 @@ pub struct Snippet {
 }
 
 /// Appends `c` as it can be shown on a terminal: control characters escaped.
-pub fn push_visible(out: &mut String, c: char) {
+pub(crate) fn push_visible(out: &mut String, c: char) {
     match c {
         '\t' => out.push(' '),
         c if c.is_control() => {

@@ -174,3 +174,222 @@ impl Visitor for GameBuilder<'_> {
         self.built.take()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::Reader;
+
+    /// Writes down every callback, as one line each.
+    #[derive(Default)]
+    struct Log {
+        lines: Vec<String>,
+        skip_game: Option<&'static str>,
+        skip_variations: bool,
+    }
+
+    impl Visitor for Log {
+        type Output = Vec<String>;
+        fn begin_game(&mut self) {
+            self.lines.push("begin".into());
+        }
+        fn tag(&mut self, name: &str, value: TagValue<'_>) {
+            self.lines.push(format!("tag {name}={}", value.text()));
+        }
+        fn end_tags(&mut self) -> Skip {
+            let skip = self
+                .skip_game
+                .is_some_and(|w| self.lines.iter().any(|l| l == &format!("tag White={w}")));
+            self.lines.push(format!("end_tags skip={skip}"));
+            Skip(skip)
+        }
+        fn raw_game(&mut self, g: &RawGame<'_>) {
+            self.lines.push(format!("raw {} tags", g.tags.len()));
+        }
+        fn written_move(&mut self, m: MoveView<'_>) {
+            let strength = String::from_utf8_lossy(m.strength);
+            self.lines.push(format!(
+                "move {}{strength} {:?} {}",
+                String::from_utf8_lossy(m.text),
+                m.sep(),
+                m.squares.len()
+            ));
+        }
+        fn unknown_move(&mut self) {
+            self.lines.push("unknown".into());
+        }
+        fn nag(&mut self, nag: u32) {
+            self.lines.push(format!("nag {nag}"));
+        }
+        fn comment(&mut self, text: &[u8]) {
+            self.lines
+                .push(format!("comment {}", String::from_utf8_lossy(text)));
+        }
+        fn setup(&mut self, fen: &[u8]) {
+            self.lines
+                .push(format!("setup {}", String::from_utf8_lossy(fen)));
+        }
+        fn escape(&mut self, line: &[u8]) {
+            self.lines
+                .push(format!("escape {}", String::from_utf8_lossy(line)));
+        }
+        fn begin_variation(&mut self) -> Skip {
+            self.lines.push("(".into());
+            Skip(self.skip_variations)
+        }
+        fn end_variation(&mut self) {
+            self.lines.push(")".into());
+        }
+        fn outcome(&mut self, outcome: Option<Outcome>) {
+            self.lines.push(format!("outcome {outcome:?}"));
+        }
+        fn diagnostic(&mut self, d: &Diagnostic) {
+            self.lines.push(format!("finding {}", d.code.as_str()));
+        }
+        fn end_game(&mut self) -> Vec<String> {
+            self.lines.push("end".into());
+            std::mem::take(&mut self.lines)
+        }
+    }
+
+    const TEXT: &str = "[White \"A\"]\n[Black \"B\"]\n1. 32-28! {good} $3 (1. 33-28 (1. 31-27) 18-23) 19-23 2. - 14-19\n% an escape line\n2-0\n\n[White \"C\"]\n/W:W31:B19/ 1. 31x13 0-2\n";
+
+    fn log(mut v: Log) -> Vec<Vec<String>> {
+        Reader::new(TEXT.as_bytes())
+            .games_with(&mut v)
+            .collect::<Result<_, _>>()
+            .expect("read from memory")
+    }
+
+    #[test]
+    fn every_callback_comes_in_the_order_written() {
+        let games = log(Log::default());
+        assert_eq!(
+            games[0],
+            [
+                "begin",
+                "tag White=A",
+                "tag Black=B",
+                "end_tags skip=false",
+                "raw 2 tags",
+                "move 32-28! Move 2",
+                "comment good",
+                "nag 3",
+                "(",
+                "move 33-28 Move 2",
+                "(",
+                "move 31-27 Move 2",
+                ")",
+                "move 18-23 Move 2",
+                ")",
+                "move 19-23 Move 2",
+                "unknown",
+                "move 14-19 Move 2",
+                "escape % an escape line",
+                "outcome Some(WhiteWins)",
+                // The reader's findings come last (here: the `-` placeholder
+                // is not standard PDN).
+                "finding nonstandard",
+                "end",
+            ]
+        );
+        assert_eq!(
+            games[1],
+            [
+                "begin",
+                "tag White=C",
+                "end_tags skip=false",
+                "raw 1 tags",
+                "setup W:W31:B19",
+                "move 31x13 Capture 2",
+                "outcome Some(BlackWins)",
+                "end",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_skipped_game_gets_no_movetext_callbacks_but_its_outcome() {
+        let games = log(Log {
+            skip_game: Some("A"),
+            ..Log::default()
+        });
+        assert_eq!(
+            games[0],
+            [
+                "begin",
+                "tag White=A",
+                "tag Black=B",
+                "end_tags skip=true",
+                "outcome Some(WhiteWins)",
+                "finding nonstandard",
+                "end",
+            ]
+        );
+        // The next game is read in full.
+        assert!(games[1].iter().any(|l| l == "move 31x13 Capture 2"));
+    }
+
+    #[test]
+    fn a_skipped_variation_hides_everything_up_to_its_close() {
+        let games = log(Log {
+            skip_variations: true,
+            ..Log::default()
+        });
+        let moves: Vec<&str> = games[0]
+            .iter()
+            .filter(|l| l.starts_with("move") || *l == "(" || *l == ")")
+            .map(String::as_str)
+            .collect();
+        // The nested variation inside the skipped one never opens, and no
+        // `)` comes for the skipped one.
+        assert_eq!(
+            moves,
+            [
+                "move 32-28! Move 2",
+                "(",
+                "move 19-23 Move 2",
+                "move 14-19 Move 2"
+            ]
+        );
+    }
+
+    #[test]
+    fn reader_findings_are_handed_over() {
+        let mut v = Log::default();
+        let games: Vec<_> = Reader::new(&b"[White \"A\"]\n1. 32-28 {open\n"[..])
+            .games_with(&mut v)
+            .collect::<Result<_, _>>()
+            .expect("read from memory");
+        assert!(
+            games[0].iter().any(|l| l.starts_with("finding ")),
+            "{:?}",
+            games[0]
+        );
+    }
+
+    #[test]
+    fn the_builder_keeps_what_it_is_asked_to() {
+        let read = |keep: Keep| {
+            let mut b = GameBuilder::new(keep);
+            Reader::new(TEXT.as_bytes())
+                .games_with(&mut b)
+                .collect::<Result<Vec<_>, _>>()
+                .expect("read from memory")
+        };
+        let all = read(Keep::default());
+        let bare = read(Keep {
+            comments: false,
+            variations: false,
+        });
+        let direct = crate::pdn::read_all(TEXT.as_bytes());
+        assert_eq!(all[0].as_ref(), Some(&direct[0]));
+        let g = bare[0].as_ref().expect("built");
+        assert!(g.nodes().len() < direct[0].nodes().len());
+        assert!(!g
+            .nodes()
+            .iter()
+            .any(|n| matches!(n, crate::pdn::Node::Open(_) | crate::pdn::Node::Comment(_))));
+        assert_eq!(g.tags().len(), 2);
+    }
+}

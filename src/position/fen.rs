@@ -2,15 +2,6 @@
 //! in the movetext): `W:W31-50:B1-20`, `B:WK4,K7:B2.`, `W:Wc3,e3:B..`.
 //! [`Setup::parse`](super::Setup::parse) is built from them; what a square
 //! means is the board's business ([`BoardSize::parse_square`](crate::board::BoardSize::parse_square)).
-//!
-//! ```
-//! use pdnkit::position::fen::{field, fields, item, list, Field, Item};
-//! assert_eq!(fields("W:W31,32:BK1").collect::<Vec<_>>(), ["W", "W31,32", "BK1"]);
-//! assert_eq!(field("W31,32").unwrap().1, Field::Pieces { white: true, list: "31,32" });
-//! assert_eq!(field("H0").unwrap().1, Field::Counter("H0"));
-//! assert_eq!(list("1, 2,K3").collect::<Vec<_>>(), ["1", " 2", "K3"]);
-//! assert_eq!(item("K12-15").unwrap().1, Item { king: true, first: "12", last: Some("15") });
-//! ```
 
 use nom::bytes::complete::{take_till, take_while};
 use nom::character::complete::{char, satisfy};
@@ -84,4 +75,34 @@ pub fn item(i: &str) -> IResult<&str, Item<'_>> {
     let (i, first) = take_till(|c| c == '-')(i)?;
     let (i, last) = opt(preceded(char('-'), rest))(i)?;
     Ok((i, Item { king, first, last }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_parts_of_a_fen() {
+        assert_eq!(
+            fields("W:W31,32:BK1").collect::<Vec<_>>(),
+            ["W", "W31,32", "BK1"]
+        );
+        assert_eq!(
+            field("W31,32").unwrap().1,
+            Field::Pieces {
+                white: true,
+                list: "31,32"
+            }
+        );
+        assert_eq!(field("H0").unwrap().1, Field::Counter("H0"));
+        assert_eq!(list("1, 2,K3").collect::<Vec<_>>(), ["1", " 2", "K3"]);
+        assert_eq!(
+            item("K12-15").unwrap().1,
+            Item {
+                king: true,
+                first: "12",
+                last: Some("15")
+            }
+        );
+    }
 }
