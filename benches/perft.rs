@@ -3,7 +3,8 @@
 //! `cargo bench --bench perft` reports leaf nodes per second (criterion's
 //! "thrpt" in elements/s) for each variant.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pdnkit::rules::{perft, Variant};
+use pdnkit::rules::perft;
+use pdnkit::variant::Variant;
 
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");

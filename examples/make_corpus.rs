@@ -8,8 +8,10 @@
 
 use pdnkit::draw::{DrawRules, DrawState, Termination};
 use pdnkit::notation::{write_move, Style};
-use pdnkit::position::{Color, Kind, Piece, Position};
-use pdnkit::rules::{legal_moves, play_unchecked, Move, Variant};
+use pdnkit::piece::{Color, Kind, Piece};
+use pdnkit::position::Position;
+use pdnkit::rules::{legal_moves, play_unchecked, Move};
+use pdnkit::variant::Variant;
 use std::fmt::Write as _;
 
 struct Rng(u64);

@@ -11,7 +11,8 @@
 //! can read the position back from the picture.
 
 use crate::board::{Bitboard, Geometry, Square};
-use crate::position::{Color, Kind, Position};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
 use crate::variant::Variant;
 use std::fmt::Write as _;
 
@@ -290,7 +291,7 @@ impl Canvas {
     }
 
     /// A piece: a disc, and for a king a ring and a dot.
-    fn piece(&mut self, sq: Square, p: crate::position::Piece) {
+    fn piece(&mut self, sq: Square, p: crate::piece::Piece) {
         let (x, y) = self.corner(sq);
         let (cx, cy) = (x + SQ / 2, y + SQ / 2);
         let code = p.code();

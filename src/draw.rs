@@ -2,7 +2,8 @@
 //! keeps, updated once per ply, and the order in which draws are reported.
 
 use crate::board::{Bitboard, Square, MAX_SQUARES};
-use crate::position::{Color, Kind, Position};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
 use crate::rules::Move;
 use crate::variant::Variant;
 

@@ -5,7 +5,7 @@ use crate::infer::VariantSource;
 use crate::notation::{write_move, Style};
 use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
 use crate::pdn::{Game, Outcome};
-use crate::position::{Color, Kind};
+use crate::piece::{Color, Kind};
 use crate::replay::GameReport;
 use crate::rules::play_unchecked;
 use crate::variant::GameKind;

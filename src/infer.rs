@@ -396,8 +396,8 @@ fn is_8x8_start(fen: &str) -> bool {
         return false;
     };
     let start = Variant::Brazilian.start();
-    p.pieces(crate::position::Color::White) == start.pieces(crate::position::Color::White)
-        && p.pieces(crate::position::Color::Black) == start.pieces(crate::position::Color::Black)
+    p.pieces(crate::piece::Color::White) == start.pieces(crate::piece::Color::White)
+        && p.pieces(crate::piece::Color::Black) == start.pieces(crate::piece::Color::Black)
         && p.kings().is_empty()
 }
 

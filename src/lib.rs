@@ -127,7 +127,7 @@
 //! let moves = legal_moves(&start);
 //! assert_eq!(moves.len(), 7); // Black moves first in English checkers
 //! let after = play(&start, &moves[0]).unwrap();
-//! assert_eq!(after.side(), pdnkit::position::Color::White);
+//! assert_eq!(after.side(), pdnkit::Color::White);
 //! ```
 //!
 //! # Write PDN

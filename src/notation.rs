@@ -3,7 +3,8 @@
 
 use crate::board::{Geometry, Square, SquareError, NE, NW, SE, SW};
 use crate::pdn::{Sep, SquareText};
-use crate::position::{Color, Kind, Position};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
 use crate::rules::{
     capture_paths, landing_path, legal_moves, max_capture, partial_capture_paths, plain_move,
     precedence_refusal, Move, MoveList, Refusal,

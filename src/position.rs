@@ -5,7 +5,7 @@
 //! reports a [`FenError`] with the byte offset in the FEN text of what is wrong.
 
 use crate::board::{Bitboard, BoardSize, Geometry, Square, SquareError};
-pub use crate::piece::{Color, Kind, Piece};
+use crate::piece::{Color, Kind, Piece};
 use crate::variant::Variant;
 use smallvec::SmallVec;
 
@@ -110,7 +110,8 @@ impl FenError {
 /// gives a [`Position`] (the only way to one other than the start position).
 ///
 /// ```
-/// use pdnkit::position::{Color, Kind, Piece, Setup};
+/// use pdnkit::piece::{Color, Kind, Piece};
+/// use pdnkit::position::Setup;
 /// use pdnkit::variant::Variant;
 /// let size = Variant::Brazilian.board();
 /// let mut s = Setup::new(Color::White);

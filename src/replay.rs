@@ -6,7 +6,8 @@ use crate::draw::{Clause, DrawRules, DrawState, Termination};
 use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
 use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
-use crate::position::{Color, Position};
+use crate::piece::Color;
+use crate::position::Position;
 use crate::rules::{legal_moves, play_unchecked, Move, MoveList};
 use crate::variant::{GameKind, Unsupported, Variant};
 

@@ -16,11 +16,12 @@
 use crate::board::{
     opposite, Bitboard, BoardSize, Direction, Geometry, Square, DIRECTIONS, NE, NW, SE, SW,
 };
-use crate::position::{Color, Kind, Position};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
 use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
 use smallvec::SmallVec;
 
-pub use crate::variant::Variant;
+use crate::variant::Variant;
 
 /// A legal move: from, to, the set of captured squares, and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,8 @@ mod common;
 
 use pdnkit::board::Square;
 use pdnkit::position::Position;
-use pdnkit::rules::{landing_path, legal_moves, perft, Variant};
+use pdnkit::rules::{landing_path, legal_moves, perft};
+use pdnkit::variant::Variant;
 
 fn variant(v: &serde_json::Value) -> Variant {
     v["variant"].as_str().unwrap().parse().unwrap()

@@ -3,7 +3,8 @@
 mod common;
 
 use pdnkit::diagram::{svg, Arrow, DiagramOptions, MoveStyle};
-use pdnkit::position::{Color, Kind, Position};
+use pdnkit::piece::{Color, Kind};
+use pdnkit::position::Position;
 use pdnkit::rules::{landing_path, legal_moves, play_unchecked};
 use pdnkit::variant::Variant;
 

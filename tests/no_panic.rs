@@ -8,7 +8,7 @@ use pdnkit::draw::DrawRules;
 use pdnkit::pdn::read_all;
 use pdnkit::position::Position;
 use pdnkit::replay::Options;
-use pdnkit::rules::Variant;
+use pdnkit::variant::Variant;
 use proptest::prelude::*;
 
 fn check_everything(bytes: &[u8]) {

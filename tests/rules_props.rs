@@ -1,6 +1,7 @@
 //! Property tests: `is_legal` agrees with `legal_moves` on random positions.
 use pdnkit::board::{Bitboard, Square};
-use pdnkit::position::{Color, Kind, Piece, Position, Setup};
+use pdnkit::piece::{Color, Kind, Piece};
+use pdnkit::position::{Position, Setup};
 use pdnkit::rules::{is_legal, legal_moves, max_capture, play_unchecked, Move};
 use pdnkit::variant::Variant;
 use proptest::prelude::*;

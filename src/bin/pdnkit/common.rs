@@ -4,7 +4,7 @@ use clap::builder::TypedValueParser as _;
 use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
 use pdnkit::replay::Options;
-use pdnkit::rules::Variant;
+use pdnkit::variant::Variant;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 

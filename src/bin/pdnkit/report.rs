@@ -14,7 +14,7 @@ use pdnkit::board::Orientation;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::diagram::{escape, svg, Arrow, DiagramOptions};
 use pdnkit::pdn::{visible, Game, Locator};
-use pdnkit::position::Color;
+use pdnkit::piece::Color;
 use pdnkit::replay::{move_number, GameReport};
 use pdnkit::stats::Summary;
 use std::collections::BTreeMap;
