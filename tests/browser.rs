@@ -16,7 +16,12 @@ use std::time::{Duration, Instant};
 const CHROMIUM: &str = "/usr/bin/chromium";
 const DRIVER: &str = "/usr/bin/chromedriver";
 
+/// One browser at a time: the tests of this file share the machine's
+/// memory and each would otherwise start its own Chromium at once.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 struct Driver {
+    _turn: std::sync::MutexGuard<'static, ()>,
     child: Child,
     port: u16,
     session: String,
@@ -115,6 +120,7 @@ impl Driver {
             let _ = writeln!(std::io::stderr(), "SKIP: {why}");
             return None;
         }
+        let turn = ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner());
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -136,7 +142,7 @@ impl Driver {
             );
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile = common::tempdir("chromium-profile");
+        let profile = common::tempdir(&format!("chromium-profile-{port}"));
         let caps = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
             "goog:chromeOptions": {"binary": CHROMIUM, "args": [
@@ -148,6 +154,7 @@ impl Driver {
             "goog:loggingPrefs": {"browser": "ALL"}
         }}});
         let mut driver = Driver {
+            _turn: turn,
             child,
             port,
             session: String::new(),
@@ -313,25 +320,35 @@ fn the_report_works_in_a_real_browser() {
         ));
         assert_eq!(shown.as_str().unwrap(), summary[key].to_string(), "{id}");
     }
-    // One diagram per move finding.
+    // Every finding of a game is in the findings section, grouped by file and
+    // code: the first few shown, the rest one click away; once every group is
+    // expanded, one board per finding at a move (drawn as it scrolls into view,
+    // or all at once before printing).
     let games: Vec<&Value> = check.iter().filter(|v| v["type"] == "game").collect();
-    let move_findings: usize = games
+    let all_findings: Vec<&Value> = games
         .iter()
-        .map(|g| {
-            g["diagnostics"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter(|d| d.get("ply").is_some())
-                .count()
-        })
-        .sum();
+        .flat_map(|g| g["diagnostics"].as_array().unwrap().iter())
+        .collect();
+    let move_findings = all_findings
+        .iter()
+        .filter(|d| d.get("ply").is_some())
+        .count();
     assert!(move_findings > 0);
+    let grouped = driver.js("return Array.from(document.querySelectorAll('#finding-groups .group')).reduce((n, g) => n + +g.dataset.count, 0)");
+    assert_eq!(grouped, json!(all_findings.len()));
+    driver.js("window.pdnkit.expandAll(); window.pdnkit.drawAll(); return 0");
+    assert_eq!(
+        driver.js("return document.querySelectorAll('#finding-groups .finding').length"),
+        json!(all_findings.len())
+    );
     assert_eq!(
         driver.js("return document.querySelectorAll('.finding-diagram svg').length"),
         json!(move_findings)
     );
-    // "Next" in a viewer shows the position after that ply, as convert gives it.
+    // A board of a missed capture draws the written move and the capture required.
+    let missed = driver.js("var f = document.querySelector('.finding[data-code=missed-capture] .finding-diagram svg'); return f ? Array.from(f.querySelectorAll('.move')).map(m => m.dataset.move) : null");
+    assert_eq!(missed, json!(["written", "alternative"]));
+    // "Next" in the viewer shows the position after that ply, as convert gives it.
     let plies = common::json_lines(&pdnkit_in_root(&[
         "convert",
         "--no-progress",
@@ -348,11 +365,15 @@ fn the_report_works_in_a_real_browser() {
             g["plies"].as_u64() >= Some(3) && g["file"].as_str().unwrap().contains("english")
         })
         .expect("an English game with moves");
-    let viewer = format!("#game-{i}");
+    driver.js(&format!("location.hash = '#game-{i}'; return 0"));
+    assert_eq!(
+        driver.js("return document.getElementById('viewer').dataset.game"),
+        json!(i.to_string())
+    );
     let pieces = |d: &Driver| -> Vec<String> {
-        let v = d.js(&format!(
-            "return Array.from(document.querySelectorAll('{viewer} .board .piece')).map(p => p.dataset.square + ':' + p.dataset.piece)"
-        ));
+        let v = d.js(
+            "return Array.from(document.querySelectorAll('#viewer .board .piece')).map(p => p.dataset.square + ':' + p.dataset.piece)",
+        );
         let mut v: Vec<String> = v
             .as_array()
             .unwrap()
@@ -363,14 +384,26 @@ fn the_report_works_in_a_real_browser() {
         v
     };
     for ply in 1..=3u64 {
-        driver.click(&format!("{viewer} .next"));
+        driver.click("#viewer .next");
         let want = plies
             .iter()
             .find(|r| r["file"] == g["file"] && r["game"] == g["game"] && r["ply"] == ply)
             .and_then(|r| r["fen"].as_str())
             .expect("the ply in convert's output");
         assert_eq!(pieces(&driver), fen_pieces(want), "after ply {ply}");
+        assert_eq!(
+            driver.js("return document.querySelector('#viewer .moves li.current').dataset.ply"),
+            json!(ply.to_string())
+        );
     }
+    // The side to move is shown, and the numbers of the empty dark squares.
+    assert_eq!(
+        driver.js("return document.querySelector('#viewer .board svg').dataset.side"),
+        json!("W")
+    );
+    let numbers = driver.js("return document.querySelectorAll('#viewer .board .number').length");
+    let occupied = pieces(&driver).len() as u64;
+    assert_eq!(numbers, json!(32 - occupied));
     // An Italian viewer draws the mirrored board: square 1 in the top-left
     // corner, 32 in the bottom-right (RULES.md 7), every piece where the
     // FID numbering puts it, and the dark squares where h1 is dark.
@@ -379,9 +412,10 @@ fn the_report_works_in_a_real_browser() {
         .enumerate()
         .find(|(_, g)| g["variant"] == "italian" && g["plies"].as_u64() >= Some(1))
         .expect("an Italian game with moves");
-    let placed = driver.js(&format!(
-        "return Array.from(document.querySelectorAll('#game-{i} .board .piece')).map(p => {{ var c = p.querySelector('circle'); return [+p.dataset.square, +c.getAttribute('cx'), +c.getAttribute('cy')]; }})"
-    ));
+    driver.js(&format!("window.pdnkit.openGame({i}); return 0"));
+    let placed = driver.js(
+        "return Array.from(document.querySelectorAll('#viewer .board .piece')).map(p => { var c = p.querySelector('circle'); return [+p.dataset.square, +c.getAttribute('cx'), +c.getAttribute('cy')]; })",
+    );
     let placed = placed.as_array().unwrap();
     assert!(!placed.is_empty());
     for p in placed {
@@ -394,23 +428,34 @@ fn the_report_works_in_a_real_browser() {
         let f = 2 * ((s - 1) % 4) + r % 2;
         assert_eq!((cx, cy), (18 + f * 40 + 20, 18 + r * 40 + 20), "square {s}");
     }
-    let dark = driver.js(&format!(
-        "return document.querySelector('#game-{i} .board path').getAttribute('d').split('M')[1]"
-    ));
+    let dark = driver
+        .js("return document.querySelector('#viewer .board path').getAttribute('d').split('M')[1]");
     assert_eq!(
         dark,
         json!("18 18h40v40h-40z"),
         "a8 is dark on the Italian board"
     );
-    // "Only games with errors" hides every valid game.
+    // "Only games with errors" keeps exactly the games with errors.
     driver.click("#only-errors");
     let leaks = driver.js(
-        "return Array.from(document.querySelectorAll('#games tbody tr')).filter(r => r.dataset.valid !== 'false' && getComputedStyle(r).display !== 'none').length",
+        "return Array.from(document.querySelectorAll('#games tbody tr')).filter(r => r.dataset.valid !== 'false').length",
     );
     assert_eq!(leaks, json!(0));
-    let shown = driver.js("return Array.from(document.querySelectorAll('#games tbody tr')).filter(r => getComputedStyle(r).display !== 'none').length");
     let invalid = games.iter().filter(|g| g["valid"] == false).count();
-    assert_eq!(shown, json!(invalid));
+    assert_eq!(driver.js("return window.pdnkit.shown()"), json!(invalid));
+    assert_eq!(
+        driver.js("return document.querySelectorAll('#games tbody tr').length"),
+        json!(invalid.min(100))
+    );
+    driver.click("#only-errors");
+    // Sorting by a column orders every page by it.
+    driver.click("#games th[data-col=white]");
+    let whites = driver.js("return Array.from(document.querySelectorAll('#games tbody tr td:nth-child(3)')).map(td => td.textContent)");
+    let whites: Vec<String> = serde_json::from_value(whites).unwrap();
+    let mut sorted = whites.clone();
+    sorted.sort();
+    assert_eq!(whites, sorted);
+    layout_holds(&driver, "corpus/");
     // Screenshots for the README, when asked for.
     if let Ok(to) = std::env::var("PDNKIT_SCREENSHOTS") {
         let to = PathBuf::from(to);
@@ -419,7 +464,7 @@ fn the_report_works_in_a_real_browser() {
         driver.js("window.scrollTo(0, 0); return 0");
         driver.screenshot(&to.join("report.png"));
         driver.element_screenshot(".finding", &to.join("finding.png"));
-        driver.element_screenshot(&viewer, &to.join("viewer.png"));
+        driver.element_screenshot("#viewer", &to.join("viewer.png"));
         let svg = dir.join("diagram.svg");
         pdnkit_in_root(&[
             "diagram",
@@ -436,4 +481,218 @@ fn the_report_works_in_a_real_browser() {
         driver.go(&format!("file://{}", svg.display()));
         driver.element_screenshot("svg", &to.join("diagram.png"));
     }
+}
+
+/// The report's layout holds at 1,400 and at 800 px (issue 23): no element
+/// outside a scroll container wider than the viewport, and in the viewer of
+/// game `game` (file name containing `file`; default the longest game) every
+/// move visible in its list and none split across lines.
+fn layout_holds(d: &Driver, what: &str) {
+    layout_holds_on(d, what, None);
+}
+
+fn layout_holds_on(d: &Driver, what: &str, game: Option<(&str, u64)>) -> u64 {
+    let open = match game {
+        Some((file, index)) => format!(
+            "var D = window.pdnkit.data, gi = D.games.findIndex(g => D.files[g[0]].indexOf({file:?}) >= 0 && g[1] === {index});"
+        ),
+        None => "var D = window.pdnkit.data, gi = 0; D.games.forEach((g, i) => { if (g[11] > D.games[gi][11]) gi = i; });".into(),
+    };
+    let mut moves = 0;
+    for width in [1400, 800] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": 1000})),
+        );
+        d.js(&format!(
+            "{open} window.pdnkit.openGame(gi, 0, true); return gi"
+        ));
+        let wide = d.js(
+            "var w = document.documentElement.clientWidth; \
+             return [document.documentElement.scrollWidth - w].concat(Array.from(document.querySelectorAll('body *')) \
+               .filter(e => !(e.parentElement && e.parentElement.closest('.table-wrap, pre.source')) && e.getBoundingClientRect().right > w + 1) \
+               .slice(0, 5).map(e => e.tagName + '.' + e.getAttribute('class')))",
+        );
+        assert_eq!(
+            wide,
+            json!([0]),
+            "{what} at {width} px: wider than the viewport"
+        );
+        let problems = d.js(
+            "var list = document.querySelector('#viewer .moves'), out = [], items = Array.from(list.children); \
+             var line = items.length ? items[0].getBoundingClientRect().height : 0; \
+             items.forEach(li => { list.scrollTop = li.offsetTop; var r = li.getBoundingClientRect(), l = list.getBoundingClientRect(); \
+               if (r.width < 8 || r.left < l.left - 1 || r.right > l.right + 1 || r.top < l.top - 1 || r.bottom > l.bottom + 1) out.push('hidden ' + li.textContent); \
+               if (li.getClientRects().length !== 1 || r.height > line * 1.5) out.push('split ' + li.textContent); }); \
+             return [items.length, out.slice(0, 5)]",
+        );
+        assert_eq!(problems[1], json!([]), "{what} at {width} px: moves");
+        moves = problems[0].as_u64().unwrap_or(0);
+        // The board and the move list fit the page side by side or one under the other.
+        let board = d.js("var b = document.querySelector('#viewer .board svg').getBoundingClientRect(), l = document.querySelector('#viewer .moves').getBoundingClientRect(); return [b.width > 100, l.left >= b.right - 1 || l.top >= b.bottom - 1]");
+        assert_eq!(
+            board,
+            json!([true, true]),
+            "{what} at {width} px: board and moves"
+        );
+    }
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1280, "height": 1600})),
+    );
+    moves
+}
+
+#[test]
+fn the_report_of_the_real_corpus_opens_and_holds_its_layout() {
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let dir = common::tempdir("browser-real");
+    let report = dir.join("real.html");
+    let o = pdnkit_in_root(&[
+        "report",
+        "--no-progress",
+        real.to_str().unwrap(),
+        "-o",
+        report.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let size = std::fs::metadata(&report).unwrap().len();
+    assert!(size <= 5_000_000, "the report is {size} bytes");
+    driver.go(&format!("file://{}", report.display()));
+    assert_eq!(driver.js("return document.body.dataset.ready"), "yes");
+    assert_eq!(driver.js("return window.__pdnkitErrors"), json!([]));
+    // The 76 moves of this game were invisible in the report of issue 23.
+    let moves = layout_holds_on(
+        &driver,
+        "the real corpus",
+        Some(("bruno__BrunoVsScan31.pdn", 11)),
+    );
+    assert_eq!(moves, 76);
+    layout_holds(&driver, "the real corpus");
+    // The 2,328 notation warnings of one file are one group, three shown.
+    let group = driver.js("var g = Array.from(document.querySelectorAll('.group[data-code=notation]')).sort((a, b) => b.dataset.count - a.dataset.count)[0]; return [+g.dataset.count, g.querySelectorAll('.finding').length]");
+    assert!(group[0].as_u64() > Some(1000), "{group}");
+    assert_eq!(group[1], json!(3));
+}
+
+/// Loads a report in headless Chromium and measures it (issue 23's targets):
+/// `PDNKIT_REPORT=FILE` (default: the report of ../shared/corpus/real, made
+/// now). Not a timed test: it prints its figures and asserts nothing about
+/// them. Run by `benches/report.sh`.
+#[test]
+#[ignore]
+fn report_benchmark() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let report = match std::env::var("PDNKIT_REPORT") {
+        Ok(p) => PathBuf::from(p),
+        Err(_) => {
+            let Some(real) = common::shared("corpus/real") else {
+                return;
+            };
+            let dir = common::tempdir("browser-bench");
+            let report = dir.join("real.html");
+            pdnkit_in_root(&[
+                "report",
+                "--no-progress",
+                real.to_str().unwrap(),
+                "-o",
+                report.to_str().unwrap(),
+            ]);
+            std::mem::forget(dir);
+            report
+        }
+    };
+    let size = std::fs::metadata(&report).map(|m| m.len()).unwrap_or(0);
+    let t0 = Instant::now();
+    driver.go(&format!("file://{}", report.display()));
+    let wall = t0.elapsed().as_millis();
+    let nav = driver.js("var n = performance.getEntriesByType('navigation')[0]; var p = performance.getEntriesByName('first-contentful-paint')[0]; return [n.domContentLoadedEventEnd, n.loadEventEnd, p ? p.startTime : null]");
+    let time = |script: &str| -> f64 {
+        driver
+            .js(&format!(
+                "var t = performance.now(); {script}; document.body.getBoundingClientRect(); return performance.now() - t"
+            ))
+            .as_f64()
+            .unwrap_or(f64::NAN)
+    };
+    // Each interaction as the user does it, its handler run synchronously.
+    let new_page = driver.js("return !!window.pdnkit").as_bool() == Some(true);
+    let (filter, unfilter, search, sort) = if new_page {
+        (
+            time("var e = document.getElementById('only-errors'); e.checked = true; e.dispatchEvent(new Event('change'))"),
+            time("var e = document.getElementById('only-errors'); e.checked = false; e.dispatchEvent(new Event('change'))"),
+            time("var e = document.getElementById('text-filter'); e.value = 'tinsley'; e.dispatchEvent(new Event('input'))"),
+            time("document.querySelector('#games th[data-col=white]').click()"),
+        )
+    } else {
+        (
+            time("document.getElementById('only-errors').click()"),
+            time("document.getElementById('only-errors').click()"),
+            time("var e = document.getElementById('text-filter'); e.value = 'tinsley'; e.dispatchEvent(new Event('input'))"),
+            time("document.querySelectorAll('#games th')[2].click()"),
+        )
+    };
+    driver.cmd(
+        "POST",
+        "/goog/cdp/execute",
+        Some(json!({"cmd": "Performance.enable", "params": {}})),
+    );
+    let metrics = driver.cmd(
+        "POST",
+        "/goog/cdp/execute",
+        Some(json!({"cmd": "Performance.getMetrics", "params": {}})),
+    );
+    let metric = |name: &str| -> f64 {
+        metrics["metrics"]
+            .as_array()
+            .and_then(|m| m.iter().find(|x| x["name"] == name))
+            .and_then(|x| x["value"].as_f64())
+            .unwrap_or(f64::NAN)
+    };
+    let nodes = driver.js("return document.getElementsByTagName('*').length");
+    // The renderer processes' resident memory (Linux; only this test's browser runs).
+    let renderer_mb: f64 = std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| {
+            std::fs::read(e.path().join("cmdline"))
+                .is_ok_and(|c| String::from_utf8_lossy(&c).contains("--type=renderer"))
+        })
+        .filter_map(|e| std::fs::read_to_string(e.path().join("status")).ok())
+        .filter_map(|st| {
+            st.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        })
+        .sum::<f64>()
+        / 1024.0;
+    println!(
+        "report {}: {:.1} MB; navigation returned after {wall} ms; DOMContentLoaded {} ms, load {} ms, first contentful paint {} ms; \
+         only-errors {filter:.0} ms, back {unfilter:.0} ms, search {search:.0} ms, sort {sort:.0} ms; \
+         JS heap {:.0} MB used / {:.0} MB total; renderer resident {renderer_mb:.0} MB; {} DOM nodes (CDP: {})",
+        report.display(),
+        size as f64 / 1e6,
+        nav[0],
+        nav[1],
+        nav[2],
+        metric("JSHeapUsedSize") / 1e6,
+        metric("JSHeapTotalSize") / 1e6,
+        nodes,
+        metric("Nodes"),
+    );
 }

@@ -1,0 +1,175 @@
+//! The report's two summary charts, as inline SVG: each with a title, axis
+//! labels and the count of every bar; findings of each severity apart.
+
+use pdnkit::diag::{Code, Severity};
+use pdnkit::diagram::escape;
+use pdnkit::stats::Summary;
+use std::fmt::Write as _;
+
+const WIDTH: u32 = 480;
+const LABEL: u32 = 150;
+const BARS: u32 = 230;
+const ROW: u32 = 20;
+const TOP: u32 = 46;
+const COLORS: [(&str, &str); 3] = [
+    ("error", "#c62828"),
+    ("warning", "#e0a800"),
+    ("note", "#2a8fb0"),
+];
+
+/// Findings per code, by severity (errors, warnings, notes), most first.
+pub fn code_rows(s: &Summary) -> Vec<(&'static str, [u64; 3])> {
+    let mut rows: Vec<(&'static str, [u64; 3])> = Code::ALL
+        .iter()
+        .map(|&c| {
+            (
+                c.as_str(),
+                [
+                    s.count(c, Severity::Error),
+                    s.count(c, Severity::Warning),
+                    s.count(c, Severity::Note),
+                ],
+            )
+        })
+        .filter(|(_, n)| n.iter().sum::<u64>() > 0)
+        .collect();
+    rows.sort_by(|a, b| {
+        b.1.iter()
+            .sum::<u64>()
+            .cmp(&a.1.iter().sum::<u64>())
+            .then(a.0.cmp(b.0))
+    });
+    rows
+}
+
+/// The frame of a chart: title, x axis with ticks at 0, half and the
+/// maximum, and its label; the caller adds the bars.
+fn frame(id: &str, title: &str, x_label: &str, rows: usize, max: u64) -> (String, u32) {
+    let height = TOP + ROW * rows.max(1) as u32 + 34;
+    let mut s = format!(
+        r##"<figure class="chart-box"><svg class="chart" id="{id}" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" role="img" font-family="sans-serif" font-size="12"><title>{t}</title><text x="0" y="16" font-size="14" font-weight="bold">{t}</text>"##,
+        t = escape(title)
+    );
+    let axis_y = TOP + ROW * rows.max(1) as u32 + 2;
+    let _ = write!(
+        s,
+        r##"<line x1="{LABEL}" y1="{}" x2="{LABEL}" y2="{axis_y}" stroke="#555"/><line x1="{LABEL}" y1="{axis_y}" x2="{}" y2="{axis_y}" stroke="#555"/>"##,
+        TOP - 4,
+        LABEL + BARS
+    );
+    for (k, v) in [(0, 0), (1, max / 2), (2, max)] {
+        let x = LABEL + BARS * k / 2;
+        let _ = write!(
+            s,
+            r##"<line x1="{x}" y1="{axis_y}" x2="{x}" y2="{}" stroke="#555"/><text x="{x}" y="{}" text-anchor="middle" fill="#444">{v}</text>"##,
+            axis_y + 4,
+            axis_y + 16
+        );
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" text-anchor="middle" fill="#222">{}</text>"##,
+        LABEL + BARS / 2,
+        axis_y + 30,
+        escape(x_label)
+    );
+    (s, axis_y)
+}
+
+/// Findings by code: one bar per code, its errors, warnings and notes in
+/// their own colours, and the counts after it.
+pub fn findings_chart(rows: &[(&'static str, [u64; 3])]) -> String {
+    let max = rows
+        .iter()
+        .map(|r| r.1.iter().sum::<u64>())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let (mut s, _) = frame(
+        "chart-findings",
+        "Findings by code",
+        "findings",
+        rows.len(),
+        max,
+    );
+    // Legend.
+    let mut x = LABEL;
+    for (name, color) in COLORS {
+        let _ = write!(
+            s,
+            r##"<rect x="{x}" y="24" width="10" height="10" fill="{color}"/><text x="{}" y="33" fill="#333">{name}s</text>"##,
+            x + 14
+        );
+        x += 80;
+    }
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" text-anchor="end" fill="#222" font-style="italic">code</text>"##,
+        LABEL - 6,
+        TOP - 8
+    );
+    for (i, (code, counts)) in rows.iter().enumerate() {
+        let y = TOP + ROW * i as u32;
+        let _ = write!(
+            s,
+            r##"<g class="bar" data-code="{code}"><text x="{}" y="{}" text-anchor="end">{code}</text>"##,
+            LABEL - 6,
+            y + 12
+        );
+        let mut at = LABEL;
+        let mut parts = Vec::new();
+        for (k, (name, color)) in COLORS.iter().enumerate() {
+            let n = counts[k];
+            if n == 0 {
+                continue;
+            }
+            let w = ((u64::from(BARS) * n / max) as u32).max(2);
+            let _ = write!(
+                s,
+                r##"<rect x="{at}" y="{}" width="{w}" height="15" fill="{color}" data-severity="{name}"><title>{n} {name}{}</title></rect>"##,
+                y + 1,
+                if n == 1 { "" } else { "s" }
+            );
+            at += w;
+            parts.push(format!("{n}{}", &name[..1].to_uppercase()));
+        }
+        let _ = write!(
+            s,
+            r##"<text x="{}" y="{}" fill="#333">{}</text></g>"##,
+            at + 4,
+            y + 12,
+            parts.join(" ")
+        );
+    }
+    s.push_str(
+        "</svg><figcaption class=\"legend\">E errors, W warnings, N notes.</figcaption></figure>",
+    );
+    s
+}
+
+/// Games by length in plies, one bar per class.
+pub fn lengths_chart(classes: &[(&'static str, u64)]) -> String {
+    let max = classes.iter().map(|c| c.1).max().unwrap_or(0).max(1);
+    let (mut s, _) = frame("chart-lengths", "Game lengths", "games", classes.len(), max);
+    let _ = write!(
+        s,
+        r##"<text x="{}" y="{}" text-anchor="end" fill="#222" font-style="italic">plies</text>"##,
+        LABEL - 6,
+        TOP - 8
+    );
+    for (i, (class, n)) in classes.iter().enumerate() {
+        let y = TOP + ROW * i as u32;
+        let w = ((u64::from(BARS) * n / max) as u32).max(u32::from(*n > 0));
+        let _ = write!(
+            s,
+            r##"<g class="bar"><text x="{}" y="{}" text-anchor="end">{class}</text><rect x="{LABEL}" y="{}" width="{w}" height="15" fill="#5b7fa6"/><text x="{}" y="{}" fill="#333">{n}</text></g>"##,
+            LABEL - 6,
+            y + 12,
+            y + 1,
+            LABEL + w + 4,
+            y + 12
+        );
+    }
+    s.push_str("</svg></figure>");
+    s
+}
