@@ -5,8 +5,10 @@
 //! Men are discs, kings are discs with a ring and a dot inside; White's pieces
 //! are light with a dark outline and Black's dark with a light ring, so the
 //! four kinds stay apart in greyscale print. Algebraic variants (brazilian,
-//! russian) have files and ranks on the edges; numeric ones have each dark
-//! square's number in its corner. Every piece is an element with
+//! russian, czech) have files and ranks on the edges; numeric ones have each
+//! empty dark square's number in its middle, white on the dark square (a
+//! contrast of 5.9:1). The side to move is written under the board. Every
+//! piece is an element with
 //! `data-square` and `data-piece` (`W`, `WK`, `B`, `BK`) so that a program
 //! can read the position back from the picture.
 
@@ -20,6 +22,10 @@ use std::fmt::Write as _;
 const SQ: u32 = 40;
 /// Margin around the board for the edge labels.
 const MARGIN: u32 = 18;
+/// The dark squares' colour: white numbers on it have a contrast of 5.9:1.
+const DARK: &str = "#6b675c";
+/// Room under the board for the side to move.
+const FOOT: u32 = 24;
 
 /// How a move drawn on a diagram is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +107,42 @@ impl Arrow {
         }
     }
 
+    /// The move `text` drawn on `pos` only if it is a legal move there (the
+    /// first candidate of an ambiguous one); else why not, in the words of
+    /// the rules (`WrittenError::Illegal`).
+    ///
+    /// ```
+    /// use pdnkit::diagram::Arrow;
+    /// use pdnkit::position::Position;
+    /// use pdnkit::variant::Variant;
+    /// let pos = Position::from_fen("W:W27:B23,14", Variant::Brazilian).unwrap();
+    /// assert!(Arrow::legal(&pos, "27x18x9").is_ok());
+    /// let why = Arrow::legal(&pos, "27-24").unwrap_err().to_string();
+    /// assert!(why.contains("capturing is compulsory"), "{why}");
+    /// ```
+    pub fn legal(pos: &Position, text: &str) -> Result<Arrow, WrittenError> {
+        let t = text.trim();
+        let m = match crate::pdn::grammar::written_move(t.as_bytes()) {
+            Ok((rest, m))
+                if rest.is_empty()
+                    || crate::pdn::grammar::strength(rest).is_ok_and(|(r, _)| r.is_empty()) =>
+            {
+                m
+            }
+            _ => return Err(WrittenError::NotAMove(text.to_string())),
+        };
+        let mv = match crate::notation::resolve(pos, &m.squares, m.sep) {
+            Ok(crate::notation::Reading::Move { mv, .. }) => mv,
+            Ok(crate::notation::Reading::Ambiguous(c)) => c[0],
+            Err(why) => return Err(WrittenError::Illegal(text.to_string(), why.to_string())),
+        };
+        Ok(Arrow {
+            path: crate::rules::landing_path(pos, &mv).to_vec(),
+            captured: mv.captured(),
+            style: MoveStyle::Written,
+        })
+    }
+
     /// A capture of `pos` that takes the most pieces (the first such), drawn as
     /// an alternative; `None` when there is no capture.
     pub fn maximal_capture(pos: &Position) -> Option<Arrow> {
@@ -126,6 +168,9 @@ pub enum WrittenError {
     /// A square of it is off the board.
     #[error("'{0}': {1}")]
     Square(String, crate::board::SquareError),
+    /// It is no legal move of the position: why.
+    #[error("'{0}' is not a legal move here: {1}")]
+    Illegal(String, String),
 }
 
 /// What to draw.
@@ -166,6 +211,8 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
     let g = pos.geometry();
     let n = u32::from(g.n());
     let side = n * SQ + 2 * MARGIN;
+    let alg = algebraic(pos.variant());
+    let height = side + FOOT + if alg { 8 } else { 0 };
     let mut c = Canvas {
         s: String::with_capacity(8 * 1024),
         g,
@@ -174,9 +221,10 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
     };
     let _ = write!(
         c.s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" class="pdnkit-diagram" viewBox="0 0 {side} {side}" width="{side}" height="{side}" data-variant="{}" data-fen="{}" role="img">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" class="pdnkit-diagram" viewBox="0 0 {side} {height}" width="{side}" height="{height}" data-variant="{}" data-fen="{}" data-side="{}" role="img">"#,
         pos.variant().name(),
-        escape(&pos.to_fen())
+        escape(&pos.to_fen()),
+        if pos.side() == Color::White { "W" } else { "B" },
     );
     if let Some(t) = &opts.title {
         let _ = write!(c.s, "<title>{}</title>", escape(t));
@@ -189,10 +237,9 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
     ));
     let _ = write!(
         c.s,
-        r##"<rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/>"##
+        r##"<rect x="0" y="0" width="{side}" height="{height}" fill="#fff"/>"##
     );
-    let alg = algebraic(pos.variant());
-    c.board(alg);
+    c.board(alg, pos.occupied());
     if alg {
         c.coordinates(side);
     }
@@ -204,6 +251,7 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
     for m in &opts.moves {
         c.drawn_move(m);
     }
+    c.side_to_move(pos.side(), height);
     c.s.push_str("</svg>");
     c.s
 }
@@ -224,9 +272,9 @@ impl Canvas {
         cell(u32::from(r), u32::from(f), self.n, self.flip)
     }
 
-    /// The light board, the dark squares as one path, their numbers as one
-    /// text (numeric boards), and the frame.
-    fn board(&mut self, alg: bool) {
+    /// The light board, the dark squares as one path, the numbers of the
+    /// empty ones as one text (numeric boards), and the frame.
+    fn board(&mut self, alg: bool, occupied: Bitboard) {
         let n = self.n;
         let _ = write!(
             self.s,
@@ -242,22 +290,22 @@ impl Canvas {
                 };
                 let (x, y) = cell(r, f, n, self.flip);
                 let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
-                if !alg {
+                if !alg && !occupied.has(sq) {
                     let _ = write!(
                         numbers,
                         r#"<tspan x="{}" y="{}">{}</tspan>"#,
-                        x + 2,
-                        y + 9,
+                        x + SQ / 2,
+                        y + SQ / 2 + 5,
                         sq.number()
                     );
                 }
             }
         }
-        let _ = write!(self.s, r##"<path d="{dark}" fill="#8b8b83"/>"##);
+        let _ = write!(self.s, r##"<path d="{dark}" fill="{DARK}"/>"##);
         if !numbers.is_empty() {
             let _ = write!(
                 self.s,
-                r##"<text font-size="9" font-family="sans-serif" fill="#f4f4f4">{numbers}</text>"##
+                r##"<text class="numbers" font-size="14" font-family="sans-serif" text-anchor="middle" fill="#fff">{numbers}</text>"##
             );
         }
         let _ = write!(
@@ -288,6 +336,23 @@ impl Canvas {
                 c + 4
             );
         }
+    }
+
+    /// "White to move" or "Black to move" under the board, with a disc of
+    /// that side's colour.
+    fn side_to_move(&mut self, side: Color, height: u32) {
+        let y = height - 8;
+        let (fill, name) = match side {
+            Color::White => ("#fafafa", "White"),
+            Color::Black => ("#1e1e1e", "Black"),
+        };
+        let _ = write!(
+            self.s,
+            r##"<g class="side-to-move"><circle cx="{}" cy="{}" r="6" fill="{fill}" stroke="#111" stroke-width="1.5"/><text x="{}" y="{y}" font-size="13" font-family="sans-serif" fill="#222">{name} to move</text></g>"##,
+            MARGIN + 7,
+            y - 4,
+            MARGIN + 18
+        );
     }
 
     /// A piece: a disc, and for a king a ring and a dot.
@@ -379,7 +444,7 @@ mod tests {
 
     #[test]
     fn italian_boards_are_drawn_mirrored() {
-        // The number of a square is drawn in its cell's top-left corner.
+        // The number of an empty square is drawn in its cell's middle.
         let label = |v: Variant, number: u32| {
             let svg = svg(
                 &Position::empty(v, Color::White),
@@ -394,8 +459,8 @@ mod tests {
                 v[..v.find('"').unwrap_or(0)].parse().unwrap_or(0)
             };
             (
-                (num("x=\"") - 2 - MARGIN) / SQ,
-                (num("y=\"") - 9 - MARGIN) / SQ,
+                (num("x=\"") - SQ / 2 - MARGIN) / SQ,
+                (num("y=\"") - SQ / 2 - 5 - MARGIN) / SQ,
             )
         };
         // Italian: 1 = a8 (top-left corner), 32 = h1 (bottom-right corner).
@@ -406,6 +471,23 @@ mod tests {
         assert_eq!(label(Variant::English, 1), (1, 0));
         assert_eq!(label(Variant::English, 32), (6, 7));
         assert_eq!(label(Variant::English, 29), (0, 7));
+    }
+
+    #[test]
+    fn numbers_on_the_empty_dark_squares_and_the_side_to_move() {
+        let p = Position::from_fen("B:W31,32:B1", Variant::English).unwrap();
+        let text = svg(&p, &DiagramOptions::default());
+        let numbers: Vec<&str> = text
+            .split("</tspan>")
+            .filter_map(|t| t.rsplit('>').next())
+            .filter(|n| n.parse::<u32>().is_ok())
+            .collect();
+        assert_eq!(numbers.len(), 29);
+        assert!(!numbers.contains(&"1") && !numbers.contains(&"31") && numbers.contains(&"2"));
+        assert!(text.contains(">Black to move</text>") && text.contains(r#"data-side="B""#));
+        // Algebraic boards have files and ranks instead.
+        let text = svg(&Variant::Russian.start(), &DiagramOptions::default());
+        assert!(!text.contains("<tspan") && text.contains(">White to move</text>"));
     }
 
     #[test]

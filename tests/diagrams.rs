@@ -136,3 +136,43 @@ fn hostile_tag_values_never_reach_the_report_unescaped() {
     // Nothing is fetched: no external URL in src or href.
     assert!(!page.contains("src=\"http") && !page.contains("href=\"http"));
 }
+
+fn diagram(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .arg("diagram")
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_move_to_draw_must_be_legal_and_a_fault_draws_itself() {
+    // --move is checked against the position: exit 2 with the rules' reason.
+    let fen = ["--variant", "brazilian", "--fen", "W:W27:B23,14"];
+    let o = diagram(&[&fen[..], &["--move", "27-24"]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    let why = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        why.contains("not a legal move") && why.contains("capturing is compulsory"),
+        "{why}"
+    );
+    let o = diagram(&[&fen[..], &["--move", "27x18x9"]].concat());
+    assert_eq!(o.status.code(), Some(0));
+    // The position before a move error shows the move as written and the
+    // capture required, as the report does; and who is to move.
+    let o = diagram(&["corpus/brazilian/faults.pdn", "--game", "1", "--ply", "8"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let moves: Vec<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-move"))
+        .collect();
+    assert_eq!(moves, ["written", "alternative"]);
+    assert_eq!(doc.root_element().attribute("data-side"), Some("B"));
+    assert!(text.contains(">Black to move</text>"));
+    // Before a legal move: nothing drawn.
+    let o = diagram(&["corpus/brazilian/faults.pdn", "--game", "1", "--ply", "3"]);
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(!text.contains("data-move="));
+}

@@ -26,7 +26,10 @@ pub struct Args {
     /// With PATH: the position before this ply (1 = the start; default: after the last ply read).
     #[arg(long)]
     ply: Option<u32>,
-    /// A move to draw, as a record writes it (`32-28`, `c3xe5`, `26x17x8`).
+    /// A move to draw, as a record writes it (`32-28`, `c3xe5`, `26x17x8`):
+    /// it must be a legal move of the position. Without it, a position before
+    /// a move error shows the move as written (red) and, for a missed or
+    /// smaller capture, a capture the rules required (dashed blue).
     #[arg(long = "move", value_name = "MOVE")]
     mv: Option<String>,
     /// Seen from Black.
@@ -69,13 +72,16 @@ impl Visitor for Pick {
     fn end_game(&mut self) {}
 }
 
-/// The position the arguments name.
-fn position(a: &Args) -> Result<Position, String> {
+/// The position the arguments name, and the arrows of the move error made
+/// there (none for a FEN, or a position before a legal move).
+fn position(a: &Args) -> Result<(Position, Vec<Arrow>), String> {
     if let Some(fen) = &a.fen {
         let v = a
             .variant
             .ok_or("--fen needs --variant (the board and the rules depend on it)")?;
-        return Position::from_fen(fen, v).map_err(|e| format!("FEN \"{fen}\": {e}"));
+        return Position::from_fen(fen, v)
+            .map(|p| (p, Vec::new()))
+            .map_err(|e| format!("FEN \"{fen}\": {e}"));
     }
     let path = a
         .path
@@ -127,22 +133,44 @@ fn position(a: &Args) -> Result<Position, String> {
         ));
     }
     // 1 ..= plies + 1: checked above, so the position exists.
-    Ok(r.position_before(ply).unwrap_or(start))
+    let pos = r.position_before(ply).unwrap_or(start);
+    Ok((pos, fault_arrows(&pos, &r, ply)))
+}
+
+/// The move error made at `ply` from `pos`, as the report draws it: the
+/// move as written, and a capture the rules required instead.
+fn fault_arrows(pos: &Position, r: &pdnkit::GameReport, ply: u32) -> Vec<Arrow> {
+    let Some(d) = r.errors().find(|d| d.ply == Some(ply)) else {
+        return Vec::new();
+    };
+    let mut arrows: Vec<Arrow> = d
+        .written
+        .as_deref()
+        .and_then(|w| Arrow::written(pos, w).ok())
+        .into_iter()
+        .collect();
+    if matches!(
+        d.code,
+        pdnkit::Code::MissedCapture | pdnkit::Code::NonMaximalCapture
+    ) {
+        arrows.extend(Arrow::maximal_capture(pos));
+    }
+    arrows
 }
 
 pub fn run(a: Args) -> u8 {
-    let pos = match position(&a) {
+    let (pos, fault) = match position(&a) {
         Ok(p) => p,
         Err(m) => return fail(m),
     };
     let mut opts = DiagramOptions {
         flip: a.flip,
         title: Some(format!("{} {}", pos.variant(), pos.to_fen())),
-        ..DiagramOptions::default()
+        moves: fault,
     };
     if let Some(m) = &a.mv {
-        match Arrow::written(&pos, m) {
-            Ok(d) => opts.moves.push(d),
+        match Arrow::legal(&pos, m) {
+            Ok(d) => opts.moves = vec![d],
             Err(e) => return fail(e),
         }
     }
