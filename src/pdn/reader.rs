@@ -16,18 +16,20 @@ const CHUNK: usize = 1 << 16;
 /// any token that is not searched for explicitly (moves, results, numbers).
 pub(super) const LOOKAHEAD: usize = 256;
 
-/// Reads until `buf` is full or the input ends: the bytes read, and whether it ended.
-fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> io::Result<(usize, bool)> {
+/// Reads until `buf` is full or the input ends: the bytes read, whether it
+/// ended, and the error that stopped it early (the bytes before an error are
+/// kept: the games in them are read before the error is reported).
+fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> (usize, bool, Option<io::Error>) {
     let mut got = 0;
     while got < buf.len() {
         match src.read(&mut buf[got..]) {
-            Ok(0) => return Ok((got, true)),
+            Ok(0) => return (got, true, None),
             Ok(n) => got += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(e),
+            Err(e) => return (got, false, Some(e)),
         }
     }
-    Ok((got, false))
+    (got, false, None)
 }
 
 /// The default longest game (bytes of text): 16 MiB, hundreds of times the
@@ -85,6 +87,8 @@ pub struct Reader<R> {
     buf: Vec<u8>,
     pos: usize,
     eof: bool,
+    /// An error met after some bytes were read, reported at the next fill.
+    read_error: Option<io::Error>,
     offset: u64,
     /// Line, column and pending line break at `pos`.
     at: TextPos,
@@ -130,6 +134,7 @@ impl<R: Read> Reader<R> {
             buf: Vec::with_capacity(CHUNK),
             pos: 0,
             eof: false,
+            read_error: None,
             offset: 0,
             at: TextPos {
                 line: 1,
@@ -157,6 +162,9 @@ impl<R: Read> Reader<R> {
     }
 
     fn fill(&mut self) -> io::Result<()> {
+        if let Some(e) = self.read_error.take() {
+            return Err(e);
+        }
         if self.pos > 0 {
             self.buf.drain(..self.pos);
             self.pos = 0;
@@ -166,25 +174,29 @@ impl<R: Read> Reader<R> {
         let want = CHUNK.max(self.buf.len() / 2);
         if let Some(dec) = &mut self.wide {
             let mut raw = vec![0u8; want];
-            let (got, eof) = read_full(&mut self.src, &mut raw)?;
+            let (got, eof, err) = read_full(&mut self.src, &mut raw);
             dec.decode(&raw[..got], &mut self.buf, eof);
             self.eof = eof;
-            return Ok(());
+            return self.after_read(got, err);
         }
         let old = self.buf.len();
         self.buf.resize(old + want, 0);
-        let result = read_full(&mut self.src, &mut self.buf[old..]);
-        let got = *result.as_ref().map(|(g, _)| g).unwrap_or(&0);
-        match result {
-            Ok((got, eof)) => {
-                self.buf.truncate(old + got);
-                self.eof = eof;
+        let (got, eof, err) = read_full(&mut self.src, &mut self.buf[old..]);
+        self.buf.truncate(old + got);
+        self.eof = eof;
+        self.after_read(got, err)
+    }
+
+    /// An error with bytes read before it is kept for the next fill: the
+    /// games in those bytes are read first.
+    fn after_read(&mut self, got: usize, err: Option<io::Error>) -> io::Result<()> {
+        match err {
+            Some(e) if got == 0 => Err(e),
+            Some(e) => {
+                self.read_error = Some(e);
                 Ok(())
             }
-            Err(e) => {
-                self.buf.truncate(old + got);
-                Err(e)
-            }
+            None => Ok(()),
         }
     }
 

@@ -226,6 +226,7 @@ impl Prepared {
             &self.opts,
             &self.pool,
             progress,
+            self.all_files,
             sink,
         );
         let failed = info.failed(self.inputs.len(), self.problems.len());
@@ -244,6 +245,8 @@ pub struct Prepared {
     pub roots: Vec<PathBuf>,
     /// Problems met while walking directories (already reported on stderr).
     pub problems: Vec<String>,
+    /// --all-files: every file of a folder, every member of an archive.
+    pub all_files: bool,
 }
 
 impl InputArgs {
@@ -302,6 +305,7 @@ impl InputArgs {
             named,
             roots,
             problems,
+            all_files: self.all_files,
         })
     }
 }

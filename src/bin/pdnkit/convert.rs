@@ -351,7 +351,26 @@ fn in_place_refusal(p: &std::path::Path, root: &std::path::Path) -> Option<Strin
             m.nlink()
         ));
     }
-    None
+    compressed_or_archive(p)
+}
+
+/// Why --in-place leaves a compressed file or an archive alone (told by its
+/// first bytes, as the reader tells them).
+fn compressed_or_archive(p: &std::path::Path) -> Option<String> {
+    use std::io::Read as _;
+    let mut head = Vec::with_capacity(512);
+    std::fs::File::open(p)
+        .and_then(|f| f.take(512).read_to_end(&mut head))
+        .ok()?;
+    let what = match crate::archive::Compression::of(&head) {
+        Some(c) => format!("is {} compressed", c.name()),
+        None if crate::archive::is_zip(&head) => "is a zip archive".into(),
+        None if crate::archive::is_tar(&head) => "is a tar archive".into(),
+        None => return None,
+    };
+    Some(format!(
+        "{what}: --in-place rewrites plain files only (decompress it, or write the result elsewhere with -o)"
+    ))
 }
 
 /// Applies a file's patches: the patched bytes are written beside it and

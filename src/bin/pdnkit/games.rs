@@ -1,6 +1,7 @@
 //! Reading every game of every input in order, checking them in parallel in
 //! batches, and handing the results back in input order.
 
+use crate::archive::{self, Opened};
 use crate::input::Input;
 use indicatif::{ProgressBar, ProgressStyle};
 use pdnkit::check::{Decider, FileTally, Pending};
@@ -273,8 +274,19 @@ impl OutputStage<'_> {
                 above_bar(&self.bar, || sink.file_error(&names[*fi], msg));
                 true
             }
+            (Item::Member(mi, name), _) => {
+                if self.names.len() == *mi {
+                    self.names.push(name.clone());
+                }
+                true
+            }
+            (Item::ArchiveDone(fi), _) => {
+                self.file_end(*fi);
+                true
+            }
             (Item::Skipped(fi, why), _) => {
-                self.skipped += 1;
+                // A member skipped does not count against the run: the inputs do.
+                self.skipped += usize::from(*fi < self.named.len());
                 self.skipped_named += usize::from(self.named.get(*fi).copied().unwrap_or(false));
                 above_bar(&self.bar, || sink.file_skipped(&names[*fi], why));
                 true
@@ -323,6 +335,7 @@ pub fn run(
     opts: &Options,
     pool: &rayon::ThreadPool,
     progress: bool,
+    all_files: bool,
     sink: &mut dyn Sink,
 ) -> RunInfo {
     let sizes: Vec<u64> = inputs
@@ -366,7 +379,7 @@ pub fn run(
         // allocated their games (a free from another thread costs more).
         let (spent_tx, spent_rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
         let in_flight = &in_flight;
-        scope.spawn(move || read_inputs(inputs, opts, pool, &tx, &spent_rx, in_flight));
+        scope.spawn(move || read_inputs(inputs, opts, pool, all_files, &tx, &spent_rx, in_flight));
         scope.spawn(move || {
             for mut batch in rx {
                 let reports: Vec<Option<GameReport>> = pool.install(|| {
@@ -463,37 +476,81 @@ impl Batcher<'_> {
 /// Reads every input in order and sends its games in batches; stops when the
 /// receiver is gone. Batches handed back on `spent` are freed here. A file's
 /// first games are held until its variant is decided for untagged games.
+/// Compressed inputs are decompressed and archives walked (`archive.rs`):
+/// each member is a file of its own, numbered after the inputs.
 fn read_inputs(
     inputs: &[Input],
     opts: &Options,
     pool: &rayon::ThreadPool,
+    all_files: bool,
     tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
     spent: &std::sync::mpsc::Receiver<Vec<Item>>,
     in_flight: &InFlight,
 ) {
-    let mut b = Batcher {
-        batch: Vec::with_capacity(BATCH_GAMES + 1),
-        bytes: 0,
-        games: 0,
-        tx,
-        spent,
-        in_flight,
+    let mut r = InputReader {
+        b: Batcher {
+            batch: Vec::with_capacity(BATCH_GAMES + 1),
+            bytes: 0,
+            games: 0,
+            tx,
+            spent,
+            in_flight,
+        },
+        opts,
+        pool,
+        all_files,
+        next_member: inputs.len(),
     };
     for (fi, input) in inputs.iter().enumerate() {
-        let src: Box<dyn Read + Send> = match input {
-            Input::Stdin => Box::new(std::io::stdin()),
-            Input::File(p) => match open_text(p) {
-                Ok(f) => f,
-                Err((true, why)) => {
-                    b.batch.push(Item::Skipped(fi, why));
-                    continue;
-                }
-                Err((false, e)) => {
-                    b.batch.push(Item::Error(fi, e));
-                    continue;
-                }
+        let name = input.name();
+        let src: std::io::Result<Box<dyn Read>> = match input {
+            Input::Stdin => Ok(Box::new(std::io::stdin())),
+            Input::File(p) => std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
+        };
+        let going = match src.and_then(|s| archive::open(s, &name, true)) {
+            Err(e) => r.b.push(Item::Error(fi, e.to_string())),
+            Ok(Opened::Text(src, head)) => r.text(fi, src, head),
+            Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
+            Ok(Opened::Zip) => match input {
+                Input::File(p) => r.zip(fi, &name, p),
+                Input::Stdin => r.b.push(Item::Error(
+                    fi,
+                    "a zip archive cannot be read from standard input (it is read from its end): name the file".into(),
+                )),
             },
         };
+        if !going {
+            return;
+        }
+    }
+    in_flight.take(batch_bytes(&r.b.batch));
+    let _ = tx.send(r.b.batch);
+}
+
+/// The reading thread's state: the batches, and the numbers of the members
+/// of archives (after the inputs').
+struct InputReader<'a> {
+    b: Batcher<'a>,
+    opts: &'a Options,
+    pool: &'a rayon::ThreadPool,
+    all_files: bool,
+    next_member: usize,
+}
+
+impl InputReader<'_> {
+    /// A text input (its first bytes `head` already read from `src`): skipped
+    /// when binary or not PDN, else every game read. False: the run stopped.
+    fn text(&mut self, fi: usize, src: Box<dyn Read + '_>, head: Vec<u8>) -> bool {
+        if let Some(why) = not_text(&head) {
+            return self.b.push(Item::Skipped(fi, why));
+        }
+        self.games(fi, std::io::Cursor::new(head).chain(src))
+    }
+
+    /// Every game of `src`, as file `fi`. False: the run stopped.
+    fn games(&mut self, fi: usize, src: impl Read) -> bool {
+        let opts = self.opts;
+        let pool = self.pool;
         let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src))
             .max_game_bytes(opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES));
         // The games replayed to decide the file's variant are replayed on the
@@ -512,8 +569,8 @@ fn read_inputs(
             match reader.next_game() {
                 Ok(Some(g)) => {
                     let ready = decider.push(g);
-                    if !b.send(fi, ready) {
-                        return;
+                    if !self.b.send(fi, ready) {
+                        return false;
                     }
                 }
                 Ok(None) => break None,
@@ -521,16 +578,123 @@ fn read_inputs(
             }
         };
         let (rest, inference) = decider.finish();
-        if !b.send(fi, rest.into_iter()) {
-            return;
+        if !self.b.send(fi, rest.into_iter()) {
+            return false;
         }
         match end {
-            None => b.batch.push(Item::Done(fi, inference)),
-            Some(msg) => b.batch.push(Item::Error(fi, msg)),
+            None => self.b.push(Item::Done(fi, inference)),
+            Some(msg) => self.b.push(Item::Error(fi, msg)),
         }
     }
-    in_flight.take(batch_bytes(&b.batch));
-    let _ = tx.send(b.batch);
+
+    /// A member of an archive, as a file of its own named `archive!member`.
+    fn member(&mut self, name: String, src: Box<dyn Read + '_>) -> bool {
+        let mi = self.next_member;
+        self.next_member += 1;
+        if !self.b.push(Item::Member(mi, name.clone())) {
+            return false;
+        }
+        match archive::open(src, &name, false) {
+            Ok(Opened::Text(src, head)) => self.text(mi, src, head),
+            Ok(_) => self.b.push(Item::Skipped(
+                mi,
+                "an archive inside an archive is not read".into(),
+            )),
+            Err(e) => self.b.push(Item::Error(mi, e.to_string())),
+        }
+    }
+
+    /// After an archive: its members were read, or it had none to read.
+    fn archive_end(&mut self, fi: usize, members: usize, what: &str) -> bool {
+        if members == 0 {
+            let why = format!(
+                "a {what} with no .pdn, .pgn or .txt member (--all-files reads every member)"
+            );
+            return self.b.push(Item::Skipped(fi, why));
+        }
+        self.b.push(Item::ArchiveDone(fi))
+    }
+
+    fn wanted(&self, member: &str) -> bool {
+        (self.all_files && !member.ends_with('/')) || archive::wanted(member, false)
+    }
+
+    /// Every wanted member of a tar archive, in order.
+    fn tar(&mut self, fi: usize, name: &str, src: Box<dyn Read + '_>) -> bool {
+        let mut tar = tar::Archive::new(src);
+        let entries = match tar.entries() {
+            Ok(e) => e,
+            Err(e) => return self.b.push(Item::Error(fi, format!("tar archive: {e}"))),
+        };
+        let mut members = 0;
+        for entry in entries {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    return self.b.push(Item::Error(
+                        fi,
+                        format!("tar archive broken after {members} members: {e}"),
+                    ))
+                }
+            };
+            if !entry.header().entry_type().is_file() {
+                continue;
+            }
+            let path = entry
+                .path()
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !self.wanted(&path) {
+                continue;
+            }
+            members += 1;
+            let size = entry.header().size().unwrap_or(0);
+            let full = format!("{name}!{path}");
+            let guarded = archive::member(entry, size.max(1), full.clone());
+            if !self.member(full, Box::new(guarded)) {
+                return false;
+            }
+        }
+        self.archive_end(fi, members, "tar archive")
+    }
+
+    /// Every wanted member of a zip archive, in the order of its directory.
+    fn zip(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
+        let opened = std::fs::File::open(path)
+            .map_err(zip::result::ZipError::Io)
+            .and_then(zip::ZipArchive::new);
+        let mut zip = match opened {
+            Ok(z) => z,
+            Err(e) => return self.b.push(Item::Error(fi, format!("zip archive: {e}"))),
+        };
+        let mut members = 0;
+        for i in 0..zip.len() {
+            let file = match zip.by_index(i) {
+                Ok(f) => f,
+                Err(e) => {
+                    if !self.b.push(Item::Error(
+                        fi,
+                        format!("zip archive, member {}: {e}", i + 1),
+                    )) {
+                        return false;
+                    }
+                    continue;
+                }
+            };
+            let inner = file.name().to_string();
+            if !file.is_file() || !self.wanted(&inner) {
+                continue;
+            }
+            members += 1;
+            let full = format!("{name}!{inner}");
+            let compressed = file.compressed_size().max(1);
+            let guarded = archive::member(file, compressed, full.clone());
+            if !self.member(full, Box::new(guarded)) {
+                return false;
+            }
+        }
+        self.archive_end(fi, members, "zip archive")
+    }
 }
 
 /// A batch with the report of each of its games.
@@ -542,30 +706,25 @@ enum Item {
     Error(usize, String),
     /// Not read: a binary file.
     Skipped(usize, String),
+    /// A member of an archive, read as file `.0` of its own: the archive's
+    /// number and the member's name.
+    Member(usize, String),
+    /// An archive was read to its end.
+    ArchiveDone(usize),
 }
 
 /// Bytes looked at to tell a binary file.
 const BINARY_PROBE: usize = 8 << 10;
 
-/// Opens a file for reading, or says why it is skipped: NUL bytes in its
-/// first 8 KB (and no UTF-16/32 byte order mark) make it binary.
-fn open_text(p: &std::path::Path) -> Result<Box<dyn Read + Send>, (bool, String)> {
-    let mut f = std::fs::File::open(p).map_err(|e| (false, e.to_string()))?;
-    let mut head = Vec::with_capacity(BINARY_PROBE);
-    (&mut f)
-        .take(BINARY_PROBE as u64)
-        .read_to_end(&mut head)
-        .map_err(|e| (false, e.to_string()))?;
-    if memchr::memchr(0, &head).is_some() && pdnkit::pdn::wide_bom(&head).is_none() {
-        return Err((
-            true,
-            "binary file (NUL bytes in its first 8 KB), not PDN".to_string(),
-        ));
+/// Why a text's first bytes (`head`) show it is not to be read: NUL bytes in
+/// its first 8 KB (and no UTF-16/32 byte order mark) make it binary; other
+/// kinds of files are told by [`not_pdn`].
+fn not_text(head: &[u8]) -> Option<String> {
+    let head = &head[..head.len().min(BINARY_PROBE)];
+    if memchr::memchr(0, head).is_some() && pdnkit::pdn::wide_bom(head).is_none() {
+        return Some("binary file (NUL bytes in its first 8 KB), not PDN".to_string());
     }
-    if let Some(what) = not_pdn(&head) {
-        return Err((true, format!("{what}, not PDN (told by its first bytes)")));
-    }
-    Ok(Box::new(std::io::Cursor::new(head).chain(f)))
+    not_pdn(head).map(|what| format!("{what}, not PDN (told by its first bytes)"))
 }
 
 /// [`not_pdn`] of a file's first bytes (`None` also when it cannot be read).

@@ -30,13 +30,13 @@ fn own_file(p: &Path) -> bool {
         || (name.starts_with('.') && name.contains(".pdnkit-") && name.ends_with(".tmp"))
 }
 
+/// Whether a file met in a walked folder is read: `.pdn`, `.pgn` and `.txt`
+/// files, their compressed forms and archives (`archive::wanted`), every
+/// file with --all-files (but pdnkit's own).
 fn wanted(p: &Path, all_files: bool) -> bool {
     !own_file(p) && all_files
-        || p.extension().and_then(|e| e.to_str()).is_some_and(|e| {
-            ["pdn", "pgn", "txt"]
-                .iter()
-                .any(|x| x.eq_ignore_ascii_case(e))
-        })
+        || p.file_name()
+            .is_some_and(|n| crate::archive::wanted(&n.to_string_lossy(), true))
 }
 
 /// Expands PATHs: files as named, directories walked (sorted by name), `-`

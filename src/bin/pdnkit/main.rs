@@ -4,6 +4,7 @@
 //! Exit status: `check` 0 clean, 1 error findings; `convert`, `stats`, `dupes`
 //! 0 when the job was done; 2 for every command when the run itself failed.
 
+mod archive;
 mod check;
 mod common;
 mod convert;

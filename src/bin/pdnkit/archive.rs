@@ -1,0 +1,303 @@
+//! Compressed and archived input, told by content, not by name (issue 24).
+//!
+//! A file's first bytes say what it is: a gzip, zstd, bzip2 or xz stream is
+//! decompressed on the fly (memory bounded as for plain files: the reader
+//! never holds more than a game); a zip archive is walked member by member; a
+//! tar archive, plain or compressed, the same. A member is named
+//! `archive.zip!path/inside.pdn`. A stream that breaks is an error at the
+//! compressed byte where it broke, after the games before it; a stream that
+//! expands past [`BOMB_FLOOR`] bytes and more than [`BOMB_RATIO`] times the
+//! compressed bytes read is refused as a decompression bomb, never read
+//! further. Folders take the compressed forms of the files they read and
+//! the archives ([`wanted`]).
+
+use std::io::{self, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// Past this many decompressed bytes, a stream may expand at most
+/// [`BOMB_RATIO`] times its compressed size.
+pub const BOMB_FLOOR: u64 = 256 << 20;
+/// The most a stream may expand past [`BOMB_FLOOR`]: PDN compresses about
+/// 4 to 20 times; 1,000 is far past any real archive.
+pub const BOMB_RATIO: u64 = 1000;
+
+/// A compression format, by its magic number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    Gzip,
+    Zstd,
+    Bzip2,
+    Xz,
+}
+
+impl Compression {
+    pub fn name(self) -> &'static str {
+        match self {
+            Compression::Gzip => "gzip",
+            Compression::Zstd => "zstd",
+            Compression::Bzip2 => "bzip2",
+            Compression::Xz => "xz",
+        }
+    }
+
+    /// The format whose magic number `head` starts with.
+    pub fn of(head: &[u8]) -> Option<Compression> {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Some(Compression::Gzip)
+        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+            Some(Compression::Zstd)
+        } else if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b))
+        {
+            Some(Compression::Bzip2)
+        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
+            Some(Compression::Xz)
+        } else {
+            None
+        }
+    }
+}
+
+/// Whether `head` starts a zip archive (a local file header, or the end
+/// record of an empty archive).
+pub fn is_zip(head: &[u8]) -> bool {
+    head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06")
+}
+
+/// Whether `head` (at least 263 bytes) is the first header of a tar archive.
+pub fn is_tar(head: &[u8]) -> bool {
+    head.get(257..262) == Some(b"ustar")
+}
+
+/// Counts the bytes read through it, for the messages and the bomb check.
+struct Counted<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A decoder's output, checked: its errors say where the compressed stream
+/// broke, and it refuses to expand past the bomb limits.
+pub struct Guarded<R> {
+    inner: R,
+    what: String,
+    compressed: Arc<AtomicU64>,
+    out: u64,
+}
+
+impl<R: Read> Read for Guarded<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!(
+                    "{} broken at compressed byte {} (after {} bytes of text): {e}",
+                    self.what,
+                    self.compressed.load(Ordering::Relaxed),
+                    self.out
+                ),
+            )
+        })?;
+        self.out += n as u64;
+        let compressed = self.compressed.load(Ordering::Relaxed).max(1);
+        if self.out > BOMB_FLOOR && self.out / compressed > BOMB_RATIO {
+            return Err(io::Error::other(format!(
+                "{} refused as a decompression bomb: {} bytes of text from {compressed} compressed bytes \
+                 (more than {BOMB_RATIO} times, past {} MiB)",
+                self.what,
+                self.out,
+                BOMB_FLOOR >> 20
+            )));
+        }
+        Ok(n)
+    }
+}
+
+/// `src` (whose compressed size so far `compressed` counts) decoded as
+/// `c`, guarded.
+fn decoder<'a, R: Read + 'a>(
+    c: Compression,
+    src: R,
+    what: String,
+) -> io::Result<Guarded<Box<dyn Read + 'a>>> {
+    let compressed = Arc::new(AtomicU64::new(0));
+    let counted = Counted {
+        inner: src,
+        read: Arc::clone(&compressed),
+    };
+    let inner: Box<dyn Read + 'a> = match c {
+        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
+        Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(counted)?),
+        Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
+        Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(counted)),
+    };
+    Ok(Guarded {
+        inner,
+        what,
+        compressed,
+        out: 0,
+    })
+}
+
+/// A member's bytes, guarded against a bomb: at most [`BOMB_RATIO`] times
+/// its compressed size past [`BOMB_FLOOR`].
+pub fn member<R: Read>(src: R, compressed: u64, what: String) -> Guarded<R> {
+    Guarded {
+        inner: src,
+        what,
+        compressed: Arc::new(AtomicU64::new(compressed)),
+        out: 0,
+    }
+}
+
+/// What an input is, once its first bytes are read.
+pub enum Opened<'a> {
+    /// Text (decompressed if it was compressed), its first bytes read again first.
+    Text(Box<dyn Read + 'a>, Vec<u8>),
+    /// A tar archive (decompressed if it was compressed).
+    Tar(Box<dyn Read + 'a>),
+    /// A zip archive.
+    Zip,
+}
+
+/// Bytes looked at to tell what an input is.
+pub const PROBE: usize = 8 << 10;
+
+/// Reads up to `n` bytes of `src`.
+fn head_of(src: &mut impl Read, n: usize) -> io::Result<Vec<u8>> {
+    let mut head = Vec::with_capacity(n);
+    src.take(n as u64).read_to_end(&mut head)?;
+    Ok(head)
+}
+
+/// Tells what `src` is by its first bytes and opens it so. `name`: what the
+/// messages call it. `archives`: whether an archive is walked here (members
+/// are never archives of their own).
+pub fn open<'a>(mut src: Box<dyn Read + 'a>, name: &str, archives: bool) -> io::Result<Opened<'a>> {
+    let head = head_of(&mut src, PROBE)?;
+    if archives && is_zip(&head) {
+        return Ok(Opened::Zip);
+    }
+    let (text, head): (Box<dyn Read + 'a>, Vec<u8>) = match Compression::of(&head) {
+        Some(c) => {
+            let mut d: Box<dyn Read + 'a> = Box::new(decoder(
+                c,
+                io::Cursor::new(head).chain(src),
+                format!("{name}: the {} stream", c.name()),
+            )?);
+            let inner = head_of(&mut d, PROBE)?;
+            (d, inner)
+        }
+        None => (src, head),
+    };
+    if archives && is_tar(&head) {
+        return Ok(Opened::Tar(Box::new(io::Cursor::new(head).chain(text))));
+    }
+    Ok(Opened::Text(text, head))
+}
+
+/// The extensions of text files read in folders.
+const TEXT: [&str; 3] = ["pdn", "pgn", "txt"];
+/// The extensions of compressed files.
+const COMPRESSED: [&str; 4] = ["gz", "zst", "bz2", "xz"];
+
+/// Whether a file of this name is read in a folder or an archive: a `.pdn`,
+/// `.pgn` or `.txt` file, plain or compressed (`.pdn.gz`, `.pgn.zst`,
+/// `.txt.xz`, `.pdn.bz2`), and in folders (`archives`) also `.zip`, `.tar`,
+/// `.tgz`, `.tar.gz`, `.tar.zst`, `.tar.bz2`, `.tar.xz`.
+pub fn wanted(name: &str, archives: bool) -> bool {
+    let lower = name.to_ascii_lowercase();
+    if !lower.contains('.') {
+        return false;
+    }
+    let mut parts = lower.rsplit('.');
+    let Some(last) = parts.next() else {
+        return false;
+    };
+    if TEXT.contains(&last) {
+        return true;
+    }
+    let before = parts.next();
+    if COMPRESSED.contains(&last) && before.is_some_and(|b| TEXT.contains(&b)) {
+        return true;
+    }
+    archives
+        && (matches!(last, "zip" | "tar" | "tgz" | "tbz2" | "txz")
+            || (COMPRESSED.contains(&last) && before == Some("tar")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_read_in_folders_and_archives() {
+        for n in [
+            "a.pdn",
+            "a.PGN",
+            "a.txt",
+            "a.pdn.gz",
+            "a.pgn.zst",
+            "a.txt.xz",
+            "a.pdn.bz2",
+        ] {
+            assert!(wanted(n, false) && wanted(n, true), "{n}");
+        }
+        for n in [
+            "a.zip",
+            "a.tar",
+            "a.tgz",
+            "a.tar.gz",
+            "a.tar.zst",
+            "a.tar.xz",
+            "a.TAR.BZ2",
+        ] {
+            assert!(!wanted(n, false) && wanted(n, true), "{n}");
+        }
+        for n in ["a.gz", "a.csv.gz", "a.html", "pdn", "a.pdn.bak"] {
+            assert!(!wanted(n, true), "{n}");
+        }
+    }
+
+    #[test]
+    fn magic_numbers() {
+        assert_eq!(Compression::of(&[0x1f, 0x8b, 8]), Some(Compression::Gzip));
+        assert_eq!(
+            Compression::of(&[0x28, 0xb5, 0x2f, 0xfd]),
+            Some(Compression::Zstd)
+        );
+        assert_eq!(Compression::of(b"BZh9"), Some(Compression::Bzip2));
+        assert_eq!(Compression::of(b"BZhx"), None);
+        assert_eq!(
+            Compression::of(&[0xfd, b'7', b'z', b'X', b'Z', 0]),
+            Some(Compression::Xz)
+        );
+        assert_eq!(Compression::of(b"[Event"), None);
+        assert!(is_zip(b"PK\x03\x04rest") && !is_zip(b"PK"));
+    }
+
+    #[test]
+    fn a_bomb_is_refused_before_it_is_read_whole() {
+        // 300 MiB of zeros from a tiny stream: refused once past the floor.
+        let zeros = io::repeat(0).take(300 << 20);
+        let mut g = member(zeros, 1000, "bomb".into());
+        let mut buf = vec![0u8; 1 << 20];
+        let mut total = 0u64;
+        let err = loop {
+            match g.read(&mut buf) {
+                Ok(0) => panic!("read to the end"),
+                Ok(n) => total += n as u64,
+                Err(e) => break e,
+            }
+        };
+        assert!(err.to_string().contains("decompression bomb"), "{err}");
+        assert!(total <= BOMB_FLOOR + (1 << 20));
+    }
+}

@@ -1,0 +1,319 @@
+//! Compressed and archived input (issue 24): every compression format and
+//! archive kind, built here from `corpus/`, is checked as its plain files are
+//! (findings and CSV rows equal apart from the names); broken, truncated and
+//! bomb inputs are refused where they break, the games before kept.
+mod common;
+
+use common::{pdnkit, tempdir};
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn corpus_files() -> Vec<(String, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut out = Vec::new();
+    for e in walkdir::WalkDir::new(&root).sort_by_file_name() {
+        let e = e.unwrap();
+        if e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "pdn") {
+            let rel = e
+                .path()
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned();
+            out.push((rel, std::fs::read(e.path()).unwrap()));
+        }
+    }
+    out
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn compress(kind: &str, data: &[u8]) -> Vec<u8> {
+    match kind {
+        "gz" => gzip(data),
+        "zst" => zstd::encode_all(data, 3).unwrap(),
+        "bz2" => {
+            let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+            e.write_all(data).unwrap();
+            e.finish().unwrap()
+        }
+        "xz" => {
+            let mut e = liblzma::write::XzEncoder::new(Vec::new(), 6);
+            e.write_all(data).unwrap();
+            e.finish().unwrap()
+        }
+        _ => unreachable!(),
+    }
+}
+
+fn tar_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut b = tar::Builder::new(Vec::new());
+    for (name, data) in files {
+        let mut h = tar::Header::new_gnu();
+        h.set_size(data.len() as u64);
+        h.set_mode(0o644);
+        h.set_cksum();
+        b.append_data(&mut h, name, &data[..]).unwrap();
+    }
+    b.into_inner().unwrap()
+}
+
+fn zip_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, data) in files {
+        z.start_file(name.as_str(), opts).unwrap();
+        z.write_all(data).unwrap();
+    }
+    z.finish().unwrap().into_inner()
+}
+
+/// `check --format json` of `path`: the game records and the summary, each
+/// game's file name given by `rename` (which maps archive names to plain ones).
+fn checked(path: &Path, rename: impl Fn(&str) -> String) -> (Vec<Value>, Value) {
+    let o = pdnkit(&["check", "--format", "json", path.to_str().unwrap()]);
+    let mut lines = common::json_lines(&o);
+    let summary = lines.pop().expect("a summary");
+    let mut games: Vec<Value> = lines
+        .into_iter()
+        .filter(|v| v["type"] == "game")
+        .map(|mut v| {
+            let f = rename(v["file"].as_str().unwrap());
+            v["file"] = Value::String(f);
+            v
+        })
+        .collect();
+    games.sort_by(|a, b| {
+        (a["file"].as_str(), a["game"].as_u64()).cmp(&(b["file"].as_str(), b["game"].as_u64()))
+    });
+    (games, summary)
+}
+
+fn csv_rows(path: &Path, prefix: &str) -> Vec<String> {
+    let o = pdnkit(&["convert", "--to", "csv", path.to_str().unwrap()]);
+    let mut rows: Vec<String> = String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.replacen(prefix, "", 1))
+        .collect();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn every_format_reads_as_the_plain_files() {
+    let d = tempdir("archives-formats");
+    let files = corpus_files();
+    assert!(files.len() > 10);
+    // The plain files, as a folder.
+    let plain = d.join("plain");
+    for (name, data) in &files {
+        let p = plain.join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, data).unwrap();
+    }
+    let plain_prefix = format!("{}/", plain.display());
+    let (want, want_sum) = checked(&plain, |f| f.replacen(&plain_prefix, "", 1));
+    let want_csv = csv_rows(&plain, &plain_prefix);
+    assert!(want.len() > 100);
+    let tar = tar_of(&files);
+    let mut cases: Vec<(PathBuf, String)> = Vec::new();
+    for (name, bytes) in [
+        ("corpus.zip", zip_of(&files)),
+        ("corpus.tar", tar.clone()),
+        ("corpus.tar.gz", compress("gz", &tar)),
+        ("corpus.tgz", compress("gz", &tar)),
+        ("corpus.tar.zst", compress("zst", &tar)),
+        ("corpus.tar.bz2", compress("bz2", &tar)),
+        ("corpus.tar.xz", compress("xz", &tar)),
+    ] {
+        let p = d.join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let prefix = format!("{}!", p.display());
+        cases.push((p, prefix));
+    }
+    // A folder of compressed files, one format per variant, and one named
+    // on the command line whatever its name.
+    for (k, kind) in ["gz", "zst", "bz2", "xz"].iter().enumerate() {
+        let folder = d.join(format!("folder-{kind}"));
+        for (name, data) in &files {
+            let p = folder.join(format!("{name}.{kind}"));
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, compress(kind, data)).unwrap();
+        }
+        let _ = k;
+        cases.push((folder.clone(), format!("{}/", folder.display())));
+    }
+    for (path, prefix) in &cases {
+        let suffix = |f: &str| -> String {
+            let f = f.replacen(prefix.as_str(), "", 1);
+            ["gz", "zst", "bz2", "xz"]
+                .iter()
+                .find_map(|k| f.strip_suffix(&format!(".{k}")).map(str::to_string))
+                .unwrap_or(f)
+        };
+        let (got, sum) = checked(path, suffix);
+        assert_eq!(got, want, "{}", path.display());
+        for key in [
+            "games",
+            "valid_games",
+            "errors",
+            "warnings",
+            "notes",
+            "files",
+        ] {
+            assert_eq!(sum[key], want_sum[key], "{}: {key}", path.display());
+        }
+        let mut rows: Vec<String> = csv_rows(path, prefix)
+            .into_iter()
+            .map(|r| {
+                let (file, rest) = r.split_once(',').unwrap_or((&r, ""));
+                format!("{},{rest}", suffix(file))
+            })
+            .collect();
+        rows.sort();
+        assert_eq!(rows, want_csv, "{}", path.display());
+    }
+    // Members are named archive!member in the human output too.
+    let o = pdnkit(&["check", d.join("corpus.zip").to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("corpus.zip!brazilian/faults.pdn:"), "{text}");
+    // A compressed file named on the command line is read whatever its name.
+    let odd = d.join("games.data");
+    std::fs::write(&odd, compress("zst", &files[0].1)).unwrap();
+    let (got, _) = checked(&odd, |f| f.to_string());
+    assert!(!got.is_empty());
+}
+
+#[test]
+fn all_files_reads_every_member() {
+    let d = tempdir("archives-all");
+    let files = vec![
+        (
+            "a.pdn".to_string(),
+            b"[GameType \"20\"]\n1. 32-28 *\n".to_vec(),
+        ),
+        (
+            "notes/b.dat".to_string(),
+            b"[GameType \"20\"]\n1. 31-27 *\n".to_vec(),
+        ),
+    ];
+    let z = d.join("x.zip");
+    std::fs::write(&z, zip_of(&files)).unwrap();
+    let count = |extra: &[&str]| {
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(z.to_str().unwrap());
+        common::json_lines(&pdnkit(&args))
+            .iter()
+            .filter(|v| v["type"] == "game")
+            .count()
+    };
+    assert_eq!(count(&[]), 1);
+    assert_eq!(count(&["--all-files"]), 2);
+    // An archive with nothing to read is said so.
+    let empty = d.join("e.zip");
+    std::fs::write(&empty, zip_of(&files[1..])).unwrap();
+    let o = pdnkit(&["check", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("no .pdn, .pgn or .txt member"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn a_broken_stream_keeps_the_games_before_it() {
+    let d = tempdir("archives-broken");
+    let mut text = Vec::new();
+    // About 1.3 MB, in several blocks of every format.
+    for i in 0..20_000u64 {
+        let h = i.wrapping_mul(2_654_435_761) % 1_000_003;
+        text.extend_from_slice(
+            format!("[Event \"{i}\"]\n[Site \"{h}\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n\n")
+                .as_bytes(),
+        );
+    }
+    for kind in ["gz", "zst", "bz2", "xz"] {
+        let whole = compress(kind, &text);
+        let cut = d.join(format!("cut.pdn.{kind}"));
+        std::fs::write(&cut, &whole[..whole.len() * 2 / 3]).unwrap();
+        let o = pdnkit(&["check", "--format", "json", cut.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2), "{kind}");
+        let games = common::json_lines(&o)
+            .iter()
+            .filter(|v| v["type"] == "game")
+            .count();
+        assert!(games > 1000 && games < 20_000, "{kind}: {games} games kept");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("stream broken at compressed byte"),
+            "{kind}: {err}"
+        );
+    }
+    // A corrupt zip: said, and the run goes on to the next input.
+    let bad = d.join("bad.zip");
+    let mut z = zip_of(&[("a.pdn".into(), text.clone())]);
+    let n = z.len();
+    z.truncate(n - 30);
+    std::fs::write(&bad, z).unwrap();
+    let good = d.join("good.pdn");
+    std::fs::write(&good, &text[..200]).unwrap();
+    let o = pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        bad.to_str().unwrap(),
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("zip archive"));
+    assert!(common::json_lines(&o).iter().any(|v| v["type"] == "game"));
+}
+
+#[test]
+fn a_bomb_is_refused_not_read() {
+    let d = tempdir("archives-bomb");
+    // 300 MiB of one letter (text, no game boundary) in a few kilobytes.
+    let mut e = zstd::stream::write::Encoder::new(Vec::new(), 19).unwrap();
+    let block = vec![b'x'; 1 << 20];
+    for _ in 0..300 {
+        e.write_all(&block).unwrap();
+    }
+    let bomb = d.join("bomb.pdn.zst");
+    std::fs::write(&bomb, e.finish().unwrap()).unwrap();
+    let o = pdnkit(&["check", bomb.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("decompression bomb"), "{err}");
+}
+
+#[test]
+fn in_place_leaves_compressed_files_alone() {
+    let d = tempdir("archives-in-place");
+    let p = d.join("g.pdn.gz");
+    let data = gzip(b"[GameType \"20\"]\n[Result \"2-0\"]\n1. 32-28 2-0\n");
+    std::fs::write(&p, &data).unwrap();
+    let o = pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        "--in-place",
+        "--fix-results",
+        p.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("is gzip compressed") && err.contains("left as it is"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&p).unwrap(), data);
+}
