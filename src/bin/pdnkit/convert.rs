@@ -20,6 +20,28 @@ pub enum To {
     Csv,
     Jsonl,
     Pdn,
+    /// The games table (or with --moves the plies table) as Parquet (docs/parquet.md).
+    Parquet,
+}
+
+/// How `--to parquet` splits its output into a folder of partitions.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartitionBy {
+    Variant,
+    Year,
+    Event,
+}
+
+impl PartitionBy {
+    /// The key's name in the folder names (`variant=international`).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    pub fn name(self) -> &'static str {
+        match self {
+            PartitionBy::Variant => "variant",
+            PartitionBy::Year => "year",
+            PartitionBy::Event => "event",
+        }
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +103,10 @@ pub struct Args {
     /// exits 0 whenever the conversion was done).
     #[arg(long)]
     strict: bool,
+    /// --to parquet: write a folder of partitions (-o DIR), one per variant,
+    /// year or event, hive style (DIR/variant=international/part-0.parquet).
+    #[arg(long, value_enum, value_name = "KEY")]
+    partition_by: Option<PartitionBy>,
 }
 
 #[allow(clippy::large_enum_variant)] // one value for the whole run
@@ -91,6 +117,9 @@ enum Dest {
     InPlace(Option<(String, AtomicFile)>),
     /// --in-place without --normalise: the patches of the current file.
     Patch(Option<(String, Vec<Patch>)>),
+    /// --to parquet.
+    #[cfg(feature = "parquet")]
+    Parquet(Box<crate::parquet_out::ParquetOut>),
 }
 
 struct ConvertSink {
@@ -235,6 +264,7 @@ impl Sink for ConvertSink {
             }
         }
         match (self.a.to, self.a.moves) {
+            (To::Parquet, _) => self.parquet_game(file, g, r),
             (To::Pdn, _) => {
                 let text = self.pdn(file, g, r);
                 self.emit(&text)
@@ -433,6 +463,21 @@ impl ConvertSink {
 
 /// The combinations of options convert refuses.
 fn check_args(a: &Args) -> Result<(), String> {
+    if a.to == To::Parquet {
+        if cfg!(not(feature = "parquet")) {
+            return Err(
+                "this pdnkit was built without Parquet output (cargo feature `parquet`)".into(),
+            );
+        }
+        if a.output.is_none() || a.output.as_deref() == Some(std::path::Path::new("-")) {
+            return Err("--to parquet needs -o FILE (or -o DIR with --partition-by): Parquet is not written to standard output".into());
+        }
+        if a.csv_raw {
+            return Err("--csv-raw is for --to csv".into());
+        }
+    } else if a.partition_by.is_some() {
+        return Err("--partition-by is for --to parquet".into());
+    }
     if a.in_place && (a.to != To::Pdn || a.output.is_some()) {
         return Err("--in-place needs --to pdn and no -o".into());
     }
@@ -559,6 +604,10 @@ pub fn run(mut a: Args) -> u8 {
         let mut it = keep.iter();
         prepared.roots.retain(|_| *it.next().unwrap_or(&true));
     }
+    #[cfg(feature = "parquet")]
+    if a.to == To::Parquet {
+        return parquet(a, prepared, &selection, refused);
+    }
     let out = match check_in_place(&a, &prepared.inputs).and_then(|()| {
         crate::output::open_output(a.output.as_deref(), &prepared.inputs, " (use --in-place)")
     }) {
@@ -619,6 +668,25 @@ impl ConvertSink {
             },
             Dest::Lines(o) => Some(o),
             Dest::InPlace(_) | Dest::Patch(_) => None,
+            #[cfg(feature = "parquet")]
+            Dest::Parquet(p) => {
+                let complete = completed && !self.failed && self.stop.is_none();
+                match p.finish(complete) {
+                    Ok(files) if complete && self.a.partition_by.is_some() => {
+                        eprintln!(
+                            "pdnkit: wrote {} partition files under {}",
+                            files.len(),
+                            self.out_name
+                        );
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        eprintln!("pdnkit: {e}");
+                        self.failed = true;
+                    }
+                }
+                None
+            }
         };
         if let Some(o) = out {
             let complete = completed && !self.failed && self.stop.is_none();
@@ -646,4 +714,68 @@ impl ConvertSink {
         }
         so_far
     }
+}
+
+impl ConvertSink {
+    /// A game into the Parquet output.
+    fn parquet_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        #[cfg(feature = "parquet")]
+        if let Dest::Parquet(p) = &mut self.dest {
+            return match p.game(file, g, r) {
+                Ok(()) => true,
+                Err(e) => {
+                    eprintln!("pdnkit: {e}");
+                    self.failed = true;
+                    false
+                }
+            };
+        }
+        let _ = (file, g, r);
+        false
+    }
+}
+
+/// `convert --to parquet`: the games (or plies) table into `-o FILE`, or a
+/// folder of partitions with --partition-by.
+#[cfg(feature = "parquet")]
+fn parquet(
+    a: Args,
+    prepared: crate::common::Prepared,
+    selection: &pdnkit::select::Selection,
+    refused: bool,
+) -> u8 {
+    let Some(dest) = a.output.clone() else {
+        return crate::fail("--to parquet needs -o");
+    };
+    let single = match a.partition_by {
+        Some(_) => None,
+        None => match crate::output::open_output(Some(&dest), &prepared.inputs, "") {
+            Ok(o) => Some(o),
+            Err(why) => return crate::fail(why),
+        },
+    };
+    let out = match crate::parquet_out::ParquetOut::new(
+        single,
+        dest.clone(),
+        a.moves,
+        a.tags.clone(),
+        a.partition_by,
+    ) {
+        Ok(o) => o,
+        Err(why) => return crate::fail(why),
+    };
+    let mut sink = ConvertSink {
+        out_name: crate::render::path(&dest),
+        out_is_stdout: false,
+        a,
+        dest: Dest::Parquet(Box::new(out)),
+        stop: None,
+        errors: 0,
+        failed: refused,
+        keep_original: None,
+    };
+    let progress = !sink.a.input.no_progress;
+    let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
+    sink.failed |= failed;
+    sink.finish(info.completed)
 }

@@ -14,6 +14,8 @@ mod games;
 mod input;
 mod man;
 mod output;
+#[cfg(feature = "parquet")]
+mod parquet_out;
 mod perft;
 mod render;
 mod report;

@@ -1,0 +1,43 @@
+"""The Parquet output read by DuckDB (issue 24): the games table of a corpus
+has the counts `pdnkit check --format json` gives. Run by .ci/run in a venv
+with duckdb from PyPI: python .ci/parquet_duckdb.py PDNKIT PATH..."""
+import json
+import subprocess
+import sys
+import tempfile
+
+import duckdb
+
+pdnkit, paths = sys.argv[1], sys.argv[2:]
+for path in paths:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = f"{tmp}/games.parquet"
+        subprocess.run([pdnkit, "convert", "--no-progress", "--to", "parquet", "-o", out, path], check=True)
+        check = subprocess.run([pdnkit, "check", "--no-progress", "--format", "json", path],
+                               capture_output=True, text=True)
+        summary = json.loads(check.stdout.strip().splitlines()[-1])
+        games, valid, unchecked = duckdb.sql(
+            f"select count(*), count(*) filter (where valid), count(*) filter (where valid is null) from '{out}'"
+        ).fetchall()[0]
+        errors, warnings = duckdb.sql(
+            f"select count(*) filter (where d.severity = 'error'), count(*) filter (where d.severity = 'warning') "
+            f"from (select unnest(diagnostics) as d from '{out}')"
+        ).fetchall()[0]
+        # File-level findings are not in the games table.
+        file_findings = [json.loads(l) for l in check.stdout.splitlines() if json.loads(l).get("type") == "file"]
+        file_errors = sum(1 for f in file_findings for d in f.get("diagnostics", []) if d["severity"] == "error")
+        file_warnings = sum(1 for f in file_findings for d in f.get("diagnostics", []) if d["severity"] == "warning")
+        got = (games, valid, unchecked, errors + file_errors, warnings + file_warnings)
+        want = (summary["games"], summary["valid_games"], summary["unchecked_games"], summary["errors"], summary["warnings"])
+        print(f"{path}: duckdb {got}, check {want}")
+        if got != want:
+            sys.exit(f"{path}: the Parquet games table disagrees with check")
+        # The plies table too: one row per ply read.
+        plies = f"{tmp}/plies.parquet"
+        subprocess.run([pdnkit, "convert", "--no-progress", "--to", "parquet", "--moves", "-o", plies, path], check=True)
+        n = duckdb.sql(f"select count(*) from '{plies}'").fetchall()[0][0]
+        m = duckdb.sql(f"select sum(plies) from '{out}'").fetchall()[0][0] or 0
+        print(f"{path}: {n} plies in the plies table, {m} in the games table")
+        if n != m:
+            sys.exit(f"{path}: the plies table has {n} rows, the games table counts {m} plies")
+print("parquet read by duckdb: the same counts")

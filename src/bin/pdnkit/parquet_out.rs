@@ -1,0 +1,558 @@
+//! `convert --to parquet`: the games table (or with `--moves` the plies
+//! table) as Parquet with real types (docs/parquet.md), zstd-compressed,
+//! written in row groups as the games come (memory bounded by a row group,
+//! not by the archive), in one file or a hive-style folder of partitions
+//! (`--partition-by variant|year|event`: `DIR/variant=international/part-0.parquet`).
+
+use crate::output::Out;
+use arrow_array::builder::{
+    BooleanBuilder, Date32Builder, Int32Builder, Int64Builder, StringBuilder,
+};
+use arrow_array::{ArrayRef, ListArray, RecordBatch, StructArray};
+use arrow_buffer::{OffsetBuffer, ScalarBuffer};
+use arrow_schema::{DataType, Field, Fields, Schema};
+use parquet::arrow::ArrowWriter;
+use parquet::basic::{Compression, ZstdLevel};
+use parquet::file::properties::WriterProperties;
+use pdnkit::export::{game_row, ply_rows_iter};
+use pdnkit::pdn::{Game, Locator};
+use pdnkit::replay::GameReport;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Rows gathered before they are handed to the writer as one batch.
+const BATCH_ROWS: usize = 8192;
+/// Rows of a row group (a single file); partitions write a row group per batch.
+const ROW_GROUP_ROWS: usize = 65_536;
+
+pub use crate::convert::PartitionBy;
+
+/// One column being gathered.
+enum Col {
+    Str(StringBuilder),
+    I64(Int64Builder),
+    I32(Int32Builder),
+    Bool(BooleanBuilder),
+    Date(Date32Builder),
+}
+
+impl Col {
+    fn of(t: &DataType) -> Col {
+        match t {
+            DataType::Int64 => Col::I64(Int64Builder::new()),
+            DataType::Int32 => Col::I32(Int32Builder::new()),
+            DataType::Boolean => Col::Bool(BooleanBuilder::new()),
+            DataType::Date32 => Col::Date(Date32Builder::new()),
+            _ => Col::Str(StringBuilder::new()),
+        }
+    }
+    fn finish(&mut self) -> ArrayRef {
+        match self {
+            Col::Str(b) => Arc::new(b.finish()),
+            Col::I64(b) => Arc::new(b.finish()),
+            Col::I32(b) => Arc::new(b.finish()),
+            Col::Bool(b) => Arc::new(b.finish()),
+            Col::Date(b) => Arc::new(b.finish()),
+        }
+    }
+}
+
+/// A value of a row, in the order of the schema's columns.
+pub enum V<'a> {
+    S(Option<&'a str>),
+    I(Option<i64>),
+    B(Option<bool>),
+    D(Option<i32>),
+}
+
+impl Col {
+    fn push(&mut self, v: &V<'_>) {
+        match (self, v) {
+            (Col::Str(b), V::S(s)) => b.append_option(*s),
+            (Col::I64(b), V::I(i)) => b.append_option(*i),
+            (Col::I32(b), V::I(i)) => b.append_option(i.map(|i| i as i32)),
+            (Col::Bool(b), V::B(x)) => b.append_option(*x),
+            (Col::Date(b), V::D(d)) => b.append_option(*d),
+            (Col::Str(b), _) => b.append_null(),
+            (Col::I64(b), _) => b.append_null(),
+            (Col::I32(b), _) => b.append_null(),
+            (Col::Bool(b), _) => b.append_null(),
+            (Col::Date(b), _) => b.append_null(),
+        }
+    }
+}
+
+/// A game's findings, as the `diagnostics` column's list of structs.
+#[derive(Default)]
+struct Diags {
+    offsets: Vec<i32>,
+    severity: StringBuilder,
+    code: StringBuilder,
+    message: StringBuilder,
+    line: Int32Builder,
+    column: Int32Builder,
+    ply: Int32Builder,
+}
+
+fn diag_fields() -> Fields {
+    Fields::from(vec![
+        Field::new("severity", DataType::Utf8, false),
+        Field::new("code", DataType::Utf8, false),
+        Field::new("message", DataType::Utf8, false),
+        Field::new("line", DataType::Int32, false),
+        Field::new("column", DataType::Int32, false),
+        Field::new("ply", DataType::Int32, true),
+    ])
+}
+
+fn diag_item() -> Arc<Field> {
+    Arc::new(Field::new("item", DataType::Struct(diag_fields()), false))
+}
+
+impl Diags {
+    fn push(&mut self, g: &Game, r: &GameReport) {
+        if self.offsets.is_empty() {
+            self.offsets.push(0);
+        }
+        let mut loc = Locator::new(g);
+        for d in &r.diagnostics {
+            let (line, column) = loc.locate(d.span.start);
+            self.severity.append_value(d.severity.as_str());
+            self.code.append_value(d.code.as_str());
+            self.message.append_value(&d.message);
+            self.line.append_value(line as i32);
+            self.column.append_value(column as i32);
+            self.ply.append_option(d.ply.map(|p| p as i32));
+        }
+        let last = self.offsets.last().copied().unwrap_or(0);
+        self.offsets.push(last + r.diagnostics.len() as i32);
+    }
+    fn finish(&mut self) -> Result<ArrayRef, String> {
+        let children: Vec<ArrayRef> = vec![
+            Arc::new(self.severity.finish()),
+            Arc::new(self.code.finish()),
+            Arc::new(self.message.finish()),
+            Arc::new(self.line.finish()),
+            Arc::new(self.column.finish()),
+            Arc::new(self.ply.finish()),
+        ];
+        let items =
+            StructArray::try_new(diag_fields(), children, None).map_err(|e| e.to_string())?;
+        let offsets = std::mem::take(&mut self.offsets);
+        let offsets = if offsets.is_empty() { vec![0] } else { offsets };
+        let list = ListArray::try_new(
+            diag_item(),
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Arc::new(items),
+            None,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Arc::new(list))
+    }
+}
+
+/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// A full PDN date (`YYYY.MM.DD`, also with `-` or `/`) as days since 1970;
+/// `None` for a partial (`2016.??.??`) or impossible one.
+pub fn full_date(text: &str) -> Option<i32> {
+    let parts: Vec<&str> = text.trim().split(['.', '-', '/']).collect();
+    let [y, m, d] = parts[..] else {
+        return None;
+    };
+    if y.len() != 4 || m.is_empty() || m.len() > 2 || d.is_empty() || d.len() > 2 {
+        return None;
+    }
+    let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d < 1 || d > days[(m - 1) as usize] {
+        return None;
+    }
+    i32::try_from(days_from_civil(y, m, d)).ok()
+}
+
+/// The games table's columns (docs/parquet.md), then the `--tag` columns.
+fn games_schema(tags: &[String]) -> Vec<Field> {
+    use DataType::{Boolean, Date32, Int32, Int64, Utf8};
+    let mut f = vec![
+        Field::new("file", Utf8, false),
+        Field::new("game", Int64, false),
+        Field::new("line", Int32, false),
+        Field::new("event", Utf8, true),
+        Field::new("site", Utf8, true),
+        Field::new("date", Date32, true),
+        Field::new("date_text", Utf8, true),
+        Field::new("round", Utf8, true),
+        Field::new("white", Utf8, true),
+        Field::new("black", Utf8, true),
+        Field::new("variant", Utf8, true),
+        Field::new("variant_source", Utf8, false),
+        Field::new("draw_rules", Utf8, true),
+        Field::new("declared_result", Utf8, true),
+        Field::new("declared_result_text", Utf8, true),
+        Field::new("computed_result", Utf8, false),
+        Field::new("termination", Utf8, false),
+        Field::new("termination_ply", Int32, true),
+        Field::new("plies", Int32, false),
+        Field::new("plies_unchecked", Int32, false),
+        Field::new("captures", Int32, false),
+        Field::new("longest_capture", Int32, false),
+        Field::new("crownings", Int32, false),
+        Field::new("valid", Boolean, true),
+        Field::new("errors", Int32, false),
+        Field::new("warnings", Int32, false),
+        Field::new("first_error_code", Utf8, true),
+        Field::new("first_error_ply", Int32, true),
+    ];
+    f.extend(tags.iter().map(|t| Field::new(t, Utf8, true)));
+    f
+}
+
+/// The plies table's columns (docs/parquet.md).
+fn plies_schema(tags: &[String]) -> Vec<Field> {
+    use DataType::{Boolean, Int32, Int64, Utf8};
+    let mut f = vec![
+        Field::new("file", Utf8, false),
+        Field::new("game", Int64, false),
+        Field::new("ply", Int32, false),
+        Field::new("move_number", Int32, false),
+        Field::new("side", Utf8, false),
+        Field::new("written", Utf8, false),
+        Field::new("move", Utf8, false),
+        Field::new("algebraic", Utf8, true),
+        Field::new("from", Int32, false),
+        Field::new("to", Int32, false),
+        Field::new("captured", Int32, false),
+        Field::new("captured_squares", Utf8, false),
+        Field::new("piece", Utf8, false),
+        Field::new("crowned", Boolean, false),
+        Field::new("fen_before", Utf8, false),
+        Field::new("fen_after", Utf8, false),
+    ];
+    f.extend(tags.iter().map(|t| Field::new(t, Utf8, true)));
+    f
+}
+
+/// One table being written: its columns gathered up to a batch, and its file.
+struct Part {
+    cols: Vec<Col>,
+    diags: Option<Diags>,
+    rows: usize,
+    writer: ArrowWriter<Out>,
+    name: String,
+}
+
+/// The Parquet output of `convert`.
+pub struct ParquetOut {
+    schema: Arc<Schema>,
+    moves: bool,
+    tags: Vec<String>,
+    /// `-o FILE`, opened (without partitions).
+    single: Option<Out>,
+    /// `-o DIR` with partitions.
+    dest: PathBuf,
+    partition: Option<PartitionBy>,
+    parts: BTreeMap<String, Part>,
+}
+
+fn properties(partitioned: bool) -> Result<WriterProperties, String> {
+    let level = ZstdLevel::try_new(3).map_err(|e| e.to_string())?;
+    Ok(WriterProperties::builder()
+        .set_compression(Compression::ZSTD(level))
+        .set_max_row_group_row_count(Some(if partitioned {
+            BATCH_ROWS
+        } else {
+            ROW_GROUP_ROWS
+        }))
+        .set_created_by(format!("pdnkit {}", env!("CARGO_PKG_VERSION")))
+        .build())
+}
+
+/// A partition's folder name: `/`, `\`, `=` and control characters replaced
+/// (hive style), an empty value as `__HIVE_DEFAULT_PARTITION__`.
+fn partition_value(v: Option<&str>) -> String {
+    match v.map(str::trim).filter(|v| !v.is_empty()) {
+        None => "__HIVE_DEFAULT_PARTITION__".into(),
+        Some(v) => v
+            .chars()
+            .map(|c| {
+                if matches!(c, '/' | '\\' | '=' | ':' | '%') || c.is_control() {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect::<String>()
+            .replace("..", "__"),
+    }
+}
+
+impl ParquetOut {
+    /// `single`: the file opened for `-o FILE`; else `dest` is the folder of
+    /// the partitions.
+    pub fn new(
+        single: Option<Out>,
+        dest: PathBuf,
+        moves: bool,
+        tags: Vec<String>,
+        partition: Option<PartitionBy>,
+    ) -> Result<ParquetOut, String> {
+        let mut fields = if moves {
+            plies_schema(&tags)
+        } else {
+            games_schema(&tags)
+        };
+        if !moves {
+            fields.push(Field::new(
+                "diagnostics",
+                DataType::List(diag_item()),
+                false,
+            ));
+        }
+        if partition.is_some() {
+            std::fs::create_dir_all(&dest)
+                .map_err(|e| format!("{}: {e}", crate::render::path(&dest)))?;
+        }
+        Ok(ParquetOut {
+            schema: Arc::new(Schema::new(fields)),
+            single,
+            moves,
+            tags,
+            dest,
+            partition,
+            parts: BTreeMap::new(),
+        })
+    }
+
+    /// The partition a game goes to ("" without partitions).
+    fn key(&self, g: &Game, r: &GameReport) -> String {
+        let Some(p) = self.partition else {
+            return String::new();
+        };
+        let value = match p {
+            PartitionBy::Variant => partition_value(r.kind.map(|k| k.name())),
+            PartitionBy::Year => {
+                let date = g.tag("Date").unwrap_or_default();
+                let year = date
+                    .get(..4)
+                    .filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
+                partition_value(year)
+            }
+            PartitionBy::Event => partition_value(g.tag("Event").as_deref()),
+        };
+        format!("{}={value}", p.name())
+    }
+
+    fn part(&mut self, key: String) -> Result<&mut Part, String> {
+        if !self.parts.contains_key(&key) {
+            let out = if key.is_empty() {
+                self.single.take().ok_or("the output is already written")?
+            } else {
+                let dir = self.dest.join(&key);
+                std::fs::create_dir_all(&dir)
+                    .map_err(|e| format!("{}: {e}", crate::render::path(&dir)))?;
+                let path = dir.join("part-0.parquet");
+                Out::open(&path).map_err(|e| format!("{}: {e}", crate::render::path(&path)))?
+            };
+            let name = out.name();
+            let writer = ArrowWriter::try_new(
+                out,
+                Arc::clone(&self.schema),
+                Some(properties(self.partition.is_some())?),
+            )
+            .map_err(|e| format!("{name}: {e}"))?;
+            let part = Part {
+                cols: self
+                    .schema
+                    .fields()
+                    .iter()
+                    .filter(|f| f.name() != "diagnostics")
+                    .map(|f| Col::of(f.data_type()))
+                    .collect(),
+                diags: (!self.moves).then(Diags::default),
+                rows: 0,
+                writer,
+                name,
+            };
+            self.parts.insert(key.clone(), part);
+        }
+        self.parts
+            .get_mut(&key)
+            .ok_or_else(|| "partition".to_string())
+    }
+
+    /// Adds a game (or its plies); writes a batch when one is full.
+    pub fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> Result<(), String> {
+        let key = self.key(g, r);
+        let tags: Vec<Option<String>> = self.tags.iter().map(|t| g.tag(t)).collect();
+        let moves = self.moves;
+        let schema = Arc::clone(&self.schema);
+        let part = self.part(key)?;
+        if moves {
+            for (row, played) in ply_rows_iter(file, g, r, true).zip(&r.played) {
+                let before = played.before.to_fen();
+                let mut values = vec![
+                    V::S(Some(&row.file)),
+                    V::I(Some(row.game as i64)),
+                    V::I(Some(i64::from(row.ply))),
+                    V::I(Some(i64::from(row.move_number))),
+                    V::S(Some(row.side)),
+                    V::S(Some(&row.written)),
+                    V::S(Some(&row.mv)),
+                    V::S(row.algebraic.as_deref()),
+                    V::I(Some(i64::from(row.from))),
+                    V::I(Some(i64::from(row.to))),
+                    V::I(Some(i64::from(row.captured))),
+                    V::S(Some(&row.captured_squares)),
+                    V::S(Some(row.piece)),
+                    V::B(Some(row.crowned)),
+                    V::S(Some(&before)),
+                    V::S(row.fen.as_deref()),
+                ];
+                values.extend(tags.iter().map(|t| V::S(t.as_deref())));
+                part.push(&values);
+                part.flush_if_full(&schema)?;
+            }
+            return Ok(());
+        }
+        let row = game_row(file, g, r);
+        let num = |n: Option<u32>| V::I(n.map(i64::from));
+        let mut values = vec![
+            V::S(Some(&row.file)),
+            V::I(Some(row.game as i64)),
+            num(Some(row.line)),
+            V::S(row.event.as_deref()),
+            V::S(row.site.as_deref()),
+            V::D(row.date.as_deref().and_then(full_date)),
+            V::S(row.date.as_deref()),
+            V::S(row.round.as_deref()),
+            V::S(row.white.as_deref()),
+            V::S(row.black.as_deref()),
+            V::S(row.variant),
+            V::S(Some(row.variant_source)),
+            V::S(row.draw_rules),
+            V::S(row.declared_result),
+            V::S(row.declared_result_text.as_deref()),
+            V::S(Some(row.computed_result)),
+            V::S(Some(row.termination)),
+            num(row.termination_ply),
+            num(Some(row.plies)),
+            num(Some(row.plies_unchecked)),
+            num(Some(row.captures)),
+            num(Some(row.longest_capture)),
+            num(Some(row.crownings)),
+            V::B(row.valid),
+            num(Some(row.errors)),
+            num(Some(row.warnings)),
+            V::S(row.first_error_code),
+            num(row.first_error_ply),
+        ];
+        values.extend(tags.iter().map(|t| V::S(t.as_deref())));
+        part.push(&values);
+        if let Some(d) = &mut part.diags {
+            d.push(g, r);
+        }
+        part.flush_if_full(&schema)
+    }
+
+    /// Writes what is left and closes every file; `complete`: commit them
+    /// (else they are removed). Returns the files written.
+    pub fn finish(mut self, complete: bool) -> Result<Vec<String>, String> {
+        if self.parts.is_empty() && complete && self.single.is_some() {
+            // No game: an empty table still has its schema.
+            self.part(String::new())?;
+        }
+        let schema = Arc::clone(&self.schema);
+        let mut names = Vec::new();
+        for (_, mut part) in std::mem::take(&mut self.parts) {
+            part.flush(&schema)?;
+            let name = part.name.clone();
+            let out = part
+                .writer
+                .into_inner()
+                .map_err(|e| format!("{name}: {e}"))?;
+            out.finish(complete).map_err(|e| format!("{name}: {e}"))?;
+            names.push(name);
+        }
+        Ok(names)
+    }
+}
+
+impl Part {
+    fn push(&mut self, values: &[V<'_>]) {
+        for (c, v) in self.cols.iter_mut().zip(values) {
+            c.push(v);
+        }
+        self.rows += 1;
+    }
+    fn flush_if_full(&mut self, schema: &Arc<Schema>) -> Result<(), String> {
+        if self.rows >= BATCH_ROWS {
+            self.flush(schema)?;
+        }
+        Ok(())
+    }
+    fn flush(&mut self, schema: &Arc<Schema>) -> Result<(), String> {
+        if self.rows == 0 {
+            return Ok(());
+        }
+        let mut arrays: Vec<ArrayRef> = self.cols.iter_mut().map(Col::finish).collect();
+        if let Some(d) = &mut self.diags {
+            arrays.push(d.finish()?);
+        }
+        let batch = RecordBatch::try_new(Arc::clone(schema), arrays)
+            .map_err(|e| format!("{}: {e}", self.name))?;
+        self.writer
+            .write(&batch)
+            .map_err(|e| format!("{}: {e}", self.name))?;
+        self.rows = 0;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_dates_only() {
+        assert_eq!(full_date("1970.01.01"), Some(0));
+        assert_eq!(full_date("2016.02.29"), Some(16_860));
+        assert_eq!(full_date("2000-03-01"), Some(11_017));
+        assert_eq!(full_date("2015.02.29"), None);
+        assert_eq!(full_date("2016.??.??"), None);
+        assert_eq!(full_date("2016"), None);
+        assert_eq!(full_date("16.01.01"), None);
+    }
+
+    #[test]
+    fn partition_values_stay_in_their_folder() {
+        assert_eq!(partition_value(Some("a/b=c")), "a_b_c");
+        assert_eq!(partition_value(Some("../x")), "___x");
+        assert_eq!(partition_value(Some(" ")), "__HIVE_DEFAULT_PARTITION__");
+        assert_eq!(partition_value(None), "__HIVE_DEFAULT_PARTITION__");
+    }
+}
