@@ -1,0 +1,259 @@
+"""pdnkit: read, replay and check draughts game records (PDN).
+
+Brazilian, international, Canadian, Russian, Czech and Italian draughts and
+English checkers, with the same answers as the ``pdnkit`` command line (the
+same library underneath: its per-file check, its inference, its refusals).
+
+>>> import pdnkit
+>>> checked = pdnkit.check(b'[GameType "20"]\\n1. 32-28 19-23 2. 28x19 14x23 *\\n')
+>>> checked.games[0]["valid"]
+True
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Union
+
+from . import _pdnkit
+from ._pdnkit import FenError, IllegalMoveError
+
+__all__ = [
+    "Game",
+    "Checked",
+    "Position",
+    "FenError",
+    "IllegalMoveError",
+    "read_games",
+    "check",
+    "check_batch",
+    "perft",
+    "to_pandas",
+    "variants",
+    "__version__",
+]
+
+__version__: str = _pdnkit.__version__
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray]
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game as read: its tags, its main-line moves as written, the result
+    it declares, where it starts, and the reader's findings (syntax level)."""
+
+    file: str
+    index: int
+    line: int
+    tags: Dict[str, str]
+    moves: List[str]
+    result: Optional[str]
+    findings: List[Dict[str, Any]] = field(default_factory=list)
+
+
+def read_games(source: Source, *, encoding: Optional[str] = None) -> Iterator[Game]:
+    """The games of a PDN file (a path) or of bytes, one at a time.
+
+    ``encoding`` (a label such as ``"cp1252"`` or ``"koi8-r"``) decodes the
+    whole input first; by default the encoding is told game by game, as the
+    command line does. Raises ``OSError`` (with the file name) when the
+    source cannot be read; a game that cannot be read whole is still a game,
+    with its findings.
+    """
+    for g in _pdnkit.read_games(source, encoding):
+        yield Game(**g)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One file checked: one report per game, with the fields of
+    ``pdnkit check --format json`` (docs/json.md), and the findings about the
+    file (``unknown-variant``, ``variant-inferred``, ...)."""
+
+    games: List[Dict[str, Any]]
+    findings: List[Dict[str, Any]]
+
+    @property
+    def valid(self) -> bool:
+        """Every game read, checked and without an error finding."""
+        return all(g["valid"] is True for g in self.games) and not any(
+            f["severity"] == "error" for f in self.findings
+        )
+
+
+def check(
+    source: Source,
+    *,
+    variant: str = "auto",
+    draw_rules: str = "auto",
+    levels: Optional[Mapping[str, str]] = None,
+    name: Optional[str] = None,
+) -> Checked:
+    """Check a file (a path) or bytes as ``pdnkit check`` does.
+
+    ``variant``: ``"auto"`` or a name of :func:`variants` (for games without
+    a GameType tag); ``draw_rules``: ``"auto"``, ``"cbjd"`` or ``"fmjd"``;
+    ``levels``: ``{code or "errors"/"warnings"/"notes": "allow"|"warn"|"deny"}``
+    as ``-A``/``-W``/``-D``; ``name``: the file name the reports carry.
+    """
+    games, findings = _pdnkit.check(source, variant, draw_rules, dict(levels) if levels else None, name)
+    return Checked(games=games, findings=findings)
+
+
+class Position:
+    """A position of a variant. ``play`` is checked (``IllegalMoveError``
+    says why a move is refused); positions are immutable and compare equal
+    when the pieces, the side to move and the variant are."""
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+
+    @classmethod
+    def from_fen(cls, fen: str, variant: str) -> "Position":
+        """Read a FEN (``W:W31-50:B1-20``); ``FenError`` (with ``offset``) when it is none."""
+        return cls(_pdnkit.NativePosition.from_fen(fen, variant))
+
+    @classmethod
+    def start(cls, variant: str) -> "Position":
+        """The start position of a variant."""
+        return cls(_pdnkit.NativePosition.start(variant))
+
+    def legal_moves(self) -> List[str]:
+        """Every legal move, written as the variant's records write them."""
+        return list(self._native.legal_moves())
+
+    def play(self, move: str) -> "Position":
+        """The position after ``move`` (``"32-28"``, ``"c3xe5"``, ``"26x17x8"``)."""
+        return Position(self._native.play(move))
+
+    def fen(self) -> str:
+        return self._native.fen()
+
+    def to_svg(self, *, flip: bool = False) -> str:
+        """The position as an SVG picture (as ``pdnkit diagram``)."""
+        return self._native.to_svg(flip)
+
+    @property
+    def variant(self) -> str:
+        return self._native.variant
+
+    @property
+    def side(self) -> str:
+        """``"white"`` or ``"black"``: who is to move."""
+        return self._native.side
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Position) and self._native == other._native
+
+    def __hash__(self) -> int:
+        return hash((self.fen(), self.variant))
+
+    def __repr__(self) -> str:
+        return f"Position.from_fen({self.fen()!r}, {self.variant!r})"
+
+
+def perft(fen: Optional[str], variant: str, depth: int) -> int:
+    """Leaf nodes of the legal-move tree ``depth`` plies deep (``fen=None``: the start)."""
+    return _pdnkit.perft(fen, variant, depth)
+
+
+def variants() -> List[str]:
+    """The variants checked, by name."""
+    return list(_pdnkit.variants())
+
+
+# The games table of `convert --to parquet` (docs/parquet.md), as Arrow types.
+_GAME_COLUMNS = [
+    ("file", "string"), ("game", "int64"), ("line", "int32"), ("event", "string"), ("site", "string"),
+    ("date", "date32"), ("date_text", "string"), ("round", "string"), ("white", "string"), ("black", "string"),
+    ("variant", "string"), ("variant_source", "string"), ("draw_rules", "string"),
+    ("declared_result", "string"), ("declared_result_text", "string"), ("computed_result", "string"),
+    ("termination", "string"), ("termination_ply", "int32"), ("plies", "int32"), ("plies_unchecked", "int32"),
+    ("valid", "bool"), ("errors", "int32"), ("warnings", "int32"), ("first_error_code", "string"),
+    ("first_error_ply", "int32"),
+]
+
+
+def _full_date(text: Optional[str]) -> Any:
+    import datetime
+
+    if not text:
+        return None
+    parts = text.replace("-", ".").replace("/", ".").split(".")
+    if len(parts) != 3 or len(parts[0]) != 4:
+        return None
+    try:
+        return datetime.date(int(parts[0]), int(parts[1]), int(parts[2]))
+    except ValueError:
+        return None
+
+
+def _game_row(g: Mapping[str, Any]) -> Dict[str, Any]:
+    tags = g.get("tags", {})
+    errors = sum(1 for d in g["diagnostics"] if d["severity"] == "error")
+    warnings = sum(1 for d in g["diagnostics"] if d["severity"] == "warning")
+    first = next((d for d in g["diagnostics"] if d["severity"] == "error"), None)
+    return {
+        "file": g["file"], "game": g["game"], "line": g["line"],
+        "event": tags.get("Event"), "site": tags.get("Site"),
+        "date": _full_date(tags.get("Date")), "date_text": tags.get("Date"),
+        "round": tags.get("Round"), "white": tags.get("White"), "black": tags.get("Black"),
+        "variant": g.get("variant"), "variant_source": g.get("variant_source"),
+        "draw_rules": g.get("draw_rules"), "declared_result": g.get("declared_result"),
+        "declared_result_text": g.get("declared_result_text"), "computed_result": g.get("computed_result"),
+        "termination": g.get("termination"), "termination_ply": g.get("termination_ply"),
+        "plies": g.get("plies"), "plies_unchecked": g.get("plies_unchecked"), "valid": g.get("valid"),
+        "errors": errors, "warnings": warnings,
+        "first_error_code": first["code"] if first else None,
+        "first_error_ply": first.get("ply") if first else None,
+        "diagnostics": [
+            {"severity": d["severity"], "code": d["code"], "message": d["message"],
+             "line": d.get("line"), "column": d.get("column"), "ply": d.get("ply")}
+            for d in g["diagnostics"]
+        ],
+    }
+
+
+def _schema() -> Any:
+    import pyarrow as pa
+
+    types = {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(), "date32": pa.date32(), "bool": pa.bool_()}
+    diag = pa.struct([("severity", pa.string()), ("code", pa.string()), ("message", pa.string()),
+                      ("line", pa.int32()), ("column", pa.int32()), ("ply", pa.int32())])
+    return pa.schema([(n, types[t]) for n, t in _GAME_COLUMNS] + [("diagnostics", pa.list_(diag))])
+
+
+def check_batch(texts: Any, *, names: Any = None, **options: Any) -> Any:
+    """Check every PDN text of a ``pyarrow`` array (strings or binary, one
+    file each) and return a ``pyarrow.RecordBatch`` with one row per game, in
+    the columns of the Parquet games table (docs/parquet.md). For Spark's
+    ``mapInArrow``, Polars' ``map_batches`` and Dask's ``map_partitions``.
+    ``names``: the file name of each text (default ``batch[i]``); other
+    keywords as :func:`check`. Needs ``pip install "pdnkit[arrow]"``.
+    """
+    import pyarrow as pa
+
+    rows: List[Dict[str, Any]] = []
+    values = texts.to_pylist() if hasattr(texts, "to_pylist") else list(texts)
+    name_list = names.to_pylist() if hasattr(names, "to_pylist") else (list(names) if names is not None else None)
+    for i, text in enumerate(values):
+        if text is None:
+            continue
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        name = name_list[i] if name_list is not None else f"batch[{i}]"
+        for g in check(data, name=name, **options).games:
+            rows.append(_game_row(g))
+    return pa.RecordBatch.from_pylist(rows, schema=_schema())
+
+
+def to_pandas(checked: Union[Checked, Any]) -> Any:
+    """The games of a :class:`Checked` (or a ``check_batch`` result) as a
+    ``pandas.DataFrame``, one row per game. Needs pandas."""
+    import pandas as pd
+
+    if isinstance(checked, Checked):
+        return pd.DataFrame([_game_row(g) for g in checked.games])
+    return checked.to_pandas()

@@ -1,0 +1,143 @@
+"""The Python package against the command line and the vendored conformance
+data (issue 25). Run from the repository: ``pytest python/tests``. The command
+line is ``$PDNKIT_BIN`` or the one cargo built in ``target/``."""
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+import pdnkit
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "corpus"
+DATA = ROOT / "tests" / "data"
+
+
+def cli() -> str:
+    for p in [os.environ.get("PDNKIT_BIN"), ROOT / "target/release/pdnkit", ROOT / "target/debug/pdnkit"]:
+        if p and pathlib.Path(p).exists():
+            return str(p)
+    if os.environ.get("CI") == "true":
+        raise AssertionError("no pdnkit binary: build it with cargo first")
+    pytest.skip("SKIP: no pdnkit binary in target/ (cargo build first)")
+
+
+def cli_check(path: pathlib.Path) -> tuple:
+    out = subprocess.run([cli(), "check", "--no-progress", "--format", "json", str(path)], capture_output=True, text=True)
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    games = [v for v in lines if v["type"] == "game"]
+    files = [d for v in lines if v["type"] == "file" for d in v["diagnostics"]]
+    return games, files
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.pdn")), ids=lambda p: str(p.relative_to(CORPUS)))
+def test_check_answers_as_the_command_line(path):
+    games, findings = cli_check(path)
+    checked = pdnkit.check(str(path))
+    assert checked.games == games
+    assert checked.findings == findings
+
+
+def test_check_takes_bytes_paths_and_options():
+    data = (CORPUS / "russian" / "untagged.pdn").read_bytes()
+    by_path = pdnkit.check(CORPUS / "russian" / "untagged.pdn")
+    by_bytes = pdnkit.check(data, name=str(CORPUS / "russian" / "untagged.pdn"))
+    assert by_bytes == by_path
+    # The file's evidence is named once; --variant chooses instead.
+    assert [f["code"] for f in by_path.findings] == ["variant-inferred"]
+    named = pdnkit.check(data, variant="russian")
+    assert named.findings == [] and all(g["variant"] == "russian" for g in named.games)
+    # Levels as -A/-W/-D.
+    faults = CORPUS / "brazilian" / "faults.pdn"
+    allowed = pdnkit.check(faults, levels={"errors": "allow"})
+    assert all(d["severity"] != "error" for g in allowed.games for d in g["diagnostics"])
+    with pytest.raises(ValueError, match="unknown variant"):
+        pdnkit.check(data, variant="frisian-ish")
+    with pytest.raises(ValueError, match="unknown code"):
+        pdnkit.check(data, levels={"no-such-code": "allow"})
+
+
+def test_a_missing_file_is_an_os_error_with_its_name():
+    with pytest.raises(OSError) as e:
+        pdnkit.check("no/such/file.pdn")
+    assert e.value.filename == "no/such/file.pdn"
+    with pytest.raises(OSError):
+        list(pdnkit.read_games("no/such/file.pdn"))
+
+
+def test_read_games_gives_tags_moves_results_and_findings():
+    games = list(pdnkit.read_games(CORPUS / "brazilian" / "faults.pdn"))
+    assert [g.index for g in games] == list(range(1, len(games) + 1))
+    cli_games, _ = cli_check(CORPUS / "brazilian" / "faults.pdn")
+    for g, c in zip(games, cli_games):
+        assert g.tags == c["tags"]
+        assert g.line == c["line"]
+        assert g.result == c["declared_result_text"]
+    # A reader finding has its place.
+    text = b'[Event "x"]\n1. 32-28 {never closed\n'
+    (g,) = pdnkit.read_games(text)
+    assert g.moves == ["32-28"]
+    assert g.findings[0]["code"] == "unterminated-comment"
+    assert (g.findings[0]["line"], g.findings[0]["column"]) == (2, 10)
+    # An encoding named decodes the whole input.
+    latin = '[White "Jos\u00e9"]\n1. 32-28 *\n'.encode("cp1252")
+    (g,) = pdnkit.read_games(latin, encoding="cp1252")
+    assert g.tags["White"] == "Jos\u00e9"
+
+
+def test_positions_agree_with_the_conformance_data():
+    n = 0
+    for line in (DATA / "positions.jsonl").read_text().splitlines()[:120]:
+        case = json.loads(line)
+        p = pdnkit.Position.from_fen(case["fen"], case["variant"])
+        assert len(p.legal_moves()) == case["count"], case["fen"]
+        # Every legal move plays, and the position after it has a FEN that reads back.
+        for m in p.legal_moves():
+            after = p.play(m)
+            assert pdnkit.Position.from_fen(after.fen(), case["variant"]) == after
+        n += 1
+    assert n > 50
+
+
+def test_perft_agrees_with_the_conformance_data():
+    for line in (DATA / "perft.jsonl").read_text().splitlines():
+        case = json.loads(line)
+        if case["nodes"] > 200_000:
+            continue
+        assert pdnkit.perft(case["fen"], case["variant"], case["depth"]) == case["nodes"], case
+    assert pdnkit.perft(None, "english", 6) == 36768
+
+
+def test_play_refuses_with_the_reason():
+    p = pdnkit.Position.from_fen("W:W27:B23,14", "brazilian")
+    with pytest.raises(pdnkit.IllegalMoveError, match="capturing is compulsory"):
+        p.play("27-24")
+    after = p.play("27x18x9")
+    assert after.side == "black" and after.fen().startswith("B:")
+    with pytest.raises(pdnkit.FenError) as e:
+        pdnkit.Position.from_fen("W:W99:B1", "brazilian")
+    assert e.value.offset == 3
+    assert "<svg" in p.to_svg(flip=True)
+    assert pdnkit.variants() == ["brazilian", "international", "canadian", "russian", "english", "czech", "italian"]
+
+
+def test_check_batch_has_the_parquet_types():
+    pa = pytest.importorskip("pyarrow")
+    texts = pa.array([(CORPUS / "russian" / "clean.pdn").read_text(), (CORPUS / "brazilian" / "faults.pdn").read_text()])
+    batch = pdnkit.check_batch(texts, names=pa.array(["r.pdn", "b.pdn"]))
+    assert isinstance(batch, pa.RecordBatch)
+    assert batch.schema.field("game").type == pa.int64()
+    assert batch.schema.field("date").type == pa.date32()
+    assert batch.schema.field("valid").type == pa.bool_()
+    assert pa.types.is_list(batch.schema.field("diagnostics").type)
+    want = len(pdnkit.check(CORPUS / "russian" / "clean.pdn").games) + len(pdnkit.check(CORPUS / "brazilian" / "faults.pdn").games)
+    assert batch.num_rows == want
+    assert set(batch.column("file").to_pylist()) == {"r.pdn", "b.pdn"}
+
+
+def test_to_pandas():
+    pytest.importorskip("pandas")
+    df = pdnkit.to_pandas(pdnkit.check(CORPUS / "brazilian" / "faults.pdn"))
+    assert len(df) == 9 and "valid" in df.columns
