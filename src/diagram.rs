@@ -72,17 +72,7 @@ impl Arrow {
     /// assert!(Arrow::written(&pos, "27 and so on").is_err());
     /// ```
     pub fn written(pos: &Position, text: &str) -> Result<Arrow, WrittenError> {
-        let t = text.trim();
-        // The move, and at most a strength suffix after it (`22x13!`).
-        let m = match crate::pdn::grammar::written_move(t.as_bytes()) {
-            Ok((rest, m))
-                if rest.is_empty()
-                    || crate::pdn::grammar::strength(rest).is_ok_and(|(r, _)| r.is_empty()) =>
-            {
-                m
-            }
-            _ => return Err(WrittenError::NotAMove(text.to_string())),
-        };
+        let m = parse_written(text)?;
         let drawn = |mv: &crate::rules::Move| Arrow {
             path: crate::rules::landing_path(pos, mv).to_vec(),
             captured: mv.captured(),
@@ -121,16 +111,7 @@ impl Arrow {
     /// assert!(why.contains("capturing is compulsory"), "{why}");
     /// ```
     pub fn legal(pos: &Position, text: &str) -> Result<Arrow, WrittenError> {
-        let t = text.trim();
-        let m = match crate::pdn::grammar::written_move(t.as_bytes()) {
-            Ok((rest, m))
-                if rest.is_empty()
-                    || crate::pdn::grammar::strength(rest).is_ok_and(|(r, _)| r.is_empty()) =>
-            {
-                m
-            }
-            _ => return Err(WrittenError::NotAMove(text.to_string())),
-        };
+        let m = parse_written(text)?;
         let mv = match crate::notation::resolve(pos, &m.squares, m.sep) {
             Ok(crate::notation::Reading::Move { mv, .. }) => mv,
             Ok(crate::notation::Reading::Ambiguous(c)) => c[0],
@@ -155,6 +136,20 @@ impl Arrow {
             captured: best.captured(),
             style: MoveStyle::Alternative,
         })
+    }
+}
+
+/// A move as a record writes it, and at most a strength suffix after it
+/// (`22x13!`): its squares and separator.
+fn parse_written(text: &str) -> Result<crate::pdn::grammar::MoveText, WrittenError> {
+    match crate::pdn::grammar::written_move(text.trim().as_bytes()) {
+        Ok((rest, m))
+            if rest.is_empty()
+                || crate::pdn::grammar::strength(rest).is_ok_and(|(r, _)| r.is_empty()) =>
+        {
+            Ok(m)
+        }
+        _ => Err(WrittenError::NotAMove(text.to_string())),
     }
 }
 
