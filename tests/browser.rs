@@ -456,6 +456,24 @@ fn the_report_works_in_a_real_browser() {
     sorted.sort();
     assert_eq!(whites, sorted);
     layout_holds(&driver, "corpus/");
+    // Printed: every rendered finding has its board, no control is shown.
+    driver.js("window.dispatchEvent(new Event('beforeprint')); return 0");
+    driver.cmd(
+        "POST",
+        "/goog/cdp/execute",
+        Some(json!({"cmd": "Emulation.setEmulatedMedia", "params": {"media": "print"}})),
+    );
+    let printed = driver.js(
+        "var shown = s => Array.from(document.querySelectorAll(s)).filter(e => e.getClientRects().length > 0).length; \
+         return [shown('#viewer'), shown('.controls button'), shown('.filters'), shown('.more'), \
+                 document.querySelectorAll('.finding-diagram').length === document.querySelectorAll('.finding-diagram svg').length]",
+    );
+    assert_eq!(printed, json!([0, 0, 0, 0, true]), "print");
+    driver.cmd(
+        "POST",
+        "/goog/cdp/execute",
+        Some(json!({"cmd": "Emulation.setEmulatedMedia", "params": {"media": ""}})),
+    );
     // Screenshots for the README, when asked for.
     if let Ok(to) = std::env::var("PDNKIT_SCREENSHOTS") {
         let to = PathBuf::from(to);
