@@ -275,9 +275,11 @@ impl OutputStage<'_> {
                 true
             }
             (Item::Member(mi, name), _) => {
-                if self.names.len() == *mi {
-                    self.names.push(name.clone());
+                // Members come in order, so this is a push; never an index out of range.
+                if self.names.len() <= *mi {
+                    self.names.resize(*mi + 1, String::new());
                 }
+                self.names[*mi] = name.clone();
                 true
             }
             (Item::ArchiveDone(fi), _) => {
