@@ -12,6 +12,11 @@ use super::{
 use crate::diag::{Code, Diagnostic, Span};
 
 /// A game parsed by [`Reader::parse_next`].
+/// The finding made once per file, at the first literal `\r` or `\n` text
+/// outside a tag value.
+pub(super) const ESCAPE_WARNING: &str =
+    "literal `\\r` text outside a tag value (export bug); ignored";
+
 pub(super) enum Parsed {
     /// A game of `end` bytes at the reader's position (tags, nodes and squares
     /// in the scratch vectors).
@@ -193,10 +198,7 @@ impl<'a> Parser<'a> {
                 if !self.escape_warned {
                     self.escape_warned = true;
                     let s = self.i;
-                    self.warn(
-                        s..s + 2,
-                        "literal `\\r` text outside a tag value (export bug); ignored",
-                    );
+                    self.warn(s..s + 2, ESCAPE_WARNING);
                 }
                 self.i += 2;
             } else {

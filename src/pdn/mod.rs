@@ -27,13 +27,14 @@ mod game;
 pub(crate) mod grammar;
 mod lexer;
 mod reader;
+pub mod split;
 pub mod visit;
 pub mod write;
 
 pub use decode::wide_bom;
 pub use game::Game;
 pub(crate) use game::{tag_name, tag_name_bytes};
-pub use reader::{Reader, DEFAULT_MAX_GAME_BYTES};
+pub use reader::{Reader, Resume, DEFAULT_MAX_GAME_BYTES};
 
 use crate::diag::Span;
 use crate::variant::{GameKind, Unsupported, Variant};

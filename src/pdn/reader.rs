@@ -41,12 +41,12 @@ pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
 const SKIPPED_HEAD: usize = 4096;
 
 /// Line, column and a pending line break at a point of the input.
-#[derive(Clone, Copy, Debug)]
-struct TextPos {
-    line: u32,
-    column0: u32,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TextPos {
+    pub(crate) line: u32,
+    pub(crate) column0: u32,
     /// An unpaired line-break byte just before the point (see `count_breaks`).
-    open: Option<u8>,
+    pub(crate) open: Option<u8>,
 }
 
 impl TextPos {
@@ -59,6 +59,55 @@ impl TextPos {
             Some(b) => enc.char_count(&bytes[b..]) as u32,
             None => self.column0 + enc.char_count(bytes) as u32,
         };
+    }
+}
+
+/// What a reader carries from one game to the next, at a point between two
+/// games: where it stands and what it has decided for the file so far. A
+/// reader resumed there ([`Reader::resume`]) reads the rest of the file as
+/// the reader that stopped there would have (see [`super::split`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resume {
+    pub(crate) offset: u64,
+    pub(crate) at: TextPos,
+    /// Games read before the point.
+    pub(crate) index: usize,
+    pub(crate) escape_warned: bool,
+    pub(crate) encoding: TextEncoding,
+    pub(crate) file_encoding: Option<TextEncoding>,
+    /// Past the start of the input (a byte order mark is looked for only there).
+    pub(crate) started: bool,
+}
+
+impl Resume {
+    /// The start of a file.
+    pub fn file_start() -> Resume {
+        Resume {
+            offset: 0,
+            at: TextPos {
+                line: 1,
+                column0: 0,
+                open: None,
+            },
+            index: 0,
+            escape_warned: false,
+            encoding: TextEncoding::Utf8,
+            file_encoding: None,
+            started: false,
+        }
+    }
+    /// Byte offset of the point in the file.
+    pub fn offset(&self) -> u64 {
+        self.offset
+    }
+    /// Games read before the point.
+    pub fn games(&self) -> usize {
+        self.index
+    }
+    /// Whether nothing has been decided about the file's encoding (every game
+    /// before the point was valid UTF-8).
+    pub(crate) fn utf8_so_far(&self) -> bool {
+        self.encoding == TextEncoding::Utf8 && self.file_encoding.is_none()
     }
 }
 
@@ -110,7 +159,15 @@ pub struct Reader<R> {
     scratch_nodes: Vec<Node>,
     scratch_tags: Vec<Tag>,
     scratch_squares: Vec<SquareText>,
+    /// The last look-ahead of a fixed size (an encoding sample, the head of
+    /// a skipped game) was cut short by a read error, not by the end.
+    pub(crate) short_read: bool,
 }
+
+/// Bytes of the input, from a game's start, that decide the file's encoding
+/// at its first game that is not UTF-8 (fewer only at the end of the input):
+/// the same bytes wherever the reading of the file started.
+const ENCODING_SAMPLE: usize = 64 << 10;
 
 /// The games of the input, in order; an I/O error ends the iteration
 /// (problems in the text are findings of the games, never errors here).
@@ -153,6 +210,52 @@ impl<R: Read> Reader<R> {
             scratch_nodes: Vec::new(),
             scratch_tags: Vec::new(),
             scratch_squares: Vec::new(),
+            short_read: false,
+        }
+    }
+
+    /// A reader over `src`, which holds a file's bytes from the point `at`
+    /// on: it reads on as the reader that stopped there would have.
+    pub fn resume(src: R, at: &Resume) -> Reader<R> {
+        let mut r = Reader::new(src);
+        r.offset = at.offset;
+        r.at = at.at;
+        r.index = at.index;
+        r.escape_warned = at.escape_warned;
+        r.encoding = Some(at.encoding);
+        r.file_encoding = at.file_encoding;
+        r.started = at.started;
+        r
+    }
+
+    /// Where the reader stands, between two games.
+    pub fn resume_state(&self) -> Resume {
+        Resume {
+            offset: self.offset,
+            at: self.at,
+            index: self.index,
+            escape_warned: self.escape_warned,
+            encoding: self.encoding(),
+            file_encoding: self.file_encoding,
+            started: self.started,
+        }
+    }
+
+    /// Reads until `n` bytes from `self.pos` are in the buffer or the input
+    /// ends: what is looked at then is the same wherever the reading of the
+    /// file started. An error is kept for the next fill.
+    fn fill_ahead(&mut self, n: usize) {
+        self.short_read = false;
+        while self.buf.len() - self.pos < n && !self.eof {
+            if self.read_error.is_some() {
+                self.short_read = true;
+                return;
+            }
+            if let Err(e) = self.fill() {
+                self.read_error = Some(e);
+                self.short_read = true;
+                return;
+            }
         }
     }
 
@@ -227,11 +330,13 @@ impl<R: Read> Reader<R> {
     /// (its own tag lines belong to it), or at the end of the input.
     fn skip_large_game(&mut self, known_end: Option<usize>) -> io::Result<Game> {
         // The game starts at its first non-blank byte.
+        self.fill_ahead(SKIPPED_HEAD);
         let blank = self.buf[self.pos..]
             .iter()
             .take_while(|b| grammar::is_space(**b))
             .count();
         self.advance(blank);
+        self.fill_ahead(SKIPPED_HEAD);
         let (line, column0, open_break) = (self.at.line, self.at.column0, self.at.open);
         let offset = self.offset;
         let head_len = (self.buf.len() - self.pos).min(SKIPPED_HEAD);
@@ -472,6 +577,12 @@ impl<R: Read> Reader<R> {
             Some(Parsed::TooLarge(g)) => return Ok(Some(g)),
             Some(Parsed::Game { end, result, diags }) => (end, result, diags),
         };
+        // The file's first game that is not UTF-8 decides its encoding from
+        // the bytes from the game on: a fixed amount of them.
+        let bad = decode::first_invalid_utf8(&self.buf[self.pos..self.pos + end]);
+        if self.file_encoding.is_none() && bad.is_some() {
+            self.fill_ahead(ENCODING_SAMPLE);
+        }
         // Moved out (exact-size allocations); the scratch vectors keep their
         // capacity. A large game takes the scratch vectors themselves (a copy
         // would double its memory), and the next game starts with new ones.
@@ -495,7 +606,8 @@ impl<R: Read> Reader<R> {
             self.buf[self.pos..self.pos + end].to_vec()
         };
         let buf = std::mem::take(&mut self.buf);
-        let encoding = self.choose_encoding(&text, &buf[self.pos..], &mut diags);
+        let sample = &buf[self.pos..buf.len().min(self.pos + ENCODING_SAMPLE)];
+        let encoding = self.choose_encoding(&text, bad, sample, &mut diags);
         self.buf = buf;
         if end <= BIG_GAME {
             self.advance(end);
@@ -517,9 +629,14 @@ impl<R: Read> Reader<R> {
             Some(Parsed::TooLarge(g)) => return Ok(Some(RawGame::of(&g).visit(v))),
             Some(Parsed::Game { end, result, diags }) => (end, result, diags),
         };
+        let bad = decode::first_invalid_utf8(&self.buf[self.pos..self.pos + end]);
+        if self.file_encoding.is_none() && bad.is_some() {
+            self.fill_ahead(ENCODING_SAMPLE);
+        }
         let buf = std::mem::take(&mut self.buf);
+        let sample = &buf[self.pos..buf.len().min(self.pos + ENCODING_SAMPLE)];
         let encoding =
-            self.choose_encoding(&buf[self.pos..self.pos + end], &buf[self.pos..], &mut diags);
+            self.choose_encoding(&buf[self.pos..self.pos + end], bad, sample, &mut diags);
         self.buf = buf;
         self.index += 1;
         let raw = RawGame {
@@ -565,6 +682,7 @@ impl<R: Read> Reader<R> {
     fn choose_encoding(
         &mut self,
         text: &[u8],
+        bad: Option<usize>,
         sample: &[u8],
         diags: &mut Vec<Diagnostic>,
     ) -> TextEncoding {
@@ -572,7 +690,6 @@ impl<R: Read> Reader<R> {
             diags.push(Diagnostic::new(Code::Encoding, 0..0, note));
         }
         let previous = self.encoding();
-        let bad = decode::first_invalid_utf8(text);
         let (chosen, note) = match (bad, self.file_encoding) {
             (None, _) => {
                 let note = match previous {

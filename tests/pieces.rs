@@ -1,0 +1,185 @@
+//! A file read in pieces (`pdn::split`, as `check -j N` reads it) gives
+//! exactly the games of one reader of the whole file: every corpus file, cut
+//! where the splitter cuts it for several block sizes, and at random line
+//! starts and random bytes.
+
+mod common;
+
+use pdnkit::pdn::split::{self, Piece, Stitcher};
+use pdnkit::pdn::{Game, Reader};
+use std::path::{Path, PathBuf};
+
+const MAX: usize = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES;
+
+/// The games of `file` cut at `cuts` (increasing, inside the file), each
+/// piece read on its own and stitched, as the pipeline does it.
+fn stitched(file: &[u8], cuts: &[usize], max: usize) -> Vec<Game> {
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(cuts);
+    bounds.push(file.len());
+    let pieces: Vec<&[u8]> = bounds.windows(2).map(|w| &file[w[0]..w[1]]).collect();
+    let n = pieces.len();
+    let reads: Vec<_> = (0..n)
+        .map(|k| {
+            let after = &pieces[(k + 1).min(n)..(k + 2).min(n)];
+            let piece = Piece::new(pieces[k], after, k + 2 >= n, bounds[k] as u64)
+                .after_bytes(&file[..bounds[k]]);
+            split::read_piece(&piece, max)
+        })
+        .collect();
+    let mut st = Stitcher::new();
+    let mut games = Vec::new();
+    for (k, read) in reads.into_iter().enumerate() {
+        let start = bounds[k] as u64;
+        let mut m = 1;
+        let after = |m: usize| &pieces[(k + 1).min(n)..(k + 1 + m).min(n)];
+        let (g, mut done) = st.take(read, pieces[k], start, after(m), k + 1 + m >= n, max);
+        games.extend(g);
+        while !done && k + 1 + m < n {
+            m += 1;
+            done = st.resume(&mut games, pieces[k], start, after(m), k + 1 + m >= n, max);
+        }
+    }
+    games
+}
+
+fn whole(file: &[u8], max: usize) -> Vec<Game> {
+    Reader::new(file)
+        .max_game_bytes(max)
+        .collect::<Result<_, _>>()
+        .expect("memory reads")
+}
+
+/// The splitter's cuts for blocks of `block` bytes (as the pipeline cuts).
+fn splitter_cuts(file: &[u8], block: usize) -> Vec<usize> {
+    let mut cuts = Vec::new();
+    let mut from = 0;
+    while file.len() - from > block {
+        let window = &file[from..from + block];
+        match split::cut(window).or_else(|| split::cut_anywhere(window)) {
+            Some(at) => {
+                from += at;
+                cuts.push(from);
+            }
+            None => from += block,
+        }
+    }
+    cuts
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Random cuts: at line starts (`lines`) or anywhere but inside a line
+/// break pair.
+fn random_cuts(file: &[u8], rng: &mut Rng, count: usize, lines: bool) -> Vec<usize> {
+    let mut cuts: Vec<usize> = (0..count)
+        .filter_map(|_| {
+            let at = 1 + rng.below(file.len().saturating_sub(1));
+            if lines {
+                split::cut_anywhere(&file[..at])
+            } else {
+                let pair = |a: u8, b: u8| matches!((a, b), (b'\r', b'\n') | (b'\n', b'\r'));
+                (at < file.len() && !pair(file[at - 1], file[at])).then_some(at)
+            }
+        })
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    cuts
+}
+
+fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pdn_files(&p, out);
+        } else if p
+            .extension()
+            .is_some_and(|e| e == "pdn" || e == "pgn" || e == "txt")
+        {
+            out.push(p);
+        }
+    }
+}
+
+fn check_file(path: &Path, rng: &mut Rng) -> usize {
+    let file = std::fs::read(path).expect("readable");
+    let max = MAX;
+    let expected = whole(&file, max);
+    let mut tries = 0;
+    for block in [64, 512, 4096, 65536] {
+        let cuts = splitter_cuts(&file, block);
+        assert_eq!(stitched(&file, &cuts, max), expected, "{} in blocks of {block}", path.display());
+        tries += 1;
+    }
+    for lines in [true, false] {
+        for _ in 0..3 {
+            let cuts = random_cuts(&file, rng, 1 + file.len() / 2000, lines);
+            let got = stitched(&file, &cuts, max);
+            assert_eq!(got, expected, "{} cut at {cuts:?}", path.display());
+            tries += 1;
+        }
+    }
+    tries
+}
+
+#[test]
+fn pieces_of_this_repository_files_read_as_the_whole_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["corpus", "tests/data", "fuzz/corpus"] {
+        pdn_files(&root.join(dir), &mut files);
+    }
+    assert!(files.len() > 20, "the repository's own files are found");
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for f in &files {
+        check_file(f, &mut rng);
+    }
+}
+
+#[test]
+fn pieces_of_the_real_corpus_read_as_the_whole_file() {
+    let Some(real) = common::shared("corpus/real") else { return };
+    let mut files = Vec::new();
+    pdn_files(&real, &mut files);
+    assert!(!files.is_empty());
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for f in &files {
+        check_file(f, &mut rng);
+    }
+}
+
+#[test]
+fn a_small_game_limit_and_odd_files_read_as_the_whole_file() {
+    let cases: Vec<Vec<u8>> = vec![
+        b"\xEF\xBB\xBF[Event \"a\"]\r\n1. 32-28 *\r\n\r\n[Event \"b\"]\r\n1. 33-29 *\r\n".to_vec(),
+        b"[Event \"a\"]\n1. 32-28 {a comment\n\n[Event \"b\"]\n} 1-0\n\n[Event \"c\"]\n1. 31-27 *\n".to_vec(),
+        b"1. 32-28 \\r\\n 1-0\n\n[Event \"b\"]\n1. 33-29 \\r\\n *\n\n[E \"c\"]\n1. 34-30 \\r\\n *\n".to_vec(),
+        b"[Event \"caf\xe9\"]\n1. 32-28 *\n\n[Event \"b\"]\n1. 33-29 *\n\n[Event \"\xe0\"]\n1. 31-27 *\n".to_vec(),
+        b"[Event \"a\"]\n1. 32-28\n[Event \"b\"]\n1. 33-29\n\n\n[Event \"c\"]\n(1. 34-30\n\n[Event \"d\"]\n*".to_vec(),
+        b"\n\n\r\n\r[Event \"a\"]\n\r1. 32-28 *\n\r\n\r[Event \"b\"]\n\r*\n\r".to_vec(),
+    ];
+    let mut rng = Rng(7);
+    for (i, file) in cases.iter().enumerate() {
+        for max in [8, 40, MAX] {
+            let expected = whole(file, max);
+            for _ in 0..200 {
+                let n = 1 + rng.below(6);
+                for lines in [true, false] {
+                    let cuts = random_cuts(file, &mut rng, n, lines);
+                    assert_eq!(stitched(file, &cuts, max), expected, "case {i}, max {max}, cuts {cuts:?}");
+                }
+            }
+        }
+    }
+}
