@@ -12,24 +12,29 @@ use std::path::{Path, PathBuf};
 const MAX: usize = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES;
 
 /// The games of `file` cut at `cuts` (increasing, inside the file), each
-/// piece read on its own and stitched, as the pipeline does it.
-fn stitched(file: &[u8], cuts: &[usize], max: usize) -> Vec<Game> {
+/// piece read on its own and stitched, as the pipeline does it. Pieces are
+/// read before any stitching (no guess about the encoding), or just before
+/// their own stitching, with the stitcher's guess (`guess`).
+fn stitched(file: &[u8], cuts: &[usize], max: usize, guess: bool) -> Vec<Game> {
     let mut bounds = vec![0];
     bounds.extend_from_slice(cuts);
     bounds.push(file.len());
     let pieces: Vec<&[u8]> = bounds.windows(2).map(|w| &file[w[0]..w[1]]).collect();
     let n = pieces.len();
-    let reads: Vec<_> = (0..n)
-        .map(|k| {
-            let after = &pieces[(k + 1).min(n)..(k + 2).min(n)];
-            let piece = Piece::new(pieces[k], after, k + 2 >= n, bounds[k] as u64)
-                .after_bytes(&file[..bounds[k]]);
-            split::read_piece(&piece, max)
-        })
+    let piece = |k: usize| {
+        let after = &pieces[(k + 1).min(n)..(k + 2).min(n)];
+        Piece::new(pieces[k], after, k + 2 >= n, bounds[k] as u64).after_bytes(&file[..bounds[k]])
+    };
+    let mut early: Vec<_> = (0..n)
+        .map(|k| (!guess).then(|| split::read_piece(&piece(k), max)))
         .collect();
     let mut st = Stitcher::new();
     let mut games = Vec::new();
-    for (k, read) in reads.into_iter().enumerate() {
+    for k in 0..n {
+        let read = match early[k].take() {
+            Some(r) => r,
+            None => split::read_piece(&piece(k).decided(st.decided()), max),
+        };
         let start = bounds[k] as u64;
         let mut m = 1;
         let after = |m: usize| &pieces[(k + 1).min(n)..(k + 1 + m).min(n)];
@@ -97,7 +102,9 @@ fn random_cuts(file: &[u8], rng: &mut Rng, count: usize, lines: bool) -> Vec<usi
 }
 
 fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
     entries.sort();
     for p in entries {
@@ -119,13 +126,16 @@ fn check_file(path: &Path, rng: &mut Rng) -> usize {
     let mut tries = 0;
     for block in [64, 512, 4096, 65536] {
         let cuts = splitter_cuts(&file, block);
-        assert_eq!(stitched(&file, &cuts, max), expected, "{} in blocks of {block}", path.display());
+        for guess in [false, true] {
+            let got = stitched(&file, &cuts, max, guess);
+            assert_eq!(got, expected, "{} in blocks of {block}", path.display());
+        }
         tries += 1;
     }
     for lines in [true, false] {
         for _ in 0..3 {
             let cuts = random_cuts(&file, rng, 1 + file.len() / 2000, lines);
-            let got = stitched(&file, &cuts, max);
+            let got = stitched(&file, &cuts, max, lines);
             assert_eq!(got, expected, "{} cut at {cuts:?}", path.display());
             tries += 1;
         }
@@ -149,7 +159,9 @@ fn pieces_of_this_repository_files_read_as_the_whole_file() {
 
 #[test]
 fn pieces_of_the_real_corpus_read_as_the_whole_file() {
-    let Some(real) = common::shared("corpus/real") else { return };
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
     let mut files = Vec::new();
     pdn_files(&real, &mut files);
     assert!(!files.is_empty());
@@ -177,7 +189,10 @@ fn a_small_game_limit_and_odd_files_read_as_the_whole_file() {
                 let n = 1 + rng.below(6);
                 for lines in [true, false] {
                     let cuts = random_cuts(file, &mut rng, n, lines);
-                    assert_eq!(stitched(file, &cuts, max), expected, "case {i}, max {max}, cuts {cuts:?}");
+                    for guess in [false, true] {
+                        let got = stitched(file, &cuts, max, guess);
+                        assert_eq!(got, expected, "case {i}, max {max}, cuts {cuts:?}");
+                    }
                 }
             }
         }

@@ -104,11 +104,6 @@ impl Resume {
     pub fn games(&self) -> usize {
         self.index
     }
-    /// Whether nothing has been decided about the file's encoding (every game
-    /// before the point was valid UTF-8).
-    pub(crate) fn utf8_so_far(&self) -> bool {
-        self.encoding == TextEncoding::Utf8 && self.file_encoding.is_none()
-    }
 }
 
 /// A game longer than this (in bytes) is moved out of the reader's buffers

@@ -43,7 +43,7 @@
 
 use super::lexer::ESCAPE_WARNING;
 use super::reader::{Resume, TextPos};
-use super::{count_breaks, Game, Reader};
+use super::{count_breaks, Game, Reader, TextEncoding};
 use crate::diag::Code;
 use std::io::{self, Read};
 
@@ -59,7 +59,11 @@ pub fn cut(block: &[u8]) -> Option<usize> {
         // The line before this one: blank?
         let before = &block[..nl];
         let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        if line_start > 0 && before[line_start..].iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+        if line_start > 0
+            && before[line_start..]
+                .iter()
+                .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
+        {
             return Some(at);
         }
     }
@@ -85,6 +89,8 @@ pub struct Piece<'a> {
     /// The line break byte just before `text` that a break at its start
     /// would pair with (see `count_breaks`).
     open: Option<u8>,
+    /// What is taken as decided about the encoding at `start`.
+    decided: Option<Decided>,
 }
 
 impl<'a> Piece<'a> {
@@ -98,20 +104,39 @@ impl<'a> Piece<'a> {
             eof,
             start,
             open: None,
+            decided: None,
         }
     }
     /// The same piece, whose first byte follows `before` (the bytes of the
-    /// file just before it, as many as are at hand): a line break there
-    /// pairs with one at its end (`\r\n`).
-    pub fn after_bytes(mut self, before: &[u8]) -> Piece<'a> {
-        let run = before
-            .iter()
-            .rev()
-            .take_while(|b| matches!(b, b'\n' | b'\r'))
-            .count();
-        self.open = count_breaks(&before[before.len() - run..], None).2;
+    /// file just before it, as many as are at hand): see [`open_before`].
+    pub fn after_bytes(self, before: &[u8]) -> Piece<'a> {
+        self.open(open_before(before))
+    }
+    /// The same piece, read as though the file's reading had decided
+    /// `decided` about the encoding by its start ([`Stitcher::decided`]): a
+    /// guess, which spares the stitcher reading its games that are not ASCII
+    /// again when it is right.
+    pub fn decided(mut self, decided: Decided) -> Piece<'a> {
+        self.decided = Some(decided);
         self
     }
+    /// The same piece, after a line break byte `open` a break at its start
+    /// would pair with ([`open_before`]).
+    pub fn open(mut self, open: Option<u8>) -> Piece<'a> {
+        self.open = open;
+        self
+    }
+}
+
+/// The line break byte at the end of `before` that a break right after it
+/// would pair with (`\r` then `\n`, or `\n` then `\r`), if any.
+pub fn open_before(before: &[u8]) -> Option<u8> {
+    let run = before
+        .iter()
+        .rev()
+        .take_while(|b| matches!(b, b'\n' | b'\r'))
+        .count();
+    count_breaks(&before[before.len() - run..], None).2
 }
 
 /// The bytes of a piece and those after it, as a `Read` whose end is an
@@ -159,12 +184,17 @@ impl PieceRead {
     }
 }
 
-/// Reads the games that start in `piece` from the state `at` (the point
-/// where `piece` starts), reading on into the bytes after it to finish the
-/// last one: the games, the state before each and after the last, and
-/// whether the reading met the end of the file. The reading stops early,
-/// with the games before, when it needs more bytes than are at hand.
-fn read_from(piece: &Piece, at: Resume, max_game_bytes: usize) -> (Vec<Game>, Vec<Resume>, bool) {
+/// Reads at most `limit` games that start in `piece` from the state `at`
+/// (the point where `piece` starts), reading on into the bytes after it to
+/// finish the last one: the games, the state before each and after the
+/// last, and whether the reading met the end of the file. The reading stops
+/// early, with the games before, when it needs more bytes than are at hand.
+fn read_from(
+    piece: &Piece,
+    at: Resume,
+    limit: usize,
+    max_game_bytes: usize,
+) -> (Vec<Game>, Vec<Resume>, bool) {
     let stop = at.offset() + piece.text.len() as u64;
     let mut parts = Vec::with_capacity(piece.after.len() + 1);
     parts.push(piece.text);
@@ -176,7 +206,7 @@ fn read_from(piece: &Piece, at: Resume, max_game_bytes: usize) -> (Vec<Game>, Ve
     let mut reader = Reader::resume(src, &at).max_game_bytes(max_game_bytes);
     let mut games = Vec::new();
     let mut points = vec![at];
-    while points.last().is_some_and(|p| p.offset() < stop) {
+    while games.len() < limit && points.last().is_some_and(|p| p.offset() < stop) {
         match reader.next_game() {
             // Decided from fewer bytes than the whole-file reader would have
             // looked at (the encoding, the head of a skipped game): not this game.
@@ -195,21 +225,48 @@ fn read_from(piece: &Piece, at: Resume, max_game_bytes: usize) -> (Vec<Game>, Ve
 /// Reads `piece` on its own, as though a game began at its first byte: the
 /// work done in parallel, one piece per thread.
 pub fn read_piece(piece: &Piece, max_game_bytes: usize) -> PieceRead {
-    let at = if piece.start == 0 {
-        Resume::file_start()
-    } else {
-        let mut at = Resume::file_start();
+    let mut at = Resume::file_start();
+    if piece.start > 0 {
         at.offset = piece.start;
         at.at.open = piece.open;
         at.started = true;
-        at
+    }
+    if let Some(Decided(encoding, file_encoding)) = piece.decided {
+        at.encoding = encoding;
+        at.file_encoding = file_encoding;
+    }
+    let (games, points, _) = read_from(piece, at, usize::MAX, max_game_bytes);
+    // The line breaks in the piece: the reader counted those up to its last
+    // point inside the piece; the rest are counted here.
+    let stop = piece.start + piece.text.len() as u64;
+    let breaks = match points.iter().rev().find(|p| p.offset <= stop) {
+        Some(p) => {
+            let rest = &piece.text[(p.offset - piece.start) as usize..];
+            (p.at.line - 1) + count_breaks(rest, p.at.open).0
+        }
+        None => count_breaks(piece.text, None).0,
     };
-    let (games, points, _) = read_from(piece, at, max_game_bytes);
     PieceRead {
         games,
         points,
-        breaks: count_breaks(piece.text, None).0,
+        breaks,
     }
+}
+
+/// What a file's reading has decided about its encoding at some point: the
+/// encoding of its last game that was not ASCII, and the file's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decided(TextEncoding, Option<TextEncoding>);
+
+/// A piece's reading being stitched: its games not taken yet, the reader's
+/// state before each, and the lines to add to them.
+#[derive(Debug, Default)]
+struct Pending {
+    games: Vec<Option<Game>>,
+    points: Vec<Resume>,
+    shift: u32,
+    /// The first point not looked at yet.
+    next: usize,
 }
 
 /// Takes the pieces of one file in order and hands out the games one reader
@@ -220,6 +277,7 @@ pub struct Stitcher {
     at: Resume,
     /// The line of the next piece's first byte.
     next_line: u32,
+    pending: Pending,
 }
 
 impl Default for Stitcher {
@@ -234,6 +292,7 @@ impl Stitcher {
         Stitcher {
             at: Resume::file_start(),
             next_line: 1,
+            pending: Pending::default(),
         }
     }
 
@@ -247,13 +306,19 @@ impl Stitcher {
         self.at.games()
     }
 
+    /// What the file's reading has decided about its encoding so far: the
+    /// pieces after it most likely read with the same ([`Piece::decided`]).
+    pub fn decided(&self) -> Decided {
+        Decided(self.at.encoding, self.at.file_encoding)
+    }
+
     /// The next piece of the file (`text`, at byte `start`), and `read`, its
     /// reading by [`read_piece`]: the games of the file that start in it, in
     /// order, and whether they are all there. `after` holds the bytes after
-    /// the piece that are at hand (`eof`: the file ends after them). When the
-    /// piece's reading is out of step, the stitcher reads the piece itself,
-    /// and may need more of the bytes after it than `after` holds: it returns
-    /// `false` then, and [`Stitcher::resume`] goes on with more.
+    /// the piece that are at hand (`eof`: the file ends after them). Where
+    /// the piece's reading is out of step, the stitcher reads the piece
+    /// itself, and may need more of the bytes after it than `after` holds:
+    /// it returns `false` then, and [`Stitcher::resume`] goes on with more.
     pub fn take(
         &mut self,
         read: PieceRead,
@@ -263,16 +328,21 @@ impl Stitcher {
         eof: bool,
         max_game_bytes: usize,
     ) -> (Vec<Game>, bool) {
-        let shift = self.next_line - 1;
+        self.pending = Pending {
+            games: read.games.into_iter().map(Some).collect(),
+            points: read.points,
+            shift: self.next_line - 1,
+            next: 0,
+        };
         self.next_line = self.next_line.saturating_add(read.breaks);
-        let mut games = self.take_in_step(read, shift);
+        let mut games = Vec::new();
         let done = self.resume(&mut games, text, start, after, eof, max_game_bytes);
         (games, done)
     }
 
-    /// Reads on from where the games so far end to the end of the piece
-    /// (`text` at byte `start`) with more bytes after it; adds the games to
-    /// `games`. True when the piece's games are all there.
+    /// Goes on with the piece given to [`Stitcher::take`] (`text` at byte
+    /// `start`) with more bytes after it; adds the games to `games`. True
+    /// when the piece's games are all there.
     pub fn resume(
         &mut self,
         games: &mut Vec<Game>,
@@ -283,73 +353,95 @@ impl Stitcher {
         max_game_bytes: usize,
     ) -> bool {
         let end = start + text.len() as u64;
-        if self.at.offset() >= end {
-            return true;
+        loop {
+            self.take_in_step(games);
+            if self.at.offset() >= end {
+                return true;
+            }
+            // Out of step: one game read here, then the piece's reading may
+            // be in step again after it.
+            let Some(from) = self.at.offset().checked_sub(start) else {
+                return true; // Cannot happen: pieces come in order, each read to its end.
+            };
+            let rest = Piece::new(&text[from as usize..], after, eof, self.at.offset());
+            let (read, points, ended) = read_from(&rest, self.at.clone(), 1, max_game_bytes);
+            let Some(last) = points.into_iter().nth(1) else {
+                return ended;
+            };
+            self.at = last;
+            games.extend(read);
         }
-        let Some(from) = self.at.offset().checked_sub(start) else {
-            // Cannot happen: the pieces come in order, each read to its end.
-            return true;
-        };
-        let rest = Piece::new(&text[from as usize..], after, eof, self.at.offset());
-        let (read, points, ended) = read_from(&rest, self.at.clone(), max_game_bytes);
-        if let Some(last) = points.last() {
-            self.at = last.clone();
-        }
-        games.extend(read);
-        ended || self.at.offset() >= end
     }
 
-    /// The games of `read` after the point where the games so far end, if
-    /// `read` passed that point in the same state; numbered, lined (`shift`
-    /// lines down) and with the once-per-file warning given once.
-    fn take_in_step(&mut self, read: PieceRead, shift: u32) -> Vec<Game> {
-        let PieceRead { games, points, .. } = read;
-        let Some(first) = points.iter().position(|p| self.in_step(p, shift)) else {
-            return Vec::new();
-        };
-        let mut out = Vec::with_capacity(games.len() - first);
-        for (mut g, after) in games.into_iter().zip(points.into_iter().skip(1)).skip(first) {
-            // A game that decided the file's encoding: decided again by the
-            // stitcher's own reading, from the whole file's point of view.
-            if !after.utf8_so_far() {
-                break;
+    /// The games of the pending reading from the point where the games so
+    /// far end, while it reads them as the file's reading would: numbered,
+    /// lined (`shift` lines down) and with the once-per-file warning given once.
+    fn take_in_step(&mut self, out: &mut Vec<Game>) {
+        let p = &mut self.pending;
+        while p.next < p.points.len() && p.points[p.next].offset < self.at.offset {
+            p.next += 1;
+        }
+        while p.next < p.games.len() {
+            let (before, after) = (&p.points[p.next], &p.points[p.next + 1]);
+            let Some(g) = p.games[p.next].as_ref() else {
+                return;
+            };
+            // Every byte read for the game (its text, and nothing skipped) is ASCII.
+            let ascii = g.text.len() as u64 == after.offset - before.offset && g.text.is_ascii();
+            if !in_step(before, &self.at, p.shift, ascii) {
+                return;
             }
+            let Some(mut g) = p.games[p.next].take() else {
+                return;
+            };
             g.index = self.at.index + 1;
-            g.line = g.line.saturating_add(shift);
+            g.line = g.line.saturating_add(p.shift);
             let warned = self.at.escape_warned;
             if warned {
                 drop_escape_warning(&mut g);
             }
+            // An ASCII game reads the same whatever was decided about the
+            // encoding, and decides nothing.
+            let (encoding, file_encoding) = if ascii {
+                (self.at.encoding, self.at.file_encoding)
+            } else {
+                (after.encoding, after.file_encoding)
+            };
             self.at = Resume {
                 offset: after.offset,
                 at: TextPos {
-                    line: after.at.line.saturating_add(shift),
+                    line: after.at.line.saturating_add(p.shift),
                     ..after.at
                 },
                 index: g.index,
                 escape_warned: warned || after.escape_warned,
-                ..after
+                encoding,
+                file_encoding,
+                started: after.started,
             };
             out.push(g);
+            p.next += 1;
         }
-        out
     }
+}
 
-    /// Whether a piece's reading was at `p` in the state the file's reading
-    /// is in now: from there on, both read the same games.
-    fn in_step(&self, p: &Resume, shift: u32) -> bool {
-        let at = &self.at;
-        p.offset == at.offset
-            && p.at.line.saturating_add(shift) == at.at.line
-            && p.at.column0 == at.at.column0
-            && p.at.open == at.at.open
-            && p.started == at.started
-            && p.utf8_so_far()
-            && at.utf8_so_far()
-            // A warning the piece gave before the point is one the file's
-            // reading gave too; one given after it is dropped if need be.
-            && (!p.escape_warned || at.escape_warned)
-    }
+/// Whether a piece's reading, at `p` before a game, was in the state the
+/// file's reading is in at `at`: then it read the game as the file's
+/// reading would. The encoding decided so far matters to a game that is not
+/// ASCII only (and so does whether a game came before it).
+fn in_step(p: &Resume, at: &Resume, shift: u32, ascii: bool) -> bool {
+    p.offset == at.offset
+        && p.at.line.saturating_add(shift) == at.at.line
+        && p.at.column0 == at.at.column0
+        && p.at.open == at.at.open
+        && p.started == at.started
+        // A warning the piece gave before the point is one the file's
+        // reading gave too; one given after it is dropped if need be.
+        && (!p.escape_warned || at.escape_warned)
+        && (ascii
+            || (p.encoding == at.encoding
+                && p.file_encoding == at.file_encoding
+                && (p.index == 0) == (at.index == 0)))
 }
 
 /// Drops the once-per-file warning about literal `\r` text, given again by a

@@ -1,36 +1,31 @@
 //! Reading every game of every input in order, checking them in parallel in
 //! batches, and handing the results back in input order.
 
-use crate::archive::{self, Opened};
+use crate::feed;
 use crate::input::Input;
+use crate::stitch::{self, Checked};
 use indicatif::{ProgressBar, ProgressStyle};
-use pdnkit::check::{Decider, FileTally, Pending};
+use pdnkit::check::{FileTally, Pending};
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::infer::Inference;
-use pdnkit::pdn::{Game, Reader, DEFAULT_MAX_GAME_BYTES};
+use pdnkit::pdn::Game;
 use pdnkit::replay::{GameReport, Options};
-use rayon::prelude::*;
 use std::io::{IsTerminal, Read};
 use std::sync::Arc;
 use std::time::Instant;
 
-/// Games per batch and bytes of game text per batch.
-const BATCH_GAMES: usize = 512;
-const BATCH_BYTES: usize = 512 << 10;
-/// Batches the reader may read ahead of the replay. On two cores the three
-/// stages share the cores well only when the reader can run far enough ahead:
-/// with 2 batches both cores were busy 75-78 % of the wall time of `check -j1`,
-/// with 16 batches 82-89 % (interleaved runs on the 212 MB bench file). At most
-/// about 22 batches are alive at once (queued, being read, replayed, written,
-/// handed back), so memory stays bounded by the batch size, not the input.
+/// Batches checked or being checked ahead of the output, at most: memory
+/// stays bounded by the batch size (`stitch.rs`), not the input.
 const READ_AHEAD: usize = 16;
+/// Pieces of text (`feed::PIECE` bytes each) cut ahead of the stitching.
+const FEED_AHEAD: usize = 8;
 /// Bytes of game text read ahead of the output, at most (besides one batch):
 /// a few huge games cannot fill the read-ahead (docs/limits.md).
 const READ_AHEAD_BYTES: usize = 64 << 20;
 
 /// Bytes of game text between the reader and the output, with a ceiling.
 #[derive(Default)]
-struct InFlight {
+pub struct InFlight {
     /// Bytes in flight, and whether the output has stopped (nothing waits then).
     bytes: std::sync::Mutex<(usize, bool)>,
     freed: std::sync::Condvar,
@@ -38,7 +33,7 @@ struct InFlight {
 
 impl InFlight {
     /// Waits until `n` more bytes fit (a batch alone always fits), then counts them.
-    fn take(&self, n: usize) {
+    pub fn take(&self, n: usize) {
         let Ok(mut state) = self.bytes.lock() else {
             return;
         };
@@ -65,7 +60,7 @@ impl InFlight {
     }
 }
 
-fn batch_bytes(batch: &[Item]) -> usize {
+pub fn batch_bytes(batch: &[Item]) -> usize {
     batch
         .iter()
         .map(|it| match it {
@@ -370,44 +365,32 @@ pub fn run(
         named,
         tally: FileTally::default(),
     };
-    // Three stages joined by bounded channels: the reader, the checking (on the
-    // pool), and the output here. Reading, replay and rendering overlap, and at
-    // most READ_AHEAD batches and a few more are in memory.
+    // Four stages joined by bounded channels: the reading thread cuts the
+    // text into pieces; the stitching thread has them read on the pool,
+    // stitches their games in order and has them checked on the pool in
+    // batches; the output here takes each batch's result in input order.
     let in_flight = InFlight::default();
     let completed = std::thread::scope(|scope| {
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(READ_AHEAD);
-        let (done_tx, done_rx) = std::sync::mpsc::sync_channel::<Checked>(1);
-        // Written batches go back to the reader to be freed on the thread that
-        // allocated their games (a free from another thread costs more).
-        let (spent_tx, spent_rx) = std::sync::mpsc::sync_channel::<Vec<Item>>(2);
+        let (feed_tx, feed_rx) = std::sync::mpsc::sync_channel::<feed::Feed>(FEED_AHEAD);
+        let (out_tx, out_rx) =
+            std::sync::mpsc::sync_channel::<std::sync::mpsc::Receiver<Checked>>(READ_AHEAD);
         let in_flight = &in_flight;
-        scope.spawn(move || read_inputs(inputs, opts, pool, all_files, &tx, &spent_rx, in_flight));
+        scope.spawn(move || feed::read_inputs(inputs, opts, all_files, &feed_tx));
         scope.spawn(move || {
-            for mut batch in rx {
-                let reports: Vec<Option<GameReport>> = pool.install(|| {
-                    batch
-                        .par_iter_mut()
-                        .map(|it| match it {
-                            Item::Game(_, p) => Some(p.check(opts)),
-                            _ => None,
-                        })
-                        .collect()
-                });
-                if done_tx.send((batch, reports)).is_err() {
-                    // The output stopped: dropping `rx` stops the reader too.
-                    return;
-                }
-            }
+            pool.in_place_scope(|s| stitch::run(feed_rx, out_tx, s, pool, opts, in_flight));
         });
-        for (batch, reports) in done_rx {
+        for rx in out_rx {
+            let Ok((batch, reports)) = rx.recv() else {
+                break;
+            };
             in_flight.give(batch_bytes(&batch));
             if !out.batch(&batch, &reports, sink) {
                 in_flight.close();
                 // Dropping the receiver stops the other stages at their next batch.
                 return false;
             }
-            // Never waits: when the reader is behind, the batch is freed here.
-            let _ = spent_tx.try_send(batch);
+            // Freed on the pool, where the games were made.
+            pool.spawn(move || drop(batch));
         }
         true
     });
@@ -433,276 +416,7 @@ pub fn run(
     }
 }
 
-/// Games gathered into batches and sent to the checking stage.
-struct Batcher<'a> {
-    batch: Vec<Item>,
-    bytes: usize,
-    games: usize,
-    tx: &'a std::sync::mpsc::SyncSender<Vec<Item>>,
-    spent: &'a std::sync::mpsc::Receiver<Vec<Item>>,
-    in_flight: &'a InFlight,
-}
-
-impl Batcher<'_> {
-    fn new_batch(&self) -> Vec<Item> {
-        while let Ok(old) = self.spent.try_recv() {
-            drop(old);
-        }
-        Vec::with_capacity(BATCH_GAMES + 1)
-    }
-    /// Adds an item, sending the batch when full; false when the receiver is gone.
-    fn push(&mut self, item: Item) -> bool {
-        if let Item::Game(_, p) = &item {
-            self.bytes += p.game().text().len();
-            self.games += 1;
-        }
-        self.batch.push(item);
-        if self.games >= BATCH_GAMES || self.bytes >= BATCH_BYTES {
-            self.bytes = 0;
-            self.games = 0;
-            let fresh = self.new_batch();
-            let full = std::mem::replace(&mut self.batch, fresh);
-            self.in_flight.take(batch_bytes(&full));
-            if self.tx.send(full).is_err() {
-                return false;
-            }
-        }
-        true
-    }
-    /// Sends games whose file's decision is made; false when the receiver is gone.
-    fn send(&mut self, fi: usize, mut ready: impl Iterator<Item = Pending>) -> bool {
-        ready.all(|p| self.push(Item::Game(fi, p)))
-    }
-}
-
-/// Reads every input in order and sends its games in batches; stops when the
-/// receiver is gone. Batches handed back on `spent` are freed here. A file's
-/// first games are held until its variant is decided for untagged games.
-/// Compressed inputs are decompressed and archives walked (`archive.rs`):
-/// each member is a file of its own, numbered after the inputs.
-fn read_inputs(
-    inputs: &[Input],
-    opts: &Options,
-    pool: &rayon::ThreadPool,
-    all_files: bool,
-    tx: &std::sync::mpsc::SyncSender<Vec<Item>>,
-    spent: &std::sync::mpsc::Receiver<Vec<Item>>,
-    in_flight: &InFlight,
-) {
-    let mut r = InputReader {
-        b: Batcher {
-            batch: Vec::with_capacity(BATCH_GAMES + 1),
-            bytes: 0,
-            games: 0,
-            tx,
-            spent,
-            in_flight,
-        },
-        opts,
-        pool,
-        all_files,
-        next_member: inputs.len(),
-    };
-    for (fi, input) in inputs.iter().enumerate() {
-        let name = input.name();
-        let src: std::io::Result<Box<dyn Read>> = match input {
-            Input::Stdin => Ok(Box::new(std::io::stdin())),
-            Input::File(p) => std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
-        };
-        let going = match src.and_then(|s| archive::open(s, &name, true)) {
-            Err(e) => r.b.push(Item::Error(fi, e.to_string())),
-            Ok(Opened::Text(src, head)) => r.text(fi, src, head),
-            Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
-            Ok(Opened::Zip) => match input {
-                Input::File(p) => r.zip(fi, &name, p),
-                Input::Stdin => r.b.push(Item::Error(
-                    fi,
-                    "a zip archive cannot be read from standard input (it is read from its end): name the file".into(),
-                )),
-            },
-        };
-        if !going {
-            return;
-        }
-    }
-    in_flight.take(batch_bytes(&r.b.batch));
-    let _ = tx.send(r.b.batch);
-}
-
-/// The reading thread's state: the batches, and the numbers of the members
-/// of archives (after the inputs').
-struct InputReader<'a> {
-    b: Batcher<'a>,
-    opts: &'a Options,
-    pool: &'a rayon::ThreadPool,
-    all_files: bool,
-    next_member: usize,
-}
-
-impl InputReader<'_> {
-    /// A text input (its first bytes `head` already read from `src`): skipped
-    /// when binary or not PDN, else every game read. False: the run stopped.
-    fn text(&mut self, fi: usize, src: Box<dyn Read + '_>, head: Vec<u8>) -> bool {
-        if let Some(why) = not_text(&head) {
-            return self.b.push(Item::Skipped(fi, why));
-        }
-        self.games(fi, std::io::Cursor::new(head).chain(src))
-    }
-
-    /// Every game of `src`, as file `fi`. False: the run stopped.
-    fn games(&mut self, fi: usize, src: impl Read) -> bool {
-        let opts = self.opts;
-        let pool = self.pool;
-        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src))
-            .max_game_bytes(opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES));
-        // The games replayed to decide the file's variant are replayed on the
-        // pool, and their reports kept.
-        let mut decider = Decider::new(opts).with_checker(Box::new(
-            move |games: &[&Game], inference: &Inference| {
-                pool.install(|| {
-                    games
-                        .par_iter()
-                        .map(|g| pdnkit::replay::check_game_with(g, opts, inference))
-                        .collect()
-                })
-            },
-        ));
-        let end = loop {
-            match reader.next_game() {
-                Ok(Some(g)) => {
-                    let ready = decider.push(g);
-                    if !self.b.send(fi, ready) {
-                        return false;
-                    }
-                }
-                Ok(None) => break None,
-                Err(e) => break Some(format!("read error: {e}")),
-            }
-        };
-        let (rest, inference) = decider.finish();
-        if !self.b.send(fi, rest.into_iter()) {
-            return false;
-        }
-        match end {
-            None => self.b.push(Item::Done(fi, inference)),
-            Some(msg) => self.b.push(Item::Error(fi, msg)),
-        }
-    }
-
-    /// A member of an archive, as a file of its own named `archive!member`.
-    fn member(&mut self, name: String, src: Box<dyn Read + '_>) -> bool {
-        let mi = self.next_member;
-        self.next_member += 1;
-        if !self.b.push(Item::Member(mi, name.clone())) {
-            return false;
-        }
-        match archive::open(src, &name, false) {
-            Ok(Opened::Text(src, head)) => self.text(mi, src, head),
-            Ok(_) => self.b.push(Item::Skipped(
-                mi,
-                "an archive inside an archive is not read".into(),
-            )),
-            Err(e) => self.b.push(Item::Error(mi, e.to_string())),
-        }
-    }
-
-    /// After an archive: its members were read, or it had none to read.
-    fn archive_end(&mut self, fi: usize, members: usize, what: &str) -> bool {
-        if members == 0 {
-            let why = format!(
-                "a {what} with no .pdn, .pgn or .txt member (--all-files reads every member)"
-            );
-            return self.b.push(Item::Skipped(fi, why));
-        }
-        self.b.push(Item::ArchiveDone(fi))
-    }
-
-    fn wanted(&self, member: &str) -> bool {
-        (self.all_files && !member.ends_with('/')) || archive::wanted(member, false)
-    }
-
-    /// Every wanted member of a tar archive, in order.
-    fn tar(&mut self, fi: usize, name: &str, src: Box<dyn Read + '_>) -> bool {
-        let mut tar = tar::Archive::new(src);
-        let entries = match tar.entries() {
-            Ok(e) => e,
-            Err(e) => return self.b.push(Item::Error(fi, format!("tar archive: {e}"))),
-        };
-        let mut members = 0;
-        for entry in entries {
-            let entry = match entry {
-                Ok(e) => e,
-                Err(e) => {
-                    return self.b.push(Item::Error(
-                        fi,
-                        format!("tar archive broken after {members} members: {e}"),
-                    ))
-                }
-            };
-            if !entry.header().entry_type().is_file() {
-                continue;
-            }
-            let path = entry
-                .path()
-                .map(|p| p.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            if !self.wanted(&path) {
-                continue;
-            }
-            members += 1;
-            let size = entry.header().size().unwrap_or(0);
-            let full = format!("{name}!{path}");
-            let guarded = archive::member(entry, size.max(1), full.clone());
-            if !self.member(full, Box::new(guarded)) {
-                return false;
-            }
-        }
-        self.archive_end(fi, members, "tar archive")
-    }
-
-    /// Every wanted member of a zip archive, in the order of its directory.
-    fn zip(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
-        let opened = std::fs::File::open(path)
-            .map_err(zip::result::ZipError::Io)
-            .and_then(zip::ZipArchive::new);
-        let mut zip = match opened {
-            Ok(z) => z,
-            Err(e) => return self.b.push(Item::Error(fi, format!("zip archive: {e}"))),
-        };
-        let mut members = 0;
-        for i in 0..zip.len() {
-            let file = match zip.by_index(i) {
-                Ok(f) => f,
-                Err(e) => {
-                    if !self.b.push(Item::Error(
-                        fi,
-                        format!("zip archive, member {}: {e}", i + 1),
-                    )) {
-                        return false;
-                    }
-                    continue;
-                }
-            };
-            let inner = file.name().to_string();
-            if !file.is_file() || !self.wanted(&inner) {
-                continue;
-            }
-            members += 1;
-            let full = format!("{name}!{inner}");
-            let compressed = file.compressed_size().max(1);
-            let guarded = archive::member(file, compressed, full.clone());
-            if !self.member(full, Box::new(guarded)) {
-                return false;
-            }
-        }
-        self.archive_end(fi, members, "zip archive")
-    }
-}
-
-/// A batch with the report of each of its games.
-type Checked = (Vec<Item>, Vec<Option<GameReport>>);
-
-enum Item {
+pub enum Item {
     Game(usize, Pending),
     Done(usize, Arc<Inference>),
     Error(usize, String),
@@ -721,7 +435,7 @@ const BINARY_PROBE: usize = 8 << 10;
 /// Why a text's first bytes (`head`) show it is not to be read: NUL bytes in
 /// its first 8 KB (and no UTF-16/32 byte order mark) make it binary; other
 /// kinds of files are told by [`not_pdn`].
-fn not_text(head: &[u8]) -> Option<String> {
+pub fn not_text(head: &[u8]) -> Option<String> {
     let head = &head[..head.len().min(BINARY_PROBE)];
     if memchr::memchr(0, head).is_some() && pdnkit::pdn::wide_bom(head).is_none() {
         return Some("binary file (NUL bytes in its first 8 KB), not PDN".to_string());

@@ -10,6 +10,7 @@ mod common;
 mod convert;
 mod diagram;
 mod dupes;
+mod feed;
 mod games;
 mod input;
 mod man;
@@ -21,6 +22,7 @@ mod render;
 mod report;
 mod select;
 mod stats;
+mod stitch;
 mod style;
 mod tournament;
 

@@ -1,0 +1,305 @@
+//! The reading thread: every input opened in order (compressed streams
+//! decoded, archives walked: `archive.rs`), and its text cut into pieces at
+//! likely game boundaries (`pdnkit::pdn::split`), to be read in parallel.
+//! Nothing is parsed here, but UTF-16/32 files, read whole on this thread.
+
+use crate::archive::{self, Opened};
+use crate::games::{not_text, Item};
+use crate::input::Input;
+use pdnkit::pdn::{split, Game, Reader, DEFAULT_MAX_GAME_BYTES};
+use pdnkit::replay::Options;
+use std::io::Read;
+use std::sync::mpsc::SyncSender;
+use std::sync::Arc;
+
+/// Bytes of a piece, about: small enough for two cores to share a 1 MB file,
+/// large enough that the game read twice at each cut costs little.
+pub const PIECE: usize = 256 << 10;
+/// A piece grows up to this when no line in it starts with `[`; then it is
+/// cut at any line.
+const PIECE_MAX: usize = 16 << 20;
+
+/// A piece of a file's text.
+#[derive(Debug)]
+pub struct Block {
+    pub bytes: Vec<u8>,
+    /// Byte offset of `bytes[0]` in the file.
+    pub start: u64,
+    /// The line break byte just before `bytes` that a break at its start pairs with.
+    pub open: Option<u8>,
+    /// No piece of the file follows.
+    pub last: bool,
+    /// The file ends after this piece (a last piece ended by a read error does not).
+    pub eof: bool,
+    /// The read error that ended the file (on its last piece).
+    pub error: Option<String>,
+}
+
+/// What the reading thread sends, in input order.
+pub enum Feed {
+    Piece(usize, Arc<Block>),
+    /// A game of a file read whole on this thread (UTF-16/32).
+    Game(usize, Game),
+    /// The games of a file read whole are all sent: the read error that ended it early.
+    End(usize, Option<String>),
+    /// Anything but a file's text: a file skipped, unreadable, a member's name.
+    Item(Item),
+}
+
+/// The reading thread's state: where to send, and the numbers of the
+/// members of archives (after the inputs').
+pub struct Feeder<'a> {
+    pub tx: &'a SyncSender<Feed>,
+    pub opts: &'a Options,
+    pub all_files: bool,
+    pub next_member: usize,
+}
+
+/// Reads every input in order and sends its pieces; stops when the receiver
+/// is gone.
+pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncSender<Feed>) {
+    let mut r = Feeder {
+        tx,
+        opts,
+        all_files,
+        next_member: inputs.len(),
+    };
+    for (fi, input) in inputs.iter().enumerate() {
+        let name = input.name();
+        let src: std::io::Result<Box<dyn Read>> = match input {
+            Input::Stdin => Ok(Box::new(std::io::stdin())),
+            Input::File(p) => std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
+        };
+        let going = match src.and_then(|s| archive::open(s, &name, true)) {
+            Err(e) => r.item(Item::Error(fi, e.to_string())),
+            Ok(Opened::Text(src, head)) => r.text(fi, src, head),
+            Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
+            Ok(Opened::Zip) => match input {
+                Input::File(p) => r.zip(fi, &name, p),
+                Input::Stdin => r.item(Item::Error(
+                    fi,
+                    "a zip archive cannot be read from standard input (it is read from its end): name the file".into(),
+                )),
+            },
+        };
+        if !going {
+            return;
+        }
+    }
+}
+
+/// Reads until `buf` holds `want` bytes or the input ends: whether it ended,
+/// and the error that stopped it early (the bytes before it are kept).
+/// Nothing is written twice: the bytes go into the vector's spare room.
+fn read_up_to(
+    src: &mut impl Read,
+    buf: &mut Vec<u8>,
+    want: usize,
+) -> (bool, Option<std::io::Error>) {
+    let missing = want.saturating_sub(buf.len());
+    buf.reserve(missing);
+    match src.take(missing as u64).read_to_end(buf) {
+        Ok(n) => (n < missing, None),
+        Err(e) => (false, Some(e)),
+    }
+}
+
+impl Feeder<'_> {
+    fn send(&self, f: Feed) -> bool {
+        self.tx.send(f).is_ok()
+    }
+    fn item(&self, it: Item) -> bool {
+        self.send(Feed::Item(it))
+    }
+
+    /// A text input (its first bytes `head` already read from `src`): skipped
+    /// when binary or not PDN, else sent in pieces. False: the run stopped.
+    pub fn text(&mut self, fi: usize, src: Box<dyn Read + '_>, head: Vec<u8>) -> bool {
+        if let Some(why) = not_text(&head) {
+            return self.item(Item::Skipped(fi, why));
+        }
+        if pdnkit::pdn::wide_bom(&head).is_some() {
+            return self.whole(fi, std::io::Cursor::new(head).chain(src));
+        }
+        self.pieces(fi, src, head)
+    }
+
+    /// Every game of `src` read here, in turn (UTF-16/32 text: its offsets
+    /// count the UTF-8 text, not the file's bytes, so it is not cut).
+    fn whole(&mut self, fi: usize, src: impl Read) -> bool {
+        let max = self.opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES);
+        let mut reader =
+            Reader::new(std::io::BufReader::with_capacity(1 << 16, src)).max_game_bytes(max);
+        let end = loop {
+            match reader.next_game() {
+                Ok(Some(g)) => {
+                    if !self.send(Feed::Game(fi, g)) {
+                        return false;
+                    }
+                }
+                Ok(None) => break None,
+                Err(e) => break Some(format!("read error: {e}")),
+            }
+        };
+        self.send(Feed::End(fi, end))
+    }
+
+    /// `src` (after its first bytes `carry`) cut into pieces of about
+    /// [`PIECE`] bytes at likely game boundaries.
+    fn pieces(&mut self, fi: usize, mut src: Box<dyn Read + '_>, mut carry: Vec<u8>) -> bool {
+        let mut start = 0u64;
+        let mut open = None;
+        let mut want = PIECE;
+        loop {
+            let (eof, err) = read_up_to(&mut src, &mut carry, want);
+            if eof || err.is_some() {
+                let block = Block {
+                    bytes: carry,
+                    start,
+                    open,
+                    last: true,
+                    eof,
+                    error: err.map(|e| format!("read error: {e}")),
+                };
+                return self.send(Feed::Piece(fi, Arc::new(block)));
+            }
+            let at = split::cut(&carry).or_else(|| {
+                (carry.len() >= PIECE_MAX)
+                    .then(|| split::cut_anywhere(&carry))
+                    .flatten()
+            });
+            let Some(at) = at else {
+                // No line to cut at: the piece grows.
+                want = carry.len() + PIECE;
+                continue;
+            };
+            let rest = carry[at..].to_vec();
+            carry.truncate(at);
+            let next_open = split::open_before(&carry);
+            let len = carry.len() as u64;
+            let block = Block {
+                bytes: std::mem::replace(&mut carry, rest),
+                start,
+                open,
+                last: false,
+                eof: false,
+                error: None,
+            };
+            if !self.send(Feed::Piece(fi, Arc::new(block))) {
+                return false;
+            }
+            start += len;
+            open = next_open;
+            want = (carry.len() + PIECE / 2).max(PIECE);
+        }
+    }
+
+    /// A member of an archive, as a file of its own named `archive!member`.
+    fn member(&mut self, name: String, src: Box<dyn Read + '_>) -> bool {
+        let mi = self.next_member;
+        self.next_member += 1;
+        if !self.item(Item::Member(mi, name.clone())) {
+            return false;
+        }
+        match archive::open(src, &name, false) {
+            Ok(Opened::Text(src, head)) => self.text(mi, src, head),
+            Ok(_) => self.item(Item::Skipped(
+                mi,
+                "an archive inside an archive is not read".into(),
+            )),
+            Err(e) => self.item(Item::Error(mi, e.to_string())),
+        }
+    }
+
+    /// After an archive: its members were read, or it had none to read.
+    fn archive_end(&mut self, fi: usize, members: usize, what: &str) -> bool {
+        if members == 0 {
+            let why = format!(
+                "a {what} with no .pdn, .pgn or .txt member (--all-files reads every member)"
+            );
+            return self.item(Item::Skipped(fi, why));
+        }
+        self.item(Item::ArchiveDone(fi))
+    }
+
+    fn wanted(&self, member: &str) -> bool {
+        (self.all_files && !member.ends_with('/')) || archive::wanted(member, false)
+    }
+
+    /// Every wanted member of a tar archive, in order.
+    fn tar(&mut self, fi: usize, name: &str, src: Box<dyn Read + '_>) -> bool {
+        let mut tar = tar::Archive::new(src);
+        let entries = match tar.entries() {
+            Ok(e) => e,
+            Err(e) => return self.item(Item::Error(fi, format!("tar archive: {e}"))),
+        };
+        let mut members = 0;
+        for entry in entries {
+            let entry = match entry {
+                Ok(e) => e,
+                Err(e) => {
+                    return self.item(Item::Error(
+                        fi,
+                        format!("tar archive broken after {members} members: {e}"),
+                    ))
+                }
+            };
+            if !entry.header().entry_type().is_file() {
+                continue;
+            }
+            let path = entry
+                .path()
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            if !self.wanted(&path) {
+                continue;
+            }
+            members += 1;
+            let size = entry.header().size().unwrap_or(0);
+            let full = format!("{name}!{path}");
+            let guarded = archive::member(entry, size.max(1), full.clone());
+            if !self.member(full, Box::new(guarded)) {
+                return false;
+            }
+        }
+        self.archive_end(fi, members, "tar archive")
+    }
+
+    /// Every wanted member of a zip archive, in the order of its directory.
+    fn zip(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
+        let opened = std::fs::File::open(path)
+            .map_err(zip::result::ZipError::Io)
+            .and_then(zip::ZipArchive::new);
+        let mut zip = match opened {
+            Ok(z) => z,
+            Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
+        };
+        let mut members = 0;
+        for i in 0..zip.len() {
+            let file = match zip.by_index(i) {
+                Ok(f) => f,
+                Err(e) => {
+                    if !self.item(Item::Error(
+                        fi,
+                        format!("zip archive, member {}: {e}", i + 1),
+                    )) {
+                        return false;
+                    }
+                    continue;
+                }
+            };
+            let inner = file.name().to_string();
+            if !file.is_file() || !self.wanted(&inner) {
+                continue;
+            }
+            members += 1;
+            let full = format!("{name}!{inner}");
+            let compressed = file.compressed_size().max(1);
+            let guarded = archive::member(file, compressed, full.clone());
+            if !self.member(full, Box::new(guarded)) {
+                return false;
+            }
+        }
+        self.archive_end(fi, members, "zip archive")
+    }
+}
