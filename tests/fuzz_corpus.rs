@@ -49,3 +49,8 @@ fn written_move_corpus() {
 fn pdn_roundtrip_corpus() {
     assert!(replay("pdn_roundtrip", checks::pdn_roundtrip) >= 20);
 }
+
+#[test]
+fn split_corpus() {
+    assert!(replay("split", checks::split) >= 20);
+}

@@ -5,48 +5,15 @@
 
 mod common;
 
-use pdnkit::pdn::split::{self, Piece, Stitcher};
+#[path = "../fuzz/checks.rs"]
+mod checks;
+
+use checks::stitched;
+use pdnkit::pdn::split;
 use pdnkit::pdn::{Game, Reader};
 use std::path::{Path, PathBuf};
 
 const MAX: usize = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES;
-
-/// The games of `file` cut at `cuts` (increasing, inside the file), each
-/// piece read on its own and stitched, as the pipeline does it. Pieces are
-/// read before any stitching (no guess about the encoding), or just before
-/// their own stitching, with the stitcher's guess (`guess`).
-fn stitched(file: &[u8], cuts: &[usize], max: usize, guess: bool) -> Vec<Game> {
-    let mut bounds = vec![0];
-    bounds.extend_from_slice(cuts);
-    bounds.push(file.len());
-    let pieces: Vec<&[u8]> = bounds.windows(2).map(|w| &file[w[0]..w[1]]).collect();
-    let n = pieces.len();
-    let piece = |k: usize| {
-        let after = &pieces[(k + 1).min(n)..(k + 2).min(n)];
-        Piece::new(pieces[k], after, k + 2 >= n, bounds[k] as u64).after_bytes(&file[..bounds[k]])
-    };
-    let mut early: Vec<_> = (0..n)
-        .map(|k| (!guess).then(|| split::read_piece(&piece(k), max)))
-        .collect();
-    let mut st = Stitcher::new();
-    let mut games = Vec::new();
-    for k in 0..n {
-        let read = match early[k].take() {
-            Some(r) => r,
-            None => split::read_piece(&piece(k).decided(st.decided()), max),
-        };
-        let start = bounds[k] as u64;
-        let mut m = 1;
-        let after = |m: usize| &pieces[(k + 1).min(n)..(k + 1 + m).min(n)];
-        let (g, mut done) = st.take(read, pieces[k], start, after(m), k + 1 + m >= n, max);
-        games.extend(g);
-        while !done && k + 1 + m < n {
-            m += 1;
-            done = st.resume(&mut games, pieces[k], start, after(m), k + 1 + m >= n, max);
-        }
-    }
-    games
-}
 
 fn whole(file: &[u8], max: usize) -> Vec<Game> {
     Reader::new(file)

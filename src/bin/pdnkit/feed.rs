@@ -15,6 +15,15 @@ use std::sync::Arc;
 /// Bytes of a piece, about: small enough for two cores to share a 1 MB file,
 /// large enough that the game read twice at each cut costs little.
 pub const PIECE: usize = 256 << 10;
+/// The piece size: [`PIECE`], or `PDNKIT_PIECE_BYTES` (at least 64) for
+/// tests, which cut small files into many pieces (`tests/jobs.rs`).
+fn piece_bytes() -> usize {
+    std::env::var("PDNKIT_PIECE_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .map_or(PIECE, |n| n.max(64))
+}
+
 /// A piece grows up to this when no line in it starts with `[`; then it is
 /// cut at any line.
 const PIECE_MAX: usize = 16 << 20;
@@ -147,9 +156,10 @@ impl Feeder<'_> {
     /// `src` (after its first bytes `carry`) cut into pieces of about
     /// [`PIECE`] bytes at likely game boundaries.
     fn pieces(&mut self, fi: usize, mut src: Box<dyn Read + '_>, mut carry: Vec<u8>) -> bool {
+        let piece = piece_bytes();
         let mut start = 0u64;
         let mut open = None;
-        let mut want = PIECE;
+        let mut want = piece;
         loop {
             let (eof, err) = read_up_to(&mut src, &mut carry, want);
             if eof || err.is_some() {
@@ -164,13 +174,14 @@ impl Feeder<'_> {
                 return self.send(Feed::Piece(fi, Arc::new(block)));
             }
             let at = split::cut(&carry).or_else(|| {
-                (carry.len() >= PIECE_MAX)
+                (carry.len() >= PIECE_MAX.max(piece))
                     .then(|| split::cut_anywhere(&carry))
                     .flatten()
             });
             let Some(at) = at else {
-                // No line to cut at: the piece grows.
-                want = carry.len() + PIECE;
+                // No line to cut at: the piece grows (doubling: each byte is
+                // looked at a bounded number of times).
+                want = carry.len() * 2;
                 continue;
             };
             let rest = carry[at..].to_vec();
@@ -190,7 +201,7 @@ impl Feeder<'_> {
             }
             start += len;
             open = next_open;
-            want = (carry.len() + PIECE / 2).max(PIECE);
+            want = (carry.len() + piece / 2).max(piece);
         }
     }
 

@@ -52,11 +52,13 @@ enum Command {
     /// Statistics of an archive: results, lengths, captures, openings, findings.
     #[command(after_help = STATS_HELP)]
     Stats(stats::Args),
-    /// Games stored twice, and games that are the start of another.
+    /// Write the games a selection keeps as PDN, byte for byte (or normalised).
     #[command(after_help = SELECT_HELP)]
     Select(select::Args),
+    /// Games stored twice, and games that are the start of another.
     #[command(after_help = DUPES_HELP)]
     Dupes(dupes::Args),
+    /// Check each event as a tournament: crosstable, missing games, double bookings, names.
     #[command(after_help = TOURNAMENT_HELP)]
     Tournament(tournament::Args),
     /// Count the leaves of the legal move tree (move generator test).

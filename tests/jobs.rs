@@ -1,0 +1,160 @@
+//! `-j N` changes nothing but the speed: every command, in every format,
+//! writes the same bytes, the same standard error and the same status with
+//! one worker as with two or three, on files cut into many pieces
+//! (`PDNKIT_PIECE_BYTES`) and on whole corpora.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// One run: its status, standard output, standard error, and the bytes of
+/// the file it wrote (`-o`), if any.
+#[derive(Debug, PartialEq)]
+struct Run {
+    status: Option<i32>,
+    stdout: Vec<u8>,
+    stderr: String,
+    written: Option<Vec<u8>>,
+}
+
+fn run(args: &[&str], jobs: usize, piece: Option<usize>, out: Option<&Path>) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_pdnkit"));
+    cmd.args(args).arg("--no-progress").arg(format!("-j{jobs}"));
+    if let Some(p) = out {
+        let _ = std::fs::remove_file(p);
+        let _ = std::fs::remove_dir_all(p);
+        cmd.arg("-o").arg(p);
+    }
+    match piece {
+        Some(n) => cmd.env("PDNKIT_PIECE_BYTES", n.to_string()),
+        None => cmd.env_remove("PDNKIT_PIECE_BYTES"),
+    };
+    let o = cmd.output().expect("pdnkit runs");
+    let written = out.and_then(|p| {
+        if p.is_dir() {
+            // A partitioned Parquet folder: every file's bytes, in name order.
+            let mut files: Vec<PathBuf> = walk(p);
+            files.sort();
+            Some(
+                files
+                    .iter()
+                    .flat_map(|f| std::fs::read(f).unwrap_or_default())
+                    .collect(),
+            )
+        } else {
+            std::fs::read(p).ok()
+        }
+    });
+    Run {
+        status: o.status.code(),
+        stdout: o.stdout,
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+        written,
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The commands compared: arguments, and whether they write a file (`-o`).
+fn commands(input: &str) -> Vec<(Vec<String>, Option<&'static str>)> {
+    let c = |args: &[&str], out: Option<&'static str>| {
+        let mut v: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        v.push(input.to_string());
+        (v, out)
+    };
+    let mut all = vec![
+        c(&["check"], None),
+        c(&["check", "--format", "json"], None),
+        c(&["check", "-q"], None),
+        c(&["check", "--syntax-only", "--format", "json"], None),
+        c(&["convert", "--to", "csv"], None),
+        c(&["convert", "--to", "jsonl", "--moves", "--fen"], None),
+        c(&["convert", "--to", "pdn"], None),
+        c(&["stats"], None),
+        c(&["stats", "--format", "json"], None),
+        c(&["dupes"], None),
+        c(&["dupes", "--format", "json"], None),
+        c(&["select", "--valid"], None),
+        c(&["tournament"], None),
+        c(&["tournament", "--format", "json"], None),
+        c(&["report"], Some("report.html")),
+    ];
+    if cfg!(feature = "parquet") {
+        all.push(c(
+            &["convert", "--to", "parquet", "--moves"],
+            Some("plies.parquet"),
+        ));
+        all.push(c(
+            &["convert", "--to", "parquet", "--partition-by", "variant"],
+            Some("parts"),
+        ));
+    }
+    all
+}
+
+/// Compares every command with `-j1` (whole files) against `-j2` and `-j3`
+/// with pieces of `piece` bytes (and `-j2` whole).
+fn compare(input: &Path, piece: usize) {
+    let tmp = std::env::temp_dir().join(format!("pdnkit-jobs-{}-{piece}", std::process::id()));
+    std::fs::create_dir_all(&tmp).expect("temporary folder");
+    let input = input.to_string_lossy().into_owned();
+    for (args, out) in commands(&input) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = out.map(|o| tmp.join(o));
+        let one = run(&args, 1, None, out.as_deref());
+        assert!(
+            one.status.is_some_and(|s| s <= 1),
+            "{args:?}: {}",
+            one.stderr
+        );
+        for (jobs, piece) in [
+            (2, None),
+            (2, Some(piece)),
+            (3, Some(piece / 3 + 64)),
+            (1, Some(piece)),
+        ] {
+            let other = run(&args, jobs, piece, out.as_deref());
+            assert!(
+                one == other,
+                "{args:?}: -j{jobs} with pieces of {piece:?} bytes differs from -j1\n-j1 stderr: {}\nother stderr: {}",
+                one.stderr,
+                other.stderr
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}
+
+#[test]
+fn every_command_writes_the_same_with_any_number_of_jobs_on_corpus() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    compare(&corpus, 512);
+}
+
+#[test]
+fn every_command_writes_the_same_with_any_number_of_jobs_on_the_real_corpus() {
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
+    compare(&real, 4096);
+}
+
+#[test]
+fn every_command_writes_the_same_with_any_number_of_jobs_on_conformance_games() {
+    let Some(games) = common::shared("conformance/games") else {
+        return;
+    };
+    compare(&games, 20000);
+}
