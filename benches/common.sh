@@ -33,12 +33,13 @@ measure() {
   echo "$label|$tag|$(echo "$e - $s" | bc -l)|$(tail -1 "$TIMES.time")" >> "$TIMES"
 }
 
-# grep_best TAG FILE: `grep -c '\[Event'` three times in a row; the summary keeps
+# grep_best TAG FILE: `grep -c '\[Event'` (-r for a folder) three times in a row; the summary keeps
 # the fastest (grep takes a tenth of a second, so one run is noisy).
 grep_best() {
-  local again
-  measure "grep -c '\\[Event'" "$1" grep -c '\[Event' "$2"
-  for again in 1 2; do measure "again" "$1" grep -c '\[Event' "$2"; done
+  local again r=()
+  [ -d "$2" ] && r=(-r) # a folder: every file in it
+  measure "grep -c '\\[Event'" "$1" grep "${r[@]}" -c '\[Event' "$2"
+  for again in 1 2; do measure "again" "$1" grep "${r[@]}" -c '\[Event' "$2"; done
 }
 
 # summary FILES_INFO RUNS: the table. FILES_INFO has one line `tag|bytes|games`

@@ -11,7 +11,7 @@ mod checks;
 use checks::stitched;
 use pdnkit::pdn::split;
 use pdnkit::pdn::{Game, Reader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const MAX: usize = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES;
 
@@ -68,24 +68,6 @@ fn random_cuts(file: &[u8], rng: &mut Rng, count: usize, lines: bool) -> Vec<usi
     cuts
 }
 
-fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            pdn_files(&p, out);
-        } else if p
-            .extension()
-            .is_some_and(|e| e == "pdn" || e == "pgn" || e == "txt")
-        {
-            out.push(p);
-        }
-    }
-}
-
 fn check_file(path: &Path, rng: &mut Rng) -> usize {
     let file = std::fs::read(path).expect("readable");
     let max = MAX;
@@ -115,7 +97,7 @@ fn pieces_of_this_repository_files_read_as_the_whole_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for dir in ["corpus", "tests/data", "fuzz/corpus"] {
-        pdn_files(&root.join(dir), &mut files);
+        files.extend(common::pdn_files(&root.join(dir)));
     }
     assert!(files.len() > 20, "the repository's own files are found");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
@@ -130,7 +112,7 @@ fn pieces_of_the_real_corpus_read_as_the_whole_file() {
         return;
     };
     let mut files = Vec::new();
-    pdn_files(&real, &mut files);
+    files.extend(common::pdn_files(&real));
     assert!(!files.is_empty());
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     for f in &files {

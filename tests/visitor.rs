@@ -5,22 +5,7 @@ mod common;
 
 use pdnkit::pdn::visit::{GameBuilder, Keep, MoveView, Skip, Visitor};
 use pdnkit::pdn::{Game, Node, Outcome, Reader, TagValue};
-use std::path::{Path, PathBuf};
-
-fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            pdn_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "pdn" || e == "txt") {
-            out.push(p);
-        }
-    }
-}
+use std::path::PathBuf;
 
 fn read(bytes: &[u8]) -> Vec<Game> {
     Reader::new(bytes).map(|g| g.expect("in memory")).collect()
@@ -39,10 +24,10 @@ fn built(bytes: &[u8], keep: Keep) -> Vec<Option<Game>> {
 fn corpus_files() -> Vec<PathBuf> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    pdn_files(&root.join("corpus"), &mut files);
-    pdn_files(&root.join("tests/data"), &mut files);
+    files.extend(common::pdn_files(&root.join("corpus")));
+    files.extend(common::pdn_files(&root.join("tests/data")));
     if let Some(real) = common::shared("corpus/real") {
-        pdn_files(&real, &mut files);
+        files.extend(common::pdn_files(&real));
     }
     files
 }

@@ -77,6 +77,9 @@ pub struct Resume {
     pub(crate) file_encoding: Option<TextEncoding>,
     /// Past the start of the input (a byte order mark is looked for only there).
     pub(crate) started: bool,
+    /// The input is UTF-16/32, read as UTF-8 (offsets count the UTF-8 text):
+    /// a reader cannot be resumed there.
+    pub(crate) wide: bool,
 }
 
 impl Resume {
@@ -94,6 +97,7 @@ impl Resume {
             encoding: TextEncoding::Utf8,
             file_encoding: None,
             started: false,
+            wide: false,
         }
     }
     /// Byte offset of the point in the file.
@@ -233,6 +237,7 @@ impl<R: Read> Reader<R> {
             encoding: self.encoding(),
             file_encoding: self.file_encoding,
             started: self.started,
+            wide: self.wide.is_some(),
         }
     }
 

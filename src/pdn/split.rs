@@ -21,6 +21,9 @@
 //!    again.
 //!
 //! Cutting is only a guess: a wrong guess costs time, never a different game.
+//! A UTF-16/32 file (its offsets count the UTF-8 text) is not read in pieces:
+//! the stitcher gathers its pieces and reads it whole at its end (the command
+//! line reads such files whole on its reading thread instead).
 //! `tests/pieces.rs` reads every corpus file cut at random points and compares
 //! every game with the whole-file reader's, and so does a fuzz target.
 //!
@@ -278,6 +281,9 @@ pub struct Stitcher {
     /// The line of the next piece's first byte.
     next_line: u32,
     pending: Pending,
+    /// A UTF-16/32 file (its offsets count the UTF-8 text, not the pieces'
+    /// bytes): its bytes from the start, gathered to be read whole at its end.
+    wide: Option<Vec<u8>>,
 }
 
 impl Default for Stitcher {
@@ -293,6 +299,7 @@ impl Stitcher {
             at: Resume::file_start(),
             next_line: 1,
             pending: Pending::default(),
+            wide: None,
         }
     }
 
@@ -328,6 +335,9 @@ impl Stitcher {
         eof: bool,
         max_game_bytes: usize,
     ) -> (Vec<Game>, bool) {
+        if let Some(games) = self.gather_wide(text, start, after, eof, max_game_bytes) {
+            return (games, true);
+        }
         self.pending = Pending {
             games: read.games.into_iter().map(Some).collect(),
             points: read.points,
@@ -355,6 +365,18 @@ impl Stitcher {
         let end = start + text.len() as u64;
         loop {
             self.take_in_step(games);
+            if self.at.wide {
+                // The file turned out to be UTF-16/32 (at its first game):
+                // its bytes so far are these, and it is read whole at its end.
+                games.clear();
+                let mut all = text.to_vec();
+                after.iter().for_each(|a| all.extend_from_slice(a));
+                self.wide = Some(all);
+                self.at = Resume::file_start();
+                let last = self.gather_wide(&[], end, &[], eof && after.is_empty(), max_game_bytes);
+                games.extend(last.unwrap_or_default());
+                return true;
+            }
             if self.at.offset() >= end {
                 return true;
             }
@@ -371,6 +393,31 @@ impl Stitcher {
             self.at = last;
             games.extend(read);
         }
+    }
+
+    /// For a UTF-16/32 file: gathers the bytes of the piece (`text` at
+    /// `start`) not gathered yet, and reads the whole file at its end (`eof`
+    /// and nothing after). `None` for any other file.
+    fn gather_wide(
+        &mut self,
+        text: &[u8],
+        start: u64,
+        after: &[&[u8]],
+        eof: bool,
+        max_game_bytes: usize,
+    ) -> Option<Vec<Game>> {
+        let all = self.wide.as_mut()?;
+        let have = all.len() as u64;
+        let end = start + text.len() as u64;
+        if end > have {
+            let from = have.saturating_sub(start) as usize;
+            all.extend_from_slice(&text[from.min(text.len())..]);
+        }
+        if !(eof && after.is_empty()) {
+            return Some(Vec::new());
+        }
+        let mut reader = Reader::new(&all[..]).max_game_bytes(max_game_bytes);
+        Some(std::iter::from_fn(|| reader.next_game().ok().flatten()).collect())
     }
 
     /// The games of the pending reading from the point where the games so
@@ -418,6 +465,7 @@ impl Stitcher {
                 encoding,
                 file_encoding,
                 started: after.started,
+                wide: after.wide,
             };
             out.push(g);
             p.next += 1;

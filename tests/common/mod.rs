@@ -71,3 +71,24 @@ pub fn tempdir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&d).expect("temporary directory");
     d
 }
+
+/// The `.pdn`, `.pgn` and `.txt` files under `dir`, in path order.
+pub fn pdn_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            out.extend(pdn_files(&p));
+        } else if p
+            .extension()
+            .is_some_and(|e| e == "pdn" || e == "pgn" || e == "txt")
+        {
+            out.push(p);
+        }
+    }
+    out
+}

@@ -234,7 +234,8 @@ impl<'s> Stitch<'_, 's> {
         } else {
             self.following(fi, m)
         };
-        let (mut games, mut done) = self.take(read, &block, &next);
+        let mut games = Vec::new();
+        let mut done = self.stitch(Some(read), &mut games, &block, &next);
         while !done {
             let more = self.following(fi, m + 1);
             if more.len() <= m {
@@ -242,7 +243,7 @@ impl<'s> Stitch<'_, 's> {
                 break;
             }
             m = more.len();
-            done = self.resume(&mut games, &block, &more);
+            done = self.stitch(None, &mut games, &block, &more);
         }
         if !self.games_of(fi, games) {
             return false;
@@ -253,27 +254,28 @@ impl<'s> Stitch<'_, 's> {
         true
     }
 
-    fn take(&mut self, read: PieceRead, block: &Block, next: &[Arc<Block>]) -> (Vec<Game>, bool) {
+    /// Stitches the piece `block` (its reading `read` the first time, then
+    /// `None` to go on with more pieces after it in `next`) into `games`.
+    /// True when its games are all there.
+    fn stitch(
+        &mut self,
+        read: Option<PieceRead>,
+        games: &mut Vec<Game>,
+        block: &Block,
+        next: &[Arc<Block>],
+    ) -> bool {
         let after: Vec<&[u8]> = next.iter().map(|b| b.bytes.as_slice()).collect();
         let eof = eof_after(block, next);
         let max = self.max_game;
-        match &mut self.file {
-            Some(f) => f
-                .stitcher
-                .take(read, &block.bytes, block.start, &after, eof, max),
-            None => (Vec::new(), true),
-        }
-    }
-
-    fn resume(&mut self, games: &mut Vec<Game>, block: &Block, next: &[Arc<Block>]) -> bool {
-        let after: Vec<&[u8]> = next.iter().map(|b| b.bytes.as_slice()).collect();
-        let eof = eof_after(block, next);
-        let max = self.max_game;
-        match &mut self.file {
-            Some(f) => f
-                .stitcher
-                .resume(games, &block.bytes, block.start, &after, eof, max),
-            None => true,
+        let Some(f) = &mut self.file else { return true };
+        let st = &mut f.stitcher;
+        match read {
+            Some(read) => {
+                let (taken, done) = st.take(read, &block.bytes, block.start, &after, eof, max);
+                games.extend(taken);
+                done
+            }
+            None => st.resume(games, &block.bytes, block.start, &after, eof, max),
         }
     }
 
