@@ -166,7 +166,7 @@ pub struct Reader<R> {
 /// Bytes of the input, from a game's start, that decide the file's encoding
 /// at its first game that is not UTF-8 (fewer only at the end of the input):
 /// the same bytes wherever the reading of the file started.
-const ENCODING_SAMPLE: usize = 64 << 10;
+pub(crate) const ENCODING_SAMPLE: usize = 64 << 10;
 
 /// The games of the input, in order; an I/O error ends the iteration
 /// (problems in the text are findings of the games, never errors here).

@@ -261,6 +261,29 @@ pub fn read_piece(piece: &Piece, max_game_bytes: usize) -> PieceRead {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Decided(TextEncoding, Option<TextEncoding>);
 
+impl Decided {
+    /// Whether the file's encoding is decided (a game that is not UTF-8 was read).
+    pub fn is_made(&self) -> bool {
+        self.1.is_some()
+    }
+    /// A guess, from the bytes of one piece of a file, of what the file's
+    /// reading has decided about its encoding by the piece's end, when the
+    /// piece is not valid UTF-8: the encoding its first game that is not
+    /// UTF-8 decides, from a quarter of the bytes the reader looks at. `None`
+    /// when the piece is UTF-8 (the reading decides nothing there). For the
+    /// pieces after it ([`Piece::decided`]) before the stitcher knows.
+    pub fn guess(piece: &[u8]) -> Option<Decided> {
+        let bad = super::decode::first_invalid_utf8(piece)?;
+        // The game holding the byte most likely starts at the last tag line
+        // after a blank line before it.
+        let start = memchr::memmem::rfind(&piece[..bad], b"\n\n[").map_or(0, |i| i + 2);
+        // A quarter of the reader's sample: a guess need not be sure.
+        let sample = &piece[start..piece.len().min(start + super::reader::ENCODING_SAMPLE / 4)];
+        let enc = super::decode::detect(sample);
+        Some(Decided(enc, Some(enc)))
+    }
+}
+
 /// A piece's reading being stitched: its games not taken yet, the reader's
 /// state before each, and the lines to add to them.
 #[derive(Debug, Default)]

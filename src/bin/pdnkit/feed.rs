@@ -42,6 +42,9 @@ pub struct Block {
     pub eof: bool,
     /// The read error that ended the file (on its last piece).
     pub error: Option<String>,
+    /// A guess of what the file's reading has decided about its encoding
+    /// at the piece's start (`None`: nothing, as far as the pieces before tell).
+    pub guess: Option<split::Decided>,
 }
 
 /// What the reading thread sends, in input order.
@@ -157,6 +160,7 @@ impl Feeder<'_> {
     /// [`PIECE`] bytes at likely game boundaries.
     fn pieces(&mut self, fi: usize, mut src: Box<dyn Read + '_>, mut carry: Vec<u8>) -> bool {
         let piece = piece_bytes();
+        let mut guess = None;
         let mut start = 0u64;
         let mut open = None;
         let mut want = piece;
@@ -170,6 +174,7 @@ impl Feeder<'_> {
                     last: true,
                     eof,
                     error: err.map(|e| format!("read error: {e}")),
+                    guess,
                 };
                 return self.send(Feed::Piece(fi, Arc::new(block)));
             }
@@ -195,7 +200,12 @@ impl Feeder<'_> {
                 last: false,
                 eof: false,
                 error: None,
+                guess,
             };
+            // Until a piece is not UTF-8, each is looked at once (quick).
+            if guess.is_none() {
+                guess = split::Decided::guess(&block.bytes);
+            }
             if !self.send(Feed::Piece(fi, Arc::new(block))) {
                 return false;
             }

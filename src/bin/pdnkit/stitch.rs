@@ -160,9 +160,11 @@ impl<'s> Stitch<'_, 's> {
         next: Option<&Arc<Block>>,
     ) -> Receiver<PieceRead> {
         let (tx, rx) = sync_channel(1);
+        // The stitcher's own decision once it has one; before, the reading
+        // thread's guess.
         let decided = match &self.file {
-            Some(f) if f.fi == fi => Some(f.stitcher.decided()),
-            _ => None,
+            Some(f) if f.fi == fi && f.stitcher.decided().is_made() => Some(f.stitcher.decided()),
+            _ => block.guess,
         };
         let block = Arc::clone(block);
         let next = next.map(Arc::clone);
