@@ -51,7 +51,7 @@ pub(crate) struct TextPos {
 
 impl TextPos {
     /// Moves over `bytes`.
-    fn over(&mut self, bytes: &[u8], enc: TextEncoding) {
+    pub(crate) fn over(&mut self, bytes: &[u8], enc: TextEncoding) {
         let (breaks, last_break, open) = super::count_breaks(bytes, self.open);
         self.line += breaks;
         self.open = open;
@@ -689,96 +689,137 @@ impl<R: Read> Reader<R> {
         if let Some(note) = self.pending_note.take() {
             diags.push(Diagnostic::new(Code::Encoding, 0..0, note));
         }
-        let previous = self.encoding();
-        let (chosen, note) = match (bad, self.file_encoding) {
-            (None, _) => {
-                let note = match previous {
-                    TextEncoding::Legacy(e) if !text.is_ascii() => Some(format!(
-                        "this game is valid UTF-8 and is read as such (the games before it: {})",
-                        e.name()
-                    )),
-                    _ => None,
-                };
-                (TextEncoding::Utf8, note)
-            }
-            (Some(bad), None) => {
-                // The file's first game that is not UTF-8: decide from here on.
-                let at = self.offset + bad as u64;
-                let sample = if sample.is_empty() { text } else { sample };
-                let enc = decode::detect(sample);
-                self.file_encoding = Some(enc);
-                let msg = match enc {
-                    TextEncoding::Utf8 => format!(
-                        "invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})"
-                    ),
-                    TextEncoding::Legacy(e) => format!(
-                        "the file is not UTF-8 (first non-UTF-8 byte at offset {at}); decoded as {}",
-                        e.name()
-                    ),
-                };
-                diags.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
-                (enc, None)
-            }
-            (Some(bad), Some(TextEncoding::Utf8)) => {
-                let at = self.offset + bad as u64;
-                let msg =
-                    format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})");
-                diags.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
-                (TextEncoding::Utf8, None)
-            }
-            (Some(_), Some(file @ TextEncoding::Legacy(fe))) => {
-                // Another game not in UTF-8: the file's encoding, unless this
-                // game is plainly in another one.
-                let bad_words = decode::implausible_words(&file.decode(text));
-                if bad_words == 0 {
-                    // The file's encoding reads this game well: no detector runs.
-                    (file, None)
-                } else {
-                    let (guess, _) = decode::guess_one(text);
-                    let other = match guess {
-                        TextEncoding::Legacy(g) if g != fe => Some(guess),
-                        _ if fe != encoding_rs::WINDOWS_1252 => {
-                            Some(TextEncoding::Legacy(encoding_rs::WINDOWS_1252))
-                        }
-                        _ => None,
-                    };
-                    match other {
-                        // Another encoding only when it reads better than the file's.
-                        Some(o) if decode::implausible_words(&o.decode(text)) < bad_words => {
-                            (o, None)
-                        }
-                        _ => (file, None),
-                    }
-                }
-            }
+        let mut state = EncodingState {
+            encoding: self.encoding(),
+            file_encoding: self.file_encoding,
         };
-        let note = note.or_else(|| match (previous, chosen) {
-            (TextEncoding::Legacy(p), TextEncoding::Legacy(c)) if p != c => Some(format!(
-                "this game is not in {} like the games before it: decoded as {}",
-                p.name(),
-                c.name()
-            )),
-            (TextEncoding::Utf8, TextEncoding::Legacy(c))
-                if self.index > 0
-                    && bad.is_some()
-                    && !diags.iter().any(|d| d.code == Code::Encoding) =>
-            {
-                Some(format!(
-                    "this game is not valid UTF-8 like the games before it: decoded as {}",
-                    c.name()
-                ))
-            }
-            _ => None,
-        });
-        if let Some(n) = note {
-            diags.push(Diagnostic::new(Code::Encoding, 0..0, n));
-        }
-        // An ASCII game reads the same in every encoding: it changes nothing.
+        let at = GameAt {
+            offset: self.offset,
+            index: self.index,
+        };
+        let sample = if sample.is_empty() { text } else { sample };
+        let chosen = choose_encoding(&mut state, at, text, bad, || decode::detect(sample), diags);
         if !text.is_ascii() {
-            self.encoding = Some(chosen);
+            self.encoding = Some(state.encoding);
         }
+        self.file_encoding = state.file_encoding;
         chosen
     }
+}
+
+/// What a reader has decided about the encoding: the encoding of its last
+/// game that was not ASCII, and the file's (at its first game not in UTF-8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct EncodingState {
+    pub(crate) encoding: TextEncoding,
+    pub(crate) file_encoding: Option<TextEncoding>,
+}
+
+/// Where a game is, for the findings about its encoding: its offset and the
+/// games before it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GameAt {
+    pub(crate) offset: u64,
+    pub(crate) index: usize,
+}
+
+/// Decides the encoding of a game's `text` in the reader's `state` (and of
+/// the file, at its first game that is not UTF-8, by `detect`), adding a
+/// finding to `diags` where it says something.
+pub(crate) fn choose_encoding(
+    state: &mut EncodingState,
+    game: GameAt,
+    text: &[u8],
+    bad: Option<usize>,
+    detect: impl FnOnce() -> TextEncoding,
+    diags: &mut Vec<Diagnostic>,
+) -> TextEncoding {
+    let previous = state.encoding;
+    let (chosen, note) = match (bad, state.file_encoding) {
+        (None, _) => {
+            let note = match previous {
+                TextEncoding::Legacy(e) if !text.is_ascii() => Some(format!(
+                    "this game is valid UTF-8 and is read as such (the games before it: {})",
+                    e.name()
+                )),
+                _ => None,
+            };
+            (TextEncoding::Utf8, note)
+        }
+        (Some(bad), None) => {
+            // The file's first game that is not UTF-8: decide from here on.
+            let at = game.offset + bad as u64;
+            let enc = detect();
+            state.file_encoding = Some(enc);
+            let msg = match enc {
+                TextEncoding::Utf8 => {
+                    format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})")
+                }
+                TextEncoding::Legacy(e) => format!(
+                    "the file is not UTF-8 (first non-UTF-8 byte at offset {at}); decoded as {}",
+                    e.name()
+                ),
+            };
+            diags.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+            (enc, None)
+        }
+        (Some(bad), Some(TextEncoding::Utf8)) => {
+            let at = game.offset + bad as u64;
+            let msg =
+                format!("invalid UTF-8 bytes replaced with U+FFFD (first at byte offset {at})");
+            diags.push(Diagnostic::new(Code::Encoding, bad..bad + 1, msg));
+            (TextEncoding::Utf8, None)
+        }
+        (Some(_), Some(file @ TextEncoding::Legacy(fe))) => {
+            // Another game not in UTF-8: the file's encoding, unless this
+            // game is plainly in another one.
+            let bad_words = decode::implausible_words(&file.decode(text));
+            if bad_words == 0 {
+                // The file's encoding reads this game well: no detector runs.
+                (file, None)
+            } else {
+                let (guess, _) = decode::guess_one(text);
+                let other = match guess {
+                    TextEncoding::Legacy(g) if g != fe => Some(guess),
+                    _ if fe != encoding_rs::WINDOWS_1252 => {
+                        Some(TextEncoding::Legacy(encoding_rs::WINDOWS_1252))
+                    }
+                    _ => None,
+                };
+                match other {
+                    // Another encoding only when it reads better than the file's.
+                    Some(o) if decode::implausible_words(&o.decode(text)) < bad_words => (o, None),
+                    _ => (file, None),
+                }
+            }
+        }
+    };
+    let note = note.or_else(|| match (previous, chosen) {
+        (TextEncoding::Legacy(p), TextEncoding::Legacy(c)) if p != c => Some(format!(
+            "this game is not in {} like the games before it: decoded as {}",
+            p.name(),
+            c.name()
+        )),
+        (TextEncoding::Utf8, TextEncoding::Legacy(c))
+            if game.index > 0
+                && bad.is_some()
+                && !diags.iter().any(|d| d.code == Code::Encoding) =>
+        {
+            Some(format!(
+                "this game is not valid UTF-8 like the games before it: decoded as {}",
+                c.name()
+            ))
+        }
+        _ => None,
+    });
+    if let Some(n) = note {
+        diags.push(Diagnostic::new(Code::Encoding, 0..0, n));
+    }
+    // An ASCII game reads the same in every encoding: it changes nothing.
+    if !text.is_ascii() {
+        state.encoding = chosen;
+    }
+    chosen
 }
 
 #[cfg(test)]

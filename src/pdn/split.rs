@@ -45,7 +45,7 @@
 //! ```
 
 use super::lexer::ESCAPE_WARNING;
-use super::reader::{Resume, TextPos};
+use super::reader::{choose_encoding, EncodingState, GameAt, Resume, TextPos};
 use super::{count_breaks, Game, Reader, TextEncoding};
 use crate::diag::Code;
 use std::io::{self, Read};
@@ -453,14 +453,38 @@ impl Stitcher {
         }
         while p.next < p.games.len() {
             let (before, after) = (&p.points[p.next], &p.points[p.next + 1]);
-            let Some(g) = p.games[p.next].as_ref() else {
+            let Some(g) = p.games[p.next].as_mut() else {
                 return;
             };
-            // Every byte read for the game (its text, and nothing skipped) is ASCII.
-            let ascii = g.text.len() as u64 == after.offset - before.offset && g.text.is_ascii();
-            if !in_step(before, &self.at, p.shift, ascii) {
+            if !in_step(before, &self.at, p.shift) {
                 return;
             }
+            // Every byte read for the game (its text, and nothing skipped) is ASCII.
+            let whole = g.text.len() as u64 == after.offset - before.offset;
+            let ascii = whole && g.text.is_ascii();
+            let same = before.encoding == self.at.encoding
+                && before.file_encoding == self.at.file_encoding
+                && (before.index == 0) == (self.at.index == 0);
+            let (encoding, file_encoding, pos) = if ascii {
+                // Reads the same whatever was decided, and decides nothing.
+                let pos = TextPos {
+                    line: after.at.line.saturating_add(p.shift),
+                    ..after.at
+                };
+                (self.at.encoding, self.at.file_encoding, pos)
+            } else if same {
+                let pos = TextPos {
+                    line: after.at.line.saturating_add(p.shift),
+                    ..after.at
+                };
+                (after.encoding, after.file_encoding, pos)
+            } else {
+                match redecide(g, before, after, &self.at, whole) {
+                    Some(state) => state,
+                    // Read again by the stitcher itself.
+                    None => return,
+                }
+            };
             let Some(mut g) = p.games[p.next].take() else {
                 return;
             };
@@ -470,19 +494,9 @@ impl Stitcher {
             if warned {
                 drop_escape_warning(&mut g);
             }
-            // An ASCII game reads the same whatever was decided about the
-            // encoding, and decides nothing.
-            let (encoding, file_encoding) = if ascii {
-                (self.at.encoding, self.at.file_encoding)
-            } else {
-                (after.encoding, after.file_encoding)
-            };
             self.at = Resume {
                 offset: after.offset,
-                at: TextPos {
-                    line: after.at.line.saturating_add(p.shift),
-                    ..after.at
-                },
+                at: pos,
                 index: g.index,
                 escape_warned: warned || after.escape_warned,
                 encoding,
@@ -496,11 +510,58 @@ impl Stitcher {
     }
 }
 
-/// Whether a piece's reading, at `p` before a game, was in the state the
-/// file's reading is in at `at`: then it read the game as the file's
-/// reading would. The encoding decided so far matters to a game that is not
-/// ASCII only (and so does whether a game came before it).
-fn in_step(p: &Resume, at: &Resume, shift: u32, ascii: bool) -> bool {
+/// A game read by a piece in another state of the encoding than the file's
+/// reading is in at `at`: its encoding decided again as that reading would
+/// (the parse itself does not depend on it), and where the reading then
+/// stands. `None` when that needs what the piece did not look at: the
+/// file's encoding decided from the bytes after the game, which the piece
+/// did not do (it took a guess), or a game with skipped bytes.
+fn redecide(
+    g: &mut Game,
+    before: &Resume,
+    after: &Resume,
+    at: &Resume,
+    whole: bool,
+) -> Option<(TextEncoding, Option<TextEncoding>, TextPos)> {
+    let bad = super::decode::first_invalid_utf8(&g.text);
+    if !whole || (at.file_encoding.is_none() && bad.is_some() && before.file_encoding.is_some()) {
+        return None;
+    }
+    // The piece's findings about the encoding are the last of the game's.
+    while g
+        .diagnostics
+        .last()
+        .is_some_and(|d| d.code == Code::Encoding)
+    {
+        g.diagnostics.pop();
+    }
+    let mut state = EncodingState {
+        encoding: at.encoding,
+        file_encoding: at.file_encoding,
+    };
+    let game = GameAt {
+        offset: at.offset,
+        index: at.index,
+    };
+    // The detection, when it runs, is the one the piece ran from the same bytes.
+    let detected = after.file_encoding.unwrap_or(TextEncoding::Utf8);
+    g.encoding = choose_encoding(
+        &mut state,
+        game,
+        &g.text,
+        bad,
+        || detected,
+        &mut g.diagnostics,
+    );
+    let mut pos = at.at;
+    pos.over(&g.text, state.encoding);
+    Some((state.encoding, state.file_encoding, pos))
+}
+
+/// Whether a piece's reading, at `p` before a game, was where the file's
+/// reading is at `at` (the encoding aside: see `redecide`): then it read
+/// the game as the file's reading would.
+fn in_step(p: &Resume, at: &Resume, shift: u32) -> bool {
     p.offset == at.offset
         && p.at.line.saturating_add(shift) == at.at.line
         && p.at.column0 == at.at.column0
@@ -509,10 +570,6 @@ fn in_step(p: &Resume, at: &Resume, shift: u32, ascii: bool) -> bool {
         // A warning the piece gave before the point is one the file's
         // reading gave too; one given after it is dropped if need be.
         && (!p.escape_warned || at.escape_warned)
-        && (ascii
-            || (p.encoding == at.encoding
-                && p.file_encoding == at.file_encoding
-                && (p.index == 0) == (at.index == 0)))
 }
 
 /// Drops the once-per-file warning about literal `\r` text, given again by a
