@@ -79,6 +79,15 @@ fn commands(input: &str) -> Vec<(Vec<String>, Option<&'static str>)> {
         c(&["check", "--format", "json"], None),
         c(&["check", "-q"], None),
         c(&["check", "--syntax-only", "--format", "json"], None),
+        // Games too large for the limit are skipped the same way, wherever cut.
+        c(
+            &["check", "--format", "json", "--max-game-bytes", "100"],
+            None,
+        ),
+        c(
+            &["check", "--format", "json", "--max-game-bytes", "150"],
+            None,
+        ),
         c(&["convert", "--to", "csv"], None),
         c(&["convert", "--to", "jsonl", "--moves", "--fen"], None),
         c(&["convert", "--to", "pdn"], None),

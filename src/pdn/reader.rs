@@ -523,7 +523,11 @@ impl<R: Read> Reader<R> {
             self.scratch_squares = squares;
             let Some(end) = end else {
                 self.clear_scratch();
-                if capped || self.buf.len() - self.pos >= self.max_game {
+                // Too large only once the parser had the limit and its
+                // look-ahead and still could not end the game: never because
+                // of how much happened to be read yet (the same decision
+                // wherever the reading of the file started).
+                if capped {
                     return self
                         .skip_large_game(None)
                         .map(|g| Some(Parsed::TooLarge(g)));
