@@ -220,13 +220,10 @@ pub fn split(data: &[u8]) {
     if file.len() < 2 {
         return;
     }
-    let mut state = seed | 1;
+    let mut rng = Rng(seed | 1);
     let mut cuts: Vec<usize> = (0..1 + file.len() / 16)
         .filter_map(|_| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let at = 1 + (state % (file.len() as u64 - 1)) as usize;
+            let at = 1 + rng.below(file.len() - 1);
             let pair = matches!((file[at - 1], file[at]), (b'\r', b'\n') | (b'\n', b'\r'));
             (!pair).then_some(at)
         })
@@ -239,5 +236,18 @@ pub fn split(data: &[u8]) {
         .unwrap_or_default();
     for guess in [false, true] {
         assert_eq!(stitched(file, &cuts, max, guess), whole, "cuts {cuts:?}");
+    }
+}
+
+/// A small xorshift generator: the same cuts for the same seed.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// A number below `n` (0 when `n` is 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
     }
 }

@@ -8,7 +8,7 @@ mod common;
 #[path = "../fuzz/checks.rs"]
 mod checks;
 
-use checks::stitched;
+use checks::{stitched, Rng};
 use pdnkit::pdn::split;
 use pdnkit::pdn::{Game, Reader};
 use std::path::Path;
@@ -37,16 +37,6 @@ fn splitter_cuts(file: &[u8], block: usize) -> Vec<usize> {
         }
     }
     cuts
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
-    }
 }
 
 /// Random cuts: at line starts (`lines`) or anywhere but inside a line
