@@ -68,6 +68,17 @@ fn csv_rows(args: &[&str]) -> Vec<std::collections::HashMap<String, String>> {
         .collect()
 }
 
+/// Runs pdnkit with `args`; it must succeed (status 0), or the test shows its stderr.
+fn succeed(args: &[&str]) {
+    let o = pdnkit(args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
 fn cell(v: &Option<String>) -> String {
     v.clone().unwrap_or_default()
 }
@@ -76,7 +87,7 @@ fn cell(v: &Option<String>) -> String {
 fn the_games_table_has_real_types_and_the_csv_values() {
     let d = tempdir("parquet-games");
     let out = d.join("games.parquet");
-    let o = pdnkit(&[
+    succeed(&[
         "convert",
         "--to",
         "parquet",
@@ -86,12 +97,6 @@ fn the_games_table_has_real_types_and_the_csv_values() {
         out.to_str().unwrap(),
         "corpus/",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
     let batches = read(&out);
     let schema = batches[0].schema();
     use arrow_schema::DataType::*;
@@ -199,7 +204,7 @@ fn the_games_table_has_real_types_and_the_csv_values() {
 fn the_plies_table_and_partitions() {
     let d = tempdir("parquet-plies");
     let out = d.join("plies.parquet");
-    let o = pdnkit(&[
+    succeed(&[
         "convert",
         "--to",
         "parquet",
@@ -208,12 +213,6 @@ fn the_plies_table_and_partitions() {
         out.to_str().unwrap(),
         "corpus/",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
     let batches = read(&out);
     let csv = csv_rows(&[
         "convert",
@@ -244,7 +243,7 @@ fn the_plies_table_and_partitions() {
     assert_eq!(k, csv.len());
     // Partitions: one folder per variant, every game in exactly one.
     let dir = d.join("by-variant");
-    let o = pdnkit(&[
+    succeed(&[
         "convert",
         "--to",
         "parquet",
@@ -254,12 +253,6 @@ fn the_plies_table_and_partitions() {
         dir.to_str().unwrap(),
         "corpus/",
     ]);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
     let mut total = 0;
     let mut folders = Vec::new();
     for e in std::fs::read_dir(&dir).unwrap() {
