@@ -3,7 +3,6 @@
 use crate::style::Palette;
 use pdnkit::diag::{Diagnostic, FileDiagnostic};
 use pdnkit::pdn::{visible, Game, Locator};
-use pdnkit::replay::GameReport;
 
 /// A file name for a terminal: control characters (ESC, newline, ...) shown
 /// escaped, as message text is (`\u{1b}`), so a name can neither command the
@@ -174,9 +173,4 @@ pub fn json_line<T: serde::Serialize>(record: &T) -> String {
 /// The JSON line of a file's findings (`type: "file"`), from the library's record.
 pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> String {
     json_line(&pdnkit::export::FileRecord::new(file, findings))
-}
-
-/// The JSON line of one game (docs/json.md), from the library's record.
-pub fn game_json(file: &str, g: &Game, r: &GameReport) -> String {
-    json_line(&pdnkit::export::GameRecord::new(file, g, r))
 }

@@ -10,6 +10,9 @@ use crate::replay::GameReport;
 use crate::rules::play_unchecked;
 use crate::variant::GameKind;
 
+mod json;
+pub use json::write_game_json;
+
 /// The fixed columns of the games table, in order.
 pub const GAME_COLUMNS: [&str; 27] = [
     "file",
