@@ -349,9 +349,10 @@ pub(crate) fn hash_after(h: u64, before: &Position, m: &Move) -> u64 {
 #[derive(Clone, Debug)]
 pub struct DrawState {
     set: Set,
-    hash: u64,
     /// Hashes of the positions since the last irreversible ply (a man move or a
     /// capture), the only ones that can recur; at most the king-move limit long.
+    /// Empty until a reversible ply is played after the start or after the last
+    /// irreversible ply; then its last entry is the hash of the position now.
     seen: Vec<u64>,
     king_moves: u32,
     ending: Option<(Class, u32)>,
@@ -387,13 +388,10 @@ impl DrawState {
             (DrawRules::Fmjd, v) if v.board().n() == 8 => Set::Fmjd64,
             (DrawRules::Fmjd, _) => Set::Fmjd6,
         };
-        let hash = hash(start);
-        let seen = vec![hash];
         let material = Material::of(start);
         let mut s = DrawState {
             set,
-            hash,
-            seen,
+            seen: Vec::new(),
             king_moves: 0,
             ending: class_of(set, &material).map(|c| (c, 0)),
             since_change: [0, 0],
@@ -413,12 +411,25 @@ impl DrawState {
             return None;
         }
         let irreversible = m.is_capture() || m.kind == Kind::Man;
-        self.hash = hash_after(self.hash, before, m);
-        if irreversible {
+        let repetition = if irreversible {
+            // No position before an irreversible ply can recur: the list
+            // starts again, from the position after it, hashed only when a
+            // reversible ply follows (most plies are men's moves).
             self.seen.clear();
-        }
-        self.seen.push(self.hash);
-        let repetition = self.seen.iter().filter(|&&h| h == self.hash).count() >= 3;
+            false
+        } else {
+            let h = match self.seen.last() {
+                Some(&h) => h,
+                None => {
+                    let h = hash(before);
+                    self.seen.push(h);
+                    h
+                }
+            };
+            let h = hash_after(h, before, m);
+            self.seen.push(h);
+            self.seen.iter().filter(|&&x| x == h).count() >= 3
+        };
         if m.kind == Kind::King && !m.is_capture() {
             self.king_moves += 1;
         } else {
