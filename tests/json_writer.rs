@@ -1,12 +1,17 @@
-//! The JSON line `check --format json` writes for a game
-//! (`export::write_game_json`, written by hand into a reused buffer) is byte
-//! for byte `serde_json`'s serialization of the library's `GameRecord`, for
-//! every game of every corpus, replayed and read only.
+//! The JSON lines written by hand into a reused buffer are byte for byte
+//! what `serde_json` gives, for every game of every corpus:
+//! - `check --format json` (`export::write_game_json`): the library's
+//!   `GameRecord`, replayed and read only;
+//! - `convert --to jsonl` (`export::write_game_row_json`,
+//!   `write_ply_row_json`): the row turned into a `serde_json::Value` with the
+//!   `--tag` columns added, keys in alphabetical order.
 
 mod common;
 
 use pdnkit::check::check_file;
-use pdnkit::export::{write_game_json, GameRecord};
+use pdnkit::export::{
+    game_row, ply_rows_iter, write_game_json, write_game_row_json, write_ply_row_json, GameRecord,
+};
 use pdnkit::replay::Options;
 use std::path::{Path, PathBuf};
 
@@ -36,6 +41,83 @@ fn compare(files: &[PathBuf]) -> usize {
         }
     }
     seen
+}
+
+/// The `Value` way `convert --to jsonl` wrote a row: the record as a map, the
+/// tags added.
+fn by_value<T: serde::Serialize>(row: &T, tags: &[(&str, Option<&str>)]) -> String {
+    let mut v = serde_json::to_value(row).expect("a row serializes");
+    let o = v.as_object_mut().expect("a row is an object");
+    for (name, value) in tags {
+        let value = value.map_or(serde_json::Value::Null, |s| s.into());
+        o.insert(name.to_string(), value);
+    }
+    v.to_string() + "\n"
+}
+
+/// Compares the row writers with the `Value` way for every game and ply of
+/// `files`, under several `--tag` lists; returns the rows seen.
+fn compare_rows(files: &[PathBuf]) -> usize {
+    let tag_lists: [&[&str]; 4] = [
+        &[],
+        &["GameType", "Opening"],
+        &["event", "Event", "file", "move"],
+        &["Result", "x\"y", "Zé"],
+    ];
+    let opts = Options::default().keep_moves(true);
+    let mut seen = 0;
+    let mut out = String::new();
+    for f in files {
+        let bytes = std::fs::read(f).expect("readable file");
+        let name = f.display().to_string();
+        let (games, _) = check_file(&bytes[..], &opts).expect("memory reads");
+        for c in &games {
+            for names in tag_lists {
+                let values: Vec<Option<String>> = names.iter().map(|t| c.game.tag(t)).collect();
+                let tags: Vec<(&str, Option<&str>)> = names
+                    .iter()
+                    .zip(&values)
+                    .map(|(t, v)| (*t, v.as_deref()))
+                    .collect();
+                let row = game_row(&name, &c.game, &c.report);
+                out.clear();
+                write_game_row_json(&mut out, &row, &tags);
+                assert_eq!(
+                    out,
+                    by_value(&row, &tags),
+                    "{name}, game {}",
+                    c.game.index()
+                );
+                seen += 1;
+                for fen in [false, true] {
+                    for row in ply_rows_iter(&name, &c.game, &c.report, fen) {
+                        out.clear();
+                        write_ply_row_json(&mut out, &row, &tags);
+                        assert_eq!(out, by_value(&row, &tags), "{name}, ply {}", row.ply);
+                        seen += 1;
+                    }
+                }
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn rows_of_this_repository_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = common::pdn_files(&root.join("corpus"));
+    let n = compare_rows(&files);
+    assert!(n > 2000, "the repository's rows are found: {n}");
+}
+
+#[test]
+fn rows_of_the_real_corpus() {
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
+    let n = compare_rows(&common::pdn_files(&real));
+    assert!(n > 100_000, "the real corpus's rows are found: {n}");
 }
 
 #[test]

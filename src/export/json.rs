@@ -72,6 +72,119 @@ pub fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
     out.push_str("]}\n");
 }
 
+/// A field of a flat JSON row.
+#[derive(Clone, Copy)]
+enum Val<'a> {
+    Str(Option<&'a str>),
+    Num(Option<u64>),
+    Bool(Option<bool>),
+}
+
+/// Appends the JSON line of a games-table row with the `--tag` columns
+/// `tags` (name, value), as `convert --to jsonl` writes it: byte for byte
+/// what `serde_json` gives for the row turned into a `Value` with the tags
+/// added (keys in alphabetical order; a tag named like a column replaces
+/// it), followed by `\n`.
+pub fn write_game_row_json(out: &mut String, row: &super::GameRow, tags: &[(&str, Option<&str>)]) {
+    let n = |v: u32| Val::Num(Some(u64::from(v)));
+    fn o(v: &Option<String>) -> Val<'_> {
+        Val::Str(v.as_deref())
+    }
+    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 32]> = smallvec::smallvec![
+        ("black", o(&row.black)),
+        ("captures", n(row.captures)),
+        ("computed_result", Val::Str(Some(row.computed_result))),
+        ("crownings", n(row.crownings)),
+        ("date", o(&row.date)),
+        ("declared_result", Val::Str(row.declared_result)),
+        ("declared_result_text", o(&row.declared_result_text)),
+        ("draw_rules", Val::Str(row.draw_rules)),
+        ("errors", n(row.errors)),
+        ("event", o(&row.event)),
+        ("file", Val::Str(Some(&row.file))),
+        ("first_error_code", Val::Str(row.first_error_code)),
+        (
+            "first_error_ply",
+            Val::Num(row.first_error_ply.map(u64::from))
+        ),
+        ("game", Val::Num(Some(row.game as u64))),
+        ("line", n(row.line)),
+        ("longest_capture", n(row.longest_capture)),
+        ("plies", n(row.plies)),
+        ("plies_unchecked", n(row.plies_unchecked)),
+        ("round", o(&row.round)),
+        ("site", o(&row.site)),
+        ("termination", Val::Str(Some(row.termination))),
+        (
+            "termination_ply",
+            Val::Num(row.termination_ply.map(u64::from))
+        ),
+        ("valid", Val::Bool(row.valid)),
+        ("variant", Val::Str(row.variant)),
+        ("variant_source", Val::Str(Some(row.variant_source))),
+        ("warnings", n(row.warnings)),
+        ("white", o(&row.white)),
+    ];
+    object(out, &mut fields, tags);
+}
+
+/// Appends the JSON line of a moves-table row with the `--tag` columns
+/// `tags`, as [`write_game_row_json`] does for a game.
+pub fn write_ply_row_json(out: &mut String, row: &super::PlyRow, tags: &[(&str, Option<&str>)]) {
+    let n = |v: u32| Val::Num(Some(u64::from(v)));
+    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 32]> = smallvec::smallvec![
+        ("algebraic", Val::Str(row.algebraic.as_deref())),
+        ("captured", n(row.captured)),
+        ("captured_squares", Val::Str(Some(&row.captured_squares))),
+        ("crowned", Val::Bool(Some(row.crowned))),
+        ("file", Val::Str(Some(&row.file))),
+        ("from", n(row.from)),
+        ("game", Val::Num(Some(row.game as u64))),
+        ("move", Val::Str(Some(&row.mv))),
+        ("move_number", n(row.move_number)),
+        ("piece", Val::Str(Some(row.piece))),
+        ("ply", n(row.ply)),
+        ("side", Val::Str(Some(row.side))),
+        ("to", n(row.to)),
+        ("written", Val::Str(Some(&row.written))),
+    ];
+    if let Some(f) = &row.fen {
+        fields.push(("fen", Val::Str(Some(f))));
+    }
+    object(out, &mut fields, tags);
+}
+
+/// `fields` with `tags` added (replacing a field of the same name), in
+/// alphabetical order of the names, as one JSON line.
+fn object<'a>(
+    out: &mut String,
+    fields: &mut smallvec::SmallVec<[(&'a str, Val<'a>); 32]>,
+    tags: &[(&'a str, Option<&'a str>)],
+) {
+    for &(name, value) in tags {
+        match fields.iter_mut().find(|(k, _)| *k == name) {
+            Some(f) => f.1 = Val::Str(value),
+            None => fields.push((name, Val::Str(value))),
+        }
+    }
+    fields.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    out.push('{');
+    for (i, (name, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        string(out, name);
+        out.push(':');
+        match *value {
+            Val::Str(Some(s)) => string(out, s),
+            Val::Num(Some(v)) => number(out, v),
+            Val::Bool(Some(b)) => out.push_str(if b { "true" } else { "false" }),
+            Val::Str(None) | Val::Num(None) | Val::Bool(None) => out.push_str("null"),
+        }
+    }
+    out.push_str("}\n");
+}
+
 /// One finding, as [`DiagnosticRecord`](super::DiagnosticRecord) serializes.
 fn diagnostic(out: &mut String, loc: &mut Locator<'_>, d: &Diagnostic) {
     let (line, column) = loc.locate(d.span.start);

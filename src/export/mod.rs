@@ -11,7 +11,7 @@ use crate::rules::play_unchecked;
 use crate::variant::GameKind;
 
 mod json;
-pub use json::write_game_json;
+pub use json::{write_game_json, write_game_row_json, write_ply_row_json};
 
 /// The fixed columns of the games table, in order.
 pub const GAME_COLUMNS: [&str; 27] = [

@@ -11,7 +11,6 @@ use pdnkit::export::{
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use serde_json::{Map, Value};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -134,6 +133,8 @@ struct ConvertSink {
     failed: bool,
     /// --in-place: the current file cannot be rewritten safely (reader errors, not PDN).
     keep_original: Option<String>,
+    /// A JSON line, reused from row to row.
+    line: String,
 }
 
 /// The I/O error inside a csv error, if any.
@@ -287,29 +288,32 @@ impl Sink for ConvertSink {
                     .all(|row| self.row(row, &tags))
             }
             (To::Jsonl, moves) => {
-                // Keys in alphabetical order (a map), the `--tag` values among them.
-                let tags: Map<String, Value> = self
-                    .a
-                    .tags
+                // Keys in alphabetical order, the `--tag` values among them.
+                // Taken out of `self` while rows are written through it.
+                let names = std::mem::take(&mut self.a.tags);
+                let values: Vec<Option<String>> = names.iter().map(|t| g.tag(t)).collect();
+                let tags: Vec<(&str, Option<&str>)> = names
                     .iter()
-                    .map(|t| (t.clone(), g.tag(t).map_or(Value::Null, Value::String)))
+                    .zip(&values)
+                    .map(|(t, v)| (t.as_str(), v.as_deref()))
                     .collect();
-                let line = |record: Result<Value, serde_json::Error>| {
-                    let mut v = record.unwrap_or(Value::Null);
-                    if let Some(o) = v.as_object_mut() {
-                        o.extend(tags.clone());
-                    }
-                    v.to_string() + "\n"
-                };
-                if moves {
+                let mut line = std::mem::take(&mut self.line);
+                let ok = if moves {
                     // Row by row: a long game is never held as text.
-                    let fen = self.a.fen;
-                    ply_rows_iter(file, g, r, fen)
-                        .all(|row| self.emit(&line(serde_json::to_value(row))))
+                    ply_rows_iter(file, g, r, self.a.fen).all(|row| {
+                        line.clear();
+                        pdnkit::export::write_ply_row_json(&mut line, &row, &tags);
+                        self.emit(&line)
+                    })
                 } else {
-                    let text = line(serde_json::to_value(game_row(file, g, r)));
-                    self.emit(&text)
-                }
+                    line.clear();
+                    pdnkit::export::write_game_row_json(&mut line, &game_row(file, g, r), &tags);
+                    self.emit(&line)
+                };
+                self.line = line;
+                drop(tags);
+                self.a.tags = names;
+                ok
             }
         }
     }
@@ -635,6 +639,7 @@ pub fn run(mut a: Args) -> u8 {
         errors: 0,
         failed: refused,
         keep_original: None,
+        line: String::new(),
     };
     // The CSV header comes first, even when no game follows.
     if matches!(sink.dest, Dest::Csv(_)) {
@@ -773,6 +778,7 @@ fn parquet(
         errors: 0,
         failed: refused,
         keep_original: None,
+        line: String::new(),
     };
     let progress = !sink.a.input.no_progress;
     let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
