@@ -463,30 +463,45 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
 /// Writes `m` in `style`: `from-to`, `fromxto` when that is unambiguous among
 /// the legal moves, else the full landing path.
 pub fn write_move(pos: &Position, m: &Move, style: Style) -> String {
-    let name = |s: Square| {
+    let mut out = String::new();
+    write_move_into(&mut out, pos, m, style);
+    out
+}
+
+/// [`write_move`] appended to `out` (no allocation for numeric squares).
+pub fn write_move_into(out: &mut String, pos: &Position, m: &Move, style: Style) {
+    let name = |out: &mut String, s: Square| {
         if style.algebraic {
-            pos.geometry().algebraic(s)
+            out.push_str(&pos.geometry().algebraic(s));
         } else {
-            s.number().to_string()
+            out.push_str(itoa::Buffer::new().format(s.number()));
         }
     };
     if !m.is_capture() {
-        return format!("{}-{}", name(m.from), name(m.to));
+        name(out, m.from);
+        out.push('-');
+        name(out, m.to);
+        return;
     }
-    let sep = if style.colon { ":" } else { "x" };
-    let legal = legal_moves(pos);
+    let sep = if style.colon { ':' } else { 'x' };
+    let mut legal = crate::rules::MoveList::new();
+    crate::rules::generate(pos, &mut legal);
     let same_ends = legal
         .iter()
         .filter(|o| o.from == m.from && o.to == m.to)
         .count();
     if same_ends <= 1 {
-        return format!("{}{sep}{}", name(m.from), name(m.to));
+        name(out, m.from);
+        out.push(sep);
+        name(out, m.to);
+        return;
     }
-    landing_path(pos, m)
-        .iter()
-        .map(|&s| name(s))
-        .collect::<Vec<_>>()
-        .join(sep)
+    for (i, &s) in landing_path(pos, m).iter().enumerate() {
+        if i > 0 {
+            out.push(sep);
+        }
+        name(out, s);
+    }
 }
 
 #[cfg(test)]

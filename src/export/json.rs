@@ -173,7 +173,14 @@ fn object<'a>(
         if i > 0 {
             out.push(',');
         }
-        string(out, name);
+        if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            // A column's name (or a tag's like it): nothing to escape.
+            out.push('"');
+            out.push_str(name);
+            out.push('"');
+        } else {
+            string(out, name);
+        }
         out.push(':');
         match *value {
             Val::Str(Some(s)) => string(out, s),
@@ -271,28 +278,14 @@ fn opt_str(out: &mut String, s: Option<&str>) {
 /// `\u00XX` (lowercase hex); everything else as it is. Runs of bytes that need
 /// nothing are copied whole.
 fn string(out: &mut String, s: &str) {
+    out.reserve(s.len() + 2);
     out.push('"');
-    let bytes = s.as_bytes();
     let mut start = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        // Eight bytes at a time while none of them needs an escape.
-        if let Some(word) = bytes.get(i..i + 8) {
-            let mut w = [0u8; 8];
-            w.copy_from_slice(word);
-            if !needs_escape(u64::from_le_bytes(w)) {
-                i += 8;
-                continue;
-            }
-        }
-        let b = bytes[i];
-        if b >= 0x20 && b != b'"' && b != b'\\' {
-            i += 1;
-            continue;
-        }
-        // `i` is at an ASCII byte, so both slices end on character boundaries.
-        out.push_str(&s[start..i]);
-        match b {
+    while let Some(k) = first_escape(&s.as_bytes()[start..]) {
+        let at = start + k;
+        // `at` is at an ASCII byte, so both slices end on character boundaries.
+        out.push_str(&s[start..at]);
+        match s.as_bytes()[at] {
             b'"' => out.push_str("\\\""),
             b'\\' => out.push_str("\\\\"),
             0x08 => out.push_str("\\b"),
@@ -300,18 +293,39 @@ fn string(out: &mut String, s: &str) {
             0x0a => out.push_str("\\n"),
             0x0c => out.push_str("\\f"),
             0x0d => out.push_str("\\r"),
-            _ => {
+            b => {
                 const HEX: &[u8; 16] = b"0123456789abcdef";
                 out.push_str("\\u00");
                 out.push(char::from(HEX[usize::from(b >> 4)]));
                 out.push(char::from(HEX[usize::from(b & 0xf)]));
             }
         }
-        i += 1;
-        start = i;
+        start = at + 1;
     }
     out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// Where the first byte of `bytes` that needs an escape is: eight bytes at a
+/// time, then one by one.
+#[inline]
+fn first_escape(bytes: &[u8]) -> Option<usize> {
+    let words = bytes.chunks_exact(8);
+    let tail = words.remainder();
+    for (n, word) in words.enumerate() {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(word);
+        if needs_escape(u64::from_le_bytes(w)) {
+            return word.iter().position(|&b| escaped(b)).map(|k| n * 8 + k);
+        }
+    }
+    let done = bytes.len() - tail.len();
+    tail.iter().position(|&b| escaped(b)).map(|k| done + k)
+}
+
+#[inline(always)]
+fn escaped(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
 }
 
 /// Whether any of the eight bytes of `w` is below 0x20, `"` or `\`: the

@@ -283,13 +283,16 @@ pub fn ply_rows_iter<'a>(
             from: p.mv.from.number(),
             to: p.mv.to.number(),
             captured: p.mv.capture_count(),
-            captured_squares: p
-                .mv
-                .captured
-                .squares()
-                .map(|s| s.number().to_string())
-                .collect::<Vec<_>>()
-                .join(" "),
+            captured_squares: {
+                let mut list = String::new();
+                for (i, s) in p.mv.captured.squares().enumerate() {
+                    if i > 0 {
+                        list.push(' ');
+                    }
+                    list.push_str(itoa::Buffer::new().format(s.number()));
+                }
+                list
+            },
             piece: if p.mv.kind == Kind::King {
                 "king"
             } else {
