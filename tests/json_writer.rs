@@ -122,12 +122,7 @@ fn rows_of_the_real_corpus() {
 
 #[test]
 fn this_repository_files() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["corpus", "tests/data", "fuzz/corpus"] {
-        files.extend(common::pdn_files(&root.join(dir)));
-    }
-    let n = compare(&files);
+    let n = compare(&common::repository_pdn_files());
     assert!(n > 800, "the repository's games are found: {n}");
 }
 

@@ -84,11 +84,7 @@ fn check_file(path: &Path, rng: &mut Rng) -> usize {
 
 #[test]
 fn pieces_of_this_repository_files_read_as_the_whole_file() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for dir in ["corpus", "tests/data", "fuzz/corpus"] {
-        files.extend(common::pdn_files(&root.join(dir)));
-    }
+    let files = common::repository_pdn_files();
     assert!(files.len() > 20, "the repository's own files are found");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     for f in &files {

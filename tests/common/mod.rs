@@ -92,3 +92,13 @@ pub fn pdn_files(dir: &std::path::Path) -> Vec<PathBuf> {
     }
     out
 }
+
+/// The PDN files this repository holds itself: `corpus/`, `tests/data/`
+/// and the fuzz corpora.
+pub fn repository_pdn_files() -> Vec<PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    ["corpus", "tests/data", "fuzz/corpus"]
+        .iter()
+        .flat_map(|dir| pdn_files(&root.join(dir)))
+        .collect()
+}
