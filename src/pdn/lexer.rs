@@ -178,10 +178,39 @@ impl<'a> Parser<'a> {
             if !self.eof && len - self.i < LOOKAHEAD {
                 return None;
             }
-            match self.token(self.i)? {
+            let flow = if self.d[self.i].is_ascii_digit() {
+                self.numeric_run()?
+            } else {
+                self.token(self.i)?
+            };
+            match flow {
                 Flow::Go => {}
                 Flow::End(end) => return Some(end),
             }
+        }
+    }
+
+    /// Numeric tokens one after another with a single space or line break
+    /// between them (`12. 32-28 19-23 13. ...`, the bulk of most movetext),
+    /// each read as [`Parser::numeric_token`] reads it, without going back
+    /// through the loop of [`Parser::game_body`]. Returns to that loop at
+    /// anything else: more space, another token, a token that may be a
+    /// result, the look-ahead limit.
+    fn numeric_run(&mut self) -> Option<Flow> {
+        loop {
+            match self.numeric_token(self.i)? {
+                Flow::Go => {}
+                end => return Some(end),
+            }
+            let len = self.d.len();
+            let next = self.i + 1;
+            let more = matches!(self.d.get(self.i), Some(b' ' | b'\n'))
+                && self.d.get(next).is_some_and(u8::is_ascii_digit)
+                && (self.eof || len - next >= LOOKAHEAD);
+            if !more {
+                return Some(Flow::Go);
+            }
+            self.i = next;
         }
     }
 
