@@ -391,10 +391,14 @@ impl<'a> Parser<'a> {
                 self.i = self.d.len() - rest.len();
                 Some(Flow::Go)
             }
-            Err(_) if memchr::memchr(b'/', &self.d[start + 1..]).is_none() => {
-                self.syntax(start, "setup `/` with no closing `/`")
-            }
-            Err(_) => self.syntax(start, "setup `/` with no closing `/` on its line"),
+            // The setup stops at a line break: its line ended before a `/`.
+            // Only that line is looked at (what the reader has read beyond it
+            // depends on where reading started).
+            Err(_) => match memchr::memchr(b'\n', &self.d[start + 1..]) {
+                Some(_) => self.syntax(start, "setup `/` with no closing `/` on its line"),
+                None if !self.eof => None,
+                None => self.syntax(start, "setup `/` with no closing `/`"),
+            },
         }
     }
 

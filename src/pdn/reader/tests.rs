@@ -147,6 +147,38 @@ fn setup_in_movetext() {
 }
 
 #[test]
+fn a_setup_without_its_closing_slash_is_judged_by_its_line_alone() {
+    let message = |g: &Game| {
+        g.diagnostics
+            .iter()
+            .find(|d| d.code == Code::Syntax)
+            .map(|d| d.message.to_string())
+    };
+    // A `/` further on (in a later game, near or beyond what the reader has
+    // in its buffer) does not change the finding.
+    for filler in [0usize, 300_000] {
+        let mut text = b"[Event \"a\"]\n1. 32-28 /W:W31\n\n".to_vec();
+        while text.len() < filler {
+            text.extend_from_slice(b"[Event \"b\"]\n1. 32-28 *\n\n");
+        }
+        text.extend_from_slice(b"[Event \"c\"]\n1. 32-28 19-23 1/2-1/2\n");
+        let games = read_all(&text);
+        assert_eq!(
+            message(&games[0]).as_deref(),
+            Some("setup `/` with no closing `/` on its line: `/W:W31` (skipped to the next game)"),
+            "a `/` {} bytes on",
+            text.len()
+        );
+    }
+    // The input ends on the setup's line.
+    let g = one("1. 32-28 /W:W31");
+    assert_eq!(
+        message(&g).as_deref(),
+        Some("setup `/` with no closing `/`: `/W:W31` (skipped to the next game)")
+    );
+}
+
+#[test]
 fn results_and_separators() {
     for (tok, o) in [
         ("2-0", Outcome::WhiteWins),
