@@ -484,8 +484,7 @@ pub fn write_move_into(out: &mut String, pos: &Position, m: &Move, style: Style)
         return;
     }
     let sep = if style.colon { ':' } else { 'x' };
-    let mut legal = crate::rules::MoveList::new();
-    crate::rules::generate(pos, &mut legal);
+    let legal = legal_moves(pos);
     let same_ends = legal
         .iter()
         .filter(|o| o.from == m.from && o.to == m.to)

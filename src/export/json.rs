@@ -43,13 +43,7 @@ pub fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
     out.push_str(",\"declared_result\":");
     opt_str(out, r.declared.map(|o| o.normalised()));
     out.push_str(",\"declared_result_text\":");
-    match g.find_tag("Result") {
-        Some(t) => string(out, &g.tag_text(t)),
-        None => match g.result() {
-            Some((_, span)) => string(out, &String::from_utf8_lossy(g.bytes(span))),
-            None => out.push_str("null"),
-        },
-    }
+    opt_str(out, super::declared_result_str(g).as_deref());
     out.push_str(",\"computed_result\":");
     string(out, r.computed.normalised());
     out.push_str(",\"termination\":");

@@ -117,10 +117,17 @@ pub fn game_start(g: &Game) -> usize {
 /// The result exactly as the record writes it: the Result tag's value, else
 /// the token that ends the movetext.
 pub fn declared_result_text(g: &Game) -> Option<String> {
-    g.tag("Result").or_else(|| {
-        g.result()
-            .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).into_owned())
-    })
+    declared_result_str(g).map(std::borrow::Cow::into_owned)
+}
+
+/// [`declared_result_text`] borrowed from the game where it can be.
+pub(crate) fn declared_result_str(g: &Game) -> Option<std::borrow::Cow<'_, str>> {
+    match g.find_tag("Result") {
+        Some(t) => Some(g.tag_text(t)),
+        None => g
+            .result()
+            .map(|(_, span)| String::from_utf8_lossy(g.bytes(span))),
+    }
 }
 
 /// The line where the game starts ([`Game::start_line`]).
