@@ -135,6 +135,84 @@ pub(super) fn plain_move_number(d: &[u8]) -> Option<grammar::MoveNumber> {
     })
 }
 
+/// A numeric token read by [`plain_numeric_token`].
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum PlainToken {
+    /// A move number of `len` bytes: its value, and whether it was Black's (`12...`).
+    Number { value: u32, black: bool, len: usize },
+    /// A move of `len` bytes, its squares pushed.
+    Move { len: usize, sep: Sep },
+}
+
+/// One or two digits at `d[i..]`, not followed by a third: their value and end.
+#[inline(always)]
+fn one_or_two_digits(d: &[u8], i: usize) -> Option<(u16, usize)> {
+    let a = d.get(i)?.wrapping_sub(b'0');
+    if a > 9 {
+        return None;
+    }
+    match d.get(i + 1).map(|b| b.wrapping_sub(b'0')) {
+        Some(b) if b <= 9 => {
+            if d.get(i + 2).is_some_and(u8::is_ascii_digit) {
+                return None;
+            }
+            Some((u16::from(a) * 10 + u16::from(b), i + 2))
+        }
+        _ => Some((u16::from(a), i + 1)),
+    }
+}
+
+/// The bulk of movetext, read in one pass: a move number of one or two digits
+/// (`12.`, `12...`), or a move of squares of one or two digits joined by one
+/// separator, `-` or `x` (`32-28`, `19x30x39`), ended by a line break, a `{`
+/// or one space not followed by more space or a separator. Answers as
+/// [`plain_move_number`] and [`plain_move`] would, in the lexer's order (a
+/// token that may be a result is first tried as one); `None` for anything
+/// else, with nothing pushed.
+#[inline]
+pub(super) fn plain_numeric_token(d: &[u8], squares: &mut Vec<SquareText>) -> Option<PlainToken> {
+    let (value, mut i) = one_or_two_digits(d, 0)?;
+    match d.get(i) {
+        Some(b'.') => {
+            let dots = d[i..].iter().take_while(|&&b| b == b'.').count();
+            return Some(PlainToken::Number {
+                value: u32::from(value),
+                black: dots >= 3,
+                len: i + dots,
+            });
+        }
+        // A result (`1-0`, `2-0`, `0-2`, `1/2-1/2`) starts so: left to the lexer.
+        Some(b'-') if i == 1 && value <= 2 => return None,
+        Some(b'-' | b'x') => {}
+        _ => return None,
+    }
+    let sep = d[i];
+    let first = squares.len();
+    squares.push(SquareText::Num(value));
+    loop {
+        // `d[i]` is the separator `sep`.
+        let Some((v, e)) = one_or_two_digits(d, i + 1) else {
+            squares.truncate(first);
+            return None;
+        };
+        squares.push(SquareText::Num(v));
+        i = e;
+        let ends = match d.get(i) {
+            Some(&b) if b == sep => false,
+            None | Some(b'\n' | b'\r' | b'{') => true,
+            Some(b' ') => !matches!(d.get(i + 1), Some(b' ' | b'\t' | b'-' | b'x' | b'X' | b':')),
+            Some(_) => {
+                squares.truncate(first);
+                return None;
+            }
+        };
+        if ends {
+            let sep = if sep == b'-' { Sep::Move } else { Sep::Capture };
+            return Some(PlainToken::Move { len: i, sep });
+        }
+    }
+}
+
 /// The common tag `Name "value"]`: an identifier, one space, a value with
 /// no escape, and `]` right after the closing quote, all on one line.
 /// `name_at` is where the name starts in `text`. Returns the tag's end and the value's span; `None` for anything else,
@@ -255,6 +333,62 @@ mod tests {
         }
         assert!(answered > 100, "{answered}");
         assert!(new_games > 0);
+    }
+
+    #[test]
+    fn plain_numeric_token_answers_as_the_lexer_would() {
+        // Every string of up to 6 bytes over digits, separators, dots, spaces and
+        // what may follow a move, alone and followed by ` {`: where the one-pass
+        // reading answers, the lexer's general reading of a numeric token (a
+        // result first, then a move number, then a move and what is glued to it)
+        // reads the same token to the same end, and adds nothing after it.
+        let alphabet = b"0129.-x \n{!a";
+        let (mut numbers, mut moves) = (0, 0);
+        for body in all_strings(alphabet, 6) {
+            for tail in [&b""[..], b" {"] {
+                let mut text = body.clone();
+                text.extend_from_slice(tail);
+                let mut squares = vec![SquareText::Num(7)];
+                let fast = plain_numeric_token(&text, &mut squares);
+                let shown = String::from_utf8_lossy(&text);
+                let Some(fast) = fast else {
+                    assert_eq!(squares, [SquareText::Num(7)], "{shown}");
+                    continue;
+                };
+                if matches!(text[..], [b'0'..=b'2', b'-' | b'/', ..]) {
+                    assert!(grammar::result(&text).is_err(), "{shown}");
+                }
+                match fast {
+                    PlainToken::Number { value, black, len } => {
+                        numbers += 1;
+                        let n = plain_move_number(&text).expect("a move number");
+                        assert_eq!(
+                            (value, black, len),
+                            (n.value, n.black(), n.len()),
+                            "{shown}"
+                        );
+                    }
+                    PlainToken::Move { len, sep } => {
+                        moves += 1;
+                        assert!(plain_move_number(&text).is_none(), "{shown}");
+                        let (rest, m) = grammar::written_move(&text).expect("a move");
+                        assert_eq!(
+                            (text.len() - rest.len(), sep, &squares[1..]),
+                            (len, m.sep, &m.squares[..]),
+                            "{shown}"
+                        );
+                        // Nothing the lexer reads with the move (a strength, glued text) follows.
+                        let next = text.get(len).copied();
+                        assert!(
+                            !matches!(next, Some(b'!' | b'?' | b'('))
+                                && !next.is_some_and(|b| b.is_ascii_alphabetic()),
+                            "{shown}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(numbers > 1000 && moves > 1000, "{numbers} {moves}");
     }
 
     #[test]

@@ -3,11 +3,11 @@
 //! ([`super::grammar`]) or to its measured fast path ([`super::fast`]); what
 //! the grammar does not cover is recovery here, each case with its finding.
 
-use super::fast::{plain_move, plain_move_number, plain_tag};
+use super::fast::{plain_move, plain_move_number, plain_numeric_token, plain_tag, PlainToken};
 use super::grammar;
 use super::reader::LOOKAHEAD;
 use super::{
-    tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, SquareText, Tag, WrittenMove,
+    tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, Sep, SquareText, Tag, WrittenMove,
 };
 use crate::diag::{Code, Diagnostic, Span};
 
@@ -198,9 +198,19 @@ impl<'a> Parser<'a> {
     /// result, the look-ahead limit.
     fn numeric_run(&mut self) -> Option<Flow> {
         loop {
-            match self.numeric_token(self.i)? {
-                Flow::Go => {}
-                end => return Some(end),
+            let start = self.i;
+            let first = self.squares.len();
+            match plain_numeric_token(&self.d[start..], &mut self.squares) {
+                Some(PlainToken::Number { value, black, len }) => {
+                    self.pending_number = (!black).then_some(start..start + len);
+                    self.number = Some((value, black));
+                    self.i = start + len;
+                }
+                Some(PlainToken::Move { len, sep }) => self.plain_move_node(start, len, first, sep),
+                None => match self.numeric_token(start)? {
+                    Flow::Go => {}
+                    end => return Some(end),
+                },
             }
             let len = self.d.len();
             let next = self.i + 1;
@@ -499,6 +509,23 @@ impl<'a> Parser<'a> {
             format!("{what}: `{text}` (skipped to the next game)"),
         ));
         self.resync(e).map(Flow::End)
+    }
+
+    /// The node of a move read by [`plain_numeric_token`]: `len` bytes at
+    /// `start`, its squares from `first`, nothing glued to it.
+    #[inline]
+    fn plain_move_node(&mut self, start: usize, len: usize, first: usize, sep: Sep) {
+        let e = start + len;
+        self.pending_number = None;
+        self.nodes.push(Node::Move(WrittenMove {
+            number: self.number.take(),
+            span: start..e,
+            squares: CompactRange::new(first..self.squares.len()),
+            sep,
+            suffix: CompactRange::new(e..e),
+        }));
+        self.movetext = true;
+        self.i = e;
     }
 
     /// Reads a move at `start` (a syntax error ends the game).
