@@ -31,9 +31,7 @@ pub fn detect(sample: &[u8]) -> TextEncoding {
     if bad > 0 && good_multibyte >= 64 * bad {
         return TextEncoding::Utf8;
     }
-    let mut det = EncodingDetector::new();
-    det.feed(sample, true);
-    let enc = det.guess(None, true);
+    let enc = guess_assess(sample).0;
     if enc == encoding_rs::UTF_8 {
         TextEncoding::Utf8
     } else if is_cjk(enc) {
@@ -44,6 +42,68 @@ pub fn detect(sample: &[u8]) -> TextEncoding {
     } else {
         TextEncoding::Legacy(enc)
     }
+}
+
+/// chardetng's guess for `bytes`, and whether it is sure, from the lines that
+/// can change it ([`telling_lines`]).
+fn guess_assess(bytes: &[u8]) -> (&'static encoding_rs::Encoding, bool) {
+    let mut det = EncodingDetector::new();
+    let mut lines = telling_lines(bytes).peekable();
+    while let Some(range) = lines.next() {
+        det.feed(&bytes[range], lines.peek().is_none());
+    }
+    det.guess_assess(None, true)
+}
+
+/// A line of printable ASCII, tabs and carriage returns only.
+#[inline]
+fn plain_line(line: &[u8]) -> bool {
+    line.iter()
+        .all(|&b| (0x20..0x7f).contains(&b) || b == b'\t' || b == b'\r')
+}
+
+/// The parts of `bytes` that chardetng (0.1.17, pinned) is fed, in order: all
+/// of it but the lines of plain ASCII ([`plain_line`], with their `\n`) after
+/// the first line holding a byte above 0x7F, except the last line, always
+/// fed. Such a line changes none of its candidates' scores or states: each
+/// single-byte candidate scores only pairs with a non-ASCII byte, its case,
+/// word and punctuation states are the same after every `\n`, and ASCII
+/// bytes never disqualify it (class 0, 1, 100 or a Latin letter's); the
+/// multi-byte decoders (UTF-8, ISO-2022-JP, Shift_JIS, EUC-JP, EUC-KR, Big5,
+/// GBK) are back in their ASCII state after every `\n` that did not
+/// disqualify them, and stay there over plain ASCII; the detector itself only
+/// counts non-ASCII bytes once one is seen. So the guess is the one of the
+/// whole text (`tests`: on every corpus and on mixed code pages), from far
+/// fewer bytes: tags with a name, not movetext. The first line with a byte
+/// above 0x7F and all before it are fed as they are (the detector keeps the
+/// two bytes before the first such byte as context).
+fn telling_lines(bytes: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> + '_ {
+    let head = match bytes.iter().position(|&b| b >= 0x80) {
+        Some(p) => memchr::memchr(b'\n', &bytes[p..]).map_or(bytes.len(), |n| p + n + 1),
+        None => bytes.len(),
+    };
+    let mut at = head;
+    let mut run: Option<std::ops::Range<usize>> = Some(0..head);
+    std::iter::from_fn(move || loop {
+        if at >= bytes.len() {
+            return run.take();
+        }
+        let end = memchr::memchr(b'\n', &bytes[at..]).map_or(bytes.len(), |n| at + n + 1);
+        let line = at..end;
+        at = end;
+        let keep = end == bytes.len() || !plain_line(&bytes[line.clone()][..line.len() - 1]);
+        match (&mut run, keep) {
+            (Some(r), true) if r.end == line.start => r.end = line.end,
+            (_, true) => {
+                if let Some(done) = run.replace(line) {
+                    if !done.is_empty() {
+                        return Some(done);
+                    }
+                }
+            }
+            (_, false) => {}
+        }
+    })
 }
 
 fn is_cjk(e: &'static encoding_rs::Encoding) -> bool {
@@ -232,9 +292,7 @@ pub fn implausible_words(text: &str) -> usize {
 
 /// The legacy encoding chardetng finds for `bytes` alone, and whether it is sure.
 pub fn guess_one(bytes: &[u8]) -> (TextEncoding, bool) {
-    let mut det = EncodingDetector::new();
-    det.feed(bytes, true);
-    let (enc, sure) = det.guess_assess(None, true);
+    let (enc, sure) = guess_assess(bytes);
     if enc == encoding_rs::UTF_8 {
         (TextEncoding::Utf8, sure)
     } else if is_cjk(enc) {
@@ -277,5 +335,216 @@ mod tests {
         bytes.extend_from_slice(b"\xd0?.");
         assert_eq!(detect(&bytes), TextEncoding::Utf8);
         assert_eq!(first_invalid_utf8(&bytes), Some(bytes.len() - 3));
+    }
+
+    /// chardetng's guess from every byte, as before [`telling_lines`].
+    fn guess_from_all(bytes: &[u8]) -> (&'static encoding_rs::Encoding, bool) {
+        let mut det = EncodingDetector::new();
+        det.feed(bytes, true);
+        det.guess_assess(None, true)
+    }
+
+    /// The guess from the telling lines is the guess from all the bytes.
+    fn same_guess(bytes: &[u8], what: &str) {
+        assert_eq!(guess_assess(bytes), guess_from_all(bytes), "{what}");
+        // The parts fed are in order, apart, and end at the end.
+        let parts: Vec<_> = telling_lines(bytes).collect();
+        assert!(parts.windows(2).all(|w| w[0].end < w[1].start), "{what}");
+        assert_eq!(parts.last().map(|r| r.end), Some(bytes.len()), "{what}");
+    }
+
+    /// Text in `enc` with plain ASCII lines (movetext, tags) between lines
+    /// with names, in the ways lines start and end in real files.
+    fn mixed(enc: &'static encoding_rs::Encoding, names: &[&str], seed: usize) -> Vec<u8> {
+        let plain = [
+            "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14",
+            "[Event \"Open\"]",
+            "",
+            "\t{ a comment } 2-0",
+            "[Result \"1-1\"]\r",
+            "C",
+        ];
+        let mut text = Vec::new();
+        for (i, name) in names.iter().cycle().take(40).enumerate() {
+            let k = (i * 7 + seed) % 5;
+            let (bytes, _, _) = enc.encode(name);
+            match k {
+                0 => text.extend_from_slice(&bytes),
+                1 => {
+                    text.extend_from_slice(b"[White \"");
+                    text.extend_from_slice(&bytes);
+                    text.extend_from_slice(b"\"]");
+                }
+                2 => {
+                    text.extend_from_slice(b"C ");
+                    text.extend_from_slice(&bytes);
+                    text.push(b'\r');
+                }
+                3 => {
+                    text.extend_from_slice(&bytes);
+                    text.extend_from_slice(b" I.");
+                }
+                _ => {
+                    text.extend_from_slice(b"{");
+                    text.extend_from_slice(&bytes);
+                    text.extend_from_slice(b"} 12. 32x23");
+                }
+            }
+            text.push(b'\n');
+            for line in plain.iter().skip((i + seed) % 3).take(1 + (i + seed) % 4) {
+                text.extend_from_slice(line.as_bytes());
+                text.push(b'\n');
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn the_telling_lines_give_the_guess_of_every_byte() {
+        let names = [
+            "Сергей Фадеев",
+            "Михальченко",
+            "ВАСИЛЬЕВ",
+            "Gérard Müller",
+            "40° Campionato",
+            "Nº 3ª",
+            "Œuvre ©",
+            "Łódź Šťastný",
+            "Ελληνικά",
+            "שלום עולם",
+            "مرحبا بالعالم",
+            "ทดสอบ",
+            "日本語のテキスト",
+            "ｶﾀｶﾅ",
+            "中文文本",
+            "한국어 텍스트",
+            "繁體中文",
+            "Türkçe İğ",
+            "Tiếng Việt",
+        ];
+        let encodings = [
+            encoding_rs::UTF_8,
+            encoding_rs::WINDOWS_1250,
+            encoding_rs::WINDOWS_1251,
+            encoding_rs::WINDOWS_1252,
+            encoding_rs::WINDOWS_1253,
+            encoding_rs::WINDOWS_1254,
+            encoding_rs::WINDOWS_1255,
+            encoding_rs::WINDOWS_1256,
+            encoding_rs::WINDOWS_1257,
+            encoding_rs::WINDOWS_1258,
+            encoding_rs::WINDOWS_874,
+            encoding_rs::IBM866,
+            encoding_rs::KOI8_R,
+            encoding_rs::KOI8_U,
+            encoding_rs::ISO_8859_2,
+            encoding_rs::ISO_8859_5,
+            encoding_rs::ISO_8859_7,
+            encoding_rs::ISO_8859_8,
+            encoding_rs::SHIFT_JIS,
+            encoding_rs::EUC_JP,
+            encoding_rs::ISO_2022_JP,
+            encoding_rs::EUC_KR,
+            encoding_rs::BIG5,
+            encoding_rs::GBK,
+        ];
+        let mut cases = 0;
+        for enc in encodings {
+            for (i, name) in names.iter().enumerate() {
+                for seed in 0..3 {
+                    // One script at a time, and every script at once.
+                    let one = mixed(enc, &[name], seed + i);
+                    same_guess(&one, &format!("{} {name} {seed}", enc.name()));
+                    let all = mixed(enc, &names[i..], seed);
+                    same_guess(&all, &format!("{} from {name} {seed}", enc.name()));
+                    // Cut anywhere (the last line partial, a character split).
+                    for cut in [one.len() / 3, one.len() / 2 + 1, one.len() - 2] {
+                        same_guess(&one[..cut], &format!("{} {name} cut {cut}", enc.name()));
+                    }
+                    cases += 5;
+                }
+            }
+        }
+        // Bytes that are not text, and the edges.
+        for bytes in [
+            &b""[..],
+            b"\n",
+            b"plain\n",
+            b"\xe9",
+            b"\xe9\n",
+            b"\n\xe9\nabc\n",
+            b"a\x1b$B\n\xe9\nabc\n\x1b(B",
+            b"\x0c\nabc\n\xe9\nabc",
+            b"\xff\xfe\x00\nabc\n\x80\x81\n",
+        ] {
+            same_guess(bytes, &String::from_utf8_lossy(bytes));
+            cases += 1;
+        }
+        assert!(cases > 6000, "{cases}");
+    }
+
+    #[test]
+    fn the_telling_lines_give_the_guess_of_every_byte_on_the_corpora() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let shared = root.join("../shared");
+        let mut dirs = vec![root.join("corpus")];
+        if shared.exists() {
+            dirs.push(shared.join("corpus"));
+            dirs.push(shared.join("conformance"));
+        } else if std::env::var("CI").is_ok_and(|v| v == "true") {
+            panic!("{} is absent, and CI=true", shared.display());
+        } else {
+            let msg = format!(
+                "SKIP: {} is absent: the repository's corpus only\n",
+                shared.display()
+            );
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), msg.as_bytes());
+        }
+        let mut files = Vec::new();
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+                let path = entry.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "pdn") {
+                    files.push(path);
+                }
+            }
+        }
+        let (mut samples, mut games, mut legacy) = (0, 0, 0);
+        for path in &files {
+            let Ok(bytes) = std::fs::read(path) else {
+                continue;
+            };
+            let what = path.display().to_string();
+            // The sample `detect` looks at, from the first byte that is not UTF-8.
+            let from = first_invalid_utf8(&bytes).unwrap_or(0);
+            let sample = &bytes[from..bytes.len().min(from + SAMPLE)];
+            same_guess(sample, &what);
+            samples += 1;
+            // What `guess_one` looks at: a game's bytes.
+            let starts: Vec<usize> = std::iter::once(0)
+                .chain(memchr::memmem::find_iter(&bytes, b"\n[Event").map(|p| p + 1))
+                .collect();
+            for (k, w) in starts
+                .iter()
+                .zip(starts.iter().skip(1).chain([&bytes.len()]))
+                .enumerate()
+            {
+                let game = &bytes[*w.0..*w.1];
+                if first_invalid_utf8(game).is_some() {
+                    legacy += 1;
+                    same_guess(game, &format!("{what} game {k}"));
+                }
+                games += 1;
+            }
+        }
+        assert!(samples > 0 && games > 0, "{samples} {games}");
+        if shared.exists() {
+            assert!(
+                samples > 100 && legacy > 10,
+                "{samples} files, {legacy} legacy games"
+            );
+        }
     }
 }

@@ -762,7 +762,11 @@ impl<'a> Parser<'a> {
         } else if let Some(names) = &mut self.tag_names {
             !names.insert(this.to_vec())
         } else {
-            let seen = self.tags.iter().any(|t| tag_name_bytes(self.d, t) == this);
+            // Lengths first: most names differ in length from most others.
+            let seen = self.tags.iter().any(|t| {
+                let len = t.owned_name.as_ref().map_or(t.name.len(), String::len);
+                len == this.len() && tag_name_bytes(self.d, t) == this
+            });
             if !seen && self.tags.len() >= TAG_SCAN {
                 let mut names: std::collections::HashSet<Vec<u8>> = self
                     .tags
