@@ -177,6 +177,10 @@ pub struct Geometry {
     /// neighbour's index differs by [`EVEN_DELTA`] on even rows and by
     /// [`ODD_DELTA`] on odd rows, so a whole set steps by two masked shifts.
     step_masks: [[Bitboard; 2]; 4],
+    /// `step2_masks[dir]`: the squares two steps from the edge in `dir` (with a
+    /// square two steps away). Two steps cross one even and one odd row, so a
+    /// whole set moves two steps by one masked shift.
+    step2_masks: [Bitboard; 4],
 }
 
 /// Index difference to the neighbour in each direction, from an even row, as
@@ -226,6 +230,19 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
         }
         s += 1;
     }
+    let mut step2_masks = [Bitboard(0); 4];
+    let mut s = 0u8;
+    while s < squares {
+        let mut d = 0;
+        while d < 4 {
+            let t = neighbour[s as usize][d];
+            if t != NONE && neighbour[t as usize][d] != NONE {
+                step2_masks[d] = Bitboard(step2_masks[d].0 | 1u128 << s);
+            }
+            d += 1;
+        }
+        s += 1;
+    }
     Geometry {
         size,
         orientation,
@@ -237,6 +254,7 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
         top_row: Bitboard(top),
         bottom_row: Bitboard(bottom),
         step_masks,
+        step2_masks,
     }
 }
 
@@ -509,6 +527,19 @@ impl Geometry {
         self.step_set(b, D, H)
     }
 
+    /// Two steps of a whole set in direction `D` (the squares two steps away,
+    /// [`Geometry::shift_const`] twice), by one masked shift: `H` = n/2.
+    #[inline(always)]
+    pub fn shift2_const<const H: i8, const D: usize>(&self, b: Bitboard) -> Bitboard {
+        let m = self.step2_masks[D];
+        let delta = (EVEN_DELTA[D].0 + ODD_DELTA[D].0) * H + EVEN_DELTA[D].1 + ODD_DELTA[D].1;
+        if H <= 5 {
+            Bitboard(u128::from(shift64(b.0 as u64 & m.0 as u64, delta)))
+        } else {
+            Bitboard(shift_by(b.0 & m.0, delta))
+        }
+    }
+
     /// The step of a whole set, with `h` = n/2 squares per row.
     #[inline(always)]
     fn step_set(&self, b: Bitboard, d: Direction, h: i8) -> Bitboard {
@@ -739,6 +770,62 @@ mod tests {
                 assert_eq!(g.shift(all, d), want);
             }
         }
+    }
+
+    #[test]
+    fn a_double_step_is_two_single_steps() {
+        // On every board, both orientations, every direction, over sets built
+        // from a simple generator: `shift2_const` is `shift_const` twice.
+        fn two<const H: i8, const D: usize>(g: &Geometry, b: Bitboard) -> (Bitboard, Bitboard) {
+            (
+                g.shift2_const::<H, D>(b),
+                g.shift_const::<H, D>(g.shift_const::<H, D>(b)),
+            )
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut sets = 0;
+        for size in [BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve] {
+            for orientation in [Orientation::Standard, Orientation::Mirrored] {
+                let g = size.oriented(orientation);
+                for k in 0..300 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let wide = u128::from(x) << 64 | u128::from(x.rotate_left(23));
+                    let b = match k {
+                        0 => g.all,
+                        1 => g.top_row,
+                        2 => g.bottom_row,
+                        _ => Bitboard(wide & g.all.0),
+                    };
+                    let pairs = match size {
+                        BoardSize::Eight => [
+                            two::<4, 0>(g, b),
+                            two::<4, 1>(g, b),
+                            two::<4, 2>(g, b),
+                            two::<4, 3>(g, b),
+                        ],
+                        BoardSize::Ten => [
+                            two::<5, 0>(g, b),
+                            two::<5, 1>(g, b),
+                            two::<5, 2>(g, b),
+                            two::<5, 3>(g, b),
+                        ],
+                        BoardSize::Twelve => [
+                            two::<6, 0>(g, b),
+                            two::<6, 1>(g, b),
+                            two::<6, 2>(g, b),
+                            two::<6, 3>(g, b),
+                        ],
+                    };
+                    for (d, (fast, slow)) in pairs.into_iter().enumerate() {
+                        assert_eq!(fast, slow, "{size} {orientation:?} dir {d} set {:x}", b.0);
+                        sets += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(sets, 3 * 2 * 300 * 4);
     }
 
     #[test]

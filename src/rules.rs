@@ -653,29 +653,37 @@ fn jumpers<const H: i8, const R: u8>(pos: &Position) -> Bitboard {
         pos.pieces(side.other()) & !pos.kings()
     };
     let empty = g.all & !pos.occupied();
-    let dir = |land: Bitboard, back: fn(&Geometry, Bitboard) -> Bitboard| {
-        if land.is_empty() {
-            land
-        } else {
-            back(g, back(g, land))
-        }
-    };
     let (up, down) = (
         backward || side == Color::White,
         backward || side == Color::Black,
     );
+    // A man jumps towards `D` when the square one step that way holds an enemy
+    // and the square two steps away is empty: seen from the man, when it is one
+    // step back (towards `B`) from an enemy and two steps back from an empty square.
+    let jumps = |back: fn(&Geometry, Bitboard) -> Bitboard,
+                 back2: fn(&Geometry, Bitboard) -> Bitboard| {
+        back(g, enemy) & back2(g, empty)
+    };
     let mut from = Bitboard::EMPTY;
     if up {
-        let nw = g.shift_const::<H, NW>(g.shift_const::<H, NW>(men) & enemy) & empty;
-        let ne = g.shift_const::<H, NE>(g.shift_const::<H, NE>(men) & enemy) & empty;
-        from |= dir(nw, Geometry::shift_const::<H, SE>) | dir(ne, Geometry::shift_const::<H, SW>);
+        from |= jumps(
+            Geometry::shift_const::<H, SE>,
+            Geometry::shift2_const::<H, SE>,
+        ) | jumps(
+            Geometry::shift_const::<H, SW>,
+            Geometry::shift2_const::<H, SW>,
+        );
     }
     if down {
-        let sw = g.shift_const::<H, SW>(g.shift_const::<H, SW>(men) & enemy) & empty;
-        let se = g.shift_const::<H, SE>(g.shift_const::<H, SE>(men) & enemy) & empty;
-        from |= dir(sw, Geometry::shift_const::<H, NE>) | dir(se, Geometry::shift_const::<H, NW>);
+        from |= jumps(
+            Geometry::shift_const::<H, NE>,
+            Geometry::shift2_const::<H, NE>,
+        ) | jumps(
+            Geometry::shift_const::<H, NW>,
+            Geometry::shift2_const::<H, NW>,
+        );
     }
-    from
+    men & from
 }
 
 /// Whether the side to move has a plain (non-capturing) move.
@@ -1352,6 +1360,81 @@ mod czech_tests {
 /// Italian (docs/rules.md section 7): the hand-made positions of each step of
 /// the precedence, and men that cannot take kings. Squares are Italian
 /// numbers (mirrored board: 1 = a8, 32 = h1).
+#[cfg(test)]
+mod jumper_tests {
+    use super::*;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    /// The men of the side to move with a first jump, square by square from the
+    /// neighbour table: the definition [`men_that_can_jump`] computes by shifts.
+    fn by_squares(pos: &Position) -> Bitboard {
+        let g = pos.geometry();
+        let side = pos.side();
+        let rules = pos.variant().rules();
+        let mut enemy = pos.pieces(side.other());
+        if !rules.men_capture_kings {
+            enemy = enemy & !pos.kings();
+        }
+        let empty = g.all & !pos.occupied();
+        let forward: [Direction; 2] = match side {
+            Color::White => [NW, NE],
+            Color::Black => [SW, SE],
+        };
+        let mut out = Bitboard::EMPTY;
+        for man in (pos.pieces(side) & !pos.kings()).squares() {
+            for d in [NW, NE, SW, SE] {
+                if !rules.men_capture_backward && !forward.contains(&d) {
+                    continue;
+                }
+                let over = g.step(man, d);
+                let land = over.and_then(|o| g.step(o, d));
+                if let (Some(o), Some(l)) = (over, land) {
+                    if enemy.has(o) && empty.has(l) {
+                        out = out.with(man);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_men_that_can_jump_are_found_by_shifts_as_square_by_square() {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x) << 64 | u128::from(x.rotate_left(29))
+        };
+        let mut found = 0;
+        for variant in Variant::ALL {
+            let g = variant.geometry();
+            for k in 0..2000 {
+                // Sparse and dense boards: a third to two thirds occupied.
+                let (a, b, c) = (next(), next(), next());
+                let occupied = if k % 2 == 0 { a | b } else { a & b } & g.all.0;
+                let white = Bitboard(occupied & c);
+                let black = Bitboard(occupied & !c);
+                let kings = Bitboard(occupied & next() & next());
+                for side in [Color::White, Color::Black] {
+                    let mut pos = Position::empty(variant, side);
+                    pos.set_raw(white, black, kings, side);
+                    let fast = match rule_class(variant) {
+                        FAMILY => men_that_can_jump::<FAMILY>(&pos),
+                        ITALIAN => men_that_can_jump::<ITALIAN>(&pos),
+                        _ => men_that_can_jump::<OTHER>(&pos),
+                    };
+                    assert_eq!(fast, by_squares(&pos), "{variant:?} {side:?} {occupied:x}");
+                    found += usize::from(!fast.is_empty());
+                }
+            }
+        }
+        assert!(found > 5000, "{found}");
+    }
+}
+
 #[cfg(test)]
 mod italian_tests {
     use super::*;
