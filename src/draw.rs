@@ -363,6 +363,9 @@ pub struct DrawState {
     stretch_727: Option<u32>,
     /// FMJD-64 7.2.8: (plies by each side, plies in all) since the material arose.
     since_728: Option<([u32; 2], u32)>,
+    /// Pieces on the board, counted again only after a capture (no other ply
+    /// changes it).
+    pieces: u32,
 }
 
 fn ci(c: Color) -> usize {
@@ -398,6 +401,7 @@ impl DrawState {
             since_change_total: 0,
             stretch_727: None,
             since_728: None,
+            pieces: start.occupied().count(),
         };
         if set == Set::Fmjd64 {
             s.update_64(start, &material, None);
@@ -445,6 +449,9 @@ impl DrawState {
             termination: Termination::KingMoves,
             clause: Clause::KingMoves,
         };
+        if m.is_capture() {
+            self.pieces = after.occupied().count();
+        }
         if self.set == Set::Fmjd64 {
             let material = Material::of(after);
             let ending =
@@ -464,7 +471,7 @@ impl DrawState {
             };
         }
         // Every CBJD and FMJD article-6 ending has at most 4 pieces on the board.
-        let class = if after.occupied().count() > 4 {
+        let class = if self.pieces > 4 {
             None
         } else {
             class_of(self.set, &Material::of(after))
