@@ -657,9 +657,10 @@ fn jumpers<const H: i8, const R: u8>(pos: &Position) -> Bitboard {
         backward || side == Color::White,
         backward || side == Color::Black,
     );
-    // A man jumps towards `D` when the square one step that way holds an enemy
-    // and the square two steps away is empty: seen from the man, when it is one
-    // step back (towards `B`) from an enemy and two steps back from an empty square.
+    // A man jumps in a direction when the square one step that way holds an
+    // enemy and the square two steps away is empty: seen from the man, when it
+    // is one step and two steps in the opposite direction from those squares
+    // (`back` and `back2`, each applied to the whole set).
     let jumps = |back: fn(&Geometry, Bitboard) -> Bitboard,
                  back2: fn(&Geometry, Bitboard) -> Bitboard| {
         back(g, enemy) & back2(g, empty)
