@@ -657,34 +657,26 @@ fn jumpers<const H: i8, const R: u8>(pos: &Position) -> Bitboard {
         backward || side == Color::White,
         backward || side == Color::Black,
     );
-    // A man jumps in a direction when the square one step that way holds an
-    // enemy and the square two steps away is empty: seen from the man, when it
-    // is one step and two steps in the opposite direction from those squares
-    // (`back` and `back2`, each applied to the whole set).
-    let jumps = |back: fn(&Geometry, Bitboard) -> Bitboard,
-                 back2: fn(&Geometry, Bitboard) -> Bitboard| {
-        back(g, enemy) & back2(g, empty)
-    };
     let mut from = Bitboard::EMPTY;
     if up {
-        from |= jumps(
-            Geometry::shift_const::<H, SE>,
-            Geometry::shift2_const::<H, SE>,
-        ) | jumps(
-            Geometry::shift_const::<H, SW>,
-            Geometry::shift2_const::<H, SW>,
-        );
+        from |= jumps_back::<H, SE>(g, enemy, empty) | jumps_back::<H, SW>(g, enemy, empty);
     }
     if down {
-        from |= jumps(
-            Geometry::shift_const::<H, NE>,
-            Geometry::shift2_const::<H, NE>,
-        ) | jumps(
-            Geometry::shift_const::<H, NW>,
-            Geometry::shift2_const::<H, NW>,
-        );
+        from |= jumps_back::<H, NE>(g, enemy, empty) | jumps_back::<H, NW>(g, enemy, empty);
     }
     men & from
+}
+
+/// The squares from which a man jumps in the direction opposite to `B`: one
+/// step towards `B` from an enemy and two steps towards `B` from an empty
+/// square (the enemy one step ahead of the man, the empty square two).
+#[inline(always)]
+fn jumps_back<const H: i8, const B: usize>(
+    g: &Geometry,
+    enemy: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
+    g.shift_const::<H, B>(enemy) & g.shift2_const::<H, B>(empty)
 }
 
 /// Whether the side to move has a plain (non-capturing) move.

@@ -94,11 +94,10 @@ fn telling_lines(bytes: &[u8]) -> impl Iterator<Item = std::ops::Range<usize>> +
         let keep = end == bytes.len() || !plain_line(&bytes[line.clone()][..line.len() - 1]);
         match (&mut run, keep) {
             (Some(r), true) if r.end == line.start => r.end = line.end,
+            // Runs are never empty: the head holds a line, and so does each line.
             (_, true) => {
                 if let Some(done) = run.replace(line) {
-                    if !done.is_empty() {
-                        return Some(done);
-                    }
+                    return Some(done);
                 }
             }
             (_, false) => {}
