@@ -1,6 +1,7 @@
 //! A game replayed ply by ply under its variant's rules: findings collected,
 //! draw rules applied, the true result worked out and compared with the record.
 
+use crate::board::Bitboard;
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{Clause, DrawRules, DrawState, Termination};
 use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
@@ -601,14 +602,13 @@ struct MainLine<'g, 'd> {
     game: &'g Game,
     moves: Vec<&'g WrittenMove>,
     diags: &'d mut Vec<Diagnostic>,
-    /// The captures of the position to move (every legal move when a capture
-    /// is compulsory) and of the position after it, used in turn: `caps[cur]`
-    /// is the current position's. Plain moves are checked directly, never
-    /// listed, unless a written move needs the full list to be explained.
-    caps: [MoveList; 2],
-    cur: usize,
-    /// Room for every legal move, filled only when a written move needs it.
-    full: MoveList,
+    /// The pieces of the position to move that can capture (none: plain
+    /// moves are legal). Plain moves are checked directly, and a capture from
+    /// its own piece ([`crate::rules::captures_between`]); the legal moves are
+    /// listed only when a written move needs the list to be explained.
+    capturers: Bitboard,
+    /// Room for the captures a written move fits, or for every legal move.
+    legal: MoveList,
 }
 
 impl<'g, 'd> MainLine<'g, 'd> {
@@ -617,9 +617,8 @@ impl<'g, 'd> MainLine<'g, 'd> {
             game,
             moves: known_main_moves(game),
             diags,
-            caps: [MoveList::new(), MoveList::new()],
-            cur: 0,
-            full: MoveList::new(),
+            capturers: Bitboard::EMPTY,
+            legal: MoveList::new(),
         }
     }
 
@@ -638,9 +637,9 @@ impl<'g, 'd> MainLine<'g, 'd> {
         if let Some(p) = positions.as_mut() {
             p.push(start);
         }
-        crate::rules::captures(&pos, &mut self.caps[0]);
-        let mut end: Option<End> = (self.caps[0].is_empty() && !crate::rules::has_plain_move(&pos))
-            .then(|| End {
+        self.capturers = crate::rules::capturers(&pos);
+        let mut end: Option<End> =
+            (self.capturers.is_empty() && !crate::rules::has_plain_move(&pos)).then(|| End {
                 termination: Termination::NoMoves,
                 ply: 0,
                 clause: Clause::NoMoves,
@@ -680,13 +679,11 @@ impl<'g, 'd> MainLine<'g, 'd> {
                     span: wm.span.clone(),
                 });
             }
-            let next_caps = &mut self.caps[1 - self.cur];
-            crate::rules::captures(&after, next_caps);
+            self.capturers = crate::rules::capturers(&after);
             if end.is_none() {
-                end = ended_by(&pos, &mv, &after, next_caps, &mut state, ply);
+                end = ended_by(&pos, &mv, &after, self.capturers, &mut state, ply);
             }
             pos = after;
-            self.cur = 1 - self.cur;
             plies = ply;
         }
         report.plies = plies;
@@ -720,27 +717,23 @@ impl<'g, 'd> MainLine<'g, 'd> {
         }
     }
 
-    /// Reads the written move `moves[i]` in `pos`, whose captures are
-    /// `caps[cur]`: the move, with a finding where the reading was not plain;
-    /// `None` (and an error) when no move or more than one fits. `ended`: the
-    /// game had already ended.
+    /// Reads the written move `moves[i]` in `pos`, whose pieces that can
+    /// capture are `capturers`: the move, with a finding where the reading
+    /// was not plain; `None` (and an error) when no move or more than one
+    /// fits. `ended`: the game had already ended.
     #[inline]
     fn read_move(&mut self, pos: &Position, i: usize, ended: bool) -> Option<Move> {
         let g = self.game;
         let wm = self.moves[i];
         let ply = i as u32 + 1;
         let squares = g.squares(wm);
-        let caps = &self.caps[self.cur];
-        let fast = fast_reading(pos, caps, squares, wm.sep);
-        let legal: &MoveList = if fast.is_some() || !caps.is_empty() {
-            caps
-        } else {
-            crate::rules::generate(pos, &mut self.full);
-            &self.full
-        };
-        let reading = match fast {
+        let reading = match fast_reading(pos, self.capturers, squares, wm.sep, &mut self.legal) {
             Some(mv) => Ok(Reading::Move { mv, notation: None }),
-            None => resolve_in(pos, legal, squares, wm.sep),
+            None => {
+                // Every legal move, for the general reading and its findings.
+                crate::rules::generate(pos, &mut self.legal);
+                resolve_in(pos, &self.legal, squares, wm.sep)
+            }
         };
         match reading {
             Ok(Reading::Move { mv, notation }) => {
@@ -834,11 +827,20 @@ impl<'g, 'd> MainLine<'g, 'd> {
     }
 }
 
-/// The fast paths of reading a written move: a plain move written as one in
-/// a position with no capture, and a capture written `from`x`to` that only one
-/// legal capture fits (what `resolve_in` would read, without its general search).
+/// The fast paths of reading a written move, in a position whose pieces that
+/// can capture are `capturers`: a plain move written as one in a position
+/// with no capture, and a capture written `from`x`to` that only one legal
+/// capture fits, checked from its own piece (what `resolve_in` would read
+/// from the list of legal moves, without listing them). `scratch` is room
+/// for the captures it tries.
 #[inline]
-fn fast_reading(pos: &Position, caps: &MoveList, squares: &[SquareText], sep: Sep) -> Option<Move> {
+fn fast_reading(
+    pos: &Position,
+    capturers: Bitboard,
+    squares: &[SquareText],
+    sep: Sep,
+    scratch: &mut MoveList,
+) -> Option<Move> {
     #[inline(always)]
     fn square(g: &crate::board::Geometry, t: SquareText) -> Option<crate::board::Square> {
         match t {
@@ -848,16 +850,16 @@ fn fast_reading(pos: &Position, caps: &MoveList, squares: &[SquareText], sep: Se
     }
     let g = pos.geometry();
     let ends = |a: &SquareText, b: &SquareText| Some((square(g, *a)?, square(g, *b)?));
-    match (caps.is_empty(), squares, sep) {
+    match (capturers.is_empty(), squares, sep) {
         (true, [a, b], Sep::Move | Sep::None) => {
             let (f, t) = ends(a, b)?;
             crate::rules::plain_move(pos, f, t)
         }
         (false, [a, b], Sep::Capture | Sep::Colon) => {
             let (f, t) = ends(a, b)?;
-            let mut fits = caps.iter().filter(|m| m.from == f && m.to == t);
-            match (fits.next(), fits.next()) {
-                (Some(m), None) => Some(*m),
+            crate::rules::captures_between(pos, capturers, f, t, scratch);
+            match scratch.as_slice() {
+                [m] => Some(*m),
                 _ => None,
             }
         }
@@ -866,17 +868,17 @@ fn fast_reading(pos: &Position, caps: &MoveList, squares: &[SquareText], sep: Se
 }
 
 /// How the game ends with the ply `mv` from `before` to `after` (whose
-/// captures are `next_caps`), if it does.
+/// pieces that can capture are `next_capturers`), if it does.
 #[inline]
 fn ended_by(
     before: &Position,
     mv: &Move,
     after: &Position,
-    next_caps: &MoveList,
+    next_capturers: Bitboard,
     state: &mut DrawState,
     ply: u32,
 ) -> Option<End> {
-    if next_caps.is_empty() && !crate::rules::has_plain_move(after) {
+    if next_capturers.is_empty() && !crate::rules::has_plain_move(after) {
         return Some(End {
             termination: Termination::NoMoves,
             ply,

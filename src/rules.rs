@@ -416,9 +416,9 @@ fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
     }
 }
 
-/// [`search_from`] for rules of the class `R` ([`rule_class`])
-/// family's; `jumps_known`: the caller knows the piece on `from` is a man
-/// with a jump (the pre-check would only repeat that).
+/// [`search_from`] for rules of the class `R` ([`rule_class`]);
+/// `jumps_known`: the caller knows the piece on `from` has a jump (it is one
+/// of [`capturers`]), so the pre-check would only repeat that.
 #[inline(always)]
 fn search_from_checked<S: Sink, const R: u8>(
     pos: &Position,
@@ -445,7 +445,7 @@ fn run_search<S: Sink, const R: u8>(
     sink: &mut S,
 ) {
     // Most pieces cannot capture at all: rule that out before the search.
-    if (king || !jumps_known) && !b.can_capture::<R>(from, king, Bitboard::EMPTY) {
+    if !jumps_known && !b.can_capture::<R>(from, king, Bitboard::EMPTY) {
         return;
     }
     let mut s = Search::<S, R> {
@@ -512,16 +512,55 @@ fn italian_rank(
     (u64::from(count) << 48) | (u64::from(king) << 40) | (kings << 32) | order
 }
 
+/// A capture's rank under the rules that rank captures: its count, or its
+/// Italian rank ([`italian_rank`]) under the Italian precedence.
+#[inline(always)]
+fn rank<const R: u8>(
+    pos: &Position,
+    rules: &Rules,
+    kind: Kind,
+    count: u32,
+    path: &[Square],
+) -> u64 {
+    if R == ITALIAN && rules.capture == CaptureRule::Italian {
+        let kings = pos.pieces(pos.side().other()) & pos.kings();
+        italian_rank(pos.geometry(), kings, kind == Kind::King, count, path)
+    } else {
+        u64::from(count)
+    }
+}
+
+impl<'a, const R: u8> MoveSink<'a, R> {
+    fn new(pos: &'a Position, out: &'a mut MoveList) -> Self {
+        out.clear();
+        let rules = pos.variant().rules();
+        MoveSink {
+            out,
+            best: 0,
+            kind: Kind::Man,
+            crown_row: crown_row(pos, pos.side()),
+            rules,
+            maximum: R == FAMILY || rules.capture.takes_most(),
+            pos,
+        }
+    }
+
+    /// Records the captures of the piece on `from`, which can capture.
+    #[inline(always)]
+    fn search(&mut self, from: Square) {
+        self.kind = if self.pos.kings().has(from) {
+            Kind::King
+        } else {
+            Kind::Man
+        };
+        search_from_checked::<_, R>(self.pos, from, self, true);
+    }
+}
+
 impl<const R: u8> Sink for MoveSink<'_, R> {
     fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
         if self.maximum {
-            let rank = if R == ITALIAN && self.rules.capture == CaptureRule::Italian {
-                let p = self.pos;
-                let kings = p.pieces(p.side().other()) & p.kings();
-                italian_rank(p.geometry(), kings, self.kind == Kind::King, count, path)
-            } else {
-                u64::from(count)
-            };
+            let rank = rank::<R>(self.pos, self.rules, self.kind, count, path);
             if rank < self.best {
                 return;
             }
@@ -579,38 +618,132 @@ pub(crate) fn captures(pos: &Position, out: &mut MoveList) {
 
 #[inline(always)]
 fn captures_with<const R: u8>(pos: &Position, out: &mut MoveList) {
-    out.clear();
-    let side = pos.side();
-    let own = pos.pieces(side);
-    let kings = pos.kings();
-    // Kings are searched one by one; men only where a first jump exists.
-    let from = (own & kings) | men_that_can_jump::<R>(pos);
+    let from = capturers_with::<R>(pos);
     if from.is_empty() {
+        out.clear();
         return;
     }
-    let rules = pos.variant().rules();
-    let mut sink = MoveSink::<R> {
-        out,
-        best: 0,
-        kind: Kind::Man,
-        crown_row: crown_row(pos, side),
-        rules,
-        maximum: R == FAMILY || rules.capture.takes_most(),
-        pos,
-    };
+    let mut sink = MoveSink::<R>::new(pos, out);
     for from in from.squares() {
-        sink.kind = if kings.has(from) {
+        sink.search(from);
+    }
+    // A king must capture when a king can (Czech).
+    if R != FAMILY && sink.rules.capture == CaptureRule::Czech {
+        king_must_capture(out);
+    }
+}
+
+/// The pieces of the side to move that can capture: the men with a first
+/// jump and the kings with a jump. Empty exactly when [`captures`] lists
+/// nothing: every piece with a jump has at least one complete capture.
+pub(crate) fn capturers(pos: &Position) -> Bitboard {
+    match rule_class(pos.variant()) {
+        FAMILY => capturers_with::<FAMILY>(pos),
+        ITALIAN => capturers_with::<ITALIAN>(pos),
+        _ => capturers_with::<OTHER>(pos),
+    }
+}
+
+#[inline(always)]
+fn capturers_with<const R: u8>(pos: &Position) -> Bitboard {
+    let mut from = men_that_can_jump::<R>(pos);
+    for king in (pos.pieces(pos.side()) & pos.kings()).squares() {
+        if Board::new(pos, king).can_capture::<R>(king, true, Bitboard::EMPTY) {
+            from = from.with(king);
+        }
+    }
+    from
+}
+
+/// Fills `out` (cleared first) with the legal captures of `pos` that go from
+/// `from` to `to`: what [`captures`] lists with those ends, in its order.
+/// `capturers` is [`capturers`]`(pos)`.
+///
+/// A written capture is checked from its own piece: only `from` is searched
+/// for the captures themselves. Another piece is searched only under a rule
+/// that ranks captures (maximum capture, the Italian precedence), and then
+/// only for the best rank it reaches, to see whether it outranks `from`'s
+/// best (which makes `from`'s captures illegal). A Czech man's captures are
+/// illegal when a king can capture.
+pub(crate) fn captures_between(
+    pos: &Position,
+    capturers: Bitboard,
+    from: Square,
+    to: Square,
+    out: &mut MoveList,
+) {
+    match rule_class(pos.variant()) {
+        FAMILY => captures_between_with::<FAMILY>(pos, capturers, from, to, out),
+        ITALIAN => captures_between_with::<ITALIAN>(pos, capturers, from, to, out),
+        _ => captures_between_with::<OTHER>(pos, capturers, from, to, out),
+    }
+}
+
+#[inline(always)]
+fn captures_between_with<const R: u8>(
+    pos: &Position,
+    capturers: Bitboard,
+    from: Square,
+    to: Square,
+    out: &mut MoveList,
+) {
+    out.clear();
+    if !capturers.has(from) {
+        return;
+    }
+    let kings = pos.kings();
+    let rules = pos.variant().rules();
+    if R != FAMILY
+        && rules.capture == CaptureRule::Czech
+        && !kings.has(from)
+        && !(capturers & kings).is_empty()
+    {
+        return;
+    }
+    let mut sink = MoveSink::<R>::new(pos, out);
+    sink.search(from);
+    let (maximum, best) = (sink.maximum, sink.best);
+    if maximum && outranked::<R>(pos, capturers.without(from), best) {
+        out.clear();
+        return;
+    }
+    out.retain(|m| m.to == to);
+}
+
+/// Whether a capture by one of the pieces `others` (each able to capture)
+/// ranks above `bound` ([`rank`]); stops at the first piece that shows it.
+#[inline(always)]
+fn outranked<const R: u8>(pos: &Position, others: Bitboard, bound: u64) -> bool {
+    struct Best<'a, const R: u8> {
+        pos: &'a Position,
+        rules: &'static Rules,
+        kind: Kind,
+        best: u64,
+    }
+    impl<const R: u8> Sink for Best<'_, R> {
+        fn record(&mut self, _: Bitboard, count: u32, path: &[Square]) {
+            let r = rank::<R>(self.pos, self.rules, self.kind, count, path);
+            self.best = self.best.max(r);
+        }
+    }
+    let mut sink = Best::<R> {
+        pos,
+        rules: pos.variant().rules(),
+        kind: Kind::Man,
+        best: 0,
+    };
+    for from in others.squares() {
+        sink.kind = if pos.kings().has(from) {
             Kind::King
         } else {
             Kind::Man
         };
-        // The men listed have a jump: only kings need the pre-check.
         search_from_checked::<_, R>(pos, from, &mut sink, true);
+        if sink.best > bound {
+            return true;
+        }
     }
-    // A king must capture when a king can (Czech).
-    if R != FAMILY && rules.capture == CaptureRule::Czech {
-        king_must_capture(out);
-    }
+    false
 }
 
 /// Keeps only the kings' captures when a king can capture (Czech).
@@ -1392,8 +1525,10 @@ mod jumper_tests {
         out
     }
 
-    #[test]
-    fn the_men_that_can_jump_are_found_by_shifts_as_square_by_square() {
+    /// `per_variant` random positions of every variant, with each side to
+    /// move, handed to `f`: sparse and dense boards (a third to two thirds of
+    /// the squares occupied), about a quarter of the pieces kings.
+    fn random_positions(per_variant: usize, mut f: impl FnMut(&Position)) {
         let mut x = 0x2545_f491_4f6c_dd1d_u64;
         let mut next = move || {
             x ^= x << 13;
@@ -1401,11 +1536,9 @@ mod jumper_tests {
             x ^= x << 17;
             u128::from(x) << 64 | u128::from(x.rotate_left(29))
         };
-        let mut found = 0;
         for variant in Variant::ALL {
             let g = variant.geometry();
-            for k in 0..2000 {
-                // Sparse and dense boards: a third to two thirds occupied.
+            for k in 0..per_variant {
                 let (a, b, c) = (next(), next(), next());
                 let occupied = if k % 2 == 0 { a | b } else { a & b } & g.all.0;
                 let white = Bitboard(occupied & c);
@@ -1414,17 +1547,63 @@ mod jumper_tests {
                 for side in [Color::White, Color::Black] {
                     let mut pos = Position::empty(variant, side);
                     pos.set_raw(white, black, kings, side);
-                    let fast = match rule_class(variant) {
-                        FAMILY => men_that_can_jump::<FAMILY>(&pos),
-                        ITALIAN => men_that_can_jump::<ITALIAN>(&pos),
-                        _ => men_that_can_jump::<OTHER>(&pos),
-                    };
-                    assert_eq!(fast, by_squares(&pos), "{variant:?} {side:?} {occupied:x}");
-                    found += usize::from(!fast.is_empty());
+                    f(&pos);
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_men_that_can_jump_are_found_by_shifts_as_square_by_square() {
+        let mut found = 0;
+        random_positions(2000, |pos| {
+            let fast = match rule_class(pos.variant()) {
+                FAMILY => men_that_can_jump::<FAMILY>(pos),
+                ITALIAN => men_that_can_jump::<ITALIAN>(pos),
+                _ => men_that_can_jump::<OTHER>(pos),
+            };
+            assert_eq!(fast, by_squares(pos), "{}", pos.to_fen());
+            found += usize::from(!fast.is_empty());
+        });
         assert!(found > 5000, "{found}");
+    }
+
+    /// A written capture checked from its own piece gives exactly the legal
+    /// captures with its ends, in the listing's order: for every pair of
+    /// squares, on random positions of every variant (many with kings, several
+    /// capturing pieces, and captures that outrank others).
+    #[test]
+    fn a_capture_read_from_its_piece_is_the_listed_captures_with_its_ends() {
+        let (mut listed, mut outranked, mut czech_men) = (0usize, 0usize, 0usize);
+        let (mut all, mut between) = (MoveList::new(), MoveList::new());
+        random_positions(300, |pos| {
+            captures(pos, &mut all);
+            let capturers = capturers(pos);
+            assert_eq!(capturers.is_empty(), all.is_empty(), "{}", pos.to_fen());
+            for from in pos.pieces(pos.side()).squares() {
+                for to in pos.geometry().all.squares() {
+                    let want: Vec<Move> = all
+                        .iter()
+                        .filter(|m| m.from == from && m.to == to)
+                        .copied()
+                        .collect();
+                    captures_between(pos, capturers, from, to, &mut between);
+                    assert_eq!(between.as_slice(), want, "{} {from}x{to}", pos.to_fen());
+                    listed += want.len();
+                }
+                // Pieces that can capture but whose captures are not legal.
+                if capturers.has(from) && !all.iter().any(|m| m.from == from) {
+                    if pos.variant() == Variant::Czech {
+                        czech_men += 1;
+                    } else {
+                        outranked += 1;
+                    }
+                }
+            }
+        });
+        assert!(listed > 3000, "{listed}");
+        assert!(outranked > 100, "{outranked}");
+        assert!(czech_men > 10, "{czech_men}");
     }
 }
 
