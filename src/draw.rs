@@ -414,6 +414,15 @@ impl DrawState {
         if self.set == Set::None {
             return None;
         }
+        // Most plies: a man's plain move with more than four pieces on the
+        // board, outside FMJD-64. It ends the repetition list and the king
+        // moves, and no ending applies: what the general steps below give.
+        if m.kind == Kind::Man && !m.is_capture() && self.pieces > 4 && self.set != Set::Fmjd64 {
+            self.seen.clear();
+            self.king_moves = 0;
+            self.ending = None;
+            return None;
+        }
         let irreversible = m.is_capture() || m.kind == Kind::Man;
         let repetition = if irreversible {
             // No position before an irreversible ply can recur: the list

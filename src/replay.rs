@@ -848,15 +848,23 @@ fn fast_reading(
             _ => square_of(g, t).ok(),
         }
     }
+    /// The squares written `a` and `b`, if both are on the board.
+    #[inline(always)]
+    fn ends(
+        g: &crate::board::Geometry,
+        a: SquareText,
+        b: SquareText,
+    ) -> Option<(crate::board::Square, crate::board::Square)> {
+        Some((square(g, a)?, square(g, b)?))
+    }
     let g = pos.geometry();
-    let ends = |a: &SquareText, b: &SquareText| Some((square(g, *a)?, square(g, *b)?));
     match (capturers.is_empty(), squares, sep) {
         (true, [a, b], Sep::Move | Sep::None) => {
-            let (f, t) = ends(a, b)?;
+            let (f, t) = ends(g, *a, *b)?;
             crate::rules::plain_move(pos, f, t)
         }
         (false, [a, b], Sep::Capture | Sep::Colon) => {
-            let (f, t) = ends(a, b)?;
+            let (f, t) = ends(g, *a, *b)?;
             crate::rules::captures_between(pos, capturers, f, t, scratch);
             match scratch.as_slice() {
                 [m] => Some(*m),

@@ -848,15 +848,24 @@ fn has_plain<const H: i8>(pos: &Position) -> bool {
 /// short king); the caller checks compulsion.
 pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let side = pos.side();
-    let piece = pos.piece_at(from).filter(|p| p.color == side)?;
+    if !pos.pieces(side).has(from) {
+        return None;
+    }
     let g = pos.geometry();
     let occ = pos.occupied();
-    let dirs: &[usize] = match piece.kind {
-        Kind::King => &DIRECTIONS,
-        Kind::Man => forward(side),
-    };
-    let steps_one = piece.kind == Kind::Man || pos.variant().rules().kings == KingRange::Short;
-    let reaches = dirs.iter().any(|&d| {
+    if !pos.kings().has(from) {
+        // A man: one step forward, onto an empty square.
+        let steps = forward(side).iter().any(|&d| g.step(from, d) == Some(to));
+        return (steps && !occ.has(to)).then(|| Move {
+            captured: Bitboard::EMPTY,
+            from,
+            to,
+            kind: Kind::Man,
+            crowns: crown_row(pos, side).has(to),
+        });
+    }
+    let steps_one = pos.variant().rules().kings == KingRange::Short;
+    let reaches = DIRECTIONS.iter().any(|&d| {
         let mut t = g.step(from, d);
         while let Some(s) = t {
             if occ.has(s) {
@@ -872,12 +881,12 @@ pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Mov
         }
         false
     });
-    reaches.then(|| Move {
+    reaches.then_some(Move {
         captured: Bitboard::EMPTY,
         from,
         to,
-        kind: piece.kind,
-        crowns: piece.kind == Kind::Man && crown_row(pos, side).has(to),
+        kind: Kind::King,
+        crowns: false,
     })
 }
 
@@ -1566,6 +1575,29 @@ mod jumper_tests {
             found += usize::from(!fast.is_empty());
         });
         assert!(found > 5000, "{found}");
+    }
+
+    /// `plain_move` answers, for every pair of squares, exactly what the list
+    /// of legal moves holds when no capture is compulsory.
+    #[test]
+    fn a_plain_move_is_legal_exactly_when_the_list_holds_it() {
+        let (mut legal, mut found) = (MoveList::new(), 0usize);
+        random_positions(300, |pos| {
+            generate(pos, &mut legal);
+            if legal.first().is_some_and(Move::is_capture) {
+                return;
+            }
+            let g = pos.geometry();
+            for from in g.all.squares() {
+                for to in g.all.squares() {
+                    let want = legal.iter().find(|m| m.from == from && m.to == to);
+                    let got = plain_move(pos, from, to);
+                    assert_eq!(got.as_ref(), want, "{} {from}-{to}", pos.to_fen());
+                    found += usize::from(got.is_some());
+                }
+            }
+        });
+        assert!(found > 3000, "{found}");
     }
 
     /// A written capture checked from its own piece gives exactly the legal
