@@ -647,13 +647,22 @@ impl<'g, 'd> MainLine<'g, 'd> {
             });
         let mut after_end_warned = false;
         let mut plies = 0u32;
+        // The last ply left the side to move without a capture: whether it has
+        // no move at all is settled when the next move is read.
+        let mut unsettled: Option<Unsettled> = None;
         for i in 0..self.moves.len() {
             let ply = i as u32 + 1;
-            let Some(mv) = self.read_move(&pos, i, end.is_some()) else {
+            let wm = self.moves[i];
+            let squares = self.game.squares(wm);
+            let fast = fast_reading(&pos, self.capturers, squares, wm.sep, &mut self.legal);
+            if let Some(u) = unsettled.take() {
+                // A plain move read in the position shows it has one.
+                end = u.settle(fast.is_some() || crate::rules::has_plain_move(&pos));
+            }
+            let Some(mv) = fast.or_else(|| self.read_move(&pos, i, end.is_some())) else {
                 self.unchecked_after(i, report);
                 break;
             };
-            let wm = self.moves[i];
             if let (Some(e), false) = (&end, after_end_warned) {
                 after_end_warned = true;
                 self.diags.push(
@@ -681,10 +690,27 @@ impl<'g, 'd> MainLine<'g, 'd> {
             }
             self.capturers = crate::rules::capturers(&after);
             if end.is_none() {
-                end = ended_by(&pos, &mv, &after, self.capturers, &mut state, ply);
+                let draw = state.play(&pos, &mv, &after).map(|d| End {
+                    termination: d.termination,
+                    ply,
+                    clause: d.clause,
+                    winner: None,
+                });
+                if self.capturers.is_empty() {
+                    unsettled = Some(Unsettled {
+                        ply,
+                        winner: pos.side(),
+                        draw,
+                    });
+                } else {
+                    end = draw;
+                }
             }
             pos = after;
             plies = ply;
+        }
+        if let Some(u) = unsettled {
+            end = u.settle(crate::rules::has_plain_move(&pos));
         }
         report.plies = plies;
         if let Some(e) = end {
@@ -717,24 +743,18 @@ impl<'g, 'd> MainLine<'g, 'd> {
         }
     }
 
-    /// Reads the written move `moves[i]` in `pos`, whose pieces that can
-    /// capture are `capturers`: the move, with a finding where the reading
-    /// was not plain; `None` (and an error) when no move or more than one
-    /// fits. `ended`: the game had already ended.
-    #[inline]
+    /// Reads the written move `moves[i]` in `pos` where [`fast_reading`]
+    /// did not, from the list of legal moves: the move, with a finding where
+    /// the reading was not plain; `None` (and an error) when no move or more
+    /// than one fits. `ended`: the game had already ended.
+    #[inline(never)]
     fn read_move(&mut self, pos: &Position, i: usize, ended: bool) -> Option<Move> {
         let g = self.game;
         let wm = self.moves[i];
         let ply = i as u32 + 1;
         let squares = g.squares(wm);
-        let reading = match fast_reading(pos, self.capturers, squares, wm.sep, &mut self.legal) {
-            Some(mv) => Ok(Reading::Move { mv, notation: None }),
-            None => {
-                // Every legal move, for the general reading and its findings.
-                crate::rules::generate(pos, &mut self.legal);
-                resolve_in(pos, &self.legal, squares, wm.sep)
-            }
-        };
+        crate::rules::generate(pos, &mut self.legal);
+        let reading = resolve_in(pos, &self.legal, squares, wm.sep);
         match reading {
             Ok(Reading::Move { mv, notation }) => {
                 if let Some(why) = notation {
@@ -875,31 +895,30 @@ fn fast_reading(
     }
 }
 
-/// How the game ends with the ply `mv` from `before` to `after` (whose
-/// pieces that can capture are `next_capturers`), if it does.
-#[inline]
-fn ended_by(
-    before: &Position,
-    mv: &Move,
-    after: &Position,
-    next_capturers: Bitboard,
-    state: &mut DrawState,
+/// A ply after which the side to move has no capture: the game ends there
+/// with no moves left (won by the side that played it, `winner`) unless the
+/// side to move has a plain move; then by `draw`, the draw rules' answer, if
+/// any.
+struct Unsettled {
     ply: u32,
-) -> Option<End> {
-    if next_capturers.is_empty() && !crate::rules::has_plain_move(after) {
-        return Some(End {
+    winner: Color,
+    draw: Option<End>,
+}
+
+impl Unsettled {
+    /// How the game ends at this ply, `has_plain`: whether the side to move
+    /// has a plain move.
+    fn settle(self, has_plain: bool) -> Option<End> {
+        if has_plain {
+            return self.draw;
+        }
+        Some(End {
             termination: Termination::NoMoves,
-            ply,
+            ply: self.ply,
             clause: Clause::NoMoves,
-            winner: Some(before.side()),
-        });
+            winner: Some(self.winner),
+        })
     }
-    state.play(before, mv, after).map(|d| End {
-        termination: d.termination,
-        ply,
-        clause: d.clause,
-        winner: None,
-    })
 }
 
 /// Plies the ambiguity lookahead may read beyond what the game needs
@@ -1422,6 +1441,38 @@ mod tests {
         assert_eq!((r.plies, r.valid()), (1, true));
         let r = run("[GameType \"20\"][FEN \"W:W31,31:B1\"] 1. 31-26 *", &o);
         assert_eq!(codes(&r), vec!["bad-fen"]);
+    }
+
+    /// The end with no moves left is settled when the next move is read:
+    /// a move after it is read as coming after the end.
+    #[test]
+    fn no_moves_left_before_a_written_move() {
+        let o = Options::default();
+        // 28x17 takes Black's last piece; a move is written after it.
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W33:B18\"] 1. 33-28 18-22 2. 28x17 17-11 *",
+            &o,
+        );
+        assert_eq!(
+            (r.computed, r.termination, r.termination_ply, r.plies),
+            (Outcome::WhiteWins, Termination::NoMoves, Some(3), 3)
+        );
+        let d = r.first_error().expect("the move after the end is an error");
+        assert_eq!(d.ply, Some(4));
+        assert!(
+            d.notes.iter().any(|n| n.contains("already ended")),
+            "{:?}",
+            d.notes
+        );
+        // The side to move has a plain move: no end, and the move is read.
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W48:B3\"] 1. 48-42 3-9 2. 42-37 *",
+            &o,
+        );
+        assert_eq!(
+            (r.termination, r.plies, r.valid()),
+            (Termination::Unfinished, 3, true)
+        );
     }
 
     #[test]
