@@ -319,7 +319,7 @@ pub(crate) fn resolve_in(
 
 /// Legal captures from the first to the last written square whose landing
 /// path contains the written middle squares in order; one per captured set.
-fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec<Move> {
+pub(crate) fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec<Move> {
     let (from, to) = (squares[0], squares[squares.len() - 1]);
     let any = legal
         .iter()

@@ -753,6 +753,11 @@ impl<'g, 'd> MainLine<'g, 'd> {
         let wm = self.moves[i];
         let ply = i as u32 + 1;
         let squares = g.squares(wm);
+        if squares.len() > 2 && matches!(wm.sep, Sep::Capture | Sep::Colon) {
+            if let Some(mv) = capture_in_full(pos, self.capturers, squares, &mut self.legal) {
+                return Some(mv);
+            }
+        }
         crate::rules::generate(pos, &mut self.legal);
         let reading = resolve_in(pos, &self.legal, squares, wm.sep);
         match reading {
@@ -852,7 +857,8 @@ impl<'g, 'd> MainLine<'g, 'd> {
 /// with no capture, and a capture written `from`x`to` that only one legal
 /// capture fits, checked from its own piece (what `resolve_in` would read
 /// from the list of legal moves, without listing them). `scratch` is room
-/// for the captures it tries.
+/// for the captures it tries. A capture written in full is read by
+/// [`capture_in_full`], out of this hot path.
 #[inline]
 fn fast_reading(
     pos: &Position,
@@ -891,6 +897,35 @@ fn fast_reading(
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// A capture written in full (`from`x`landing`x...x`to`), read as
+/// `resolve_in` would read it from the list of legal moves, without listing
+/// them: the captures from `from` to `to` ([`crate::rules::captures_between`]),
+/// then the one the written landing squares fit, along each capture's path;
+/// `None` where that is not exactly one (the general reading then explains).
+fn capture_in_full(
+    pos: &Position,
+    capturers: Bitboard,
+    squares: &[SquareText],
+    scratch: &mut MoveList,
+) -> Option<Move> {
+    let g = pos.geometry();
+    let path = squares
+        .iter()
+        .map(|&s| square_of(g, s).ok())
+        .collect::<Option<smallvec::SmallVec<[crate::board::Square; 8]>>>()?;
+    let (&from, &to) = (path.first()?, path.last()?);
+    crate::rules::captures_between(pos, capturers, from, to, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    // The captures with these ends that the written landings fit: the same
+    // as among every legal move, which hold no other captures with these ends.
+    match crate::notation::fitting_captures(pos, scratch, &path).as_slice() {
+        [m] => Some(*m),
         _ => None,
     }
 }
@@ -1441,6 +1476,60 @@ mod tests {
         assert_eq!((r.plies, r.valid()), (1, true));
         let r = run("[GameType \"20\"][FEN \"W:W31,31:B1\"] 1. 31-26 *", &o);
         assert_eq!(codes(&r), vec!["bad-fen"]);
+    }
+
+    /// A capture written in full is read from its piece and along its path
+    /// exactly as the general reading reads it from every legal move: on
+    /// random positions of every variant, each legal capture written with its
+    /// whole landing path, with its middle landings only in part, and with a
+    /// wrong landing.
+    #[test]
+    fn a_capture_written_in_full_is_read_as_from_the_list() {
+        use crate::board::Square;
+        let (mut legal, mut scratch) = (MoveList::new(), MoveList::new());
+        let (mut read, mut left) = (0usize, 0usize);
+        crate::rules::testing::random_positions(120, |pos| {
+            crate::rules::generate(pos, &mut legal);
+            let capturers = crate::rules::capturers(pos);
+            let caps: Vec<Move> = legal.iter().filter(|m| m.is_capture()).copied().collect();
+            for m in caps {
+                for (_, path) in crate::rules::capture_paths(pos, m.from(), 1) {
+                    if path.len() < 3 || path[path.len() - 1] != m.to() {
+                        continue;
+                    }
+                    let full: Vec<Square> = path.to_vec();
+                    let part: Vec<Square> = vec![path[0], path[1], path[path.len() - 1]];
+                    let mut wrong = full.clone();
+                    wrong[1] = path[path.len() - 1];
+                    for written in [full, part, wrong] {
+                        let texts: Vec<SquareText> = written
+                            .iter()
+                            .map(|s| SquareText::Num(s.number() as u16))
+                            .collect();
+                        let general = resolve_in(pos, &legal, &texts, Sep::Capture);
+                        match capture_in_full(pos, capturers, &texts, &mut scratch) {
+                            Some(mv) => {
+                                read += 1;
+                                assert!(
+                                    matches!(general, Ok(Reading::Move { mv: g, notation: None }) if g == mv),
+                                    "{} {written:?}",
+                                    pos.to_fen()
+                                );
+                            }
+                            None => {
+                                left += 1;
+                                assert!(
+                                    !matches!(general, Ok(Reading::Move { notation: None, .. })),
+                                    "{} {written:?}: the general reading found one move",
+                                    pos.to_fen()
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        assert!(read > 1000 && left > 100, "{read} {left}");
     }
 
     /// The end with no moves left is settled when the next move is read:

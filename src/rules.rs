@@ -665,6 +665,7 @@ fn capturers_with<const R: u8>(pos: &Position) -> Bitboard {
 /// only for the best rank it reaches, to see whether it outranks `from`'s
 /// best (which makes `from`'s captures illegal). A Czech man's captures are
 /// illegal when a king can capture.
+#[inline(always)]
 pub(crate) fn captures_between(
     pos: &Position,
     capturers: Bitboard,
@@ -1492,11 +1493,48 @@ mod czech_tests {
     }
 }
 
-/// Italian (docs/rules.md section 7): the hand-made positions of each step of
-/// the precedence, and men that cannot take kings. Squares are Italian
-/// numbers (mirrored board: 1 = a8, 32 = h1).
+/// Positions for tests across the crate.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    /// `per_variant` random positions of every variant, with each side to
+    /// move, handed to `f`: sparse and dense boards (a third to two thirds of
+    /// the squares occupied), about a quarter of the pieces kings.
+    pub(crate) fn random_positions(per_variant: usize, mut f: impl FnMut(&Position)) {
+        let mut x = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            u128::from(x) << 64 | u128::from(x.rotate_left(29))
+        };
+        for variant in Variant::ALL {
+            let g = variant.geometry();
+            for k in 0..per_variant {
+                let (a, b, c) = (next(), next(), next());
+                let occupied = if k % 2 == 0 { a | b } else { a & b } & g.all.0;
+                let white = Bitboard(occupied & c);
+                let black = Bitboard(occupied & !c);
+                let kings = Bitboard(occupied & next() & next());
+                for side in [Color::White, Color::Black] {
+                    let mut pos = Position::empty(variant, side);
+                    pos.set_raw(white, black, kings, side);
+                    f(&pos);
+                }
+            }
+        }
+    }
+}
+
+/// The replay's shortcuts (the men that can jump, a plain move checked on its
+/// own, a capture read from its piece) against the full listing, on random
+/// positions of every variant.
 #[cfg(test)]
 mod jumper_tests {
+    use super::testing::random_positions;
     use super::*;
     use crate::position::Position;
     use crate::variant::Variant;
@@ -1532,34 +1570,6 @@ mod jumper_tests {
             }
         }
         out
-    }
-
-    /// `per_variant` random positions of every variant, with each side to
-    /// move, handed to `f`: sparse and dense boards (a third to two thirds of
-    /// the squares occupied), about a quarter of the pieces kings.
-    fn random_positions(per_variant: usize, mut f: impl FnMut(&Position)) {
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            u128::from(x) << 64 | u128::from(x.rotate_left(29))
-        };
-        for variant in Variant::ALL {
-            let g = variant.geometry();
-            for k in 0..per_variant {
-                let (a, b, c) = (next(), next(), next());
-                let occupied = if k % 2 == 0 { a | b } else { a & b } & g.all.0;
-                let white = Bitboard(occupied & c);
-                let black = Bitboard(occupied & !c);
-                let kings = Bitboard(occupied & next() & next());
-                for side in [Color::White, Color::Black] {
-                    let mut pos = Position::empty(variant, side);
-                    pos.set_raw(white, black, kings, side);
-                    f(&pos);
-                }
-            }
-        }
     }
 
     #[test]
@@ -1639,6 +1649,9 @@ mod jumper_tests {
     }
 }
 
+/// Italian (docs/rules.md section 7): the hand-made positions of each step of
+/// the precedence, and men that cannot take kings. Squares are Italian
+/// numbers (mirrored board: 1 = a8, 32 = h1).
 #[cfg(test)]
 mod italian_tests {
     use super::*;
