@@ -548,12 +548,18 @@ impl<'a, const R: u8> MoveSink<'a, R> {
     /// Records the captures of the piece on `from`, which can capture.
     #[inline(always)]
     fn search(&mut self, from: Square) {
-        self.kind = if self.pos.kings().has(from) {
-            Kind::King
-        } else {
-            Kind::Man
-        };
+        self.kind = kind_on(self.pos, from);
         search_from_checked::<_, R>(self.pos, from, self, true);
+    }
+}
+
+/// The kind of the piece on `sq` (a man where there is none).
+#[inline(always)]
+fn kind_on(pos: &Position, sq: Square) -> Kind {
+    if pos.kings().has(sq) {
+        Kind::King
+    } else {
+        Kind::Man
     }
 }
 
@@ -734,11 +740,7 @@ fn outranked<const R: u8>(pos: &Position, others: Bitboard, bound: u64) -> bool 
         best: 0,
     };
     for from in others.squares() {
-        sink.kind = if pos.kings().has(from) {
-            Kind::King
-        } else {
-            Kind::Man
-        };
+        sink.kind = kind_on(pos, from);
         search_from_checked::<_, R>(pos, from, &mut sink, true);
         if sink.best > bound {
             return true;
