@@ -39,8 +39,11 @@
 //! game is replayed twice), and [`FileTally`] on the output side counts the
 //! reports and gives the file's findings.
 
+use crate::board::BoardSize;
 use crate::diag::{Code, FileDiagnostic, Severity};
-use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
+use crate::infer::{
+    named_for, tag_choice, Basis, Evidence, FileName, Inference, TagChoice, Untagged, VariantSource,
+};
 use crate::pdn::{Game, Reader};
 use crate::replay::{check_game_with, GameReport, Options};
 use crate::variant::{GameKind, Unsupported, Variant};
@@ -117,6 +120,7 @@ impl Iterator for Ready {
 /// with that decision.
 pub struct Decider<'o> {
     opts: &'o Options,
+    name: Option<FileName>,
     held: Vec<Game>,
     held_bytes: usize,
     decided: Option<Arc<Inference>>,
@@ -126,6 +130,11 @@ pub struct Decider<'o> {
 impl<'o> Decider<'o> {
     /// A decider for one file, replaying what it needs in turn.
     pub fn new(opts: &'o Options) -> Decider<'o> {
+        Decider::for_file(opts, None)
+    }
+    /// A decider for the file `name` (its path for `--variant 'GLOB=NAME'`
+    /// and for the option a refusal suggests; its words are evidence).
+    pub fn for_file(opts: &'o Options, name: Option<FileName>) -> Decider<'o> {
         let sequential: Checker<'o> = Box::new(move |games: &[&Game], inference: &Inference| {
             games
                 .iter()
@@ -133,14 +142,16 @@ impl<'o> Decider<'o> {
                 .collect()
         });
         // Read only (`syntax_only`): nothing is decided for untagged games,
-        // so none is held and no evidence is gathered.
-        let decided = match opts.force_variant.or(opts.variant) {
+        // so none is held and no evidence is gathered. A variant named with
+        // `--variant` waits for the file's board (it applies only where it fits).
+        let decided = match opts.force_variant {
             Some(v) => Some(Arc::new(Inference::named(v))),
             None if opts.syntax_only => Some(Arc::new(Inference::default_brazilian())),
             None => None,
         };
         Decider {
             opts,
+            name,
             held: Vec::new(),
             held_bytes: 0,
             decided,
@@ -184,7 +195,7 @@ impl<'o> Decider<'o> {
     }
     fn release(&mut self) -> Vec<Pending> {
         let held = std::mem::take(&mut self.held);
-        let (inference, mut reports) = decide(&held, self.opts, &self.checker);
+        let (inference, mut reports) = decide(&held, self.opts, &self.checker, self.name.as_ref());
         let inference = Arc::new(inference);
         self.decided = Some(Arc::clone(&inference));
         held.into_iter()
@@ -205,22 +216,97 @@ fn replayable_untagged(g: &Game) -> bool {
         && !g.diagnostics().iter().any(|d| d.code == Code::GameTooLarge)
 }
 
+/// The implemented variants of a board, in the table's order.
+fn variants_of(board: BoardSize) -> impl Iterator<Item = Variant> {
+    Variant::ALL.into_iter().filter(move |v| v.board() == board)
+}
+
+/// Games replayed per call of the checker while a variant is tried: it is
+/// dropped as soon as it cannot win.
+const TRIAL_CHUNK: usize = 32;
+
+/// How many of `games` fail under `v` (exactly), or `None` once more than
+/// `bound` do (the variant cannot win).
+fn failures_under(
+    games: &[&Game],
+    v: Variant,
+    bound: usize,
+    checker: &Checker<'_>,
+) -> Option<usize> {
+    let trial = Inference::inferred(v, String::new());
+    let mut fail = 0;
+    for chunk in games.chunks(TRIAL_CHUNK) {
+        fail += checker(chunk, &trial)
+            .iter()
+            .filter(|r| has_move_error(r))
+            .count();
+        if fail > bound {
+            return None;
+        }
+    }
+    Some(fail)
+}
+
+/// The names of `vs`, joined for a sentence (`russian and czech`).
+fn names(vs: &[Variant]) -> String {
+    let names: Vec<&str> = vs.iter().map(|v| v.name()).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// Whether variants agree on who scores first in `1-0`.
+fn same_order(vs: impl IntoIterator<Item = Variant>) -> bool {
+    let mut it = vs.into_iter().map(Variant::first_player_scores_first);
+    let first = it.next();
+    it.all(|o| Some(o) == first)
+}
+
 /// The decision for a file's untagged games from its first games, and the
 /// reports of those replayed to make it (by index in `games`).
+///
+/// The variant its evidence names stands when it explains (replays without
+/// a move error) every untagged game with moves. Otherwise every other
+/// variant of the board is tried: the evidence's variant stands only when
+/// none explains more games and it explains at least half; else the file is
+/// refused, with the counts and the option that names the best variants.
 fn decide(
     games: &[Game],
     opts: &Options,
     checker: &Checker<'_>,
+    name: Option<&FileName>,
 ) -> (Inference, Vec<Option<GameReport>>) {
-    let evidence = Evidence::of(games);
+    let mut evidence = Evidence::of(games);
     if !evidence.has_untagged() {
         return (Inference::default_brazilian(), Vec::new());
     }
-    let inference = evidence.decide();
+    if let Some(n) = name {
+        evidence.add_name(&n.below);
+    }
+    // A variant the user named for this file (or every file), where the board fits.
+    let named = named_for(&opts.variants, name.map(|n| n.path.as_str()))
+        .or(opts.variant.map(|v| (Some(v), false)));
+    let mut note = None;
+    if let Some((Some(v), by_glob)) = named {
+        match evidence.board() {
+            Some(b) if b > v.board() => {
+                note = Some(format!(
+                    "--variant {}{v} was not applied: the squares of the file's games need a {b} board, and {v} is played on {}",
+                    if by_glob { "GLOB=" } else { "" },
+                    v.board()
+                ));
+            }
+            _ => return (Inference::named(v), Vec::new()),
+        }
+    }
+    let (mut inference, basis) = evidence.decision();
+    inference.note = note;
     let Untagged::Variant(v) = inference.untagged else {
         return (inference, Vec::new());
     };
-    if opts.syntax_only || inference.source != VariantSource::Inferred {
+    if opts.syntax_only || !matches!(basis, Basis::Positive | Basis::Default) {
         return (inference, Vec::new());
     }
     let tried: Vec<usize> = (0..games.len())
@@ -230,71 +316,183 @@ fn decide(
         return (inference, Vec::new());
     }
     let subset: Vec<&Game> = tried.iter().map(|&i| &games[i]).collect();
+    let n = tried.len();
     let reports = checker(&subset, &inference);
     let failing = reports.iter().filter(|r| has_move_error(r)).count();
-    let n = tried.len();
-    if failing * 2 <= n {
+    let keep = |reports: Vec<GameReport>| {
         let mut out: Vec<Option<GameReport>> = (0..games.len()).map(|_| None).collect();
-        for (i, r) in tried.into_iter().zip(reports) {
-            out[i] = Some(r);
+        for (i, r) in tried.iter().zip(reports) {
+            out[*i] = Some(r);
         }
-        return (inference, out);
-    }
-    // Refused: which implemented variants would explain the games (a hint only).
-    let mut others: Vec<(Variant, usize)> = Variant::ALL
-        .into_iter()
-        .filter(|&w| w != v)
-        .map(|w| {
-            let trial = Inference {
-                untagged: Untagged::Variant(w),
-                source: VariantSource::Inferred,
-                evidence: String::new(),
-            };
-            let fail = checker(&subset, &trial)
-                .iter()
-                .filter(|r| has_move_error(r))
-                .count();
-            (w, fail)
-        })
-        .collect();
-    others.sort_by_key(|&(w, fail)| (fail, w));
-    let games_word = |k: usize| if k == 1 { "game" } else { "games" };
-    let explain: Vec<&str> = others
-        .iter()
-        .filter(|(_, fail)| *fail == 0)
-        .map(|(w, _)| w.name())
-        .collect();
-    let hint = match (explain.is_empty(), n) {
-        (false, 1) => format!(
-            "it is legal under {} rules: name the variant with --variant if that is what it is",
-            explain.join(" and ")
-        ),
-        (false, _) => format!(
-            "all {n} are legal under {} rules: name the variant with --variant if that is what they are",
-            explain.join(" and ")
-        ),
-        (true, _) => {
-            let best = others
-                .first()
-                .filter(|(_, fail)| *fail < n)
-                .map(|(w, fail)| format!(" (the closest, {w}, replays {} of {n})", n - fail))
-                .unwrap_or_default();
-            let (them, their) = if n == 1 { ("it", "its") } else { ("them all", "their") };
-            format!(
-                "no variant pdnkit checks replays {them}{best}: name {their} variant with --variant, or give {} a GameType tag",
-                if n == 1 { "it" } else { "them" }
-            )
-        }
+        out
     };
+    let others: Vec<Variant> = variants_of(v.board()).filter(|&w| w != v).collect();
+    if failing == 0 {
+        if basis == Basis::Default {
+            // The default stands; the variants tied with it are named.
+            let tied: Vec<Variant> = others
+                .iter()
+                .copied()
+                .filter(|&w| failures_under(&subset, w, 0, checker).is_some())
+                .collect();
+            if !tied.is_empty() {
+                inference.evidence = format!(
+                    "{}; {} also legal under {}",
+                    inference.evidence,
+                    if n == 1 { "it is" } else { "they are" },
+                    names(&tied)
+                );
+                inference.order_known = same_order(tied.iter().copied().chain([v]));
+            }
+        }
+        if !inference.order_known {
+            // The reports were made with the results' meaning known: replayed again.
+            return (inference, Vec::new());
+        }
+        return (inference, keep(reports));
+    }
+    // Every other variant of the board, each dropped once it cannot win.
+    let mut best = failing;
+    let mut tried_others: Vec<(Variant, Option<usize>)> = Vec::new();
+    for &w in &others {
+        let f = failures_under(&subset, w, best, checker);
+        if let Some(f) = f {
+            best = best.min(f);
+        }
+        tried_others.push((w, f));
+    }
+    let winners: Vec<Variant> = std::iter::once((v, Some(failing)))
+        .chain(tried_others.iter().copied())
+        .filter(|(_, f)| *f == Some(best))
+        .map(|(w, _)| w)
+        .collect();
+    if best == failing && failing * 2 <= n {
+        let tied: Vec<Variant> = winners.iter().copied().filter(|&w| w != v).collect();
+        inference.evidence = format!(
+            "{}; {failing} of {n} {} with moves {} under {v}, and no other variant explains more{}",
+            inference.evidence,
+            if n == 1 { "game" } else { "games" },
+            if failing == 1 { "fails" } else { "fail" },
+            if tied.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " ({} explain{} as many)",
+                    names(&tied),
+                    if tied.len() == 1 { "s" } else { "" }
+                )
+            }
+        );
+        if basis == Basis::Default {
+            inference.order_known = same_order(winners.iter().copied());
+            if !inference.order_known {
+                return (inference, Vec::new());
+            }
+        }
+        return (inference, keep(reports));
+    }
+    // Refused: the counts, and the option that names each best variant.
+    let games_word = |k: usize| if k == 1 { "game" } else { "games" };
+    let mut parts = Vec::new();
+    parts.push(match basis {
+        Basis::Default => format!(
+            "no GameType and no other evidence; {failing} of {n} {} with moves {} under {v}, the default",
+            games_word(n),
+            if failing == 1 { "fails" } else { "fail" }
+        ),
+        _ => format!(
+            "the evidence ({}) names {v}, under which {failing} of {n} {} with moves {}",
+            inference.evidence,
+            games_word(n),
+            if failing == 1 { "fails" } else { "fail" }
+        ),
+    });
+    let mut best_others: Vec<Variant> = winners.iter().copied().filter(|&w| w != v).collect();
+    if best * 2 > n {
+        // No variant of the board explains half: the variants of larger
+        // boards (games written with low squares only), as a hint.
+        let mut larger: Vec<(Variant, usize)> = Variant::ALL
+            .into_iter()
+            .filter(|w| w.board() > v.board())
+            .filter_map(|w| {
+                failures_under(&subset, w, best.saturating_sub(1), checker).map(|f| (w, f))
+            })
+            .collect();
+        larger.sort_by_key(|&(w, f)| (f, w.board()));
+        if let Some(&(_, f)) = larger.first() {
+            best = f;
+            best_others = larger
+                .iter()
+                .filter(|(_, g)| *g == f)
+                .map(|(w, _)| *w)
+                .collect();
+        }
+    }
+    if !best_others.is_empty() && best < n {
+        let legal = n - best;
+        parts.push(if legal == n {
+            format!(
+                "{} legal under {}",
+                if n == 1 {
+                    "it is".to_string()
+                } else {
+                    format!("all {n} are")
+                },
+                names(&best_others)
+            )
+        } else {
+            format!("{legal} of {n} are legal under {}", names(&best_others))
+        });
+    }
+    // The other counts, variants with the same count together.
+    let mut counted: BTreeMap<usize, Vec<Variant>> = BTreeMap::new();
+    let mut dropped: Vec<Variant> = Vec::new();
+    for (w, f) in &tried_others {
+        match f {
+            Some(f) if *f != best || !best_others.contains(w) => {
+                counted.entry(*f).or_default().push(*w)
+            }
+            None => dropped.push(*w),
+            _ => {}
+        }
+    }
+    for (f, ws) in counted {
+        parts.push(format!("{f} of {n} fail under {}", names(&ws)));
+    }
+    if !dropped.is_empty() {
+        parts.push(format!(
+            "{} {} at least {}",
+            names(&dropped),
+            if dropped.len() == 1 { "fails" } else { "fail" },
+            failing.min(best + 1)
+        ));
+    }
+    let mut message = parts.join("; ");
+    if best * 2 > n {
+        message.push_str(&format!(
+            ". No variant pdnkit checks explains half of {}: give {} a GameType tag if you know the variant",
+            if n == 1 { "it" } else { "them" },
+            if n == 1 { "it" } else { "them" }
+        ));
+    } else {
+        let options: Vec<String> = best_others
+            .iter()
+            .map(|&w| match name {
+                Some(f) => f.option_for(w),
+                None => format!("--variant {w}"),
+            })
+            .collect();
+        message.push_str(&format!(
+            ". A variant is never chosen because its rules excuse a file's faults: if that is its variant, name it with {}",
+            options.join(" or ")
+        ));
+    }
     let refused = Inference {
         untagged: Untagged::NotChecked,
         source: VariantSource::Refused,
-        evidence: format!(
-            "{failing} of {n} {} with moves {} under {v} rules, which were inferred ({}); {hint}",
-            games_word(n),
-            if failing == 1 { "fails" } else { "fail" },
-            inference.evidence
-        ),
+        evidence: message,
+        order_known: same_order(winners.iter().copied().chain([v])),
+        note: inference.note,
     };
     (refused, Vec::new())
 }
@@ -393,19 +591,36 @@ impl FileTally {
                     Code::UnknownVariant,
                     Severity::Error,
                     format!(
-                        "no variant explains this file: its {n} {} without a GameType tag {} not checked. {}",
+                        "{n} {} without a GameType tag not checked: {}",
                         plural(n),
-                        if n == 1 { "is" } else { "are" },
+                        inference.evidence
+                    ),
+                    (line, column),
+                )),
+                Untagged::Undecided => out.push(at(
+                    Code::VariantInferred,
+                    Severity::Warning,
+                    format!(
+                        "{n} {} without a GameType tag not checked: {}; name it with --variant",
+                        plural(n),
                         inference.evidence
                     ),
                     (line, column),
                 )),
             }
         }
+        if let Some(note) = &inference.note {
+            out.push(at(
+                Code::VariantInferred,
+                Severity::Warning,
+                note.clone(),
+                (line, column),
+            ));
+        }
         for (u, (n, loc)) in &self.unsupported {
             out.push(at(
                 Code::UnsupportedVariant,
-                Severity::Error,
+                Severity::Warning,
                 format!(
                     "{n} {} of {} (GameType {}): not checked — pdnkit checks {}",
                     plural(*n),
@@ -456,9 +671,14 @@ pub struct FileCheck<'o> {
 impl<'o> FileCheck<'o> {
     /// The check of one file.
     pub fn new(opts: &'o Options) -> FileCheck<'o> {
+        FileCheck::for_file(opts, None)
+    }
+    /// The check of the file `name` (for `--variant 'GLOB=NAME'`, the
+    /// evidence of its name, and the option a refusal suggests).
+    pub fn for_file(opts: &'o Options, name: Option<FileName>) -> FileCheck<'o> {
         FileCheck {
             opts,
-            decider: Decider::new(opts),
+            decider: Decider::for_file(opts, name),
             tally: FileTally::default(),
         }
     }
@@ -497,11 +717,22 @@ pub fn check_file(
     src: impl std::io::Read,
     opts: &Options,
 ) -> std::io::Result<(Vec<CheckedGame>, Vec<FileDiagnostic>)> {
+    check_file_as(src, opts, None)
+}
+
+/// [`check_file`] for the file printed as `name`: its name is evidence of
+/// its variant, `--variant 'GLOB=NAME'` ([`Options::variants`]) is matched
+/// against it, and a refusal names the option for it.
+pub fn check_file_as(
+    src: impl std::io::Read,
+    opts: &Options,
+    name: Option<&str>,
+) -> std::io::Result<(Vec<CheckedGame>, Vec<FileDiagnostic>)> {
     let mut reader = Reader::new(std::io::BufReader::new(src)).max_game_bytes(
         opts.max_game_bytes
             .unwrap_or(crate::pdn::DEFAULT_MAX_GAME_BYTES),
     );
-    let mut file = FileCheck::new(opts);
+    let mut file = FileCheck::for_file(opts, name.map(|n| FileName::new(n, n)));
     let mut games = Vec::new();
     while let Some(g) = reader.next_game()? {
         games.extend(file.push(g));
@@ -515,11 +746,11 @@ pub fn check_file(
 /// file that holds only this game: without a GameType its variant is
 /// inferred from the game, and refused when it does not explain its moves.
 pub fn check_game(g: &Game, opts: &Options) -> GameReport {
-    if let Some(v) = opts.force_variant.or(opts.variant) {
+    if let Some(v) = opts.force_variant {
         return check_game_with(g, opts, &Inference::named(v));
     }
     let checker = Decider::new(opts).checker;
-    let (inference, mut reports) = decide(std::slice::from_ref(g), opts, &checker);
+    let (inference, mut reports) = decide(std::slice::from_ref(g), opts, &checker, None);
     match reports.pop().flatten() {
         Some(r) => r,
         None => check_game_with(g, opts, &inference),
@@ -529,6 +760,7 @@ pub fn check_game(g: &Game, opts: &Options) -> GameReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::infer::NamedVariant;
     use crate::pdn::read_all;
 
     fn run(text: &str, opts: &Options) -> (Vec<CheckedGame>, Vec<FileDiagnostic>) {
@@ -562,14 +794,14 @@ mod tests {
         assert!(
             findings[0]
                 .message
-                .contains("2 of 2 games with moves fail under brazilian rules"),
+                .contains("2 of 2 games with moves fail under brazilian, the default"),
             "{}",
             findings[0].message
         );
         assert!(
             findings[0]
                 .message
-                .contains("legal under international rules"),
+                .contains("all 2 are legal under international"),
             "{}",
             findings[0].message
         );
@@ -578,9 +810,137 @@ mod tests {
             variant: Some(Variant::International),
             ..Options::default()
         };
+        assert!(findings[0].message.contains("--variant international"));
         let (games, findings) = run(text, &named);
         assert!(games.iter().all(|g| g.report.valid()));
         assert!(findings.is_empty());
+    }
+
+    fn run_named(
+        text: &str,
+        opts: &Options,
+        path: &str,
+    ) -> (Vec<CheckedGame>, Vec<FileDiagnostic>) {
+        let mut file = FileCheck::for_file(opts, Some(FileName::new(path, path)));
+        let mut games = Vec::new();
+        for g in read_all(text.as_bytes()) {
+            games.extend(file.push(g));
+        }
+        let (rest, findings) = file.finish();
+        games.extend(rest);
+        (games, findings)
+    }
+
+    /// A position where white can take one piece (31x24) or two (26x10):
+    /// the one-piece capture is legal under russian, not under brazilian.
+    const TWO_WAYS: &str = "[FEN \"W:W26,31:B22,27,14\"]\n1. ";
+
+    #[test]
+    fn a_default_that_another_variant_beats_is_refused_with_the_option() {
+        // One of three untagged games fails under brazilian (below half),
+        // all three are legal under russian: russian explains more.
+        let text = format!("{TWO_WAYS}31x24 *\n\n{TWO_WAYS}26x10 *\n\n{TWO_WAYS}26x10 *\n");
+        let (games, findings) = run_named(&text, &Options::default(), "lidraughts movetexts.pdn");
+        assert!(games
+            .iter()
+            .all(|g| g.report.source == VariantSource::Refused));
+        let m = &findings[0].message;
+        assert_eq!(findings[0].code, Code::UnknownVariant);
+        assert!(
+            m.contains("1 of 3 games with moves fails under brazilian, the default"),
+            "{m}"
+        );
+        assert!(m.contains("all 3 are legal under russian"), "{m}");
+        assert!(
+            m.contains("--variant 'lidraughts movetexts.pdn=russian'"),
+            "{m}"
+        );
+        // The option it gives, applied: every game valid under russian.
+        let opts = Options::default().variants(vec![NamedVariant::parse(
+            "lidraughts movetexts.pdn=russian",
+        )
+        .unwrap()]);
+        let (games, findings) = run_named(&text, &opts, "lidraughts movetexts.pdn");
+        assert!(games
+            .iter()
+            .all(|g| g.report.valid() && g.report.variant == Some(Variant::Russian)));
+        assert!(findings.is_empty(), "{findings:?}");
+    }
+
+    #[test]
+    fn a_real_fault_no_variant_excuses_keeps_the_default() {
+        // 26x9 is illegal under every variant: brazilian explains two of
+        // three, and no other variant explains more.
+        let text = format!("{TWO_WAYS}26x9 *\n\n{TWO_WAYS}26x10 *\n\n{TWO_WAYS}26x10 *\n");
+        let (games, findings) = run(&text, &Options::default());
+        assert!(games
+            .iter()
+            .all(|g| g.report.variant == Some(Variant::Brazilian)));
+        assert!(!games[0].report.valid() && games[1].report.valid());
+        assert_eq!(findings[0].code, Code::VariantInferred);
+        assert!(
+            findings[0]
+                .message
+                .contains("no other variant explains more"),
+            "{}",
+            findings[0].message
+        );
+    }
+
+    #[test]
+    fn a_default_tied_with_english_keeps_results_as_written() {
+        // 22-18 ... legal under brazilian, russian, czech; a position where
+        // english explains it too makes `1-0` meaningless.
+        let text = "[Result \"1-0\"]\n[FEN \"W:W22:B5\"]\n1. 22-18 1-0\n";
+        let (games, findings) = run(text, &Options::default());
+        let r = &games[0].report;
+        assert_eq!(r.variant, Some(Variant::Brazilian));
+        let m = &findings[0].message;
+        assert!(
+            m.contains("also legal under russian, english, czech and italian"),
+            "{m}"
+        );
+        assert!(r.result_as_written && r.declared.is_none(), "{r:?}");
+        assert!(!r.diagnostics.iter().any(|d| d.code == Code::ResultMismatch));
+        // Named english: the checkers order (1-0: Black won).
+        let opts = Options::default().variants(vec![NamedVariant::parse("english").unwrap()]);
+        let (games, _) = run(text, &opts);
+        assert_eq!(
+            games[0].report.declared,
+            Some(crate::pdn::Outcome::BlackWins)
+        );
+        // Undecided (no moves): the result is kept as written.
+        let (games, findings) = run(
+            "[Result \"0-1\"]\n[FEN \"W:W22:B5\"]\n0-1\n",
+            &Options::default(),
+        );
+        assert_eq!(games[0].report.source, VariantSource::Undecided);
+        assert!(games[0].report.result_as_written && games[0].report.declared.is_none());
+        assert!(!games[0].report.checked);
+        assert_eq!(findings[0].code, Code::VariantInferred);
+    }
+
+    #[test]
+    fn a_named_variant_is_applied_only_where_the_board_fits() {
+        let ten = "[Event \"a\"]\n1. 33-28 18-23 *\n";
+        let opts = Options::default().variants(vec![NamedVariant::parse("czech").unwrap()]);
+        let (games, findings) = run(ten, &opts);
+        assert_eq!(games[0].report.variant, Some(Variant::International));
+        assert!(
+            findings
+                .iter()
+                .any(|f| f.message.contains("--variant czech was not applied")),
+            "{findings:?}"
+        );
+        // A GLOB that does not match leaves the file to its evidence.
+        let opts = Options::default().variants(vec![NamedVariant::parse("*mrcd*=czech").unwrap()]);
+        let (games, _) = run_named("[E \"a\"]\n1. 22-18 *\n", &opts, "other.pdn");
+        assert_eq!(games[0].report.source, VariantSource::Inferred);
+        let (games, _) = run_named("[E \"a\"]\n1. 22-18 *\n", &opts, "x/mrcd07.pdn");
+        assert_eq!(
+            (games[0].report.source, games[0].report.variant),
+            (VariantSource::Named, Some(Variant::Czech))
+        );
     }
 
     #[test]

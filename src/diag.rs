@@ -65,7 +65,7 @@ codes! {
     Nonstandard => "nonstandard", Warning;
     BadFen => "bad-fen", Error;
     UnknownVariant => "unknown-variant", Error;
-    UnsupportedVariant => "unsupported-variant", Error;
+    UnsupportedVariant => "unsupported-variant", Warning;
     VariantInferred => "variant-inferred", Warning;
     NoSuchSquare => "no-such-square", Error;
     EmptySource => "empty-source", Error;

@@ -29,6 +29,9 @@ pub enum Untagged {
     Unsupported(Unsupported),
     /// Not checked: the evidence pointed at a variant the games do not follow.
     NotChecked,
+    /// Not checked: an 8x8 file whose games have no moves and no evidence of
+    /// their variant (ballots, problem sets): no variant is decided.
+    Undecided,
 }
 
 /// What a game's variant was decided by (the `variant_source` of JSON and CSV).
@@ -50,10 +53,12 @@ pub enum VariantSource {
     Unsupported,
     /// A file whose untagged games no variant explains: not checked.
     Refused,
+    /// An 8x8 file whose games have no moves and no evidence: not checked.
+    Undecided,
 }
 
 impl VariantSource {
-    /// `tag`, `file`, `inferred`, `named`, `forced`, `unsupported`, `refused`.
+    /// `tag`, `file`, `inferred`, `named`, `forced`, `unsupported`, `refused`, `undecided`.
     pub const fn as_str(self) -> &'static str {
         match self {
             VariantSource::Tag => "tag",
@@ -63,6 +68,7 @@ impl VariantSource {
             VariantSource::Forced => "forced",
             VariantSource::Unsupported => "unsupported",
             VariantSource::Refused => "refused",
+            VariantSource::Undecided => "undecided",
         }
     }
 }
@@ -85,15 +91,32 @@ pub struct Inference {
     pub source: VariantSource,
     /// What the decision rests on, for a person (`captures written with ':' in 12 games`).
     pub evidence: String,
+    /// Whether `1-0` and `0-1` of the untagged games have a known meaning:
+    /// false when the variants that could explain them disagree on who
+    /// scores first (english against the others), or nothing was decided.
+    /// Their results are then kept as written, never compared or rewritten.
+    pub order_known: bool,
+    /// Said once for the file beside the decision (a `--variant` that was
+    /// not applied because the file's board does not fit it).
+    pub note: Option<String>,
 }
 
 impl Inference {
     /// The decision when nothing is known: brazilian.
     pub fn default_brazilian() -> Inference {
+        Inference::inferred(
+            Variant::Brazilian,
+            "no evidence: brazilian by default".to_string(),
+        )
+    }
+    /// A variant inferred from the evidence described.
+    pub fn inferred(v: Variant, evidence: String) -> Inference {
         Inference {
-            untagged: Untagged::Variant(Variant::Brazilian),
+            untagged: Untagged::Variant(v),
             source: VariantSource::Inferred,
-            evidence: "no evidence: brazilian by default".to_string(),
+            evidence,
+            order_known: true,
+            note: None,
         }
     }
     /// The variant the user named for games without a GameType (`--variant`).
@@ -102,7 +125,163 @@ impl Inference {
             untagged: Untagged::Variant(v),
             source: VariantSource::Named,
             evidence: format!("named {v}"),
+            order_known: true,
+            note: None,
         }
+    }
+    /// No variant decided: an 8x8 file with no moves and no evidence.
+    pub fn undecided(evidence: String) -> Inference {
+        Inference {
+            untagged: Untagged::Undecided,
+            source: VariantSource::Undecided,
+            evidence,
+            order_known: false,
+            note: None,
+        }
+    }
+}
+
+/// A variant named for the files whose path matches a glob
+/// (`--variant 'GLOB=NAME'`), or for every other file (a bare `NAME`).
+#[derive(Clone, Debug)]
+pub struct NamedVariant {
+    glob: Option<(String, globset::GlobMatcher)>,
+    /// `None`: `auto`, the file's own evidence.
+    variant: Option<Variant>,
+}
+
+impl NamedVariant {
+    /// Reads `NAME` or `GLOB=NAME` (split at the last `=`; NAME a variant or
+    /// `auto`). A GLOB without `/` matches the file's (or member's) name; one
+    /// with `/` the path as printed, as if it began with `**/`; `*` does not
+    /// cross `/`, `**` does.
+    pub fn parse(text: &str) -> Result<NamedVariant, String> {
+        let (glob, name) = match text.rfind('=') {
+            Some(i) => (Some(&text[..i]), &text[i + 1..]),
+            None => (None, text),
+        };
+        let variant = match name.trim() {
+            n if n.eq_ignore_ascii_case("auto") => None,
+            n => Some(n.parse::<Variant>().map_err(|e| match variant_name(n) {
+                Some(GameKind::Unsupported(u)) => format!(
+                    "{} is a variant pdnkit names but does not check ({}); pdnkit checks {}",
+                    n,
+                    u.describe(),
+                    Variant::ALL.map(Variant::name).join(", ")
+                ),
+                _ => e.to_string(),
+            })?),
+        };
+        let glob = match glob {
+            None => None,
+            Some("") => return Err(format!("'{text}': no GLOB before '='")),
+            Some(g) => {
+                let pattern = match g.strip_prefix("./") {
+                    Some(rest) if rest.contains('/') => format!("**/{rest}"),
+                    Some(rest) => rest.to_string(),
+                    None if g.contains('/') && !g.starts_with('/') && !g.starts_with("**/") => {
+                        format!("**/{g}")
+                    }
+                    None => g.to_string(),
+                };
+                let m = globset::GlobBuilder::new(&pattern)
+                    .literal_separator(true)
+                    .backslash_escape(true)
+                    .build()
+                    .map_err(|e| format!("'{g}': {e}"))?
+                    .compile_matcher();
+                Some((g.to_string(), m))
+            }
+        };
+        Ok(NamedVariant { glob, variant })
+    }
+    /// The variant named (`None`: auto).
+    pub fn variant(&self) -> Option<Variant> {
+        self.variant
+    }
+    /// The GLOB, if any.
+    pub fn glob(&self) -> Option<&str> {
+        self.glob.as_ref().map(|(g, _)| g.as_str())
+    }
+    /// Whether this GLOB matches the file printed as `path`.
+    fn matches(&self, path: &str) -> bool {
+        let Some((g, m)) = &self.glob else {
+            return false;
+        };
+        let path = path.strip_prefix("./").unwrap_or(path);
+        if g.contains('/') {
+            // An archive member is matched as a path inside its archive too.
+            m.is_match(path)
+                || path
+                    .split_once('!')
+                    .is_some_and(|(_, inner)| m.is_match(inner))
+        } else {
+            m.is_match(file_name(path))
+        }
+    }
+}
+
+/// The last component of a printed path (of an archive member: of its name).
+fn file_name(path: &str) -> &str {
+    let inner = path.rsplit_once('!').map_or(path, |(_, m)| m);
+    inner.rsplit(['/', '\\']).next().unwrap_or(inner)
+}
+
+/// What the user named for a file: the last GLOB that matches it, else the
+/// bare NAME (`Some(None)` is `auto`); `None` when nothing was named.
+pub fn named_for(rules: &[NamedVariant], path: Option<&str>) -> Option<(Option<Variant>, bool)> {
+    if let Some(path) = path {
+        if let Some(r) = rules.iter().rev().find(|r| r.matches(path)) {
+            return Some((r.variant, true));
+        }
+    }
+    rules
+        .iter()
+        .rev()
+        .find(|r| r.glob.is_none())
+        .map(|r| (r.variant, false))
+}
+
+/// Where a file comes from: its path as printed (for `--variant GLOB=NAME`
+/// and the option a refusal suggests), and the part of it below the PATH
+/// named on the command line (whose words are evidence of the variant).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileName {
+    /// The path as printed (`dir/a.pdn`, `a.zip!games.pdn`).
+    pub path: String,
+    /// The folders below the named PATH and the file's name (`czech/a.pdn`).
+    pub below: String,
+}
+
+impl FileName {
+    /// A file named `path`, found under the PATH `root` (itself when named).
+    pub fn new(path: &str, root: &str) -> FileName {
+        let below = if path == root {
+            file_name(path).to_string()
+        } else {
+            path.strip_prefix(root)
+                .map(|r| r.trim_start_matches(['/', '\\']))
+                .unwrap_or(path)
+                .to_string()
+        };
+        FileName {
+            path: path.to_string(),
+            below,
+        }
+    }
+    /// The `--variant 'GLOB=NAME'` that names `v` for this file alone,
+    /// shell-quoted, its glob characters escaped.
+    pub fn option_for(&self, v: Variant) -> String {
+        let name = file_name(&self.path);
+        let mut glob = String::new();
+        for c in name.chars() {
+            if matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\') {
+                glob.push('\\');
+            }
+            glob.push(c);
+        }
+        let value = format!("{glob}={v}");
+        format!("--variant '{}'", value.replace('\'', "'\\''"))
     }
 }
 
@@ -117,24 +296,60 @@ pub enum TagChoice {
     Untagged,
 }
 
-/// The variant a `Variant` tag names (lidraughts writes one).
+/// The variant a `Variant` tag names, read case- and punctuation-insensitively
+/// (lidraughts writes `Standard`, `Frisian`, `Frysk!`, `Russian`, ...;
+/// PlayStrategy `American/English`): docs/rules.md lists the spellings.
 pub fn variant_name(name: &str) -> Option<GameKind> {
-    // The table's own names first (a new row is known at once), then aliases.
-    if let Ok(v) = name.parse::<Variant>() {
-        return Some(GameKind::Known(v));
-    }
-    let v = match name.trim().to_ascii_lowercase().as_str() {
-        "brazilian" | "brazilian draughts" | "damas brasileiras" => Variant::Brazilian,
-        "international" | "standard" | "international draughts" => Variant::International,
-        "canadian" | "canadian draughts" => Variant::Canadian,
-        "russian" | "russian draughts" | "shashki" => Variant::Russian,
-        "english" | "checkers" | "english draughts" | "english checkers" => Variant::English,
-        "czech" | "czech draughts" | "ceska dama" | "česká dáma" => Variant::Czech,
-        "italian draughts" | "dama italiana" => Variant::Italian,
-        "frisian" => return Some(GameKind::Unsupported(Unsupported(40))),
+    let key: String = name
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .flat_map(char::to_lowercase)
+        .collect();
+    let unsupported = |n: u32| Some(GameKind::Unsupported(Unsupported(n)));
+    let v = match key.as_str() {
+        "brazilian" | "brazil" | "braziliandraughts" | "damasbrasileiras" | "damabrasileira" => {
+            Variant::Brazilian
+        }
+        "international" | "standard" | "internationaldraughts" | "fromposition" => {
+            Variant::International
+        }
+        "canadian" | "canadiandraughts" => Variant::Canadian,
+        "russian" | "russiandraughts" | "shashki" | "russianshashki" => Variant::Russian,
+        "english" | "checkers" | "englishdraughts" | "englishcheckers" | "american"
+        | "americancheckers" | "americanenglish" | "englishamerican" | "straightcheckers" => {
+            Variant::English
+        }
+        "czech" | "czechdraughts" | "ceskadama" | "českádáma" => Variant::Czech,
+        "italian" | "italiandraughts" | "damaitaliana" => Variant::Italian,
+        "pool" | "poolcheckers" | "americanpool" => return unsupported(23),
+        "spanish" | "spanishdraughts" => return unsupported(24),
+        "portuguese" | "portuguesedraughts" => return unsupported(28),
+        "turkish" | "turkishdraughts" => return unsupported(30),
+        "thai" | "thaidraughts" => return unsupported(31),
+        "frisian" | "frisiandraughts" => return unsupported(40),
+        "spantsiretti" => return unsupported(41),
+        "breakthrough" => return unsupported(96),
+        "frysk" => return unsupported(97),
+        "antidraughts" => return unsupported(98),
         _ => return None,
     };
     Some(GameKind::Known(v))
+}
+
+/// The variant a whole word of a file or folder name names (`italian`,
+/// `russian`, `czech`, `brazil`, `english`, `checkers`, ...): the weakest
+/// evidence, before the default.
+pub fn variant_word(word: &str) -> Option<Variant> {
+    Some(match word.to_lowercase().as_str() {
+        "italian" | "italiana" | "italia" | "italy" => Variant::Italian,
+        "russian" | "russia" | "shashki" => Variant::Russian,
+        "czech" | "ceska" | "česká" | "cesky" => Variant::Czech,
+        "brazil" | "brazilian" | "brasil" | "brasileiras" | "brasileira" => Variant::Brazilian,
+        "english" | "checkers" | "american" => Variant::English,
+        "international" => Variant::International,
+        "canadian" => Variant::Canadian,
+        _ => return None,
+    })
 }
 
 /// What a game's GameType (or Variant) tag says.
@@ -172,8 +387,25 @@ pub struct Evidence {
     colon: u32,
     cyrillic: u32,
     italian: u32,
+    /// Untagged games with a player named `Red` (English and American checkers).
+    red: u32,
     with_moves: u32,
     untagged: u32,
+    /// Variants named by whole words of the file's name and folders, with the word.
+    words: Vec<(Variant, String)>,
+}
+
+/// What a decision for a file's untagged games rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// Other games of the file carry a GameType.
+    Tagged,
+    /// What the text or the file's name shows.
+    Positive,
+    /// Nothing: brazilian, the default of the 8x8 board.
+    Default,
+    /// No moves and no evidence on an 8x8 board: undecided.
+    Nothing,
 }
 
 const ITALIAN_TAGS: [&str; 3] = ["Bianco", "Nero", "Risultato"];
@@ -201,6 +433,13 @@ impl Evidence {
                 .any(|n| g.tag_name(t).eq_ignore_ascii_case(n))
         }) {
             self.italian += 1;
+        }
+        if g.tags().iter().any(|t| {
+            let name = g.tag_name(t);
+            (name.eq_ignore_ascii_case("White") || name.eq_ignore_ascii_case("Black"))
+                && g.tag_text(t).trim().eq_ignore_ascii_case("red")
+        }) {
+            self.red += 1;
         }
         if g.tags().iter().any(|t| {
             g.bytes(&t.value).iter().any(|b| *b >= 0x80)
@@ -285,8 +524,41 @@ impl Evidence {
         e
     }
 
+    /// Adds the words of a file's name and of its folders below the PATH
+    /// named on the command line (`czech/mrcd2006.pdn`): a word that names a
+    /// variant is evidence for it, the weakest.
+    pub fn add_name(&mut self, below: &str) {
+        let stem = below
+            .rsplit_once('.')
+            .filter(|(_, ext)| !ext.contains(['/', '\\', '!']))
+            .map_or(below, |(s, _)| s);
+        for word in stem.split(|c: char| !c.is_alphanumeric()) {
+            if let Some(v) = variant_word(word) {
+                if !self.words.iter().any(|(w, _)| *w == v) {
+                    self.words.push((v, word.to_string()));
+                }
+            }
+        }
+    }
+
+    /// The board most untagged games need (the larger on a tie), if any
+    /// shows squares: one garbled game does not move a file to another board.
+    pub fn board(&self) -> Option<BoardSize> {
+        let (i, &n) = self
+            .boards
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, n)| (**n, *i))?;
+        (n > 0).then_some([BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve][i])
+    }
+
     /// The decision for the file's untagged games.
     pub fn decide(&self) -> Inference {
+        self.decision().0
+    }
+
+    /// The decision for the file's untagged games, and what it rests on.
+    pub fn decision(&self) -> (Inference, Basis) {
         let plural = |n: u32| if n == 1 { "game" } else { "games" };
         if let Some((&kind, &n)) = self
             .tagged
@@ -301,7 +573,7 @@ impl Evidence {
                 GameKind::Known(v) => v.game_type(),
                 GameKind::Unsupported(u) => u.0,
             };
-            return Inference {
+            let inference = Inference {
                 untagged,
                 source: VariantSource::File,
                 evidence: format!(
@@ -310,42 +582,39 @@ impl Evidence {
                     if n == 1 { "has" } else { "have" },
                     kind.name()
                 ),
+                order_known: true,
+                note: None,
             };
+            return (inference, Basis::Tagged);
         }
-        if self.italian > 0 {
-            return Inference {
-                untagged: Untagged::Variant(Variant::Italian),
-                source: VariantSource::Inferred,
-                evidence: format!(
-                    "Italian tag names (Bianco, Nero, Risultato) in {} {}",
-                    self.italian,
-                    plural(self.italian)
-                ),
-            };
-        }
-        // The board most games need (the larger on a tie): one garbled game
-        // does not move a file to another board.
-        let (i, &n) = self
-            .boards
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, n)| (**n, *i))
-            .unwrap_or((0, &0));
-        let with = |v: Variant, evidence: String| Inference {
-            untagged: Untagged::Variant(v),
-            source: VariantSource::Inferred,
-            evidence,
-        };
-        if n > 0 && i > 0 {
-            let (v, what) = if i == 1 {
-                (Variant::International, "squares of a 10x10 board")
-            } else {
-                (Variant::Canadian, "squares of a 12x12 board")
-            };
-            return with(v, format!("{what} in {n} {}", plural(n)));
+        let board = self.board();
+        let positive =
+            |v: Variant, evidence: String| (Inference::inferred(v, evidence), Basis::Positive);
+        match board {
+            Some(BoardSize::Ten) => {
+                return positive(
+                    Variant::International,
+                    format!(
+                        "squares of a 10x10 board in {} {}",
+                        self.boards[1],
+                        plural(self.boards[1])
+                    ),
+                )
+            }
+            Some(BoardSize::Twelve) => {
+                return positive(
+                    Variant::Canadian,
+                    format!(
+                        "squares of a 12x12 board in {} {}",
+                        self.boards[2],
+                        plural(self.boards[2])
+                    ),
+                )
+            }
+            _ => {}
         }
         if self.black_first > self.white_first {
-            return with(
+            return positive(
                 Variant::English,
                 format!(
                     "{} {} from the start position open from squares 9-12 (Black moves first)",
@@ -355,7 +624,7 @@ impl Evidence {
             );
         }
         if self.colon > 0 {
-            return with(
+            return positive(
                 Variant::Russian,
                 format!(
                     "captures written with ':' in {} {}",
@@ -365,7 +634,7 @@ impl Evidence {
             );
         }
         if self.cyrillic > 0 {
-            return with(
+            return positive(
                 Variant::Russian,
                 format!(
                     "Cyrillic tag values in {} {}",
@@ -374,15 +643,56 @@ impl Evidence {
                 ),
             );
         }
-        if self.with_moves == 0 {
-            return with(
-                Variant::Brazilian,
-                "no moves to infer from: brazilian by default".to_string(),
+        if self.italian > 0 {
+            return positive(
+                Variant::Italian,
+                format!(
+                    "Italian tag names (Bianco, Nero, Risultato) in {} {}",
+                    self.italian,
+                    plural(self.italian)
+                ),
             );
         }
-        with(
-            Variant::Brazilian,
-            "8x8 squares and no sign of another variant: brazilian by default".to_string(),
+        if self.red > 0 {
+            return positive(
+                Variant::English,
+                format!(
+                    "a player named Red (checkers) in {} {}",
+                    self.red,
+                    plural(self.red)
+                ),
+            );
+        }
+        // The file's name: the first word whose variant fits the board.
+        if let Some((v, word)) = self
+            .words
+            .iter()
+            .find(|(v, _)| board.is_none_or(|b| b == v.board()))
+        {
+            return positive(
+                *v,
+                format!("the word '{word}' in the file's name or folders"),
+            );
+        }
+        if self.with_moves == 0 {
+            let on = match board {
+                Some(_) => {
+                    "games with no moves on an 8x8 board, where five variants share the board"
+                }
+                None => "games with no moves and no squares",
+            };
+            return (
+                Inference::undecided(format!("{on}, and no other evidence of their variant")),
+                Basis::Nothing,
+            );
+        }
+        (
+            Inference::inferred(
+                Variant::Brazilian,
+                "no GameType and no other evidence: brazilian, the default of the 8x8 board"
+                    .to_string(),
+            ),
+            Basis::Default,
         )
     }
 }
@@ -484,9 +794,148 @@ mod tests {
                 VariantSource::Inferred
             )
         );
-        assert!(e.contains("brazilian by default"));
-        let (_, _, e) = decide("[FEN \"W:W21:B1\"]\n*\n");
+        assert!(e.contains("the default of the 8x8 board"), "{e}");
+        // No moves and no evidence on 8x8: undecided, never brazilian.
+        let (u, s, e) = decide("[FEN \"W:W21:B1\"]\n*\n");
+        assert_eq!((u, s), (Untagged::Undecided, VariantSource::Undecided));
         assert!(e.contains("no moves"), "{e}");
+        // Board size is evidence even without moves.
+        let (u, _, _) = decide("[FEN \"W:W31-50:B1-20\"]\n*\n");
+        assert_eq!(u, Untagged::Variant(Variant::International));
+    }
+
+    #[test]
+    fn red_players_name_english() {
+        let (u, s, e) = decide("[White \"White\"]\n[Black \"Red\"]\n[FEN \"B:W21:B1\"]\n0-1\n");
+        assert_eq!(
+            (u, s),
+            (Untagged::Variant(Variant::English), VariantSource::Inferred)
+        );
+        assert!(e.contains("Red"), "{e}");
+    }
+
+    #[test]
+    fn words_of_the_file_name_are_the_weakest_evidence() {
+        let games = read_all(b"[Event \"a\"]\n[FEN \"W:W21:B1\"]\n*\n");
+        let mut e = Evidence::of(&games);
+        e.add_name("archive/czech/mrcd2006.pdn");
+        assert_eq!(e.decide().untagged, Untagged::Variant(Variant::Czech));
+        let mut e = Evidence::of(&games);
+        e.add_name("11_man_italian.pdn");
+        assert_eq!(e.decide().untagged, Untagged::Variant(Variant::Italian));
+        // Only whole words: `checkerboard` is not `checkers`.
+        let mut e = Evidence::of(&games);
+        e.add_name("checkerboard__lpc.pdn");
+        assert_eq!(e.decide().untagged, Untagged::Undecided);
+        // A word whose variant does not fit the board is ignored.
+        let games = read_all(b"[Event \"a\"]\n1. 33-28 18-23 *\n");
+        let mut e = Evidence::of(&games);
+        e.add_name("russian/a.pdn");
+        assert_eq!(
+            e.decide().untagged,
+            Untagged::Variant(Variant::International)
+        );
+        // Any stronger evidence wins over the name.
+        let games = read_all(b"[Event \"a\"]\n1. 11-15 23-19 *\n");
+        let mut e = Evidence::of(&games);
+        e.add_name("russian/a.pdn");
+        assert_eq!(e.decide().untagged, Untagged::Variant(Variant::English));
+    }
+
+    #[test]
+    fn variant_tag_spellings_of_real_producers() {
+        for (text, v) in [
+            ("American/English", Variant::English),
+            ("american / english", Variant::English),
+            ("Standard", Variant::International),
+            ("From Position", Variant::International),
+            ("Russian", Variant::Russian),
+            ("BRAZILIAN", Variant::Brazilian),
+            ("Česká dáma", Variant::Czech),
+        ] {
+            assert_eq!(variant_name(text), Some(GameKind::Known(v)), "{text}");
+        }
+        assert_eq!(
+            variant_name("Frysk!"),
+            Some(GameKind::Unsupported(Unsupported(97)))
+        );
+        assert_eq!(
+            variant_name("Antidraughts"),
+            Some(GameKind::Unsupported(Unsupported(98)))
+        );
+        assert_eq!(
+            variant_name("Pool"),
+            Some(GameKind::Unsupported(Unsupported(23)))
+        );
+        let g = &read_all(b"[Variant \"American/English\"]\n1. 11-15 *\n")[0];
+        assert_eq!(
+            tag_choice(g),
+            TagChoice::Tagged(GameKind::Known(Variant::English))
+        );
+    }
+
+    #[test]
+    fn named_variants_by_glob() {
+        let rules: Vec<NamedVariant> = [
+            "czech",
+            "archive/czech/**=czech",
+            "*mrcd*=russian",
+            "a*.pdn=auto",
+        ]
+        .iter()
+        .map(|r| NamedVariant::parse(r).unwrap())
+        .collect();
+        // The last matching GLOB wins; a GLOB without `/` matches the name.
+        assert_eq!(
+            named_for(&rules, Some("x/archive/czech/y/mrcd.pdn")),
+            Some((Some(Variant::Russian), true))
+        );
+        assert_eq!(
+            named_for(&rules, Some("./archive/czech/b.pdn")),
+            Some((Some(Variant::Czech), true))
+        );
+        // `*` does not cross `/`.
+        let star = [NamedVariant::parse("archive/*.pdn=czech").unwrap()];
+        assert_eq!(named_for(&star, Some("archive/x/b.pdn")), None);
+        assert_eq!(
+            named_for(&star, Some("top/archive/b.pdn")),
+            Some((Some(Variant::Czech), true))
+        );
+        // `auto` named for some files; the bare NAME for the rest.
+        assert_eq!(named_for(&rules, Some("dir/ab.pdn")), Some((None, true)));
+        assert_eq!(
+            named_for(&rules, Some("dir/other.pdn")),
+            Some((Some(Variant::Czech), false))
+        );
+        // Archive members: by their own name.
+        assert_eq!(
+            named_for(&rules, Some("t.zip!in/mrcd07.pdn")),
+            Some((Some(Variant::Russian), true))
+        );
+        // Split at the last `=`; an unsupported variant is named as such.
+        assert_eq!(
+            NamedVariant::parse("a=b=czech").unwrap().glob(),
+            Some("a=b")
+        );
+        let e = NamedVariant::parse("pool").unwrap_err();
+        assert!(e.contains("does not check"), "{e}");
+        assert!(NamedVariant::parse("=czech").is_err());
+    }
+
+    #[test]
+    fn the_option_for_a_file_is_quoted_and_escaped() {
+        let f = FileName::new("dir/it's [1].pdn", "dir");
+        assert_eq!(f.below, "it's [1].pdn");
+        assert_eq!(
+            f.option_for(Variant::Czech),
+            "--variant 'it'\\''s \\[1\\].pdn=czech'"
+        );
+        // The option it prints names that file when read back.
+        let rule = NamedVariant::parse("it's \\[1\\].pdn=czech").unwrap();
+        assert_eq!(
+            named_for(&[rule], Some("dir/it's [1].pdn")),
+            Some((Some(Variant::Czech), true))
+        );
     }
 
     #[test]

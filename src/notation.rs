@@ -266,8 +266,11 @@ pub(crate) fn resolve_in(
     };
     if captures_compulsory {
         let rule = pos.variant().rules().capture;
-        // Czech: a man's capture while a king can capture.
+        // Czech: a man's capture while a king can capture (a man's plain
+        // move is a missed capture, as in every variant).
+        let plain = !written_capture && plain_move(pos, from, to).is_some();
         if rule == CaptureRule::Czech
+            && !plain
             && pos.piece_at(from).is_some_and(|p| p.kind == Kind::Man)
             && legal.iter().all(|m| m.kind == Kind::King)
         {
@@ -509,6 +512,25 @@ mod tests {
 
     fn num(v: &[u16]) -> Vec<SquareText> {
         v.iter().map(|&n| SquareText::Num(n)).collect()
+    }
+
+    #[test]
+    fn a_czech_plain_move_while_a_king_must_capture_is_a_missed_capture() {
+        // Issue 37: the capture due is a king's (7x16); 18-14 is a man's
+        // plain move, a missed capture as in every variant.
+        let p = Position::from_fen(
+            "W:WK7,13,18,20,21,22,23,25,26,27,31:B1,5,6,8,9,11,12,K28",
+            crate::variant::Variant::Czech,
+        )
+        .unwrap();
+        assert!(
+            matches!(
+                resolve(&p, &num(&[18, 14]), Sep::Move),
+                Err(Illegal::MissedCapture { .. })
+            ),
+            "{:?}",
+            resolve(&p, &num(&[18, 14]), Sep::Move)
+        );
     }
 
     #[test]

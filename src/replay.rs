@@ -2,6 +2,7 @@
 //! draw rules applied, the true result worked out and compared with the record.
 
 use crate::board::Bitboard;
+use crate::board::BoardSize;
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{Clause, DrawRules, DrawState, Termination};
 use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
@@ -27,6 +28,11 @@ pub struct Options {
     /// decided per file from its evidence ([`crate::check::FileCheck`]). A
     /// game's own GameType always decides its variant.
     pub variant: Option<Variant>,
+    /// Variants named per file or folder (`--variant 'GLOB=NAME'`, repeatable;
+    /// the last matching GLOB wins; a rule without GLOB is a bare NAME, and
+    /// overrides [`Options::variant`]). A variant is applied only to a file
+    /// whose board fits it.
+    pub variants: Vec<crate::infer::NamedVariant>,
     /// A variant for every game, whatever its GameType says (`--force-variant`;
     /// a differing GameType gets a warning).
     pub force_variant: Option<Variant>,
@@ -47,6 +53,11 @@ impl Options {
     /// The variant of games without a GameType tag (`--variant`).
     pub fn variant(mut self, v: Option<Variant>) -> Options {
         self.variant = v;
+        self
+    }
+    /// Variants named per file or folder (`--variant 'GLOB=NAME'`).
+    pub fn variants(mut self, v: Vec<crate::infer::NamedVariant>) -> Options {
+        self.variants = v;
         self
     }
     /// A variant for every game, whatever its GameType says (`--force-variant`).
@@ -119,8 +130,15 @@ pub struct GameReport {
     pub plies: u32,
     /// Plies of the main line after the first move error, not replayed.
     pub plies_unchecked: u32,
-    /// The result the record declares (Result tag or final token), if any.
+    /// The result the record declares (Result tag or final token), if any:
+    /// `None` too for a `1-0` or `0-1` whose meaning is not known
+    /// ([`GameReport::result_as_written`]).
     pub declared: Option<Outcome>,
+    /// Whether the declared result is a `1-0` or `0-1` whose meaning is not
+    /// known (the variants that could explain the game disagree on who
+    /// scores first, or none was decided): it is kept as written, never
+    /// compared or rewritten.
+    pub result_as_written: bool,
     /// `WhiteWins`, `BlackWins`, `Draw` or `Unknown`.
     pub computed: Outcome,
     /// How the game ended (or `Unfinished`).
@@ -300,6 +318,7 @@ fn choose_variant(
                     (Choice::Refuse(u), VariantSource::Unsupported, decided)
                 }
                 Untagged::NotChecked => (Choice::Skip, VariantSource::Refused, decided),
+                Untagged::Undecided => (Choice::Skip, VariantSource::Undecided, decided),
             }
         }
     }
@@ -409,6 +428,14 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
         return report;
     }
     let (choice, source, inferred) = choose_variant(g, opts, file, &mut diags);
+    // The meaning of `1-0` and `0-1` in a game that took its file's decision.
+    let order_known = !matches!(
+        source,
+        VariantSource::Inferred
+            | VariantSource::File
+            | VariantSource::Refused
+            | VariantSource::Undecided
+    ) || file.order_known;
     report.inferred = inferred;
     report.source = source;
     if opts.syntax_only {
@@ -423,7 +450,7 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
             Choice::Skip => None,
         };
         diags.retain(|d| d.code != Code::UnknownVariant && d.code != Code::VariantInferred);
-        check_result(g, None, &mut report, &mut diags);
+        check_result(g, None, order_known, &mut report, &mut diags);
         opts.levels.apply(&mut diags);
         report.diagnostics = diags;
         return report;
@@ -437,6 +464,23 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
         Choice::Skip => None,
     };
     report.variant = variant;
+    if source == VariantSource::Undecided {
+        // No variant, but the setup is read for a board: a FEN that no 8x8
+        // variant can set up is reported (with the first variant's reason).
+        let mut first = None;
+        for v in Variant::ALL
+            .into_iter()
+            .filter(|v| v.board() == BoardSize::Eight)
+        {
+            let mut found = Vec::new();
+            if start_position(g, v, &mut found).is_some() {
+                first = None;
+                break;
+            }
+            first.get_or_insert(found);
+        }
+        diags.extend(first.into_iter().flatten());
+    }
     if let Some(v) = variant {
         report.kind = Some(GameKind::Known(v));
         report.checked = true;
@@ -456,7 +500,7 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
         }
     }
     if report.checked || report.kind.is_none() {
-        check_result(g, variant, &mut report, &mut diags);
+        check_result(g, variant, order_known, &mut report, &mut diags);
     } else {
         report.declared = declared_only(g, None);
     }
@@ -1203,7 +1247,7 @@ fn declared_only(g: &Game, v: Option<Variant>) -> Option<Outcome> {
         computed: Outcome::Unknown,
         ..empty_report()
     };
-    check_result(g, v, &mut r, &mut scratch);
+    check_result(g, v, true, &mut r, &mut scratch);
     r.declared
 }
 
@@ -1219,6 +1263,7 @@ fn empty_report() -> GameReport {
         plies: 0,
         plies_unchecked: 0,
         declared: None,
+        result_as_written: false,
         computed: Outcome::Unknown,
         termination: Termination::Unfinished,
         termination_ply: None,
@@ -1242,14 +1287,32 @@ fn result_token(g: &Game, v: Option<Variant>) -> Option<(Outcome, Span)> {
     }
 }
 
+/// Whether a result as written depends on who scores first (`1-0`, `0-1`).
+fn order_dependent(text: &str) -> bool {
+    matches!(text.trim(), "1-0" | "0-1")
+}
+
 fn check_result(
     g: &Game,
     variant: Option<Variant>,
+    order_known: bool,
     report: &mut GameReport,
     diags: &mut Vec<Diagnostic>,
 ) {
     let tag = g.find_tag("Result");
     let token = result_token(g, variant);
+    if !order_known {
+        // The text that declares the result: the tag's, else the token's.
+        let text = match tag {
+            Some(t) => g.tag_text(t).into_owned(),
+            None => g
+                .result
+                .as_ref()
+                .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).into_owned())
+                .unwrap_or_default(),
+        };
+        report.result_as_written = order_dependent(&text);
+    }
     let declared = match tag {
         Some(t) => {
             let value = g.tag_text(t);
@@ -1286,6 +1349,11 @@ fn check_result(
         }
         None => token.as_ref().map(|t| t.0),
     };
+    if report.result_as_written {
+        // Kept as written: no meaning, so nothing to compare it with.
+        report.declared = None;
+        return;
+    }
     if declared.is_none() {
         // At the end of the movetext (where a result would go), or at the tags
         // when there are no moves.

@@ -315,6 +315,9 @@ impl Unsupported {
             31 => "thai",
             40 => "frisian",
             41 => "spantsiretti",
+            96 => "breakthrough",
+            97 => "frysk",
+            98 => "antidraughts",
             _ => return None,
         })
     }

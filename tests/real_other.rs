@@ -183,13 +183,13 @@ fn russian_and_english_archives_under_their_own_rules() {
         .filter(|d| d["code"] == "unsupported-variant")
         .count();
     assert_eq!(refusals, 0);
-    // Ballots (no moves) keep the default; the Czech files (no GameType, no
-    // evidence, rules not implemented) get the warning that names the problem.
-    for name in [
-        "checkerboard__11_man_english.pdn",
-        "checkerboard__11_man_italian.pdn",
+    // Ballots (no moves) take the variant their file's name gives (issue
+    // 37): never brazilian by default.
+    for (name, v) in [
+        ("checkerboard__11_man_english.pdn", "english"),
+        ("checkerboard__11_man_italian.pdn", "italian"),
     ] {
-        assert_eq!(t[name].3, BTreeSet::from(["brazilian".to_string()]));
+        assert_eq!(t[name].3, BTreeSet::from([v.to_string()]), "{name}");
     }
     // The Czech files (no GameType; their moves are not Brazilian, which is
     // what the evidence gives) are refused: one unknown-variant error each,
@@ -208,15 +208,16 @@ fn russian_and_english_archives_under_their_own_rules() {
         assert_eq!(findings[0]["code"], "unknown-variant");
         let message = findings[0]["message"].as_str().unwrap();
         let counts =
-            format!("{failing} of {with_moves} games with moves fail under brazilian rules");
+            format!("{failing} of {with_moves} games with moves fail under brazilian, the default");
         assert!(message.contains(&counts), "{name}: {message}");
-        assert!(message.contains(&format!(
-            "its {games} games without a GameType tag are not checked"
-        )));
+        assert!(message.contains(&format!("{games} games without a GameType tag not checked")));
         assert!(
-            message.contains(&format!("all {with_moves} are legal under czech rules")),
+            message.contains(&format!("all {with_moves} are legal under czech")),
             "{message}"
         );
+        // The option it names, for that file alone.
+        let option = format!("--variant '{name}=czech'");
+        assert!(message.ends_with(&option), "{message}");
         for v in lines
             .iter()
             .filter(|v| v["type"] == "game" && file_name(&v["file"]) == name)
@@ -308,7 +309,11 @@ fn no_game_is_judged_by_another_variants_rules() {
         // Nothing is refused as unsupported any more: every game is checked
         // under its own variant's rules, or its file is refused as a whole.
         if v["checked"] == false {
-            assert_eq!(v["variant_source"], "refused", "{file} game {}", v["game"]);
+            assert!(
+                v["variant_source"] == "refused" || v["variant_source"] == "undecided",
+                "{file} game {}",
+                v["game"]
+            );
         }
     }
 }
@@ -325,4 +330,145 @@ fn italian_ballots_named_as_italian() {
     let (games, valid, unchecked, variants) = &t["checkerboard__11_man_italian.pdn"];
     assert_eq!((*games, *valid, *unchecked), (2400, 2400, 0));
     assert_eq!(variants, &BTreeSet::from(["italian".to_string()]));
+}
+
+/// A game's (variant, variant_source, valid, error codes with their plies).
+type Verdict = (String, String, String, Vec<String>);
+
+/// Per game of the whole real tree, by (file, game): its verdict.
+fn verdicts(lines: &[Value]) -> BTreeMap<(String, u64), Verdict> {
+    lines
+        .iter()
+        .filter(|v| v["type"] == "game")
+        .map(|v| {
+            let codes = v["diagnostics"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d["severity"] == "error")
+                .map(|d| format!("{}@{}", d["code"], d["ply"]))
+                .collect();
+            (
+                (
+                    v["file"].as_str().unwrap_or("").to_string(),
+                    v["game"].as_u64().unwrap_or(0),
+                ),
+                (
+                    v["variant"].to_string(),
+                    v["variant_source"].to_string(),
+                    v["valid"].to_string(),
+                    codes,
+                ),
+            )
+        })
+        .collect()
+}
+
+/// Issue 37: the option a refusal names applies to that file alone. Over the
+/// whole real tree, `--variant 'GLOB=czech'` checks the Czech files as
+/// czech (all 298 games valid) and leaves every other game's verdict as it
+/// was; a bare `--variant czech` leaves the 10x10 files as they are, with
+/// the warning that it was not applied to them.
+#[test]
+fn a_variant_named_for_some_files_leaves_the_rest_alone() {
+    let Some(dir) = common::shared("corpus/real") else {
+        return;
+    };
+    let root = dir.to_str().unwrap();
+    let (plain, _) = check(&[root]);
+    let before = verdicts(&plain);
+    let (named, t) = check(&[
+        "--variant",
+        "*mrcd*=czech",
+        "--variant",
+        "*mrdrcd0?.pdn=czech",
+        root,
+    ]);
+    let after = verdicts(&named);
+    assert_eq!(before.len(), after.len());
+    let mut czech = 0;
+    for (key, verdict) in &after {
+        let name = key.0.rsplit('/').next().unwrap_or("");
+        if CZECH.iter().any(|(n, ..)| *n == name) {
+            assert_eq!(verdict.0, "\"czech\"", "{key:?}");
+            assert_eq!(verdict.1, "\"named\"", "{key:?}");
+            assert_eq!(verdict.2, "true", "{key:?}");
+            czech += 1;
+        } else {
+            assert_eq!(Some(verdict), before.get(key), "{key:?}");
+        }
+    }
+    assert_eq!(czech, 298);
+    for (n, ..) in CZECH {
+        assert_eq!(t[n].3, BTreeSet::from(["czech".to_string()]));
+    }
+    // The bare name: never applied across boards.
+    let (bare, _) = check(&["--variant", "czech", root]);
+    let bare_verdicts = verdicts(&bare);
+    for (key, verdict) in &bare_verdicts {
+        if key.0.contains("/international/") {
+            assert_eq!(Some(verdict), before.get(key), "{key:?}");
+        }
+    }
+    let warned = bare
+        .iter()
+        .filter(|v| {
+            v["type"] == "file" && v["file"].as_str().unwrap_or("").contains("/international/")
+        })
+        .flat_map(|v| v["diagnostics"].as_array().into_iter().flatten())
+        .filter(|d| {
+            d["message"]
+                .as_str()
+                .unwrap_or("")
+                .contains("--variant czech was not applied")
+        })
+        .count();
+    assert!(warned > 20, "{warned}");
+}
+
+/// Issue 37: no game of the real archives is read as brazilian by a default
+/// that another variant beats; the only brazilian game is the one-move
+/// snippet legal under every 8x8 variant, with the tie named.
+#[test]
+fn no_real_game_is_brazilian_by_default() {
+    let Some(dir) = common::shared("corpus/real") else {
+        return;
+    };
+    let (lines, t) = check(&[dir.to_str().unwrap()]);
+    let brazilian: Vec<&String> = t
+        .iter()
+        .filter(|(_, e)| e.3.contains("brazilian"))
+        .map(|(n, _)| n)
+        .collect();
+    assert_eq!(brazilian, vec!["wiegerw-snippet__alphanumeric.pdn"]);
+    let tie = lines
+        .iter()
+        .filter(|v| {
+            v["type"] == "file" && file_name(&v["file"]) == "wiegerw-snippet__alphanumeric.pdn"
+        })
+        .flat_map(|v| v["diagnostics"].as_array().into_iter().flatten())
+        .filter_map(|d| d["message"].as_str())
+        .any(|m| m.contains("also legal under russian and czech"));
+    assert!(tie);
+    // The English problem files: english, or undecided with their results as written.
+    for name in ENGLISH_PROBLEMS {
+        let games: Vec<&Value> = lines
+            .iter()
+            .filter(|v| v["type"] == "game" && file_name(&v["file"]) == name)
+            .collect();
+        assert!(!games.is_empty(), "{name}");
+        for g in games {
+            match g["variant"].as_str() {
+                Some("english") => {}
+                None => {
+                    assert_eq!(g["variant_source"], "undecided", "{name}");
+                    let text = g["declared_result_text"].as_str().unwrap_or("");
+                    if text == "1-0" || text == "0-1" {
+                        assert!(g["declared_result"].is_null(), "{name} {g}");
+                    }
+                }
+                other => panic!("{name}: {other:?}"),
+            }
+        }
+    }
 }

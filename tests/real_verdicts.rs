@@ -472,7 +472,7 @@ const COUNTS: [(&str, u64, u64, u64, u64); 140] = [
     ("other/wiegerw-fail__mrdrcd08.pdn", 40, 0, 0, 40),
     ("other/wiegerw-snippet-fail__nested_comment.pdn", 1, 1, 0, 0),
     ("other/wiegerw-snippet__alphanumeric.pdn", 1, 1, 0, 0),
-    ("other/wiegerw-snippet__fen.pdn", 3, 1, 2, 0),
+    ("other/wiegerw-snippet__fen.pdn", 3, 0, 0, 3), // undecided (issue 37)
     ("other/wiegerw-snippet__gameterminator.pdn", 1, 0, 0, 1),
     ("other/wiegerw-snippet__linecomment.pdn", 1, 0, 0, 1),
     ("other/wiegerw-snippet__movestrength.pdn", 1, 0, 0, 1),
@@ -494,9 +494,9 @@ const COUNTS: [(&str, u64, u64, u64, u64); 140] = [
     ("other/wiegerw__Tricks traps and shots.pdn", 91, 91, 0, 0),
     ("other/wiegerw__beginner.pdn", 58, 57, 1, 0),
     ("other/wiegerw__borderclassics.pdn", 183, 183, 0, 0),
-    ("other/wiegerw__bridges.pdn", 267, 266, 1, 0),
-    ("other/wiegerw__gem.pdn", 162, 162, 0, 0),
-    ("other/wiegerw__goulds.pdn", 262, 261, 1, 0),
+    ("other/wiegerw__bridges.pdn", 267, 0, 0, 267), // undecided (issue 37)
+    ("other/wiegerw__gem.pdn", 162, 0, 0, 162),     // undecided (issue 37)
+    ("other/wiegerw__goulds.pdn", 262, 0, 0, 262),  // undecided (issue 37)
     ("other/wiegerw__inferno.pdn", 68, 68, 0, 0),
     ("other/wiegerw__lpc.pdn", 100, 96, 4, 0),
     ("other/wiegerw__mrcd2000kval.pdn", 40, 0, 0, 40),
@@ -514,43 +514,43 @@ const COUNTS: [(&str, u64, u64, u64, u64); 140] = [
 const REFUSED: [(&str, &str); 10] = [
     (
         "other/wiegerw-fail__mrdrcd07.pdn",
-        "all 69 are legal under czech rules",
+        "all 69 are legal under czech",
     ),
     (
         "other/wiegerw-fail__mrdrcd08.pdn",
-        "all 39 are legal under czech rules",
+        "all 39 are legal under czech",
     ),
     (
         "other/wiegerw__mrcd2000kval.pdn",
-        "all 40 are legal under czech rules",
+        "all 40 are legal under czech",
     ),
     (
         "other/wiegerw__mrcd2006.pdn",
-        "all 44 are legal under czech rules",
+        "all 44 are legal under czech",
     ),
     (
         "other/wiegerw__mrcd2007.pdn",
-        "all 94 are legal under czech rules",
+        "all 94 are legal under czech",
     ),
     (
         "other/wiegerw-snippet__gameterminator.pdn",
-        "it is legal under international rules",
+        "it is legal under international",
     ),
     (
         "other/wiegerw-snippet__linecomment.pdn",
-        "it is legal under international rules",
+        "it is legal under international",
     ),
     (
         "other/wiegerw-snippet__movestrength.pdn",
-        "it is legal under international rules",
+        "it is legal under international",
     ),
     (
         "other/wiegerw-snippet__string.pdn",
-        "it is legal under international rules",
+        "it is legal under international",
     ),
     (
         "other/wiegerw-snippet__unicode.pdn",
-        "it is legal under international rules",
+        "it is legal under international",
     ),
 ];
 
@@ -686,9 +686,11 @@ fn variant_names_only_the_games_without_a_game_type() {
             assert_eq!(n["variant_source"], "tag");
         } else {
             untagged += 1;
+            // A named variant is applied only where the board fits: these
+            // 10x10 games keep their own decision and verdict.
             assert_eq!(
-                (n["variant"].as_str(), n["variant_source"].as_str()),
-                (Some("russian"), Some("named"))
+                (&n["variant"], &n["variant_source"], &n["valid"]),
+                (&a["variant"], &a["variant_source"], &a["valid"])
             );
         }
     }

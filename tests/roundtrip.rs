@@ -74,6 +74,7 @@ fn round_trip(bytes: &[u8], what: &str) -> usize {
                 results: ResultStyle::Draughts,
                 first: None,
                 variant: None,
+                keep_results: false,
             },
         ));
     }

@@ -63,8 +63,9 @@ fn a_file_no_variant_explains_is_refused_with_a_hint() {
     assert_eq!(file_codes(&rest), ["unknown-variant"]);
     let message = rest[0]["diagnostics"][0]["message"].as_str().unwrap();
     assert!(
-        message.contains("1 of 1 game with moves fails under brazilian rules")
-            && message.contains("it is legal under international rules"),
+        message.contains("1 of 1 game with moves fails under brazilian, the default")
+            && message.contains("it is legal under international")
+            && message.ends_with("--variant 'refused-single.pdn=international'"),
         "{message}"
     );
     let s = summary(&rest);
@@ -91,7 +92,8 @@ fn a_file_no_variant_explains_is_refused_with_a_hint() {
     let (_, rest, _) = game_records(&[&data("verdicts/refused-nothing.pdn")]);
     let message = rest[0]["diagnostics"][0]["message"].as_str().unwrap();
     assert!(
-        message.contains("no variant pdnkit checks replays it"),
+        message.contains("No variant pdnkit checks explains half of it")
+            && !message.contains("--variant '"),
         "{message}"
     );
 }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
 from . import _pdnkit
 from ._pdnkit import FenError, IllegalMoveError
@@ -85,18 +85,23 @@ class Checked:
 def check(
     source: Source,
     *,
-    variant: str = "auto",
+    variant: Union[str, Sequence[str]] = "auto",
     draw_rules: str = "auto",
     levels: Optional[Mapping[str, str]] = None,
     name: Optional[str] = None,
 ) -> Checked:
     """Check a file (a path) or bytes as ``pdnkit check`` does.
 
-    ``variant``: ``"auto"`` or a name of :func:`variants` (for games without
-    a GameType tag); ``draw_rules``: ``"auto"``, ``"cbjd"`` or ``"fmjd"``;
+    ``variant``: for games without a GameType tag, ``"auto"`` or a name of
+    :func:`variants`, or ``"GLOB=NAME"`` for the files whose name (or path)
+    the glob matches, or a list of these: the meaning of the command line's
+    repeated ``--variant``; a variant is applied only to a file whose board
+    fits it; ``draw_rules``: ``"auto"``, ``"cbjd"`` or ``"fmjd"``;
     ``levels``: ``{code or "errors"/"warnings"/"notes": "allow"|"warn"|"deny"}``
     as ``-A``/``-W``/``-D``; ``name``: the file name the reports carry.
     """
+    if not isinstance(variant, str):
+        variant = list(variant)
     games, findings = _pdnkit.check(source, variant, draw_rules, dict(levels) if levels else None, name)
     return Checked(games=games, findings=findings)
 

@@ -1,7 +1,7 @@
 """Typed stubs of the pdnkit package (the docstrings are the API's documentation)."""
 import os
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Union
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
 __version__: str
 
@@ -39,7 +39,7 @@ class Checked:
 def check(
     source: Source,
     *,
-    variant: str = ...,
+    variant: Union[str, Sequence[str]] = ...,
     draw_rules: str = ...,
     levels: Optional[Mapping[str, str]] = ...,
     name: Optional[str] = ...,

@@ -108,14 +108,21 @@ fn variant_of(name: &str) -> PyResult<Variant> {
 
 /// The replay options of `check`.
 fn options(
-    variant: &str,
+    variant: &Bound<'_, PyAny>,
     draw_rules: &str,
     levels: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Options> {
-    let v = match variant {
-        "auto" => None,
-        name => Some(variant_of(name)?),
+    // `NAME`, `'GLOB=NAME'`, or a list of these: the command line's --variant.
+    let texts: Vec<String> = match variant.extract::<String>() {
+        Ok(one) => vec![one],
+        Err(_) => variant.extract::<Vec<String>>().map_err(|_| {
+            PyValueError::new_err("variant: a name, 'GLOB=NAME', or a list of these")
+        })?,
     };
+    let rules = texts
+        .iter()
+        .map(|t| pdnkit::infer::NamedVariant::parse(t).map_err(PyValueError::new_err))
+        .collect::<PyResult<Vec<_>>>()?;
     let d = match draw_rules {
         "auto" => None,
         name => Some(name.parse::<DrawRules>().map_err(|_| {
@@ -148,26 +155,27 @@ fn options(
             }
         }
     }
-    Ok(Options::default().variant(v).draw_rules(d).levels(l))
+    Ok(Options::default().variants(rules).draw_rules(d).levels(l))
 }
 
 /// Checks one source as `pdnkit check` checks a file: the JSON records of its
 /// games (as `check --format json`) and the findings about the file.
 #[pyfunction]
-#[pyo3(signature = (source_, variant = "auto", draw_rules = "auto", levels = None, name = None))]
+#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None))]
 fn check(
     py: Python<'_>,
     source_: &Bound<'_, PyAny>,
-    variant: &str,
+    variant: Option<&Bound<'_, PyAny>>,
     draw_rules: &str,
     levels: Option<&Bound<'_, PyDict>>,
     name: Option<String>,
 ) -> PyResult<(PyObject, PyObject)> {
-    let opts = options(variant, draw_rules, levels)?;
+    let auto = pyo3::types::PyString::new(py, "auto").into_any();
+    let opts = options(variant.unwrap_or(&auto), draw_rules, levels)?;
     let (own, src) = source(source_)?;
     let file = name.unwrap_or(own);
     let (games, findings) = py
-        .allow_threads(|| pdnkit::check_file(src, &opts))
+        .allow_threads(|| pdnkit::check::check_file_as(src, &opts, Some(&file)))
         .map_err(|e| PyOSError::new_err(format!("{file}: {e}")))?;
     let records: Vec<PyObject> = games
         .iter()

@@ -583,13 +583,16 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
             }
         })
         .collect();
-    let fixed =
-        (opts.fix_results && r.computed != Outcome::Unknown && r.declared != Some(r.computed))
-            .then_some((r.declared, r.computed));
+    let fixed = (opts.fix_results
+        && !r.result_as_written
+        && r.computed != Outcome::Unknown
+        && r.declared != Some(r.computed))
+    .then_some((r.declared, r.computed));
     let write = WriteOptions {
         results: opts.results,
         first: r.start.map(|p| p.side()),
         variant: r.variant,
+        keep_results: r.result_as_written,
     };
     // A GameType is written only where the game had one or the user named
     // the variant: an inferred variant is never written as a fact.
@@ -607,7 +610,7 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
             result: fixed.map(|f| f.1),
             game_type,
             replace_game_type: r.source == VariantSource::Forced,
-            agree: opts.fix_results,
+            agree: opts.fix_results && !r.result_as_written,
         },
     );
     Normalised { text, fixed }
@@ -815,6 +818,10 @@ pub fn result_patches(
     r: &GameReport,
     results: ResultStyle,
 ) -> (Vec<Patch>, Option<Outcome>) {
+    if r.result_as_written {
+        // `1-0`/`0-1` whose meaning is not known: never rewritten.
+        return (Vec::new(), None);
+    }
     let v = r.variant;
     let at = |i: usize| g.offset() + i as u64;
     let tag = g

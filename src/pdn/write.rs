@@ -48,6 +48,10 @@ pub struct WriteOptions {
     pub first: Option<Color>,
     /// The game's variant, when known: results are read and written its way.
     pub variant: Option<Variant>,
+    /// Write the Result tag and the final token exactly as the record has
+    /// them (a `1-0` or `0-1` whose meaning is not known), whatever
+    /// [`WriteOptions::results`] and the overrides say.
+    pub keep_results: bool,
 }
 
 /// Escapes a tag value.
@@ -143,6 +147,11 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
         (None, false) => token.or(tag),
     };
     let tag_result = ov.result.or(if ov.agree { result } else { None });
+    let (result, tag_result) = if opts.keep_results {
+        (None, None)
+    } else {
+        (result, tag_result)
+    };
     // `%` lines written before the tags stay before them.
     let first_tag = g.tags.first().map_or(usize::MAX, |t| t.span.start);
     let mut out = String::new();
@@ -160,10 +169,17 @@ pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
         col: 0,
     };
     write_movetext(&mut w, g, opts, ov, first_tag);
-    w.word(
-        opts.results
-            .token_for(result.unwrap_or(Outcome::Unknown), v),
-    );
+    let written_token = g
+        .result
+        .as_ref()
+        .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).trim().to_string());
+    match written_token.filter(|_| opts.keep_results) {
+        Some(token) => w.word(&token),
+        None => w.word(
+            opts.results
+                .token_for(result.unwrap_or(Outcome::Unknown), v),
+        ),
+    }
     out.push_str(&w.out);
     out.push_str("\n\n");
     out
@@ -206,7 +222,7 @@ fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides, result: Option<Outc
     });
     let mut out = String::new();
     for (name, value) in &tags {
-        let value = if name.eq_ignore_ascii_case("Result") {
+        let value = if name.eq_ignore_ascii_case("Result") && !opts.keep_results {
             Outcome::parse_for(value, v).map_or_else(
                 || value.clone(),
                 |o| opts.results.token_for(o, v).to_string(),

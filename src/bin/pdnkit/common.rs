@@ -13,11 +13,15 @@ pub struct InputArgs {
     /// Files, directories (walked recursively) or `-` for standard input
     /// (the default when standard input is a pipe or a file).
     pub paths: Vec<PathBuf>,
-    /// The variant of games without a GameType tag: auto takes what the file
-    /// shows (named once per file; a file whose games it does not explain is
-    /// refused). A game's own GameType always decides its variant.
-    #[arg(long, value_name = "VARIANT", value_parser = variant_or_auto(), default_value = "auto")]
-    pub variant: VariantChoice,
+    /// The variant of games without a GameType tag, for every file or for
+    /// the files a GLOB matches ('archive/czech/**=czech', '*mrcd*=czech';
+    /// repeatable, the last matching GLOB wins; a GLOB without / matches the
+    /// file's name). NAME: auto (the file's evidence, the default),
+    /// brazilian, international, canadian, russian, english, czech, italian.
+    /// Applied only to a file whose board fits it. A game's own GameType
+    /// always decides its variant.
+    #[arg(long, value_name = "[GLOB=]NAME", value_parser = variant_rule())]
+    pub variant: Vec<VariantChoice>,
     /// Read every game as NAME, whatever its GameType says (a differing
     /// GameType gets a warning).
     #[arg(long, value_name = "NAME", value_parser = variant_name(), conflicts_with = "variant")]
@@ -132,25 +136,18 @@ impl InputArgs {
     }
 }
 
-/// `--variant`: `auto` (None) or a variant. The names come from the variants
-/// table ([`Variant::ALL`]): a new row is a new value, with nothing to add here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantChoice(pub Option<Variant>);
+/// `--variant [GLOB=]NAME`: `auto` or a variant, for every file or for
+/// the files a GLOB matches. The names come from the variants table
+/// ([`Variant::ALL`]): a new row is a new value, with nothing to add here.
+#[derive(Clone, Debug)]
+pub struct VariantChoice(pub pdnkit::infer::NamedVariant);
 
-impl VariantChoice {
-    pub fn variant(self) -> Option<Variant> {
-        self.0
-    }
-}
-
-/// The parser of `--variant auto|NAME`, with the names for help and completions.
-pub fn variant_or_auto() -> impl clap::builder::TypedValueParser<Value = VariantChoice> {
-    let names: Vec<&'static str> = std::iter::once("auto")
-        .chain(Variant::ALL.iter().map(|v| v.name()))
-        .collect();
-    clap::builder::PossibleValuesParser::new(names).try_map(|s| match s.as_str() {
-        "auto" => Ok(VariantChoice(None)),
-        name => name.parse::<Variant>().map(|v| VariantChoice(Some(v))),
+/// The parser of `--variant [GLOB=]NAME`.
+pub fn variant_rule() -> impl clap::builder::TypedValueParser<Value = VariantChoice> {
+    clap::builder::StringValueParser::new().try_map(|s| {
+        pdnkit::infer::NamedVariant::parse(&s)
+            .map(VariantChoice)
+            .map_err(|e| format!("--variant {s}: {e}"))
     })
 }
 
@@ -177,7 +174,7 @@ impl InputArgs {
             DrawChoice::Fmjd => Some(DrawRules::Fmjd),
         };
         Ok(Options::default()
-            .variant(self.variant.variant())
+            .variants(self.variant.iter().map(|c| c.0.clone()).collect())
             .force_variant(self.force_variant)
             .draw_rules(draw_rules)
             .max_game_bytes(Some(self.max_game_bytes))
@@ -223,6 +220,7 @@ impl Prepared {
         let info = crate::games::run(
             &self.inputs,
             &self.named,
+            &self.roots,
             &self.opts,
             &self.pool,
             progress,

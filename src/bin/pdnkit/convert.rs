@@ -130,6 +130,9 @@ struct ConvertSink {
     /// Why writing stopped (a closed pipe, or a write error).
     stop: Option<Stop>,
     errors: u64,
+    /// Results `1-0`/`0-1` kept as written (their meaning is not known) in
+    /// PDN written with --fix-results, --normalise or --to pdn.
+    kept_as_written: u64,
     failed: bool,
     /// --in-place: the current file cannot be rewritten safely (reader errors, not PDN).
     keep_original: Option<String>,
@@ -227,6 +230,9 @@ impl ConvertSink {
 impl Sink for ConvertSink {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.errors += r.errors().count() as u64;
+        if r.result_as_written && self.a.to == To::Pdn {
+            self.kept_as_written += 1;
+        }
         if matches!(self.dest, Dest::Patch(_)) {
             return self.patch(file, g, r);
         }
@@ -637,6 +643,7 @@ pub fn run(mut a: Args) -> u8 {
         out_is_stdout,
         stop: None,
         errors: 0,
+        kept_as_written: 0,
         failed: refused,
         keep_original: None,
         line: String::new(),
@@ -660,6 +667,14 @@ impl ConvertSink {
     /// Commits or drops the output and gives the exit status: an -o file is
     /// committed only after a complete run.
     fn finish(mut self, completed: bool) -> u8 {
+        if self.kept_as_written > 0 {
+            let n = self.kept_as_written;
+            eprintln!(
+                "pdnkit: {n} result{} kept as written: a 1-0 or 0-1 whose meaning depends on the variant (english against the others), which is not known for {}",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "its game" } else { "their games" }
+            );
+        }
         // An -o file is committed only after a complete run.
         let out = match std::mem::replace(&mut self.dest, Dest::InPlace(None)) {
             Dest::Csv(w) => match w.into_inner() {
@@ -776,6 +791,7 @@ fn parquet(
         dest: Dest::Parquet(Box::new(out)),
         stop: None,
         errors: 0,
+        kept_as_written: 0,
         failed: refused,
         keep_original: None,
         line: String::new(),

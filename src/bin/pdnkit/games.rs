@@ -326,9 +326,11 @@ impl OutputStage<'_> {
 }
 
 /// Runs every input through `check_game` and `sink`.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     inputs: &[Input],
     named: &[bool],
+    roots: &[std::path::PathBuf],
     opts: &Options,
     pool: &rayon::ThreadPool,
     progress: bool,
@@ -376,8 +378,13 @@ pub fn run(
             std::sync::mpsc::sync_channel::<std::sync::mpsc::Receiver<Checked>>(READ_AHEAD);
         let in_flight = &in_flight;
         scope.spawn(move || feed::read_inputs(inputs, opts, all_files, &feed_tx));
+        let names: Vec<pdnkit::infer::FileName> = inputs
+            .iter()
+            .zip(roots)
+            .map(|(i, r)| pdnkit::infer::FileName::new(&i.name(), &r.display().to_string()))
+            .collect();
         scope.spawn(move || {
-            pool.in_place_scope(|s| stitch::run(feed_rx, out_tx, s, pool, opts, in_flight));
+            pool.in_place_scope(|s| stitch::run(names, feed_rx, out_tx, s, pool, opts, in_flight));
         });
         for rx in out_rx {
             let Ok((batch, reports)) = rx.recv() else {

@@ -8,7 +8,7 @@
 use crate::feed::{Block, Feed};
 use crate::games::{batch_bytes, InFlight, Item};
 use pdnkit::check::Decider;
-use pdnkit::infer::Inference;
+use pdnkit::infer::{FileName, Inference};
 use pdnkit::pdn::split::{self, Piece, PieceRead, Stitcher};
 use pdnkit::pdn::{Game, DEFAULT_MAX_GAME_BYTES};
 use pdnkit::replay::{GameReport, Options};
@@ -63,11 +63,17 @@ pub struct Stitch<'r, 's> {
     pool: &'s rayon::ThreadPool,
     opts: &'s Options,
     max_game: usize,
+    /// Per file: where it comes from (inputs first, then archive members as they come).
+    names: Vec<Option<FileName>>,
+    /// The inputs' names and the PATHs they were found under, for members.
+    roots: std::collections::HashMap<String, String>,
 }
 
 /// Stitches everything `rx` brings and sends the batches' results on `out`;
 /// returns when the input ends or the output stops.
+#[allow(clippy::too_many_arguments)]
 pub fn run<'s>(
+    names: Vec<FileName>,
     rx: Receiver<Feed>,
     out: SyncSender<Receiver<Checked>>,
     scope: &rayon::Scope<'s>,
@@ -91,6 +97,18 @@ pub fn run<'s>(
         pool,
         opts,
         max_game: opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES),
+        roots: names
+            .iter()
+            .map(|n| {
+                let root = n
+                    .path
+                    .strip_suffix(n.below.as_str())
+                    .unwrap_or("")
+                    .to_string();
+                (n.path.clone(), root)
+            })
+            .collect(),
+        names: names.into_iter().map(Some).collect(),
     };
     loop {
         st.fill();
@@ -129,6 +147,18 @@ impl<'s> Stitch<'_, 's> {
     }
 
     fn enqueue(&mut self, f: Feed) {
+        if let Feed::Item(Item::Member(mi, name)) = &f {
+            // A member is named in its archive's words: `a.zip!games.pdn`.
+            let root = name
+                .split_once('!')
+                .and_then(|(archive, _)| self.roots.get(archive))
+                .cloned()
+                .unwrap_or_default();
+            if self.names.len() <= *mi {
+                self.names.resize(*mi + 1, None);
+            }
+            self.names[*mi] = Some(FileName::new(name, &root));
+        }
         let Feed::Piece(fi, block) = f else {
             self.queue.push_back(Entry::Feed(f));
             return;
@@ -287,7 +317,7 @@ impl<'s> Stitch<'_, 's> {
             self.file = Some(FileState {
                 fi,
                 stitcher: Stitcher::new(),
-                decider: decider(self.opts, self.pool),
+                decider: decider(self.opts, self.pool, self.names.get(fi).cloned().flatten()),
             });
         }
         match &mut self.file {
@@ -318,7 +348,7 @@ impl<'s> Stitch<'_, 's> {
         };
         let (rest, inference) = match state {
             Some(f) => f.decider.finish(),
-            None => decider(self.opts, self.pool).finish(),
+            None => decider(self.opts, self.pool, self.names.get(fi).cloned().flatten()).finish(),
         };
         if !rest.into_iter().all(|p| self.push(Item::Game(fi, p))) {
             return false;
@@ -376,13 +406,19 @@ fn eof_after(block: &Block, next: &[Arc<Block>]) -> bool {
 }
 
 /// A file's decider; the games it replays to decide go to the pool.
-fn decider<'o>(opts: &'o Options, pool: &'o rayon::ThreadPool) -> Decider<'o> {
-    Decider::new(opts).with_checker(Box::new(move |games: &[&Game], inference: &Inference| {
-        pool.install(|| {
-            games
-                .par_iter()
-                .map(|g| pdnkit::replay::check_game_with(g, opts, inference))
-                .collect()
-        })
-    }))
+fn decider<'o>(
+    opts: &'o Options,
+    pool: &'o rayon::ThreadPool,
+    name: Option<FileName>,
+) -> Decider<'o> {
+    Decider::for_file(opts, name).with_checker(Box::new(
+        move |games: &[&Game], inference: &Inference| {
+            pool.install(|| {
+                games
+                    .par_iter()
+                    .map(|g| pdnkit::replay::check_game_with(g, opts, inference))
+                    .collect()
+            })
+        },
+    ))
 }
