@@ -472,3 +472,127 @@ fn no_real_game_is_brazilian_by_default() {
         }
     }
 }
+
+/// The Result tag values and final tokens of a file, in order, as written.
+fn written_results(path: &std::path::Path) -> Vec<String> {
+    let text = String::from_utf8_lossy(&std::fs::read(path).unwrap()).into_owned();
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if let Some(v) = l.strip_prefix("[Result \"") {
+            out.push(format!("tag {}", v.trim_end_matches("\"]")));
+        } else if !l.starts_with('[') {
+            for w in l.split_whitespace() {
+                if ["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "1/2-1/2", "*"].contains(&w) {
+                    out.push(format!("token {w}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Issue 37: a result is rewritten only where its meaning is known. On copies
+/// of the five English problem files, `--in-place --normalise` and
+/// `--in-place --fix-results` leave every `1-0`/`0-1` of the undecided files
+/// as written, and keep the English order (`0-1`: White won) in the files
+/// whose `Red` players make them english; named english, the winners stay.
+#[test]
+fn results_whose_meaning_is_not_known_are_never_rewritten() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    for mode in [
+        &["--normalise"][..],
+        &["--fix-results"][..],
+        &["--normalise", "--variant", "english"][..],
+    ] {
+        let tmp = common::tempdir(&format!("english-problems-{}", mode.join("")));
+        let copies: Vec<std::path::PathBuf> = ENGLISH_PROBLEMS
+            .iter()
+            .map(|n| {
+                let to = tmp.join(n);
+                std::fs::copy(dir.join(n), &to).unwrap();
+                to
+            })
+            .collect();
+        let before: Vec<Vec<String>> = copies.iter().map(|p| written_results(p)).collect();
+        let (lines_before, _) = check(
+            &[
+                &["--variant"],
+                &[if mode.contains(&"english") {
+                    "english"
+                } else {
+                    "auto"
+                }][..],
+                &[tmp.to_str().unwrap()][..],
+            ]
+            .concat(),
+        );
+        let mut args = vec!["convert", "--to", "pdn", "--in-place"];
+        args.extend_from_slice(mode);
+        args.push(tmp.to_str().unwrap());
+        let o = common::pdnkit(&args);
+        assert!(
+            o.status.success(),
+            "{mode:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let after: Vec<Vec<String>> = copies.iter().map(|p| written_results(p)).collect();
+        let (lines_after, _) = check(
+            &[
+                &["--variant"],
+                &[if mode.contains(&"english") {
+                    "english"
+                } else {
+                    "auto"
+                }][..],
+                &[tmp.to_str().unwrap()][..],
+            ]
+            .concat(),
+        );
+        for ((name, b), a) in ENGLISH_PROBLEMS.iter().zip(&before).zip(&after) {
+            let undecided = lines_before.iter().any(|v| {
+                v["type"] == "game"
+                    && file_name(&v["file"]) == *name
+                    && v["variant_source"] == "undecided"
+            });
+            if undecided {
+                // Byte for byte: every `1-0`/`0-1` tag value and token as it
+                // was (a draw may be written in the normalised family).
+                assert_eq!(a.len(), b.len(), "{mode:?} {name}");
+                let changed: Vec<(&String, &String)> = b
+                    .iter()
+                    .zip(a)
+                    .filter(|(b, a)| (b.ends_with(" 1-0") || b.ends_with(" 0-1")) && a != b)
+                    .collect();
+                assert!(
+                    changed.is_empty(),
+                    "{mode:?} {name}: {:?}",
+                    &changed[..changed.len().min(5)]
+                );
+            }
+        }
+        // Every game's declared meaning is what it was.
+        let meaning = |lines: &[Value]| -> Vec<(String, String, String)> {
+            lines
+                .iter()
+                .filter(|v| v["type"] == "game")
+                .map(|v| {
+                    (
+                        file_name(&v["file"]),
+                        v["declared_result"].to_string(),
+                        v["variant"].to_string(),
+                    )
+                })
+                .collect()
+        };
+        assert_eq!(meaning(&lines_before), meaning(&lines_after), "{mode:?}");
+        // No `0-2` where the source wrote an English `0-1` (White won).
+        let decisive = lines_after
+            .iter()
+            .filter(|v| v["type"] == "game" && v["declared_result"] == "2-0")
+            .count();
+        assert!(decisive > 0, "{mode:?}");
+    }
+}
