@@ -7,9 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 if [ "$#" -eq 0 ]; then
-  cargo test --release --quiet --test browser -- --ignored --nocapture report_benchmark 2>&1 | grep '^report '
+  cargo test --release --quiet --test it -- --ignored --nocapture browser::report_benchmark 2>&1 | grep '^report '
 else
   for f in "$@"; do
-    PDNKIT_REPORT="$(realpath "$f")" cargo test --release --quiet --test browser -- --ignored --nocapture report_benchmark 2>&1 | grep '^report '
+    PDNKIT_REPORT="$(realpath "$f")" cargo test --release --quiet --test it -- --ignored --nocapture browser::report_benchmark 2>&1 | grep '^report '
   done
 fi

@@ -1,5 +1,5 @@
 //! What each fuzz target checks, one function per target, shared by the
-//! targets (`fuzz_targets/*.rs`) and by `tests/fuzz_corpus.rs`, which replays
+//! targets (`fuzz_targets/*.rs`) and by `tests/it/fuzz_corpus.rs`, which replays
 //! the corpora kept in `fuzz/corpus/` on every `cargo test`.
 #![allow(dead_code)]
 

@@ -147,7 +147,7 @@
 struct ReadmeExamples;
 
 // The modules in layers, from the bottom: each imports only from the layers
-// below it (docs/architecture.md; `tests/layers.rs` checks it).
+// below it (docs/architecture.md; `tests/it/layers.rs` checks it).
 
 // 0: squares and findings.
 pub mod board;

@@ -3,7 +3,7 @@
 //! building the record (its map of tags, its copied strings) first.
 //!
 //! `check --format json` writes one such line per game, so this is the hot
-//! path of that output; `tests/json_writer.rs` holds it to the record's
+//! path of that output; `tests/it/json_writer.rs` holds it to the record's
 //! serialization on every corpus.
 
 use crate::diag::Diagnostic;

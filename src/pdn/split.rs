@@ -24,7 +24,7 @@
 //! A UTF-16/32 file (its offsets count the UTF-8 text) is not read in pieces:
 //! the stitcher gathers its pieces and reads it whole at its end (the command
 //! line reads such files whole on its reading thread instead).
-//! `tests/pieces.rs` reads every corpus file cut at random points and compares
+//! `tests/it/pieces.rs` reads every corpus file cut at random points and compares
 //! every game with the whole-file reader's, and so does a fuzz target.
 //!
 //! ```

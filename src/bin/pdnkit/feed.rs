@@ -16,7 +16,7 @@ use std::sync::Arc;
 /// large enough that the game read twice at each cut costs little.
 pub const PIECE: usize = 256 << 10;
 /// The piece size: [`PIECE`], or `PDNKIT_PIECE_BYTES` (at least 64) for
-/// tests, which cut small files into many pieces (`tests/jobs.rs`).
+/// tests, which cut small files into many pieces (`tests/it/jobs.rs`).
 fn piece_bytes() -> usize {
     std::env::var("PDNKIT_PIECE_BYTES")
         .ok()

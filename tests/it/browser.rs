@@ -4,7 +4,7 @@
 //! `CI=true` a missing browser is a failure, elsewhere the test says SKIP.
 //! With `PDNKIT_SCREENSHOTS=DIR` it also saves screenshots of the report and
 //! of a diagram there (the README's pictures in docs/img/ come from it).
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::io::{Read, Write};

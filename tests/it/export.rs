@@ -1,5 +1,5 @@
 //! convert, stats and dupes as users run them.
-mod common;
+use crate::common;
 
 use common::{corpus, json_lines, pdnkit, tempdir};
 

@@ -3,7 +3,7 @@
 //! and hard-linked files are left alone; owner, group and extended
 //! attributes are kept; outputs never land on inputs or go through a planted
 //! link; names and cells cannot command a terminal or a spreadsheet.
-mod common;
+use crate::common;
 
 use common::{corpus, pdnkit, tempdir};
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! PDN writer round trip: read, write, read again gives the same tags, moves,
 //! comments, variations and result.
-mod common;
+use crate::common;
 
 use pdnkit::pdn::write::{write_game, ResultStyle, WriteOptions};
 use pdnkit::pdn::{read_all, Game, Node, Outcome, Sep, SquareText};

@@ -1,6 +1,6 @@
 //! Diagrams and the report as documents: every SVG is well-formed XML and
 //! shows exactly the pieces of its FEN; input never reaches the page unescaped.
-mod common;
+use crate::common;
 
 use pdnkit::diagram::{svg, Arrow, DiagramOptions, MoveStyle};
 use pdnkit::piece::{Color, Kind};

@@ -1,7 +1,7 @@
 //! Command-line manners: noise control by group and list, completions that
 //! offer the codes, full manual pages, one message per fault, a progress bar
 //! that knows its terminal, no duplicate columns, carets on the text meant.
-mod common;
+use crate::common;
 
 use common::{corpus, json_lines, pdnkit, tempdir};
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! Every file of ../shared/corpus/real read without panic; game counts against SOURCES.md;
 //! syntax-level findings against PDN-REAL-WORLD.md.
-mod common;
+use crate::common;
 
 use pdnkit::pdn::{read_all, Game};
 use std::collections::BTreeMap;

@@ -6,7 +6,7 @@
 //!   `write_ply_row_json`): the row turned into a `serde_json::Value` with the
 //!   `--tag` columns added, keys in alphabetical order.
 
-mod common;
+use crate::common;
 
 use pdnkit::check::check_file;
 use pdnkit::export::{

@@ -1,7 +1,6 @@
 //! `convert --to parquet` read back with the `parquet` crate's reader: the
 //! row counts, the types, and the values equal the CSV's (issue 24).
-#![cfg(feature = "parquet")]
-mod common;
+use crate::common;
 
 use arrow_array::{
     Array, BooleanArray, Date32Array, Int32Array, Int64Array, ListArray, RecordBatch, StringArray,

@@ -2,7 +2,7 @@
 //! user would: every option, byte-identical output in UTF-8 and cp1251
 //! sources, `--position` against `convert --moves --fen`, `--unique` against
 //! `dupes`.
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,5 +1,5 @@
 //! The rules engine against ../shared/conformance (perft.jsonl, positions.jsonl).
-mod common;
+use crate::common;
 
 use pdnkit::board::Square;
 use pdnkit::position::Position;
@@ -182,7 +182,7 @@ fn perft_shallow_entries() {
 
 /// Every entry, the deepest included (about 105 million leaves for Brazilian
 /// depth 11). Ignored by default because it takes a while; `.ci/run` runs it
-/// in release mode with `cargo test --release -- --ignored`.
+/// with `cargo test -- --ignored` (the test profile is optimised).
 #[test]
 #[ignore]
 fn perft_every_entry() {

@@ -1,7 +1,7 @@
 //! Nothing panics on any input: random bytes, PDN-like token soup, and real files
 //! cut and spliced at random places, read and replayed under every variant and
 //! both rule sets; FENs likewise.
-mod common;
+use crate::common;
 
 use pdnkit::check::check_game;
 use pdnkit::draw::DrawRules;

@@ -1,5 +1,5 @@
 //! The `pdnkit` binary as users run it: exit codes, JSON shape, ordering, directories.
-mod common;
+use crate::common;
 
 use common::{corpus, json_lines, pdnkit, tempdir};
 

@@ -1,7 +1,7 @@
 //! The real Russian, English checkers, Italian and Czech archives of
 //! ../shared/corpus/real/other/ (by nobody here), checked under their own
 //! rules: every flagged game is named here with the reason.
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};

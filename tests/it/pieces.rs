@@ -3,9 +3,9 @@
 //! where the splitter cuts it for several block sizes, and at random line
 //! starts and random bytes.
 
-mod common;
+use crate::common;
 
-#[path = "../fuzz/checks.rs"]
+#[path = "../../fuzz/checks.rs"]
 mod checks;
 
 use checks::{stitched, Rng};

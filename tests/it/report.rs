@@ -1,7 +1,7 @@
 //! `pdnkit report` as scripts use it (issue 23): what it says, its exit
 //! status, what it replaces, and the data its page is drawn from. The page
 //! itself is tested in a real browser (tests/browser.rs).
-mod common;
+use crate::common;
 
 use common::{pdnkit, tempdir};
 use serde_json::Value;

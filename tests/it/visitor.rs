@@ -1,7 +1,7 @@
 //! The visitor interface: the games it builds equal the reader's, callbacks
 //! come in the written order, and what is skipped is left out.
 
-mod common;
+use crate::common;
 
 use pdnkit::pdn::visit::{GameBuilder, Keep, MoveView, Skip, Visitor};
 use pdnkit::pdn::{Game, Node, Outcome, Reader, TagValue};

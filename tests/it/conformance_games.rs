@@ -1,6 +1,6 @@
 //! `pdnkit check` over ../shared/conformance/games/ against manifest.jsonl,
 //! under both rule sets (the built binary is run, as a user would).
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::collections::HashMap;

@@ -1,6 +1,6 @@
 //! Hostile input and a hostile machine: every defect of the adversarial trial,
 //! each with a generated input (nothing large is checked in).
-mod common;
+use crate::common;
 
 use common::{corpus, json_lines, pdnkit, tempdir};
 use pdnkit::check::check_game;

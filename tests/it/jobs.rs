@@ -3,7 +3,7 @@
 //! one worker as with two or three, on files cut into many pieces
 //! (`PDNKIT_PIECE_BYTES`) and on whole corpora.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

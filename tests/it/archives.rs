@@ -2,7 +2,7 @@
 //! archive kind, built here from `corpus/`, is checked as its plain files are
 //! (findings and CSV rows equal apart from the names); broken, truncated and
 //! bomb inputs are refused where they break, the games before kept.
-mod common;
+use crate::common;
 
 use common::{pdnkit, tempdir};
 use serde_json::Value;

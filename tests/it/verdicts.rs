@@ -1,7 +1,7 @@
 //! Verdicts a user can trust, on inputs this repository holds: refused
 //! files, --variant against --force-variant, true counts and exit statuses,
 //! no silent acceptance, what was not checked, and what exports rest on.
-mod common;
+use crate::common;
 
 use common::{json_lines, pdnkit, tempdir};
 use serde_json::Value;

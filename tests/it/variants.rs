@@ -1,5 +1,5 @@
 //! Russian and English through every command, on the repository's own corpus.
-mod common;
+use crate::common;
 
 use common::{corpus, json_lines, pdnkit, tempdir};
 

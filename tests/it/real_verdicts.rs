@@ -2,7 +2,7 @@
 //! the counts of every file, so that a change shows; files whose untagged
 //! games no variant explains are refused with a hint; `--variant` never
 //! changes a tagged game's verdict.
-mod common;
+use crate::common;
 
 use serde_json::Value;
 use std::collections::BTreeMap;

@@ -2,7 +2,7 @@
 //! outputs, and the real Belarus championship 2016 (../shared): the same
 //! crosstable from the eleven round files as from the whole-event file, and
 //! its real faults named.
-mod common;
+use crate::common;
 
 use serde_json::Value;
 

@@ -1,0 +1,36 @@
+//! The integration tests, one binary (issue 39): each file of this folder is a
+//! module, so that the crate and its dependencies (arrow, parquet) are linked
+//! once, not once per file.
+
+mod common;
+
+mod archives;
+mod browser;
+mod cli;
+mod cli_polish;
+mod conformance_games;
+mod conformance_rules;
+mod diagrams;
+mod export;
+mod fuzz_corpus;
+mod hostile;
+mod jobs;
+mod json_writer;
+mod layers;
+mod no_panic;
+#[cfg(feature = "parquet")]
+mod parquet;
+mod pieces;
+mod real_corpus;
+mod real_other;
+mod real_verdicts;
+mod records;
+mod report;
+mod roundtrip;
+mod rules_props;
+mod select;
+mod snapshots;
+mod tournament;
+mod variants;
+mod verdicts;
+mod visitor;
