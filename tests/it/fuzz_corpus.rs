@@ -2,8 +2,7 @@
 //! the same checks the targets make (`fuzz/checks.rs`): every input that once
 //! found a defect, and the seeds, stay tested without a fuzzer.
 
-#[path = "../../fuzz/checks.rs"]
-mod checks;
+use crate::checks;
 
 use std::path::Path;
 

@@ -3,6 +3,9 @@
 //! once, not once per file.
 
 mod common;
+/// The checks the fuzz targets make (fuzz/checks.rs), shared by fuzz_corpus and pieces.
+#[path = "../../fuzz/checks.rs"]
+mod checks;
 
 mod archives;
 mod browser;

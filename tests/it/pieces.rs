@@ -5,8 +5,7 @@
 
 use crate::common;
 
-#[path = "../../fuzz/checks.rs"]
-mod checks;
+use crate::checks;
 
 use checks::{stitched, Rng};
 use pdnkit::pdn::split;
