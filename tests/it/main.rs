@@ -2,10 +2,10 @@
 //! module, so that the crate and its dependencies (arrow, parquet) are linked
 //! once, not once per file.
 
-mod common;
 /// The checks the fuzz targets make (fuzz/checks.rs), shared by fuzz_corpus and pieces.
 #[path = "../../fuzz/checks.rs"]
 mod checks;
+mod common;
 
 mod archives;
 mod browser;
