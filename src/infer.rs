@@ -285,9 +285,66 @@ impl FileName {
     }
 }
 
+/// The tag pdnkit writes in a merged output (games from several files in one
+/// file) for a game whose variant its file decided: `inferred`, `file`,
+/// `named`, `refused` or `undecided`, followed by `; results as written`
+/// when its `1-0`/`0-1` have no known meaning (docs/dialect.md). Read back, it
+/// is evidence for its own game, of the kind it names.
+pub use crate::pdn::MARKER_TAG;
+
+/// What a [`MARKER_TAG`] says of its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Marker {
+    /// How the variant was decided in the game's source.
+    pub source: VariantSource,
+    /// Whether its `1-0` and `0-1` have a known meaning.
+    pub order_known: bool,
+}
+
+impl Marker {
+    /// The marker's value (`inferred`, `undecided; results as written`).
+    pub fn value(self) -> String {
+        format!(
+            "{}{}",
+            self.source.as_str(),
+            if self.order_known {
+                ""
+            } else {
+                "; results as written"
+            }
+        )
+    }
+    /// Reads a marker's value; `None` when it names no kind of decision.
+    pub fn parse(value: &str) -> Option<Marker> {
+        let v = value.trim().to_ascii_lowercase();
+        let word: String = v.chars().take_while(|c| c.is_ascii_lowercase()).collect();
+        let source = match word.as_str() {
+            "inferred" => VariantSource::Inferred,
+            "file" => VariantSource::File,
+            "named" => VariantSource::Named,
+            "refused" => VariantSource::Refused,
+            "undecided" => VariantSource::Undecided,
+            _ => return None,
+        };
+        Some(Marker {
+            source,
+            order_known: !v.contains("results as written"),
+        })
+    }
+}
+
+/// The marker of a game as the reader holds it, if it has one.
+pub(crate) fn marker_raw(g: &RawGame<'_>) -> Option<Marker> {
+    g.find_tag(MARKER_TAG)
+        .and_then(|t| Marker::parse(&g.tag_text(t)))
+}
+
 /// What a game's own tags say of its variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TagChoice {
+    /// The marker pdnkit writes in merged outputs ([`MARKER_TAG`]): the game
+    /// keeps the decision its source made, and is no evidence for others.
+    Marked(Marker),
     /// A GameType or Variant tag naming a kind.
     Tagged(GameKind),
     /// A GameType or Variant tag that names nothing pdnkit knows.
@@ -359,6 +416,9 @@ pub fn tag_choice(g: &Game) -> TagChoice {
 
 /// [`tag_choice`] of a game as the reader holds it.
 pub(crate) fn tag_choice_raw(g: &RawGame<'_>) -> TagChoice {
+    if let Some(m) = marker_raw(g) {
+        return TagChoice::Marked(m);
+    }
     if let Some(t) = g.find_tag("GameType") {
         return match game_type(&g.tag_text(t)).kind() {
             Some(k) => TagChoice::Tagged(k),
@@ -423,7 +483,7 @@ impl Evidence {
                 *self.tagged.entry(k).or_default() += 1;
                 return;
             }
-            TagChoice::Invalid => return,
+            TagChoice::Invalid | TagChoice::Marked(_) => return,
             TagChoice::Untagged => {}
         }
         self.untagged += 1;

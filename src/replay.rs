@@ -5,7 +5,9 @@ use crate::board::Bitboard;
 use crate::board::BoardSize;
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{Clause, DrawRules, DrawState, Termination};
-use crate::infer::{tag_choice, Evidence, Inference, TagChoice, Untagged, VariantSource};
+use crate::infer::{
+    tag_choice, variant_name, Evidence, Inference, Marker, TagChoice, Untagged, VariantSource,
+};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
 use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
 use crate::piece::Color;
@@ -262,6 +264,34 @@ fn choose_variant(
         }
         return (Choice::Check(v), VariantSource::Forced, false);
     }
+    // The marker of a merged output: the decision the game's source made.
+    if let Some(m) = g
+        .find_tag(crate::infer::MARKER_TAG)
+        .and_then(|t| Marker::parse(&g.tag_text(t)))
+    {
+        match m.source {
+            VariantSource::Refused | VariantSource::Undecided => {
+                return (Choice::Skip, m.source, false)
+            }
+            source => {
+                let kind = g
+                    .find_tag("GameType")
+                    .map(|t| game_type(&g.tag_text(t)))
+                    .or_else(|| {
+                        match g
+                            .find_tag("Variant")
+                            .and_then(|t| variant_name(&g.tag_text(t)))
+                        {
+                            Some(GameKind::Known(v)) => Some(GameType::Known(v)),
+                            _ => None,
+                        }
+                    });
+                if let Some(GameType::Known(v)) = kind {
+                    return (Choice::Check(v), source, false);
+                }
+            }
+        }
+    }
     // The GameType tag, read once: its kind, why it names nothing, and the
     // fields that cannot be read.
     if let Some(t) = g.find_tag("GameType") {
@@ -309,7 +339,7 @@ fn choose_variant(
             }
             (Choice::Skip, VariantSource::Tag, false)
         }
-        TagChoice::Untagged => {
+        TagChoice::Untagged | TagChoice::Marked(_) => {
             // A variant the user named is not the file's decision.
             let decided = file.source != VariantSource::Named;
             match file.untagged {
@@ -428,14 +458,23 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
         return report;
     }
     let (choice, source, inferred) = choose_variant(g, opts, file, &mut diags);
-    // The meaning of `1-0` and `0-1` in a game that took its file's decision.
-    let order_known = !matches!(
-        source,
-        VariantSource::Inferred
-            | VariantSource::File
-            | VariantSource::Refused
-            | VariantSource::Undecided
-    ) || file.order_known;
+    // The meaning of `1-0` and `0-1` in a game that took its file's decision
+    // (or, marked, its source's).
+    let marker = g
+        .find_tag(crate::infer::MARKER_TAG)
+        .and_then(|t| Marker::parse(&g.tag_text(t)));
+    let order_known = match marker {
+        Some(m) => m.order_known,
+        None => {
+            !matches!(
+                source,
+                VariantSource::Inferred
+                    | VariantSource::File
+                    | VariantSource::Refused
+                    | VariantSource::Undecided
+            ) || file.order_known
+        }
+    };
     report.inferred = inferred;
     report.source = source;
     if opts.syntax_only {

@@ -501,6 +501,99 @@ pub struct Normalise {
     pub results: ResultStyle,
     /// Write the computed result where the declared one is wrong or missing.
     pub fix_results: bool,
+    /// The output merges games of several files (or of a selection): a game
+    /// whose variant its file decided carries the decided GameType and
+    /// pdnkit's marker ([`marker_for`]), so that it reads back the same.
+    pub merged: bool,
+}
+
+/// The tags a game needs in a merged output to read back as it was read in
+/// its source: the GameType its file decided (none for a refused or
+/// undecided game), and the value of pdnkit's marker
+/// ([`crate::infer::MARKER_TAG`]). `None` for a game whose own tag, or
+/// `--force-variant`, gave its variant.
+pub fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
+    let source = match r.source {
+        VariantSource::Inferred
+        | VariantSource::File
+        | VariantSource::Named
+        | VariantSource::Refused
+        | VariantSource::Undecided => r.source,
+        VariantSource::Tag | VariantSource::Forced | VariantSource::Unsupported => return None,
+    };
+    let game_type = match (source, r.kind) {
+        (VariantSource::Refused | VariantSource::Undecided, _) => None,
+        (_, Some(GameKind::Known(v))) => Some(v.game_type()),
+        // Read only: no variant was decided, nothing to keep.
+        _ => return None,
+    };
+    let marker = crate::infer::Marker {
+        source,
+        order_known: !r.result_as_written,
+    };
+    Some((game_type, marker.value()))
+}
+
+/// A game's own bytes with tag lines added after its last tag (before its
+/// first line when it has none), in its line ends: what `select` writes for
+/// a game that needs [`marker_for`]'s tags. Tags it has already are kept.
+/// `text` is the game's text or a part of it that starts before its first
+/// tag (its text without the space around it).
+pub fn with_tags(g: &Game, text: &[u8], add: &[(&str, String)]) -> Vec<u8> {
+    let eol: &[u8] = if text.windows(2).any(|w| w == b"\r\n") {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
+    let mut lines = Vec::new();
+    for (name, value) in add {
+        if g.find_tag(name).is_some() {
+            continue;
+        }
+        lines.extend_from_slice(
+            format!("[{name} \"{}\"]", crate::pdn::write::escape(value)).as_bytes(),
+        );
+        lines.extend_from_slice(eol);
+    }
+    if lines.is_empty() {
+        return text.to_vec();
+    }
+    // The end of the last tag, as an offset into `text` (which may be the
+    // game's text without its leading space).
+    let whole = g.text();
+    let lead = (text.as_ptr() as usize)
+        .checked_sub(whole.as_ptr() as usize)
+        .filter(|&d| d + text.len() <= whole.len())
+        .unwrap_or(0);
+    let after_tags = g.tags().last().map(|t| {
+        let end = t.span().end.saturating_sub(lead).min(text.len());
+        // To the end of that line when nothing but space follows the tag on
+        // it; else right after the tag (movetext on the tag's line stays
+        // after the new tags).
+        let rest = &text[end..];
+        let line_end = rest.iter().position(|&b| b == b'\n');
+        match line_end {
+            Some(i) if rest[..i].iter().all(u8::is_ascii_whitespace) => (end + i + 1, false),
+            None if rest.iter().all(u8::is_ascii_whitespace) => (text.len(), true),
+            _ => (end, true),
+        }
+    });
+    let mut out = Vec::with_capacity(text.len() + lines.len() + 2);
+    match after_tags {
+        Some((at, break_first)) => {
+            out.extend_from_slice(&text[..at]);
+            if break_first {
+                out.extend_from_slice(eol);
+            }
+            out.extend_from_slice(&lines);
+            out.extend_from_slice(&text[at..]);
+        }
+        None => {
+            out.extend_from_slice(&lines);
+            out.extend_from_slice(text);
+        }
+    }
+    out
 }
 
 /// A game written back as normalised PDN.
@@ -595,9 +688,12 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
         keep_results: r.result_as_written,
     };
     // A GameType is written only where the game had one or the user named
-    // the variant: an inferred variant is never written as a fact.
-    let game_type = match (r.source, r.kind) {
-        (VariantSource::Named | VariantSource::Forced, Some(GameKind::Known(v))) => {
+    // the variant: an inferred variant is never written as a fact, except in
+    // a merged output, where the marker says it was inferred.
+    let marked = opts.merged.then(|| marker_for(r)).flatten();
+    let game_type = match (r.source, r.kind, &marked) {
+        (_, _, Some((t, _))) => *t,
+        (VariantSource::Named | VariantSource::Forced, Some(GameKind::Known(v)), _) => {
             Some(v.game_type())
         }
         _ => None,
@@ -611,6 +707,7 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
             game_type,
             replace_game_type: r.source == VariantSource::Forced,
             agree: opts.fix_results && !r.result_as_written,
+            marker: marked.map(|(_, m)| m),
         },
     );
     Normalised { text, fixed }
@@ -807,20 +904,42 @@ pub struct Patch {
     pub new: String,
 }
 
-/// The patches `--in-place --fix-results` makes to a game, and the fix they
-/// make (`None`: nothing to change). The result is the computed one where
-/// the record's is wrong or missing, else the Result tag's where the final
-/// token disagrees with it. Only the Result tag's value and the final token
-/// change: a missing Result tag is added after the last tag (when the result
-/// is fixed), a missing token after the last move. Every other byte stays.
-pub fn result_patches(
-    g: &Game,
-    r: &GameReport,
-    results: ResultStyle,
-) -> (Vec<Patch>, Option<Outcome>) {
+/// What `--in-place --fix-results` does to one game: the patches, and each
+/// change in the file's own words, or why it left the game alone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ResultFix {
+    /// The byte changes (empty: nothing changed).
+    pub patches: Vec<Patch>,
+    /// Each change as a person reads it: `Result tag 1-1 -> 0-2`,
+    /// `terminator 1/2-1/2 -> 0-2 (the Result tag's)`, `terminator added: 0-2`.
+    pub changes: Vec<String>,
+    /// Why nothing was changed where something disagrees (`None`: nothing
+    /// to fix, or fixed).
+    pub left: Option<&'static str>,
+}
+
+/// Whether a result text is of the `1-0`, `0-1`, `1/2-1/2` family.
+fn classic_text(text: &str) -> bool {
+    matches!(text.trim(), "1-0" | "0-1" | "1/2-1/2")
+}
+
+/// The fixes `--in-place --fix-results` makes to a game. The result is the
+/// computed one where the record's is wrong or missing, else the Result
+/// tag's where the final token disagrees with it (or is missing). Only the
+/// Result tag's value and the final token change: a missing Result tag is
+/// added after the last tag, a missing token after the movetext (on a line
+/// of its own when the game has no movetext, never on a tag's line). Every
+/// other byte stays. A result is written in `results`' family when given,
+/// else in the game's own (its tag's text first), and always in its
+/// variant's order (English: the first player's score first). Nothing is
+/// changed where the result's meaning is not known, nor where the replay
+/// cannot decide and the tag and the terminator disagree.
+pub fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> ResultFix {
     if r.result_as_written {
-        // `1-0`/`0-1` whose meaning is not known: never rewritten.
-        return (Vec::new(), None);
+        return ResultFix {
+            left: Some("a 1-0 or 0-1 whose meaning depends on the variant, which is not known"),
+            ..ResultFix::default()
+        };
     }
     let v = r.variant;
     let at = |i: usize| g.offset() + i as u64;
@@ -828,7 +947,11 @@ pub fn result_patches(
         .tags()
         .iter()
         .find(|t| g.tag_name(t).eq_ignore_ascii_case("Result"));
-    let tag_outcome = tag.and_then(|t| Outcome::parse_for(&g.tag_value(t), v));
+    let tag_text = tag.map(|t| g.tag_value(t));
+    let tag_outcome = tag_text.as_deref().and_then(|t| Outcome::parse_for(t, v));
+    let token_text = g
+        .result()
+        .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).trim().to_string());
     let token = g.result().map(|(o, span)| {
         (
             Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o),
@@ -836,60 +959,101 @@ pub fn result_patches(
         )
     });
     let computed_fix = r.computed != Outcome::Unknown && r.declared != Some(r.computed);
-    let want = if computed_fix {
-        r.computed
-    } else {
-        match (tag_outcome, &token) {
-            // The final token disagrees with the tag: the tag wins.
-            (Some(t), Some((o, _))) if t != *o => t,
-            // A tag and no token: the token is added.
-            (Some(t), None) => t,
-            // A token and no tag, or both agreeing: nothing contradicts.
-            _ => return (Vec::new(), None),
+    let want =
+        if computed_fix {
+            r.computed
+        } else {
+            match (tag_outcome, &token) {
+                // The replay cannot decide and the two disagree: left as they are.
+                (Some(t), Some((o, _))) if t != *o => return ResultFix {
+                    left: Some(
+                        "the Result tag and the terminator disagree, and the replay cannot decide",
+                    ),
+                    ..ResultFix::default()
+                },
+                // A tag and no token: the token is added.
+                (Some(t), None) => t,
+                // A token and no tag, or both agreeing: nothing contradicts.
+                _ => return ResultFix::default(),
+            }
+        };
+    // The file's own family: the game's tag text first, then its token's.
+    let style = results.unwrap_or_else(|| {
+        let own = tag_text
+            .as_deref()
+            .filter(|t| Outcome::parse(t).is_some_and(|o| o != Outcome::Unknown))
+            .or(token_text
+                .as_deref()
+                .filter(|t| Outcome::parse(t).is_some_and(|o| o != Outcome::Unknown)));
+        match own {
+            Some(t) if classic_text(t) => ResultStyle::Classic,
+            _ => ResultStyle::Draughts,
         }
-    };
-    let text = results.token_for(want, v);
+    });
+    let text = style.token_for(want, v);
     let eol = if g.text().windows(2).any(|w| w == b"\r\n") {
         "\r\n"
     } else {
         "\n"
     };
-    let mut out = Vec::new();
+    let mut fix = ResultFix::default();
     match tag {
-        Some(t) if tag_outcome != Some(want) => out.push(Patch {
-            offset: at(t.value_span().start),
-            old: g.bytes(&t.value_span()).to_vec(),
-            new: text.to_string(),
-        }),
+        Some(t) if tag_outcome != Some(want) => {
+            fix.patches.push(Patch {
+                offset: at(t.value_span().start),
+                old: g.bytes(&t.value_span()).to_vec(),
+                new: text.to_string(),
+            });
+            fix.changes.push(format!(
+                "Result tag {} -> {text}",
+                tag_text.as_deref().unwrap_or("")
+            ));
+        }
         Some(_) => {}
         None => {
             // Right after the last tag, on a line of its own.
             let end = g.tags().last().map_or(0, |t| t.span().end);
-            out.push(Patch {
+            fix.patches.push(Patch {
                 offset: at(end),
                 old: Vec::new(),
                 new: format!("{eol}[Result \"{text}\"]"),
             });
+            fix.changes.push(format!("Result tag added: {text}"));
         }
     }
+    let from_tag = if computed_fix {
+        ""
+    } else {
+        " (the Result tag's)"
+    };
     match &token {
-        Some((o, span)) if *o != want => out.push(Patch {
-            offset: at(span.start),
-            old: g.bytes(span).to_vec(),
-            new: text.to_string(),
-        }),
+        Some((o, span)) if *o != want => {
+            fix.patches.push(Patch {
+                offset: at(span.start),
+                old: g.bytes(span).to_vec(),
+                new: text.to_string(),
+            });
+            fix.changes.push(format!(
+                "terminator {} -> {text}{from_tag}",
+                token_text.as_deref().unwrap_or("")
+            ));
+        }
         Some(_) => {}
         None => {
             // After the last thing of the movetext; a `;` comment or a `%`
-            // line runs to its line's end, so the token goes on a new line.
+            // line runs to its line's end, and a game with no movetext ends
+            // with a tag: the token goes on a line of its own.
             let last = g
                 .text()
                 .iter()
                 .rposition(|b| !b.is_ascii_whitespace())
                 .map_or(0, |i| i + 1);
-            let line_end = matches!(g.nodes().last(), Some(crate::pdn::Node::Escape(_)))
+            let tags_end = g.tags().last().map_or(0, |t| t.span().end);
+            let line_end = g.nodes().is_empty()
+                || last <= tags_end
+                || matches!(g.nodes().last(), Some(crate::pdn::Node::Escape(_)))
                 || matches!(g.nodes().last(), Some(crate::pdn::Node::Comment(s)) if s.start > 0 && g.text().get(s.start - 1) == Some(&b';'));
-            out.push(Patch {
+            fix.patches.push(Patch {
                 offset: at(last),
                 old: Vec::new(),
                 new: if line_end {
@@ -898,9 +1062,30 @@ pub fn result_patches(
                     format!(" {text}")
                 },
             });
+            fix.changes
+                .push(format!("terminator added: {text}{from_tag}"));
         }
     }
-    (out, Some(want))
+    fix
+}
+
+/// The patches of [`result_fixes`] in `results`' family, and the result
+/// they write (`None`: nothing to change).
+pub fn result_patches(
+    g: &Game,
+    r: &GameReport,
+    results: ResultStyle,
+) -> (Vec<Patch>, Option<Outcome>) {
+    let fix = result_fixes(g, r, Some(results));
+    if fix.patches.is_empty() {
+        return (Vec::new(), None);
+    }
+    let want = if r.computed != Outcome::Unknown && r.declared != Some(r.computed) {
+        r.computed
+    } else {
+        r.declared.unwrap_or(Outcome::Unknown)
+    };
+    (fix.patches, Some(want))
 }
 
 /// Why a file's patches cannot be applied.

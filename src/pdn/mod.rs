@@ -32,6 +32,10 @@ pub mod visit;
 pub mod write;
 
 pub use decode::wide_bom;
+
+/// The tag pdnkit writes in a merged output for a game whose variant its
+/// file decided (`crate::infer::Marker` reads its value; docs/dialect.md).
+pub const MARKER_TAG: &str = "VariantSource";
 pub use game::Game;
 pub(crate) use game::{tag_name, tag_name_bytes};
 pub use reader::{Reader, Resume, DEFAULT_MAX_GAME_BYTES};

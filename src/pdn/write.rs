@@ -124,6 +124,9 @@ pub struct Overrides<'a> {
     /// Whether [`Overrides::game_type`] replaces the game's own GameType too
     /// (a variant the user imposed on every game).
     pub replace_game_type: bool,
+    /// The value of pdnkit's marker tag ([`super::MARKER_TAG`]) to
+    /// write (it replaces one the game has).
+    pub marker: Option<String>,
     /// Make the Result tag and the final token agree (`--fix-results`): the
     /// result replacing both, else the tag's, else the token's.
     pub agree: bool,
@@ -212,6 +215,13 @@ fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides, result: Option<Outc
             Some(t) if ov.replace_game_type => t.1 = n.to_string(),
             Some(_) => {}
             None => tags.push(("GameType".to_string(), n.to_string())),
+        }
+    }
+    if let Some(m) = &ov.marker {
+        let name = super::MARKER_TAG;
+        match tags.iter_mut().find(|(t, _)| t.eq_ignore_ascii_case(name)) {
+            Some(t) => t.1 = m.clone(),
+            None => tags.push((name.to_string(), m.clone())),
         }
     }
     tags.sort_by_key(|(n, _)| {

@@ -414,7 +414,14 @@ fn in_place_never_rewrites_what_it_could_not_read() {
         "--all-files",
         d.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // Left alone for documented reasons (text the reader could not read
+    // whole, no tag pair): listed, and not a failure (issue 38).
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("left as they were (a documented reason, not a failure)"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(std::fs::read_to_string(&broken).unwrap(), broken_text);
     assert_eq!(
         std::fs::read_to_string(&notes).unwrap(),

@@ -24,6 +24,7 @@ mod no_panic;
 #[cfg(feature = "parquet")]
 mod parquet;
 mod pieces;
+mod readback;
 mod real_corpus;
 mod real_other;
 mod real_verdicts;

@@ -67,7 +67,6 @@ fn fix_results_in_place_is_a_byte_patch() {
         let expect = String::from_utf8_lossy(&original)
             .replacen("[Result \"2-0\"]", "[Result \"0-2\"]", 1)
             .replacen("23x32 2-0", "23x32 0-2", 1)
-            .replacen("19-23 *", "19-23 1-1", 1)
             .replacen(
                 &format!("; a line comment {{with braces}}{eol}"),
                 &format!("; a line comment {{with braces}}{eol}0-2{eol}"),
@@ -80,8 +79,16 @@ fn fix_results_in_place_is_a_byte_patch() {
         // Checked again: nothing left to fix, and every game as before.
         let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
         let text = String::from_utf8_lossy(&o.stdout);
+        // The tag and terminator that disagree while the replay cannot
+        // decide are left as they were (issue 38): their conflict stays.
+        assert!(!text.contains("result-mismatch"), "{text}");
+        assert_eq!(
+            text.matches("\"code\":\"result-conflict\"").count(),
+            1,
+            "{text}"
+        );
         assert!(
-            !text.contains("result-mismatch") && !text.contains("result-conflict"),
+            stderr(&o).is_empty() || !String::from_utf8_lossy(&patched).contains("19-23 1-1"),
             "{text}"
         );
         assert_eq!(

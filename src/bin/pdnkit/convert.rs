@@ -5,8 +5,8 @@ use crate::games::{self, Sink};
 use crate::input::Input;
 use crate::output::{AtomicFile, Out, Replace, Stop};
 use pdnkit::export::{
-    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_patches,
-    rewritable, Normalise, NotRewritable, Patch, GAME_COLUMNS,
+    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_fixes, rewritable,
+    Normalise, NotRewritable, Patch, GAME_COLUMNS,
 };
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
@@ -130,9 +130,16 @@ struct ConvertSink {
     /// Why writing stopped (a closed pipe, or a write error).
     stop: Option<Stop>,
     errors: u64,
+    /// Games of several files (or archive members) into one output: a game
+    /// whose variant its file decided carries pdnkit's marker.
+    merged: bool,
     /// Results `1-0`/`0-1` kept as written (their meaning is not known) in
     /// PDN written with --fix-results, --normalise or --to pdn.
     kept_as_written: u64,
+    /// --fix-results: games left as they were where something disagrees, by reason.
+    left_alone: std::collections::BTreeMap<&'static str, u64>,
+    /// --in-place: files left as they were, with the documented reason.
+    left_files: Vec<(String, String)>,
     failed: bool,
     /// --in-place: the current file cannot be rewritten safely (reader errors, not PDN).
     keep_original: Option<String>,
@@ -203,6 +210,7 @@ impl ConvertSink {
             Normalise {
                 results,
                 fix_results: self.a.fix_results,
+                merged: self.merged,
             },
         );
         if let Some(note) = n.fix_note() {
@@ -230,7 +238,7 @@ impl ConvertSink {
 impl Sink for ConvertSink {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.errors += r.errors().count() as u64;
-        if r.result_as_written && self.a.to == To::Pdn {
+        if r.result_as_written && self.a.to == To::Pdn && !matches!(self.dest, Dest::Patch(_)) {
             self.kept_as_written += 1;
         }
         if matches!(self.dest, Dest::Patch(_)) {
@@ -253,7 +261,9 @@ impl Sink for ConvertSink {
                     crate::render::name(file),
                     g.index()
                 );
-                self.failed = true;
+                // A documented reason to leave a file alone: not a failure.
+                self.left_files
+                    .push((file.to_string(), format!("game {} {why}", g.index())));
                 self.keep_original = Some(file.to_string());
                 *cur = None; // drops (removes) any temporary file begun for it
                 return true;
@@ -436,11 +446,16 @@ impl ConvertSink {
         if cur.as_ref().is_none_or(|(f, _)| f != file) {
             *cur = Some((file.to_string(), Vec::new()));
         }
-        let results = match self.a.results.unwrap_or(Results::Draughts) {
+        // The file's own family of tokens, unless --results names one.
+        let results = self.a.results.map(|r| match r {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
-        };
-        let (patches, fixed) = result_patches(g, r, results);
+        });
+        let fix = result_fixes(g, r, results);
+        if let Some(why) = fix.left {
+            *self.left_alone.entry(why).or_default() += 1;
+        }
+        let patches = fix.patches;
         if patches.is_empty() {
             return true;
         }
@@ -450,18 +465,17 @@ impl ConvertSink {
                 crate::render::name(file),
                 g.index()
             );
-            self.failed = true;
+            self.left_files
+                .push((file.to_string(), format!("game {} {why}", g.index())));
             self.keep_original = Some(file.to_string());
             *cur = None;
             return true;
         }
-        if let Some(o) = fixed {
+        for change in &fix.changes {
             eprintln!(
-                "{}: game {}: Result {} -> {}",
+                "{}: game {}: {change}",
                 crate::render::name(file),
-                g.index(),
-                r.declared.map_or("(none)", |d| d.normalised()),
-                o.normalised()
+                g.index()
             );
         }
         if let Some((_, v)) = cur {
@@ -636,6 +650,7 @@ pub fn run(mut a: Args) -> u8 {
         ),
         (false, _) => Dest::Lines(out),
     };
+    let merged = !a.in_place && crate::input::merged(&prepared.inputs);
     let mut sink = ConvertSink {
         a,
         dest,
@@ -643,7 +658,10 @@ pub fn run(mut a: Args) -> u8 {
         out_is_stdout,
         stop: None,
         errors: 0,
+        merged,
         kept_as_written: 0,
+        left_alone: std::collections::BTreeMap::new(),
+        left_files: Vec::new(),
         failed: refused,
         keep_original: None,
         line: String::new(),
@@ -667,6 +685,25 @@ impl ConvertSink {
     /// Commits or drops the output and gives the exit status: an -o file is
     /// committed only after a complete run.
     fn finish(mut self, completed: bool) -> u8 {
+        for (why, n) in &self.left_alone {
+            eprintln!(
+                "pdnkit: {n} {} left as {} {}: {why}",
+                if *n == 1 { "game" } else { "games" },
+                if *n == 1 { "it" } else { "they" },
+                if *n == 1 { "was" } else { "were" }
+            );
+        }
+        if !self.left_files.is_empty() {
+            let n = self.left_files.len();
+            eprintln!(
+                "pdnkit: {n} {} left as {} (a documented reason, not a failure):",
+                if n == 1 { "file" } else { "files" },
+                if n == 1 { "it was" } else { "they were" }
+            );
+            for (file, why) in &self.left_files {
+                eprintln!("  {}: {why}", crate::render::name(file));
+            }
+        }
         if self.kept_as_written > 0 {
             let n = self.kept_as_written;
             eprintln!(
@@ -791,7 +828,10 @@ fn parquet(
         dest: Dest::Parquet(Box::new(out)),
         stop: None,
         errors: 0,
+        merged: false,
         kept_as_written: 0,
+        left_alone: std::collections::BTreeMap::new(),
+        left_files: Vec::new(),
         failed: refused,
         keep_original: None,
         line: String::new(),

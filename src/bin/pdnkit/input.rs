@@ -19,6 +19,19 @@ impl Input {
     }
 }
 
+/// Whether the games of these inputs, written into one output, come from more
+/// than one file: several inputs, or an archive (its members are files).
+pub fn merged(inputs: &[Input]) -> bool {
+    match inputs {
+        [Input::File(p)] => p.file_name().is_some_and(|n| {
+            let n = n.to_string_lossy();
+            crate::archive::wanted(&n, true) && !crate::archive::wanted(&n, false)
+        }),
+        [Input::Stdin] | [] => false,
+        _ => true,
+    }
+}
+
 /// Files pdnkit writes beside its inputs, never read as input: `--in-place`
 /// backups (`NAME.bak`) and unfinished temporary files.
 fn own_file(p: &Path) -> bool {

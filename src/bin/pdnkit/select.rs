@@ -155,6 +155,30 @@ struct Writer<'a> {
     errors: u64,
     failed: bool,
     first: bool,
+    /// Games of several files go into the output: games not in UTF-8 are
+    /// written transcoded to UTF-8, so that the output has one encoding.
+    merged: bool,
+    /// The encodings of the games written (by name), and how many were transcoded.
+    encodings: std::collections::BTreeSet<&'static str>,
+    transcoded: u64,
+    /// The terminator the last game written lacks, written before the next
+    /// game if that one has no tags (it would run into it); and how many were.
+    pending_terminator: Option<(String, &'static [u8])>,
+    terminators_added: u64,
+}
+
+/// The terminator a game needs to stay apart from a next game without tags:
+/// its Result tag's value when that is a result, else `*`; `None` when it
+/// ends with one.
+fn missing_terminator(g: &Game) -> Option<String> {
+    if g.result().is_some() {
+        return None;
+    }
+    let tag = g
+        .tag("Result")
+        .map(|t| t.trim().to_string())
+        .filter(|t| pdnkit::pdn::Outcome::parse(t).is_some());
+    Some(tag.unwrap_or_else(|| "*".to_string()))
 }
 
 /// The game's own bytes: its text without the space before and after it
@@ -191,19 +215,68 @@ impl Sink for Writer<'_> {
         if r.verdict() == Some(false) {
             self.errors += 1;
         }
+        // The last game lacked a terminator and this one has no tags: they
+        // would read back as one game.
+        let before: Vec<u8> = match self.pending_terminator.take() {
+            Some((t, eol)) if g.tags().is_empty() => {
+                self.terminators_added += 1;
+                [t.as_bytes(), eol].concat()
+            }
+            _ => Vec::new(),
+        };
         let written = if self.normalise {
-            let text = normalised_pdn(g, r, Normalise::default()).text;
+            let text = normalised_pdn(
+                g,
+                r,
+                Normalise {
+                    merged: true,
+                    ..Normalise::default()
+                },
+            )
+            .text;
+            self.encodings.insert("UTF-8");
             let sep: &[u8] = if self.first { b"" } else { b"\n" };
             self.out
-                .write_all(sep)
+                .write_all(&before)
+                .and_then(|()| self.out.write_all(sep))
                 .and_then(|()| self.out.write_all(text.trim_end().as_bytes()))
                 .and_then(|()| self.out.write_all(b"\n"))
         } else {
             let (bytes, eol) = own_bytes(g);
+            // The variant its file decided, kept (a selection is a new context).
+            let bytes: std::borrow::Cow<[u8]> = match pdnkit::export::marker_for(r) {
+                Some((game_type, marker)) => {
+                    let mut add = Vec::new();
+                    if let Some(t) = game_type {
+                        add.push(("GameType", t.to_string()));
+                    }
+                    add.push((pdnkit::infer::MARKER_TAG, marker));
+                    std::borrow::Cow::Owned(pdnkit::export::with_tags(g, bytes, &add))
+                }
+                None => std::borrow::Cow::Borrowed(bytes),
+            };
+            // One encoding per output: games not in UTF-8 are transcoded
+            // when games of several files are written.
+            let encoding = g.encoding();
+            let bytes = match encoding {
+                pdnkit::pdn::TextEncoding::Legacy(_) if self.merged && !bytes.is_ascii() => {
+                    self.transcoded += 1;
+                    self.encodings.insert(encoding.name());
+                    std::borrow::Cow::Owned(encoding.decode(&bytes).into_owned().into_bytes())
+                }
+                _ => {
+                    if !bytes.is_ascii() {
+                        self.encodings.insert(encoding.name());
+                    }
+                    bytes
+                }
+            };
+            self.pending_terminator = missing_terminator(g).map(|t| (t, eol));
             let sep: &[u8] = if self.first { b"" } else { eol };
             self.out
-                .write_all(sep)
-                .and_then(|()| self.out.write_all(bytes))
+                .write_all(&before)
+                .and_then(|()| self.out.write_all(sep))
+                .and_then(|()| self.out.write_all(&bytes))
                 .and_then(|()| self.out.write_all(eol))
         };
         self.first = false;
@@ -270,10 +343,37 @@ pub fn run(a: Args) -> u8 {
         errors: 0,
         failed: false,
         first: true,
+        merged: crate::input::merged(&prepared.inputs),
+        encodings: std::collections::BTreeSet::new(),
+        transcoded: 0,
+        pending_terminator: None,
+        terminators_added: 0,
     };
     let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
     w.failed |= failed;
     w.counts.report();
+    if w.transcoded > 0 {
+        eprintln!(
+            "pdnkit: games from {} encodings written as UTF-8 ({} {} transcoded from {})",
+            w.encodings.len().max(2),
+            w.transcoded,
+            if w.transcoded == 1 { "game" } else { "games" },
+            w.encodings
+                .iter()
+                .filter(|e| **e != "UTF-8")
+                .copied()
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if w.terminators_added > 0 {
+        eprintln!(
+            "pdnkit: {} {} given a terminator so that {} apart from the next (it had none, and the next has no tags)",
+            w.terminators_added,
+            if w.terminators_added == 1 { "game" } else { "games" },
+            if w.terminators_added == 1 { "it stays" } else { "they stay" }
+        );
+    }
     let so_far = if w.failed {
         crate::EXIT_FAILED
     } else if a.strict && w.errors > 0 {
