@@ -479,6 +479,17 @@ impl<R: Read> Reader<R> {
             self.start()?;
         }
         loop {
+            // Blank lines and space between games belong to no game: they are
+            // passed over as they come, never counted toward the next game's
+            // size nor held (issue 40: 17 MiB of padding made the game after
+            // it too large, and trailing blank lines a game of 0 bytes).
+            let blank = self.buf[self.pos..]
+                .iter()
+                .take_while(|b| grammar::is_space(**b))
+                .count();
+            if blank > 0 {
+                self.advance(blank);
+            }
             if self.pos == self.buf.len() {
                 if self.eof {
                     return Ok(None);

@@ -51,23 +51,28 @@ use crate::diag::Code;
 use std::io::{self, Read};
 
 /// The last point of `block` (never 0) where a piece may end: the start of a
-/// line that begins with `[` after a blank line, failing that of any line that
-/// begins with `[`. `None` when there is none: read on and try again, or
-/// [`cut_anywhere`].
+/// line that begins with `[` after a blank line, failing that of a line that
+/// begins with `[` after a line that is not a tag alone (movetext, a result:
+/// the end of a game). `None` when there is none: read on and try again, or
+/// [`cut_anywhere`]. A line after a tag line is never a cut: the tags of one
+/// game are never shared between pieces, whose reading would then start
+/// again from the game's start at each piece (a game of 200,000 tags read
+/// in quadratic time, issue 40).
 pub fn cut(block: &[u8]) -> Option<usize> {
     let mut any = None;
     for nl in memchr::memmem::rfind_iter(block, b"\n[") {
         let at = nl + 1;
-        any.get_or_insert(at);
-        // The line before this one: blank?
+        // The line before this one.
         let before = &block[..nl];
         let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
-        if line_start > 0
-            && before[line_start..]
-                .iter()
-                .all(|b| matches!(b, b' ' | b'\t' | b'\r'))
-        {
+        let line = &before[line_start..];
+        if line_start > 0 && line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
             return Some(at);
+        }
+        let trimmed = line.trim_ascii();
+        let tag_alone = trimmed.first() == Some(&b'[') && trimmed.last() == Some(&b']');
+        if !tag_alone {
+            any.get_or_insert(at);
         }
     }
     any
@@ -581,5 +586,27 @@ fn drop_escape_warning(g: &mut Game) {
         .position(|d| d.code == Code::Nonstandard && d.message == ESCAPE_WARNING)
     {
         g.diagnostics.remove(i);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_piece_never_ends_inside_a_games_tags() {
+        // 10,000 tag lines of one game: no cut, so the game is read once
+        // (issue 40: cut between its tags, it was read again from its start
+        // at every piece, in quadratic time).
+        let tags: String = (0..10_000).map(|i| format!("[T{i} \"v\"]\n")).collect();
+        assert_eq!(cut(tags.as_bytes()), None);
+        // After a blank line, or after movetext or a result: a cut.
+        let two = format!("{tags}1. 32-28 *\n[Event \"b\"]\n1. 32-28 *\n");
+        assert_eq!(cut(two.as_bytes()), two.find("[Event"));
+        let blank = "[A \"1\"]\n\n[B \"2\"]\n[C \"3\"]\n";
+        assert_eq!(cut(blank.as_bytes()), blank.find("[B"));
+        // A FEN and its result on one line ends a game.
+        let ballots = "[FEN \"W:W21:B1\"] *\n[FEN \"W:W22:B1\"] *\n";
+        assert_eq!(cut(ballots.as_bytes()), ballots.find("[FEN \"W:W22"));
     }
 }

@@ -598,3 +598,98 @@ fn smaller_defects() {
         .unwrap();
     assert_eq!(conflict["line"], 3);
 }
+
+/// Issue 40, defect 4: every CSV cell pdnkit writes is made safe for
+/// spreadsheets, the event and site of `tournament` and `stats` included, and
+/// the tie-break columns have headers of their own.
+#[test]
+fn no_csv_cell_reaches_a_spreadsheet_as_a_formula() {
+    let d = tempdir("csv-formulas");
+    let f = d.join("f.pdn");
+    std::fs::write(
+        &f,
+        "[Event \"=HYPERLINK(\\\"http://x.invalid\\\",\\\"y\\\")\"]\n[Site \"@SUM(1)\"]\n[Round \"1\"]\n[White \"+A\"]\n[Black \"-B\"]\n[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 2-0\n",
+    )
+    .unwrap();
+    let mut cells = Vec::new();
+    for args in [
+        &["tournament", "--format", "csv"][..],
+        &["stats", "--format", "csv", "--by", "event"][..],
+        &["stats", "--format", "csv", "--by", "player"][..],
+        &["convert", "--to", "csv"][..],
+    ] {
+        let o = pdnkit(&[args, &[f.to_str().unwrap()]].concat());
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(&o.stdout[..]);
+        let rows: Vec<csv::StringRecord> = r.records().map(|r| r.unwrap()).collect();
+        assert!(rows.len() > 1, "{args:?}");
+        if args[0] == "tournament" {
+            let head: Vec<&str> = rows[0].iter().collect();
+            let mut unique = head.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), head.len(), "{head:?}");
+            assert!(
+                head.contains(&"tb_wins") && head.contains(&"tb_solkoff_cut"),
+                "{head:?}"
+            );
+        }
+        for row in &rows {
+            cells.extend(row.iter().map(|c| (args[0], c.to_string())));
+        }
+    }
+    for (what, c) in &cells {
+        assert!(
+            !matches!(c.as_bytes().first(), Some(b'=' | b'@' | b'+'))
+                && !(c.starts_with('-') && c != "-" && c.parse::<f64>().is_err()),
+            "{what}: {c}"
+        );
+    }
+    assert!(cells.iter().any(|(_, c)| c == "'@SUM(1)"));
+}
+
+/// Issue 40, defect 1: blank lines between games belong to no game. Padding
+/// longer than `--max-game-bytes` before a valid game leaves it valid, and
+/// trailing blank lines make no game, whatever the pieces the file is read in.
+#[test]
+fn padding_between_games_belongs_to_no_game() {
+    let d = tempdir("padding");
+    let f = d.join("pad.pdn");
+    let text = format!(
+        "[GameType \"20\"]\n1. 32-28 *\n{}[GameType \"20\"]\n1. 33-28 *\n{}",
+        "\n".repeat(3000),
+        "\r\n \n\t\n".repeat(1000)
+    );
+    std::fs::write(&f, &text).unwrap();
+    for piece in ["262144", "64"] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args([
+                "check",
+                "--format",
+                "json",
+                "--no-progress",
+                "--max-game-bytes",
+                "1000",
+            ])
+            .arg(&f)
+            .env("PDNKIT_PIECE_BYTES", piece)
+            .output()
+            .unwrap();
+        let lines = common::json_lines(&o);
+        let games: Vec<&serde_json::Value> = lines.iter().filter(|v| v["type"] == "game").collect();
+        assert_eq!(games.len(), 2, "pieces of {piece}: {lines:?}");
+        assert!(games.iter().all(|g| g["valid"] == true), "{games:?}");
+        // The second game starts at its own first line, after the padding.
+        assert_eq!(games[1]["line"], 3003);
+    }
+    let o = pdnkit(&["select", f.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out.matches("[GameType").count(), 2);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("selected 2 of 2 games"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -71,7 +71,7 @@ fn a_clean_round_robin() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("event,site,year,rank,player,points,games,wins,draws,losses,sb,wins")
+        Some("event,site,year,rank,player,points,games,wins,draws,losses,tb_sb,tb_wins")
     );
     assert_eq!(lines.count(), 6);
 }

@@ -174,3 +174,17 @@ pub fn json_line<T: serde::Serialize>(record: &T) -> String {
 pub fn file_json(file: &str, findings: &[FileDiagnostic]) -> String {
     json_line(&pdnkit::export::FileRecord::new(file, findings))
 }
+
+/// Writes one CSV record, every cell through the one escaping function
+/// (`export::spreadsheet_safe`: a cell a spreadsheet would run as a formula
+/// gets a leading `'`). Every CSV the commands write by hand goes through it.
+pub fn safe_record<W: std::io::Write, S: AsRef<str>>(
+    w: &mut csv::Writer<W>,
+    cells: impl IntoIterator<Item = S>,
+) -> csv::Result<()> {
+    w.write_record(
+        cells
+            .into_iter()
+            .map(|c| pdnkit::export::spreadsheet_safe(c.as_ref()).into_owned()),
+    )
+}

@@ -268,10 +268,10 @@ fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
                 "black_losses",
                 "findings",
             ];
-            w.write_record(head).map_err(|e| format!("CSV: {e}"))?;
+            crate::render::safe_record(&mut w, head).map_err(|e| format!("CSV: {e}"))?;
             for g in groups.sorted() {
                 let row = [
-                    pdnkit::export::spreadsheet_safe(&g.name).into_owned(),
+                    g.name.clone(),
                     g.games.to_string(),
                     g.wins.to_string(),
                     g.draws.to_string(),
@@ -287,7 +287,7 @@ fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
                     g.as_black[2].to_string(),
                     findings(g),
                 ];
-                w.write_record(row).map_err(|e| format!("CSV: {e}"))?;
+                crate::render::safe_record(&mut w, row).map_err(|e| format!("CSV: {e}"))?;
             }
             String::from_utf8_lossy(&w.into_inner().map_err(|e| format!("CSV: {e}"))?).into_owned()
         }
@@ -349,9 +349,19 @@ pub fn run(a: Args) -> u8 {
         }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
+            if let Err(e) = crate::render::safe_record(&mut w, ["scope", "metric", "key", "value"])
+            {
+                return crate::fail(format!("CSV: {e}"));
+            }
             for (k, s) in &scopes {
                 for row in s.rows(k) {
-                    if let Err(e) = w.serialize(row) {
+                    let cells = [
+                        row.scope.to_string(),
+                        row.metric.to_string(),
+                        row.key,
+                        row.value,
+                    ];
+                    if let Err(e) = crate::render::safe_record(&mut w, cells) {
                         return crate::fail(format!("CSV: {e}"));
                     }
                 }

@@ -415,7 +415,7 @@ fn csv_rows(e: &Event, w: &mut csv::Writer<Vec<u8>>) -> csv::Result<()> {
             e.site.clone(),
             e.year.map(|y| y.to_string()).unwrap_or_default(),
             p.rank.to_string(),
-            pdnkit::export::spreadsheet_safe(&p.name).into_owned(),
+            p.name.clone(),
             pts(p.points),
             p.games.to_string(),
             p.wins.to_string(),
@@ -423,7 +423,7 @@ fn csv_rows(e: &Event, w: &mut csv::Writer<Vec<u8>>) -> csv::Result<()> {
             p.losses.to_string(),
         ];
         row.extend(p.tiebreaks.iter().map(|(_, v)| num(*v)));
-        w.write_record(&row)?;
+        crate::render::safe_record(w, &row)?;
     }
     Ok(())
 }
@@ -461,9 +461,14 @@ fn render(
             .iter()
             .map(|s| s.to_string())
             .collect();
-            head.extend(settings.tiebreaks.iter().map(|t| t.name().to_string()));
-            let written = w
-                .write_record(&head)
+            // Tie-break columns prefixed (`tb_wins` beside `wins`), as CLI.md lists them.
+            head.extend(
+                settings
+                    .tiebreaks
+                    .iter()
+                    .map(|t| format!("tb_{}", t.name().replace('-', "_"))),
+            );
+            let written = crate::render::safe_record(&mut w, &head)
                 .and_then(|()| evs.iter().try_for_each(|e| csv_rows(e, &mut w)));
             match written
                 .map_err(|e| e.to_string())
