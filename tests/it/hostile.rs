@@ -642,8 +642,8 @@ fn no_csv_cell_reaches_a_spreadsheet_as_a_formula() {
     }
     for (what, c) in &cells {
         assert!(
-            !matches!(c.as_bytes().first(), Some(b'=' | b'@' | b'+'))
-                && !(c.starts_with('-') && c != "-" && c.parse::<f64>().is_err()),
+            !(matches!(c.as_bytes().first(), Some(b'=' | b'@' | b'+'))
+                || c.starts_with('-') && c != "-" && c.parse::<f64>().is_err()),
             "{what}: {c}"
         );
     }
