@@ -127,7 +127,25 @@ impl Criterion {
         let value = &rest[1..];
         let test = if rest.starts_with('~') {
             TagTest::Matches(regex::Regex::new(value).map_err(|e| {
-                CriterionError(format!("'{value}' is not a regular expression: {e}"))
+                // The regex crate's message spans lines (the pattern, a caret,
+                // `error: ...`): said on one line, with the column.
+                let text = e.to_string();
+                let why = text
+                    .lines()
+                    .rev()
+                    .find_map(|l| l.trim().strip_prefix("error: "))
+                    .unwrap_or(text.lines().last().unwrap_or(""));
+                let column = text
+                    .lines()
+                    .find(|l| l.trim() == "^" || l.trim_start().starts_with('^'))
+                    .and_then(|l| (l.len() - l.trim_start().len()).checked_sub(4));
+                CriterionError(match column {
+                    Some(c) => format!(
+                        "'{value}' is not a regular expression: {why} (at character {})",
+                        c + 1
+                    ),
+                    None => format!("'{value}' is not a regular expression: {why}"),
+                })
             })?)
         } else {
             TagTest::Equals(value.trim().to_string())

@@ -317,3 +317,57 @@ fn in_place_leaves_compressed_files_alone() {
     );
     assert_eq!(std::fs::read(&p).unwrap(), data);
 }
+
+/// Issue 40, defect 3: a zip may hold two members of one name (appending
+/// tools make them): both are read, the second printed `NAME#2`. A member
+/// name stored in UTF-8 without the UTF-8 flag (Info-ZIP `zip` on Linux)
+/// reads as UTF-8.
+#[test]
+fn every_member_of_a_zip_is_read_even_with_a_name_twice() {
+    let game = |event: &str, first: &str| {
+        format!("[Event \"{event}\"]\n[GameType \"20\"]\n1. {first} *\n").into_bytes()
+    };
+    let mut bytes = zip_of(&[
+        ("games.pdn".to_string(), game("first", "32-28")),
+        ("games.pdX".to_string(), game("second", "33-28")),
+        ("2ème Open.pdn".to_string(), game("third", "31-27")),
+    ]);
+    // The second name made the first's, in its local and its central header.
+    let from = b"games.pdX";
+    let mut i = 0;
+    while let Some(at) = bytes[i..].windows(from.len()).position(|w| w == from) {
+        bytes[i + at + 8] = b'n';
+        i += at + 1;
+    }
+    // The UTF-8 flag (bit 11 of the flags) cleared in every header.
+    for (sig, flags) in [(b"PK\x03\x04", 6), (b"PK\x01\x02", 8)] {
+        let mut i = 0;
+        while let Some(at) = bytes[i..].windows(4).position(|w| w == sig) {
+            bytes[i + at + flags + 1] &= !0x08;
+            i += at + 4;
+        }
+    }
+    let d = tempdir("zip-dup");
+    let z = d.join("a.zip");
+    std::fs::write(&z, &bytes).unwrap();
+    let o = pdnkit(&["check", "--format", "json", z.to_str().unwrap()]);
+    let got: Vec<(String, String)> = common::json_lines(&o)
+        .iter()
+        .filter(|v| v["type"] == "game")
+        .map(|v| {
+            let f = v["file"].as_str().unwrap_or("");
+            (
+                f.rsplit('!').next().unwrap_or(f).to_string(),
+                v["tags"]["Event"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("games.pdn".to_string(), "first".to_string()),
+            ("games.pdn#2".to_string(), "second".to_string()),
+            ("2ème Open.pdn".to_string(), "third".to_string()),
+        ]
+    );
+}

@@ -693,3 +693,49 @@ fn padding_between_games_belongs_to_no_game() {
         stderr(&o)
     );
 }
+
+/// Issue 40, smaller defects: a bad regular expression is said on one line
+/// with `pdnkit:` and the option it came from; an archive inside an archive
+/// is named as such, with and without --all-files.
+#[test]
+fn a_bad_regex_and_a_nested_archive_are_said_plainly() {
+    let d = tempdir("regex-nested");
+    let f = d.join("a.pdn");
+    std::fs::write(&f, "[GameType \"20\"]\n1. 32-28 *\n").unwrap();
+    let o = pdnkit(&["select", "--tag", "Event~ab(", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "pdnkit: --tag: 'ab(' is not a regular expression: unclosed group (at character 3)\n"
+    );
+    // A zip holding a zip and a game.
+    let inner = {
+        let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+        z.start_file("a.pdn", zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut z, b"[GameType \"20\"]\n1. 32-28 *\n").unwrap();
+        z.finish().unwrap().into_inner()
+    };
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    z.start_file("inner.zip", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    std::io::Write::write_all(&mut z, &inner).unwrap();
+    z.start_file("b.pdn", zip::write::SimpleFileOptions::default())
+        .unwrap();
+    std::io::Write::write_all(&mut z, b"[GameType \"20\"]\n1. 33-28 *\n").unwrap();
+    let outer = d.join("outer.zip");
+    std::fs::write(&outer, z.finish().unwrap().into_inner()).unwrap();
+    for extra in [&[][..], &["--all-files"][..]] {
+        let o = pdnkit(&[&["check"], extra, &[outer.to_str().unwrap()]].concat());
+        assert!(
+            stderr(&o)
+                .contains("outer.zip!inner.zip: skipped: an archive inside an archive is not read"),
+            "{extra:?}: {}",
+            stderr(&o)
+        );
+        assert!(
+            String::from_utf8_lossy(&o.stdout).contains("1 game: 1 valid"),
+            "{extra:?}"
+        );
+    }
+}

@@ -223,6 +223,11 @@ impl Feeder<'_> {
             return false;
         }
         match archive::open(src, &name, false) {
+            Ok(Opened::Text(_, head)) if archive::is_zip(&head) || archive::is_tar(&head) => self
+                .item(Item::Skipped(
+                    mi,
+                    "an archive inside an archive is not read (extract it, and name it)".into(),
+                )),
             Ok(Opened::Text(src, head)) => self.text(mi, src, head),
             Ok(_) => self.item(Item::Skipped(
                 mi,
@@ -247,6 +252,18 @@ impl Feeder<'_> {
         (self.all_files && !member.ends_with('/')) || archive::wanted(member, false)
     }
 
+    /// A member that is not read because it is an archive by its name (a
+    /// zip or tar inside an archive): said, not dropped in silence.
+    fn nested(&mut self, full: String) -> bool {
+        let mi = self.next_member;
+        self.next_member += 1;
+        self.item(Item::Member(mi, full))
+            && self.item(Item::Skipped(
+                mi,
+                "an archive inside an archive is not read (extract it, and name it)".into(),
+            ))
+    }
+
     /// Every wanted member of a tar archive, in order.
     fn tar(&mut self, fi: usize, name: &str, src: Box<dyn Read + '_>) -> bool {
         let mut tar = tar::Archive::new(src);
@@ -255,6 +272,7 @@ impl Feeder<'_> {
             Err(e) => return self.item(Item::Error(fi, format!("tar archive: {e}"))),
         };
         let mut members = 0;
+        let mut names = MemberNames::default();
         for entry in entries {
             let entry = match entry {
                 Ok(e) => e,
@@ -273,11 +291,16 @@ impl Feeder<'_> {
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_default();
             if !self.wanted(&path) {
+                if archive::wanted(&path, true)
+                    && !self.nested(format!("{name}!{}", names.printed(&path)))
+                {
+                    return false;
+                }
                 continue;
             }
             members += 1;
             let size = entry.header().size().unwrap_or(0);
-            let full = format!("{name}!{path}");
+            let full = format!("{name}!{}", names.printed(&path));
             let guarded = archive::member(entry, size.max(1), full.clone());
             if !self.member(full, Box::new(guarded)) {
                 return false;
@@ -287,7 +310,11 @@ impl Feeder<'_> {
     }
 
     /// Every wanted member of a zip archive, in the order of its directory.
+    /// Members with the same name (appending tools make them) are all read:
+    /// the zip reader keeps only the last of a name, so such an archive is
+    /// read member by member from its local headers instead.
     fn zip(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
+        let mut names = MemberNames::default();
         let opened = std::fs::File::open(path)
             .map_err(zip::result::ZipError::Io)
             .and_then(zip::ZipArchive::new);
@@ -296,6 +323,10 @@ impl Feeder<'_> {
             Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
         };
         let mut members = 0;
+        if central_entries(path).is_some_and(|n| n > zip.len()) {
+            drop(zip);
+            return self.zip_by_local_headers(fi, name, path);
+        }
         for i in 0..zip.len() {
             let file = match zip.by_index(i) {
                 Ok(f) => f,
@@ -309,12 +340,22 @@ impl Feeder<'_> {
                     continue;
                 }
             };
-            let inner = file.name().to_string();
-            if !file.is_file() || !self.wanted(&inner) {
+            // Info-ZIP's `zip` on Linux stores UTF-8 names without the UTF-8
+            // flag: a name whose bytes are UTF-8 is read as UTF-8, not CP437.
+            let inner = zip_name(&file);
+            if !file.is_file() {
+                continue;
+            }
+            if !self.wanted(&inner) {
+                if archive::wanted(&inner, true)
+                    && !self.nested(format!("{name}!{}", names.printed(&inner)))
+                {
+                    return false;
+                }
                 continue;
             }
             members += 1;
-            let full = format!("{name}!{inner}");
+            let full = format!("{name}!{}", names.printed(&inner));
             let compressed = file.compressed_size().max(1);
             let guarded = archive::member(file, compressed, full.clone());
             if !self.member(full, Box::new(guarded)) {
@@ -322,5 +363,94 @@ impl Feeder<'_> {
             }
         }
         self.archive_end(fi, members, "zip archive")
+    }
+
+    /// Every wanted member of a zip archive whose directory names a member
+    /// twice, read from its local headers in order.
+    fn zip_by_local_headers(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
+        let mut names = MemberNames::default();
+        let mut src = match std::fs::File::open(path) {
+            Ok(f) => std::io::BufReader::new(f),
+            Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
+        };
+        let mut members = 0;
+        loop {
+            let file = match zip::read::read_zipfile_from_stream(&mut src) {
+                Ok(Some(f)) => f,
+                Ok(None) => break,
+                Err(e) => {
+                    return self.item(Item::Error(
+                        fi,
+                        format!("zip archive broken after {members} members: {e}"),
+                    ))
+                }
+            };
+            let inner = zip_name(&file);
+            if !file.is_file() {
+                continue;
+            }
+            if !self.wanted(&inner) {
+                if archive::wanted(&inner, true)
+                    && !self.nested(format!("{name}!{}", names.printed(&inner)))
+                {
+                    return false;
+                }
+                continue;
+            }
+            members += 1;
+            let full = format!("{name}!{}", names.printed(&inner));
+            let compressed = file.compressed_size().max(1);
+            let guarded = archive::member(file, compressed, full.clone());
+            if !self.member(full, Box::new(guarded)) {
+                return false;
+            }
+        }
+        self.archive_end(fi, members, "zip archive")
+    }
+}
+
+/// A zip member's name: its bytes as UTF-8 when they are (Info-ZIP's `zip`
+/// on Linux stores UTF-8 names without the UTF-8 flag), else as the zip
+/// reader decodes them (CP437).
+fn zip_name<R: Read>(file: &zip::read::ZipFile<'_, R>) -> String {
+    match std::str::from_utf8(file.name_raw()) {
+        Ok(utf8) => utf8.to_string(),
+        Err(_) => file.name().to_string(),
+    }
+}
+
+/// The number of members a zip's end of central directory record gives
+/// (`None` when it cannot be read, or for a Zip64 archive).
+fn central_entries(path: &std::path::Path) -> Option<usize> {
+    use std::io::{Seek, SeekFrom};
+    let mut f = std::fs::File::open(path).ok()?;
+    let len = f.seek(SeekFrom::End(0)).ok()?;
+    let tail = len.min(22 + 65_535);
+    f.seek(SeekFrom::Start(len - tail)).ok()?;
+    let mut buf = Vec::with_capacity(tail as usize);
+    f.take(tail).read_to_end(&mut buf).ok()?;
+    let at = buf.windows(4).rposition(|w| w == b"PK\x05\x06")?;
+    let rec = buf.get(at..at + 22)?;
+    let total = u16::from_le_bytes([rec[10], rec[11]]);
+    (total != 0xFFFF).then_some(usize::from(total))
+}
+
+/// Members' names as pdnkit prints them (CLI.md): `#` and `!` inside a name
+/// written `%23` and `%21`, and a second member of the same name `NAME#2`.
+#[derive(Default)]
+struct MemberNames {
+    seen: std::collections::HashMap<String, usize>,
+}
+
+impl MemberNames {
+    fn printed(&mut self, inner: &str) -> String {
+        let escaped = inner.replace('#', "%23").replace('!', "%21");
+        let n = self.seen.entry(escaped.clone()).or_default();
+        *n += 1;
+        if *n == 1 {
+            escaped
+        } else {
+            format!("{escaped}#{n}")
+        }
     }
 }
