@@ -276,3 +276,44 @@ fn the_plies_table_and_partitions() {
     let o = pdnkit(&["convert", "--to", "parquet", "corpus/"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Issue 40, defect 5: a partition value too long for a folder name (an
+/// Event of 142 Cyrillic letters, 284 bytes) keeps its first bytes and a hash;
+/// the full value stays in the data, and the run succeeds.
+#[test]
+fn a_long_partition_value_gets_a_short_folder_name() {
+    let d = tempdir("parquet-long");
+    let long = "Ч".repeat(142);
+    let f = d.join("long.pdn");
+    std::fs::write(
+        &f,
+        format!("[Event \"{long}\"]\n[GameType \"20\"]\n1. 32-28 *\n\n[Event \"short\"]\n[GameType \"20\"]\n1. 33-28 *\n"),
+    )
+    .unwrap();
+    let out = d.join("parts");
+    succeed(&[
+        "convert",
+        "--to",
+        "parquet",
+        "--partition-by",
+        "event",
+        "-o",
+        out.to_str().unwrap(),
+        f.to_str().unwrap(),
+    ]);
+    let mut dirs: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    dirs.sort();
+    assert_eq!(dirs.len(), 2, "{dirs:?}");
+    let long_dir = dirs.iter().find(|n| n.contains('Ч')).unwrap();
+    assert!(long_dir.len() <= 255, "{}", long_dir.len());
+    assert!(
+        long_dir.starts_with(&format!("event={}", "Ч".repeat(100))),
+        "{long_dir}"
+    );
+    assert_eq!(long_dir.rsplit('~').next().map(str::len), Some(16));
+    let batches = read(&out.join(long_dir).join("part-0.parquet"));
+    assert_eq!(strings(&batches[0], "event"), vec![Some(long)]);
+}

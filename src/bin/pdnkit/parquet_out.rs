@@ -277,7 +277,13 @@ pub struct ParquetOut {
     dest: PathBuf,
     partition: Option<PartitionBy>,
     parts: BTreeMap<String, Part>,
+    /// The partition folders this run created (removed again when it fails).
+    created: Vec<PathBuf>,
 }
+
+/// Bytes of a partition value kept in a folder name: file systems allow 255
+/// bytes a name, and `event=` and the hash take their share.
+const PARTITION_VALUE_BYTES: usize = 200;
 
 fn properties(partitioned: bool) -> Result<WriterProperties, String> {
     let level = ZstdLevel::try_new(3).map_err(|e| e.to_string())?;
@@ -293,14 +299,19 @@ fn properties(partitioned: bool) -> Result<WriterProperties, String> {
 }
 
 /// A partition's folder name: `/`, `\`, `=` and control characters replaced
-/// (hive style), an empty value as `__HIVE_DEFAULT_PARTITION__`.
+/// (hive style), an empty value as `__HIVE_DEFAULT_PARTITION__`. A value
+/// longer than [`PARTITION_VALUE_BYTES`] (long official event titles) keeps
+/// its first bytes, cut at a character, then `~` and 16 hex digits of a hash
+/// of the whole value (FNV-1a, 64 bits): two long values never share a
+/// folder, the same value always gets the same one, and the full value is
+/// in the data's own column (docs/limits.md).
 fn partition_value(v: Option<&str>) -> String {
-    match v.map(str::trim).filter(|v| !v.is_empty()) {
-        None => "__HIVE_DEFAULT_PARTITION__".into(),
+    let name = match v.map(str::trim).filter(|v| !v.is_empty()) {
+        None => return "__HIVE_DEFAULT_PARTITION__".into(),
         Some(v) => v
             .chars()
             .map(|c| {
-                if matches!(c, '/' | '\\' | '=' | ':' | '%') || c.is_control() {
+                if matches!(c, '/' | '\\' | '=' | ':' | '%' | '~') || c.is_control() {
                     '_'
                 } else {
                     c
@@ -308,7 +319,22 @@ fn partition_value(v: Option<&str>) -> String {
             })
             .collect::<String>()
             .replace("..", "__"),
+    };
+    if name.len() <= PARTITION_VALUE_BYTES {
+        return name;
     }
+    let hash = v
+        .unwrap_or("")
+        .trim()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let mut cut = PARTITION_VALUE_BYTES;
+    while !name.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}~{hash:016x}", &name[..cut])
 }
 
 impl ParquetOut {
@@ -345,6 +371,7 @@ impl ParquetOut {
             dest,
             partition,
             parts: BTreeMap::new(),
+            created: Vec::new(),
         })
     }
 
@@ -373,8 +400,11 @@ impl ParquetOut {
                 self.single.take().ok_or("the output is already written")?
             } else {
                 let dir = self.dest.join(&key);
-                std::fs::create_dir_all(&dir)
-                    .map_err(|e| format!("{}: {e}", crate::render::path(&dir)))?;
+                if !dir.exists() {
+                    std::fs::create_dir_all(&dir)
+                        .map_err(|e| format!("{}: {e}", crate::render::path(&dir)))?;
+                    self.created.push(dir.clone());
+                }
                 let path = dir.join("part-0.parquet");
                 Out::open(&path).map_err(|e| format!("{}: {e}", crate::render::path(&path)))?
             };
@@ -488,17 +518,30 @@ impl ParquetOut {
         }
         let schema = Arc::clone(&self.schema);
         let mut names = Vec::new();
+        let mut result = Ok(());
         for (_, mut part) in std::mem::take(&mut self.parts) {
-            part.flush(&schema)?;
             let name = part.name.clone();
-            let out = part
-                .writer
-                .into_inner()
-                .map_err(|e| format!("{name}: {e}"))?;
-            out.finish(complete).map_err(|e| format!("{name}: {e}"))?;
-            names.push(name);
+            let done = part.flush(&schema).and_then(|()| {
+                let out = part
+                    .writer
+                    .into_inner()
+                    .map_err(|e| format!("{name}: {e}"))?;
+                out.finish(complete && result.is_ok())
+                    .map_err(|e| format!("{name}: {e}"))
+            });
+            match done {
+                Ok(()) => names.push(name),
+                Err(e) => result = result.and(Err(e)),
+            }
         }
-        Ok(names)
+        if !complete || result.is_err() {
+            // A failed run leaves no partition folder of its own behind
+            // (each was empty but for its file, which was not committed).
+            for dir in self.created.iter().rev() {
+                let _ = std::fs::remove_dir(dir);
+            }
+        }
+        result.map(|()| names)
     }
 }
 
