@@ -720,19 +720,20 @@ pub fn check_file(
     check_file_as(src, opts, None)
 }
 
-/// [`check_file`] for the file printed as `name`: its name is evidence of
-/// its variant, `--variant 'GLOB=NAME'` ([`Options::variants`]) is matched
-/// against it, and a refusal names the option for it.
+/// [`check_file`] for the file `name` (its path as printed, and the PATH it
+/// was named under): its words are evidence of its variant, `--variant
+/// 'GLOB=NAME'` ([`Options::variants`]) is matched against it, and a refusal
+/// names the option for it.
 pub fn check_file_as(
     src: impl std::io::Read,
     opts: &Options,
-    name: Option<&str>,
+    name: Option<FileName>,
 ) -> std::io::Result<(Vec<CheckedGame>, Vec<FileDiagnostic>)> {
     let mut reader = Reader::new(std::io::BufReader::new(src)).max_game_bytes(
         opts.max_game_bytes
             .unwrap_or(crate::pdn::DEFAULT_MAX_GAME_BYTES),
     );
-    let mut file = FileCheck::for_file(opts, name.map(|n| FileName::new(n, n)));
+    let mut file = FileCheck::for_file(opts, name);
     let mut games = Vec::new();
     while let Some(g) = reader.next_game()? {
         games.extend(file.push(g));

@@ -33,7 +33,7 @@ import pdnkit
 TEXT = (".pdn", ".pgn", ".txt")
 COMPRESSED = {".gz": gzip.decompress, ".bz2": bz2.decompress, ".xz": lzma.decompress}
 
-Task = Tuple[str, str, Any, Any]  # (kind, path, detail, detail)
+Task = Tuple[str, str, Any, Any, str]  # (kind, path, detail, detail, the PATH it was named under)
 
 
 def is_text(name: str) -> bool:
@@ -64,34 +64,34 @@ def boundaries(path: str, size: int, split_bytes: int) -> List[int]:
 
 def tasks_of(paths: List[str], split_bytes: int) -> List[Task]:
     out: List[Task] = []
-    files: List[str] = []
+    files: List[Tuple[str, str]] = []
     for p in paths:
         if os.path.isdir(p):
             for root, _, names in sorted(os.walk(p)):
-                files.extend(os.path.join(root, n) for n in sorted(names))
+                files.extend((os.path.join(root, n), p) for n in sorted(names))
         else:
-            files.append(p)
-    for f in files:
+            files.append((p, p))
+    for f, named in files:
         low = f.lower()
         if zipfile.is_zipfile(f):
             with zipfile.ZipFile(f) as z:
-                out.extend(("zip", f, m, None) for m in z.namelist() if is_text(m))
+                out.extend(("zip", f, m, None, named) for m in z.namelist() if is_text(m))
         elif low.endswith((".tar", ".tgz", ".tar.gz", ".tar.bz2", ".tar.xz")) and tarfile.is_tarfile(f):
             with tarfile.open(f) as t:
-                out.extend(("tar", f, m.name, None) for m in t.getmembers() if m.isfile() and is_text(m.name))
+                out.extend(("tar", f, m.name, None, named) for m in t.getmembers() if m.isfile() and is_text(m.name))
         elif is_text(f):
             size = os.path.getsize(f)
             if size > split_bytes and not low.endswith(tuple(COMPRESSED)):
                 cuts = boundaries(f, size, split_bytes)
-                out.extend(("range", f, a, b) for a, b in zip(cuts, cuts[1:]))
+                out.extend(("range", f, a, b, named) for a, b in zip(cuts, cuts[1:]))
             else:
-                out.append(("file", f, None, None))
+                out.append(("file", f, None, None, named))
     return out
 
 
 def read_task(task: Task) -> Tuple[str, bytes, int]:
     """The task's bytes, the name its games carry, and the lines before them."""
-    kind, path, a, b = task
+    kind, path, a, b, _ = task
     if kind == "zip":
         with zipfile.ZipFile(path) as z:
             return f"{path}!{a}", z.read(a), 0
@@ -119,7 +119,9 @@ def check_task(task: Task, variant: str = "auto") -> List[Dict[str, Any]]:
     """One task on a worker: its games as rows of the Parquet games table,
     with where they were found (for numbering them afterwards)."""
     name, data, lines_before = read_task(task)
-    checked = pdnkit.check(data, name=name, variant=variant)
+    # The PATH the file was named under: the words of the folders below it
+    # are evidence of the variant, as on the command line.
+    checked = pdnkit.check(data, name=name, root=task[4], variant=variant)
     rows = []
     for g in checked.games:
         row = pdnkit._game_row(g)

@@ -89,6 +89,7 @@ def check(
     draw_rules: str = "auto",
     levels: Optional[Mapping[str, str]] = None,
     name: Optional[str] = None,
+    root: Optional[str] = None,
 ) -> Checked:
     """Check a file (a path) or bytes as ``pdnkit check`` does.
 
@@ -98,11 +99,14 @@ def check(
     repeated ``--variant``; a variant is applied only to a file whose board
     fits it; ``draw_rules``: ``"auto"``, ``"cbjd"`` or ``"fmjd"``;
     ``levels``: ``{code or "errors"/"warnings"/"notes": "allow"|"warn"|"deny"}``
-    as ``-A``/``-W``/``-D``; ``name``: the file name the reports carry.
+    as ``-A``/``-W``/``-D``; ``name``: the file name the reports carry;
+    ``root``: the PATH the file was named under when it was found in a folder
+    (the words of the folders below it are evidence of the variant, as on the
+    command line; by default the file itself).
     """
     if not isinstance(variant, str):
         variant = list(variant)
-    games, findings = _pdnkit.check(source, variant, draw_rules, dict(levels) if levels else None, name)
+    games, findings = _pdnkit.check(source, variant, draw_rules, dict(levels) if levels else None, name, root)
     return Checked(games=games, findings=findings)
 
 

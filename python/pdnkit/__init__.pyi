@@ -43,6 +43,7 @@ def check(
     draw_rules: str = ...,
     levels: Optional[Mapping[str, str]] = ...,
     name: Optional[str] = ...,
+    root: Optional[str] = ...,
 ) -> Checked:
     """Check a file or bytes as ``pdnkit check`` does (same inference, same refusals)."""
 

@@ -161,7 +161,7 @@ fn options(
 /// Checks one source as `pdnkit check` checks a file: the JSON records of its
 /// games (as `check --format json`) and the findings about the file.
 #[pyfunction]
-#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None))]
+#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None))]
 fn check(
     py: Python<'_>,
     source_: &Bound<'_, PyAny>,
@@ -169,13 +169,17 @@ fn check(
     draw_rules: &str,
     levels: Option<&Bound<'_, PyDict>>,
     name: Option<String>,
+    root: Option<String>,
 ) -> PyResult<(PyObject, PyObject)> {
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     let opts = options(variant.unwrap_or(&auto), draw_rules, levels)?;
     let (own, src) = source(source_)?;
     let file = name.unwrap_or(own);
     let (games, findings) = py
-        .allow_threads(|| pdnkit::check::check_file_as(src, &opts, Some(&file)))
+        .allow_threads(|| {
+            let named = pdnkit::infer::FileName::new(&file, root.as_deref().unwrap_or(&file));
+            pdnkit::check::check_file_as(src, &opts, Some(named))
+        })
         .map_err(|e| PyOSError::new_err(format!("{file}: {e}")))?;
     let records: Vec<PyObject> = games
         .iter()

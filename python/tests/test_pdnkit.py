@@ -141,3 +141,26 @@ def test_to_pandas():
     pytest.importorskip("pandas")
     df = pdnkit.to_pandas(pdnkit.check(CORPUS / "brazilian" / "faults.pdn"))
     assert len(df) == 9 and "valid" in df.columns
+
+
+def test_variant_named_for_some_files_as_on_the_command_line():
+    """Issue 37: ``variant`` takes NAME, 'GLOB=NAME' or a list, with the
+    command line's meaning; a variant is applied only where the board fits."""
+    # One capture of two: legal under russian, not under brazilian (the default).
+    text = b'[FEN "W:W26,31:B22,27,14"]\n1. 31x24 *\n\n[FEN "W:W26,31:B22,27,14"]\n1. 26x10 *\n\n[FEN "W:W26,31:B22,27,14"]\n1. 26x10 *\n'
+    refused = pdnkit.check(text, name="club/movetexts.pdn")
+    assert [g["variant_source"] for g in refused.games] == ["refused"] * 3
+    message = refused.findings[0]["message"]
+    assert "--variant 'movetexts.pdn=russian'" in message, message
+    for variant in ["*texts.pdn=russian", ["czech", "movetexts.pdn=russian"], "russian"]:
+        named = pdnkit.check(text, name="club/movetexts.pdn", variant=variant)
+        assert [(g["variant"], g["valid"]) for g in named.games] == [("russian", True)] * 3, variant
+    # A 10x10 game keeps its board: the named variant is not applied.
+    ten = pdnkit.check(b'[Event "a"]\n1. 33-28 18-23 *\n', variant="czech")
+    assert ten.games[0]["variant"] == "international"
+    assert any("was not applied" in f["message"] for f in ten.findings)
+    # The folders below the PATH named are evidence, as on the command line.
+    ballot = b'[FEN "W:W21:B1"]\n*\n'
+    assert pdnkit.check(ballot, name="archive/czech/a.pdn").games[0]["variant_source"] == "undecided"
+    found = pdnkit.check(ballot, name="archive/czech/a.pdn", root="archive")
+    assert (found.games[0]["variant"], found.games[0]["variant_source"]) == ("czech", "inferred")
