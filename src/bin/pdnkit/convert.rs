@@ -603,7 +603,10 @@ pub fn run(mut a: Args) -> u8 {
     // --in-place rewrites only regular files with one link, reached without
     // a symbolic link: the others are said and left alone (before anything
     // is read: a FIFO would never end).
-    let mut refused = false;
+    let refused = false;
+    // Files left alone for a documented reason: listed at the end, and not a
+    // failure of the run (CLI.md).
+    let mut left_links: Vec<(String, String)> = Vec::new();
     if a.in_place {
         let keep: Vec<bool> = prepared
             .inputs
@@ -613,7 +616,7 @@ pub fn run(mut a: Args) -> u8 {
                 Input::File(p) => match in_place_refusal(p, root) {
                     Some(why) => {
                         eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
-                        refused = true;
+                        left_links.push((p.display().to_string(), why));
                         false
                     }
                     None => true,
@@ -661,7 +664,7 @@ pub fn run(mut a: Args) -> u8 {
         merged,
         kept_as_written: 0,
         left_alone: std::collections::BTreeMap::new(),
-        left_files: Vec::new(),
+        left_files: std::mem::take(&mut left_links),
         failed: refused,
         keep_original: None,
         line: String::new(),
