@@ -513,7 +513,18 @@ impl<'g> Locator<'g> {
         if offset < self.at {
             *self = Locator::new(self.game);
         }
-        let bytes = &self.game.text[self.at..offset];
+        let text = &self.game.text;
+        // The state is kept at a character's start: an offset inside a UTF-8
+        // sequence is counted from there without moving it, so that its
+        // bytes are never counted as two broken characters (the same count
+        // as a fresh locator's, whatever offsets came before).
+        let mut keep = offset;
+        if self.game.encoding == TextEncoding::Utf8 {
+            while keep > self.at && keep < text.len() && text[keep] & 0xC0 == 0x80 {
+                keep -= 1;
+            }
+        }
+        let bytes = &text[self.at..keep];
         let (n, last, open) = count_breaks(bytes, self.open);
         self.line += n;
         let enc = self.game.encoding;
@@ -522,8 +533,9 @@ impl<'g> Locator<'g> {
             None => self.col + enc.char_count(bytes) as u32,
         };
         self.open = open;
-        self.at = offset;
-        (self.line, self.col + 1)
+        self.at = keep;
+        let rest = enc.char_count(&text[keep..offset]) as u32;
+        (self.line, self.col + rest + 1)
     }
 }
 

@@ -483,10 +483,14 @@ impl<R: Read> Reader<R> {
             // passed over as they come, never counted toward the next game's
             // size nor held (issue 40: 17 MiB of padding made the game after
             // it too large, and trailing blank lines a game of 0 bytes).
-            let blank = self.buf[self.pos..]
+            // Whole lines only (to the last line feed of the run): a game
+            // still starts at a line's start, and a lone CR stays with it.
+            let run = self.buf[self.pos..]
                 .iter()
                 .take_while(|b| grammar::is_space(**b))
                 .count();
+            let blank =
+                memchr::memrchr(b'\n', &self.buf[self.pos..self.pos + run]).map_or(0, |i| i + 1);
             if blank > 0 {
                 self.advance(blank);
             }

@@ -371,3 +371,54 @@ fn every_member_of_a_zip_is_read_even_with_a_name_twice() {
         ]
     );
 }
+
+/// Issue 40, defect 8: the games decoded before a broken stream are kept
+/// (a `.pdn.gz` with its trailer cut, a `.zst` or `.xz` with junk after it),
+/// then the break is reported; the file's findings are kept too.
+#[test]
+fn games_before_a_broken_stream_are_kept() {
+    let text: String = (0..1000)
+        .map(|i| format!("[Event \"{i}\"]\n[GameType \"20\"]\n1. 32-28 *\n\n"))
+        .collect();
+    let three = "[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"20\"]\n1. 33-28 *\n\n[GameType \"20\"]\n1. 31-27 *\n";
+    let gz = |t: &str| {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(t.as_bytes()).unwrap();
+        e.finish().unwrap()
+    };
+    let mut cut_small = gz(three);
+    cut_small.truncate(cut_small.len() - 3);
+    let mut cut_big = gz(&text);
+    cut_big.truncate(cut_big.len() - 3);
+    let mut zst = zstd::encode_all(text.as_bytes(), 3).unwrap();
+    zst.extend_from_slice(b"junk after the frame");
+    let mut xz = Vec::new();
+    {
+        let mut e = liblzma::write::XzEncoder::new(&mut xz, 6);
+        e.write_all(text.as_bytes()).unwrap();
+        e.finish().unwrap();
+    }
+    xz.extend_from_slice(b"junk");
+    let d = tempdir("broken-streams");
+    for (name, bytes, games) in [
+        ("three.pdn.gz", cut_small, 3),
+        ("many.pdn.gz", cut_big, 1000),
+        ("many.pdn.zst", zst, 1000),
+        ("many.pdn.xz", xz, 1000),
+    ] {
+        let f = d.join(name);
+        std::fs::write(&f, bytes).unwrap();
+        let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+        let lines = common::json_lines(&o);
+        let read = lines.iter().filter(|v| v["type"] == "game").count();
+        assert_eq!(read, games, "{name}");
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("stream broken"),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        // The file counts as read (its findings, if any, are kept).
+        let summary = lines.iter().find(|v| v["type"] == "summary").unwrap();
+        assert_eq!(summary["files"], 1, "{name}");
+    }
+}

@@ -171,6 +171,18 @@ pub enum Opened<'a> {
 pub const PROBE: usize = 8 << 10;
 
 /// Reads up to `n` bytes of `src`.
+/// A stream that already broke: its error, once, then nothing.
+struct Broken(Option<io::Error>);
+
+impl Read for Broken {
+    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
+    }
+}
+
 fn head_of(src: &mut impl Read, n: usize) -> io::Result<Vec<u8>> {
     let mut head = Vec::with_capacity(n);
     src.take(n as u64).read_to_end(&mut head)?;
@@ -192,8 +204,15 @@ pub fn open<'a>(mut src: Box<dyn Read + 'a>, name: &str, archives: bool) -> io::
                 io::Cursor::new(head).chain(src),
                 format!("{name}: the {} stream", c.name()),
             )?);
-            let inner = head_of(&mut d, PROBE)?;
-            (d, inner)
+            // A stream that breaks within its first bytes keeps what it gave
+            // before the break: the games there are read, then the error is
+            // reported (issue 40: a .pdn.gz with its trailer cut lost them all).
+            let mut inner = Vec::with_capacity(PROBE);
+            match (&mut d).take(PROBE as u64).read_to_end(&mut inner) {
+                Ok(_) => (d, inner),
+                Err(e) if inner.is_empty() => return Err(e),
+                Err(e) => (Box::new(Broken(Some(e))) as Box<dyn Read + 'a>, inner),
+            }
         }
         None => (src, head),
     };

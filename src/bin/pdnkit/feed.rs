@@ -38,7 +38,8 @@ pub struct Block {
     pub open: Option<u8>,
     /// No piece of the file follows.
     pub last: bool,
-    /// The file ends after this piece (a last piece ended by a read error does not).
+    /// The file ends after this piece (a last piece ended by a read error
+    /// too: its text is read as far as it goes).
     pub eof: bool,
     /// The read error that ended the file (on its last piece).
     pub error: Option<String>,
@@ -167,12 +168,15 @@ impl Feeder<'_> {
         loop {
             let (eof, err) = read_up_to(&mut src, &mut carry, want);
             if eof || err.is_some() {
+                // A read error ends the text as the end of the file would:
+                // the games before the break are read (the last one as far
+                // as it goes), then the error is reported (issue 40).
                 let block = Block {
                     bytes: carry,
                     start,
                     open,
                     last: true,
-                    eof,
+                    eof: true,
                     error: err.map(|e| format!("read error: {e}")),
                     guess,
                 };

@@ -353,9 +353,12 @@ impl<'s> Stitch<'_, 's> {
         if !rest.into_iter().all(|p| self.push(Item::Game(fi, p))) {
             return false;
         }
+        // A file that ended with a read error was read as far as it goes:
+        // its games and its findings are kept, then the error is reported.
+        let done = self.push(Item::Done(fi, inference));
         match error {
-            None => self.push(Item::Done(fi, inference)),
-            Some(msg) => self.push(Item::Error(fi, msg)),
+            None => done,
+            Some(msg) => done && self.push(Item::Error(fi, msg)),
         }
     }
 

