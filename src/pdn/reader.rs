@@ -489,10 +489,16 @@ impl<R: Read> Reader<R> {
                 .iter()
                 .take_while(|b| grammar::is_space(**b))
                 .count();
-            let blank =
-                memchr::memrchr(b'\n', &self.buf[self.pos..self.pos + run]).map_or(0, |i| i + 1);
-            if blank > 0 {
-                self.advance(blank);
+            // Only a run longer than half the parser's look-ahead is passed
+            // over here (what is left before the game is shorter, so a game
+            // under the limit always fits the window the parser gets); the
+            // one or two blank lines of ordinary files are read as before.
+            if run >= LOOKAHEAD / 2 {
+                let blank = memchr::memrchr(b'\n', &self.buf[self.pos..self.pos + run])
+                    .map_or(0, |i| i + 1);
+                if blank > 0 {
+                    self.advance(blank);
+                }
             }
             if self.pos == self.buf.len() {
                 if self.eof {
