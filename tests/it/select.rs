@@ -322,7 +322,7 @@ fn unique_keeps_one_game_of_each_duplicate_group() {
     ]));
     let groups = dupes.iter().filter(|d| d["type"] == "duplicates").count();
     assert!(groups >= 5, "{dupes:?}");
-    let mut args = vec!["select", "--unique"];
+    let mut args = vec!["select", "--unique", "-v"];
     args.extend_from_slice(&paths);
     let o = common::pdnkit(&args);
     let text = String::from_utf8(stdout(&o).to_vec()).unwrap();
@@ -428,4 +428,24 @@ fn stats_by_group_and_openings_per_variant() {
             "{key}"
         );
     }
+}
+
+/// Issue 44: standard error lists the files that gave games and the total;
+/// `-v` lists every file.
+#[test]
+fn select_lists_the_files_that_gave_games() {
+    let a = common::corpus("russian/clean.pdn");
+    let b = common::corpus("brazilian/clean.pdn");
+    let quiet = common::pdnkit(&["select", "--variant-is", "russian", &a, &b]);
+    let err = String::from_utf8_lossy(&quiet.stderr).into_owned();
+    assert!(err.contains("russian/clean.pdn: "), "{err}");
+    assert!(!err.contains("brazilian/clean.pdn"), "{err}");
+    assert!(
+        err.lines().last().unwrap_or("").starts_with("selected "),
+        "{err}"
+    );
+    assert!(err.contains(" in 2 files"), "{err}");
+    let verbose = common::pdnkit(&["select", "-v", "--variant-is", "russian", &a, &b]);
+    let err = String::from_utf8_lossy(&verbose.stderr);
+    assert!(err.contains("brazilian/clean.pdn: 0 of"), "{err}");
 }

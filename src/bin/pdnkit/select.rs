@@ -47,6 +47,10 @@ pub struct Args {
     /// Exit 1 when a selected game has an error finding.
     #[arg(long)]
     strict: bool,
+    /// List every file on standard error, also those that gave no game
+    /// (by default only the files that gave games, and the total).
+    #[arg(short = 'v', long)]
+    verbose: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -79,16 +83,20 @@ impl Counts {
             last.2 += u64::from(selected);
         }
     }
-    fn report(&self) {
+    /// The files that gave games (every file with `verbose`), then the total.
+    fn report(&self, verbose: bool) {
         let (mut read, mut selected) = (0, 0);
         for (file, r, s) in &self.files {
-            eprintln!("{}: {s} of {r} games selected", crate::render::name(file));
+            if verbose || *s > 0 {
+                eprintln!("{}: {s} of {r} games selected", crate::render::name(file));
+            }
             read += r;
             selected += s;
         }
+        let n = self.files.len();
         eprintln!(
-            "selected {selected} of {read} games in {} files",
-            self.files.len()
+            "selected {selected} of {read} games in {n} {}",
+            if n == 1 { "file" } else { "files" }
         );
     }
 }
@@ -351,7 +359,7 @@ pub fn run(a: Args) -> u8 {
     };
     let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
     w.failed |= failed;
-    w.counts.report();
+    w.counts.report(a.verbose);
     if w.transcoded > 0 {
         eprintln!(
             "pdnkit: games from {} encodings written as UTF-8 ({} {} transcoded from {})",
