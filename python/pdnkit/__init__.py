@@ -266,3 +266,9 @@ def to_pandas(checked: Union[Checked, Any]) -> Any:
     if isinstance(checked, Checked):
         return pd.DataFrame([_game_row(g) for g in checked.games])
     return checked.to_pandas()
+
+
+def __dir__() -> List[str]:
+    """What ``dir(pdnkit)`` lists: the public names of ``__all__`` only, not
+    the helpers it imports (PEP 562)."""
+    return sorted(__all__)

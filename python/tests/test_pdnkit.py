@@ -164,3 +164,11 @@ def test_variant_named_for_some_files_as_on_the_command_line():
     assert pdnkit.check(ballot, name="archive/czech/a.pdn").games[0]["variant_source"] == "undecided"
     found = pdnkit.check(ballot, name="archive/czech/a.pdn", root="archive")
     assert (found.games[0]["variant"], found.games[0]["variant_source"]) == ("czech", "inferred")
+
+
+def test_the_namespace_holds_what_all_names():
+    """Issue 44: ``dir(pdnkit)`` lists ``__all__``, not ``Any`` or ``os``."""
+    assert dir(pdnkit) == sorted(pdnkit.__all__)
+    assert "os" not in dir(pdnkit) and "Any" not in dir(pdnkit)
+    for name in pdnkit.__all__:
+        assert hasattr(pdnkit, name), name
