@@ -256,6 +256,24 @@ impl Feeder<'_> {
         (self.all_files && !member.ends_with('/')) || archive::wanted(member, false)
     }
 
+    /// The printed name of member `inner` of `archive` when it is read;
+    /// `None` when it is not (an archive inside the archive is said so).
+    fn member_name(
+        &mut self,
+        archive: &str,
+        names: &mut MemberNames,
+        inner: &str,
+    ) -> Result<Option<String>, Stopped> {
+        let full = format!("{archive}!{}", names.printed(inner));
+        if self.wanted(inner) {
+            return Ok(Some(full));
+        }
+        if archive::wanted(inner, true) && !self.nested(full) {
+            return Err(Stopped);
+        }
+        Ok(None)
+    }
+
     /// A member that is not read because it is an archive by its name (a
     /// zip or tar inside an archive): said, not dropped in silence.
     fn nested(&mut self, full: String) -> bool {
@@ -294,17 +312,13 @@ impl Feeder<'_> {
                 .path()
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            if !self.wanted(&path) {
-                if archive::wanted(&path, true)
-                    && !self.nested(format!("{name}!{}", names.printed(&path)))
-                {
-                    return false;
-                }
-                continue;
-            }
+            let full = match self.member_name(name, &mut names, &path) {
+                Err(Stopped) => return false,
+                Ok(None) => continue,
+                Ok(Some(full)) => full,
+            };
             members += 1;
             let size = entry.header().size().unwrap_or(0);
-            let full = format!("{name}!{}", names.printed(&path));
             let guarded = archive::member(entry, size.max(1), full.clone());
             if !self.member(full, Box::new(guarded)) {
                 return false;
@@ -350,16 +364,12 @@ impl Feeder<'_> {
             if !file.is_file() {
                 continue;
             }
-            if !self.wanted(&inner) {
-                if archive::wanted(&inner, true)
-                    && !self.nested(format!("{name}!{}", names.printed(&inner)))
-                {
-                    return false;
-                }
-                continue;
-            }
+            let full = match self.member_name(name, &mut names, &inner) {
+                Err(Stopped) => return false,
+                Ok(None) => continue,
+                Ok(Some(full)) => full,
+            };
             members += 1;
-            let full = format!("{name}!{}", names.printed(&inner));
             let compressed = file.compressed_size().max(1);
             let guarded = archive::member(file, compressed, full.clone());
             if !self.member(full, Box::new(guarded)) {
@@ -393,16 +403,12 @@ impl Feeder<'_> {
             if !file.is_file() {
                 continue;
             }
-            if !self.wanted(&inner) {
-                if archive::wanted(&inner, true)
-                    && !self.nested(format!("{name}!{}", names.printed(&inner)))
-                {
-                    return false;
-                }
-                continue;
-            }
+            let full = match self.member_name(name, &mut names, &inner) {
+                Err(Stopped) => return false,
+                Ok(None) => continue,
+                Ok(Some(full)) => full,
+            };
             members += 1;
-            let full = format!("{name}!{}", names.printed(&inner));
             let compressed = file.compressed_size().max(1);
             let guarded = archive::member(file, compressed, full.clone());
             if !self.member(full, Box::new(guarded)) {
@@ -438,6 +444,9 @@ fn central_entries(path: &std::path::Path) -> Option<usize> {
     let total = u16::from_le_bytes([rec[10], rec[11]]);
     (total != 0xFFFF).then_some(usize::from(total))
 }
+
+/// The run stopped (the receiver is gone).
+struct Stopped;
 
 /// Members' names as pdnkit prints them (CLI.md): `#` and `!` inside a name
 /// written `%23` and `%21`, and a second member of the same name `NAME#2`.
