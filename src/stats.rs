@@ -81,7 +81,14 @@ impl Summary {
             Some(false) => {}
             // Not replayed, and nothing wrong with the game itself: read only,
             // an unsupported variant, a refused file.
-            None if r.read_only || r.valid() => self.unchecked += 1,
+            // An undecided file's games are not checked even when a FEN of
+            // theirs is bad (issue 37).
+            None if r.read_only
+                || r.valid()
+                || r.source == crate::infer::VariantSource::Undecided =>
+            {
+                self.unchecked += 1
+            }
             // Not replayed because of an error of its own (too large, a GameType
             // that names nothing): a game with errors.
             None => {}
