@@ -320,6 +320,89 @@ pub(crate) fn resolve_in(
     Err(Illegal::Other(explain(pos, from, to, written_capture)))
 }
 
+/// What a written move means among the relaxed moves of a position
+/// ([`crate::rules::relaxed_moves`], docs/rules.md "Irregularities that stood").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Relaxed {
+    /// Exactly one relaxed move fits; `notation` as in [`Reading::Move`].
+    One {
+        /// The move.
+        mv: Move,
+        /// How the text was read, when not as PDN writes it.
+        notation: Option<String>,
+    },
+    /// Several relaxed moves with different captured sets fit.
+    Several(Vec<Move>),
+    /// No relaxed move fits.
+    Nothing,
+}
+
+/// Reads a written move against the relaxed moves of `pos`, as
+/// [`resolve_in`] reads it against the legal ones: the first and last
+/// squares, the middle squares in order along a landing path, the capture
+/// form (a wrong separator accepted with a `notation` reason when exactly
+/// one move fits).
+pub(crate) fn resolve_relaxed(pos: &Position, written: &[SquareText], sep: Sep) -> Relaxed {
+    let g = pos.geometry();
+    let Ok(squares) = written
+        .iter()
+        .map(|&s| square_of(g, s))
+        .collect::<Result<smallvec::SmallVec<[Square; 8]>, _>>()
+    else {
+        return Relaxed::Nothing;
+    };
+    let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
+        return Relaxed::Nothing;
+    };
+    if !pos.pieces(pos.side()).has(from) {
+        return Relaxed::Nothing;
+    }
+    let relaxed: Vec<(Move, crate::rules::Path)> = crate::rules::relaxed_moves(pos)
+        .into_iter()
+        .filter(|(m, _)| m.from == from && m.to == to)
+        .collect();
+    let written_capture =
+        matches!(sep, Sep::Capture | Sep::Colon | Sep::Mixed) || squares.len() > 2;
+    let plain_written = sep == Sep::Move && squares.len() == 2;
+    let plain = relaxed.iter().find(|(m, _)| !m.is_capture()).map(|(m, _)| *m);
+    if let (false, Some(mv)) = (written_capture, plain) {
+        return Relaxed::One {
+            mv,
+            notation: None,
+        };
+    }
+    let mut fitting: Vec<Move> = Vec::new();
+    let mut exact: Vec<Move> = Vec::new();
+    for (m, path) in relaxed.iter().filter(|(m, _)| m.is_capture()) {
+        if !path_fits(path, &squares) {
+            continue;
+        }
+        if !fitting.contains(m) {
+            fitting.push(*m);
+        }
+        // A written list that is a whole landing path selects it, as among
+        // the legal captures under free capture.
+        if squares.len() > 2 && path.as_slice() == squares.as_slice() && !exact.contains(m) {
+            exact.push(*m);
+        }
+    }
+    if !exact.is_empty() {
+        fitting = exact;
+    }
+    match (fitting.len(), plain) {
+        (1, _) => Relaxed::One {
+            mv: fitting[0],
+            notation: plain_written.then(|| "a capture written with `-`".to_string()),
+        },
+        (0, Some(mv)) if squares.len() == 2 => Relaxed::One {
+            mv,
+            notation: Some("a plain move written as a capture".into()),
+        },
+        (0, _) => Relaxed::Nothing,
+        _ => Relaxed::Several(fitting),
+    }
+}
+
 /// Legal captures from the first to the last written square whose landing
 /// path contains the written middle squares in order; one per captured set.
 pub(crate) fn fitting_captures(pos: &Position, legal: &MoveList, squares: &[Square]) -> Vec<Move> {

@@ -49,6 +49,47 @@ pub struct Options {
     /// Levels of the codes (`-A`, `-W`, `-D`): they decide what is reported,
     /// with which severity, and so which games are valid.
     pub levels: crate::diag::Levels,
+    /// Whether an irregularity that could stand stops the replay
+    /// (`--irregularities`; docs/rules.md, "Irregularities that stood").
+    pub irregularities: Irregularities,
+}
+
+/// What an irregular move does to the replay of a game (`--irregularities`,
+/// docs/rules.md "Irregularities that stood", FMJD Annex 1 art. 5.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Irregularities {
+    /// The first move error stops the replay (archives of a server that
+    /// enforced the rules).
+    #[default]
+    Stop,
+    /// A missed capture, a capture taking too few pieces, one stopped early
+    /// or one the precedence forbids stands when the written move fits
+    /// exactly one relaxed move: it is reported, played, and the replay goes
+    /// on (over-the-board records).
+    Stand,
+}
+
+impl Irregularities {
+    /// `stop` or `stand`, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Irregularities::Stop => "stop",
+            Irregularities::Stand => "stand",
+        }
+    }
+}
+
+impl std::str::FromStr for Irregularities {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "stop" => Ok(Irregularities::Stop),
+            "stand" => Ok(Irregularities::Stand),
+            other => Err(format!(
+                "unknown irregularities mode {other:?} (stop or stand)"
+            )),
+        }
+    }
 }
 
 impl Options {
@@ -92,6 +133,11 @@ impl Options {
         self.levels = levels;
         self
     }
+    /// Whether irregularities that could stand stop the replay (`--irregularities`).
+    pub fn irregularities(mut self, mode: Irregularities) -> Options {
+        self.irregularities = mode;
+        self
+    }
 }
 
 /// Whether the reader skipped `g` as too large (it holds only its start).
@@ -108,6 +154,9 @@ pub struct Played {
     pub before: Position,
     /// Span of the written move.
     pub span: Span,
+    /// Whether the move was an irregularity that stood
+    /// ([`Irregularities::Stand`]).
+    pub stood: bool,
 }
 
 /// Everything `check` says about one game.
@@ -130,8 +179,10 @@ pub struct GameReport {
     pub draw_rules: Option<DrawRules>,
     /// Plies of the main line read before the first error.
     pub plies: u32,
-    /// Plies of the main line after the first move error, not replayed.
+    /// Plies of the main line after the move that stopped the replay, not replayed.
     pub plies_unchecked: u32,
+    /// Moves that stood ([`Irregularities::Stand`]; 0 under `Stop`).
+    pub irregularities: u32,
     /// The result the record declares (Result tag or final token), if any:
     /// `None` too for a `1-0` or `0-1` whose meaning is not known
     /// ([`GameReport::result_as_written`]).
@@ -692,6 +743,10 @@ struct MainLine<'g, 'd> {
     capturers: Bitboard,
     /// Room for the captures a written move fits, or for every legal move.
     legal: MoveList,
+    /// Whether irregularities that could stand are played ([`Irregularities::Stand`]).
+    stand: bool,
+    /// Whether the move [`MainLine::read_move`] last read stood.
+    stood: bool,
 }
 
 impl<'g, 'd> MainLine<'g, 'd> {
@@ -702,6 +757,8 @@ impl<'g, 'd> MainLine<'g, 'd> {
             diags,
             capturers: Bitboard::EMPTY,
             legal: MoveList::new(),
+            stand: false,
+            stood: false,
         }
     }
 
@@ -717,6 +774,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
         mut positions: Option<&mut Vec<Position>>,
     ) {
         let mut pos = start;
+        self.stand = opts.irregularities == Irregularities::Stand;
         if let Some(p) = positions.as_mut() {
             p.push(start);
         }
@@ -742,10 +800,12 @@ impl<'g, 'd> MainLine<'g, 'd> {
                 // A plain move read in the position shows it has one.
                 end = u.settle(fast.is_some() || crate::rules::has_plain_move(&pos));
             }
+            self.stood = false;
             let Some(mv) = fast.or_else(|| self.read_move(&pos, i, end.is_some())) else {
                 self.unchecked_after(i, report);
                 break;
             };
+            report.irregularities += u32::from(self.stood);
             if let (Some(e), false) = (&end, after_end_warned) {
                 after_end_warned = true;
                 self.diags.push(
@@ -769,6 +829,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
                     mv,
                     before: pos,
                     span: wm.span.clone(),
+                    stood: self.stood,
                 });
             }
             self.capturers = crate::rules::capturers(&after);
@@ -861,8 +922,75 @@ impl<'g, 'd> MainLine<'g, 'd> {
             Ok(Reading::Ambiguous(cands)) => self.disambiguate(pos, &cands, i),
             Err(illegal) => {
                 let text = written_text(g, wm);
-                self.diags
-                    .push(illegal_diag(g, pos, &illegal, wm, ply, &text, ended));
+                let d = illegal_diag(g, pos, &illegal, wm, ply, &text, ended);
+                if self.stand
+                    && matches!(
+                        d.code,
+                        Code::MissedCapture | Code::NonMaximalCapture | Code::IllegalMove
+                    )
+                {
+                    return self.stand_or_stop(pos, d, i);
+                }
+                self.diags.push(d);
+                None
+            }
+        }
+    }
+
+    /// Under [`Irregularities::Stand`], the written move `moves[i]`, refused
+    /// by the variant's rules with the finding `d`, read against the relaxed
+    /// moves: exactly one fits, so it stands (the finding says so, the move
+    /// is played); several with different captured sets fit
+    /// (`ambiguous-capture`, an error); none fits (`d`, and the replay stops).
+    #[cold]
+    fn stand_or_stop(&mut self, pos: &Position, mut d: Diagnostic, i: usize) -> Option<Move> {
+        let (g, wm, ply) = (self.game, self.moves[i], i as u32 + 1);
+        match crate::notation::resolve_relaxed(pos, g.squares(wm), wm.sep) {
+            crate::notation::Relaxed::One { mv, notation } => {
+                d.message
+                    .to_mut()
+                    .push_str("; it stood: the game goes on from the position it made");
+                self.diags.push(d);
+                if let Some(why) = notation {
+                    let text = written_text(g, wm);
+                    self.diags.push(
+                        Diagnostic::new(
+                            Code::Notation,
+                            wm.span.clone(),
+                            format!("{text} accepted: {why}"),
+                        )
+                        .at_move(ply, text),
+                    );
+                }
+                self.stood = true;
+                Some(mv)
+            }
+            crate::notation::Relaxed::Several(cands) => {
+                let text = written_text(g, wm);
+                let style = Style::of(g.squares(wm), wm.sep);
+                let list = cands
+                    .iter()
+                    .map(|c| write_move(pos, c, style))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                self.diags.push(
+                    Diagnostic::new(
+                        Code::AmbiguousCapture,
+                        wm.span.clone(),
+                        format!(
+                            "{text} is a {} under the rules of {} and fits {} moves that could stand, taking different pieces ({list}); it cannot stand",
+                            d.code,
+                            pos.variant(),
+                            cands.len()
+                        ),
+                    )
+                    .at_move(ply, text)
+                    .with_note(format!("position before the move: {}", pos.to_fen())),
+                );
+                None
+            }
+            crate::notation::Relaxed::Nothing => {
+                self.diags.push(d);
                 None
             }
         }
@@ -1301,6 +1429,7 @@ fn empty_report() -> GameReport {
         draw_rules: None,
         plies: 0,
         plies_unchecked: 0,
+        irregularities: 0,
         declared: None,
         result_as_written: false,
         computed: Outcome::Unknown,

@@ -1028,6 +1028,30 @@ fn collect_paths(pos: &Position, from: Square, min: u32, partial: bool) -> Vec<(
     all.out
 }
 
+/// The relaxed moves of `pos` (docs/rules.md, "Irregularities that stood"):
+/// every plain move of the side to move, whatever the capture obligation,
+/// and every capture path that is the start or the whole of a complete
+/// capture sequence under the variant's own movement, landing and crowning
+/// rules, with no maximum, precedence or obligation to go on. Each comes with
+/// its landing path (`[from, to]` for a plain move); one move may come with
+/// several paths.
+pub(crate) fn relaxed_moves(pos: &Position) -> Vec<(Move, Path)> {
+    let mut plain = MoveList::new();
+    quiet_moves(pos, &mut plain);
+    let mut out: Vec<(Move, Path)> = plain
+        .iter()
+        .map(|m| (*m, Path::from_slice(&[m.from, m.to])))
+        .collect();
+    for from in pos.pieces(pos.side()).squares() {
+        for (m, path) in collect_paths(pos, from, 1, true) {
+            if !out.iter().any(|(o, p)| *o == m && *p == path) {
+                out.push((m, path));
+            }
+        }
+    }
+    out
+}
+
 /// One landing path of a legal move: `[from, to]` for a plain move, else
 /// every square the piece lands on, from `from` to `to`.
 pub fn landing_path(pos: &Position, m: &Move) -> Path {

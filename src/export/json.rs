@@ -34,6 +34,8 @@ pub fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
     number(out, u64::from(r.plies));
     out.push_str(",\"plies_unchecked\":");
     number(out, u64::from(r.plies_unchecked));
+    out.push_str(",\"irregularities\":");
+    number(out, u64::from(r.irregularities));
     out.push_str(",\"valid\":");
     out.push_str(match r.verdict() {
         Some(true) => "true",
@@ -102,6 +104,7 @@ pub fn write_game_row_json(out: &mut String, row: &super::GameRow, tags: &[(&str
             Val::Num(row.first_error_ply.map(u64::from))
         ),
         ("game", Val::Num(Some(row.game as u64))),
+        ("irregularities", n(row.irregularities)),
         ("line", n(row.line)),
         ("longest_capture", n(row.longest_capture)),
         ("plies", n(row.plies)),
@@ -139,6 +142,7 @@ pub fn write_ply_row_json(out: &mut String, row: &super::PlyRow, tags: &[(&str, 
         ("piece", Val::Str(Some(row.piece))),
         ("ply", n(row.ply)),
         ("side", Val::Str(Some(row.side))),
+        ("stood", Val::Bool(Some(row.stood))),
         ("to", n(row.to)),
         ("written", Val::Str(Some(&row.written))),
     ];

@@ -14,7 +14,7 @@ mod json;
 pub use json::{write_game_json, write_game_row_json, write_ply_row_json};
 
 /// The fixed columns of the games table, in order.
-pub const GAME_COLUMNS: [&str; 27] = [
+pub const GAME_COLUMNS: [&str; 28] = [
     "file",
     "game",
     "line",
@@ -34,6 +34,7 @@ pub const GAME_COLUMNS: [&str; 27] = [
     "termination_ply",
     "plies",
     "plies_unchecked",
+    "irregularities",
     "captures",
     "longest_capture",
     "crownings",
@@ -87,8 +88,10 @@ pub struct GameRow {
     pub termination_ply: Option<u32>,
     /// Plies of the main line that were read.
     pub plies: u32,
-    /// Plies of the main line after the first move error, not replayed.
+    /// Plies of the main line after the move that stopped the replay, not replayed.
     pub plies_unchecked: u32,
+    /// Moves that stood (`--irregularities stand`; 0 under `stop`).
+    pub irregularities: u32,
     /// Plies that captured.
     pub captures: u32,
     /// Most pieces taken by one move.
@@ -161,6 +164,7 @@ pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
         termination_ply: r.termination_ply,
         plies: r.plies,
         plies_unchecked: r.plies_unchecked,
+        irregularities: r.irregularities,
         captures: r.captures().count() as u32,
         longest_capture: r.longest_capture(),
         crownings: r.crownings(),
@@ -178,7 +182,7 @@ pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
 
 /// The fixed columns of the moves table (`--moves`), in order; `fen` follows
 /// when asked for ([`ply_columns`]).
-pub const PLY_COLUMNS: [&str; 14] = [
+pub const PLY_COLUMNS: [&str; 15] = [
     "file",
     "game",
     "ply",
@@ -193,6 +197,7 @@ pub const PLY_COLUMNS: [&str; 14] = [
     "captured_squares",
     "piece",
     "crowned",
+    "stood",
 ];
 
 /// The columns of the moves table, with `fen` last when `with_fen`.
@@ -237,6 +242,8 @@ pub struct PlyRow {
     pub piece: &'static str,
     /// Whether it crowned.
     pub crowned: bool,
+    /// Whether it was an irregularity that stood (`--irregularities stand`).
+    pub stood: bool,
     /// FEN after the move (with `--fen`; left out of the row without it).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub fen: Option<String>,
@@ -306,6 +313,7 @@ pub fn ply_rows_iter<'a>(
                 "man"
             },
             crowned: p.mv.crowns,
+            stood: p.stood,
             fen: with_fen.then(|| play_unchecked(&p.before, &p.mv).to_fen()),
         }
     })
@@ -370,8 +378,10 @@ pub struct GameRecord {
     pub tags: std::collections::BTreeMap<String, String>,
     /// Plies of the main line that were read.
     pub plies: u32,
-    /// Plies of the main line after the first move error, not replayed.
+    /// Plies of the main line after the move that stopped the replay, not replayed.
     pub plies_unchecked: u32,
+    /// Moves that stood (`--irregularities stand`; 0 under `stop`).
+    pub irregularities: u32,
     /// No error finding (empty or null when not checked).
     pub valid: Option<bool>,
     /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
@@ -432,6 +442,7 @@ impl GameRecord {
             tags,
             plies: r.plies,
             plies_unchecked: r.plies_unchecked,
+            irregularities: r.irregularities,
             valid: r.verdict(),
             declared_result: r.declared.map(|o| o.normalised()),
             declared_result_text: declared_result_text(g),

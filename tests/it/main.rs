@@ -12,6 +12,7 @@ mod browser;
 mod cli;
 mod cli_polish;
 mod conformance_games;
+mod conformance_irregularities;
 mod conformance_rules;
 mod diagrams;
 mod export;

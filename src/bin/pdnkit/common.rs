@@ -30,6 +30,13 @@ pub struct InputArgs {
     /// canadian and russian; english, czech and italian games have none.
     #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
     pub draw_rules: DrawChoice,
+    /// stop: the first move error of a game stops its replay (archives of a
+    /// server that enforced the rules). stand: a missed capture, a capture
+    /// taking too few pieces, stopped early or against the precedence, that
+    /// the record plays on from (FMJD art. 5.4), is reported, played, and
+    /// the replay goes on (over-the-board records).
+    #[arg(long, value_enum, value_name = "MODE", default_value_t = IrregularityChoice::Stop)]
+    pub irregularities: IrregularityChoice,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     pub jobs: Option<usize>,
@@ -165,6 +172,13 @@ pub enum DrawChoice {
     Fmjd,
 }
 
+/// `--irregularities`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IrregularityChoice {
+    Stop,
+    Stand,
+}
+
 impl InputArgs {
     /// The replay options.
     pub fn options(&self) -> Result<Options, String> {
@@ -177,6 +191,10 @@ impl InputArgs {
             .variants(self.variant.iter().map(|c| c.0.clone()).collect())
             .force_variant(self.force_variant)
             .draw_rules(draw_rules)
+            .irregularities(match self.irregularities {
+                IrregularityChoice::Stop => pdnkit::replay::Irregularities::Stop,
+                IrregularityChoice::Stand => pdnkit::replay::Irregularities::Stand,
+            })
             .max_game_bytes(Some(self.max_game_bytes))
             .levels(self.levels()))
     }

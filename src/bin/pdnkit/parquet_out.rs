@@ -219,6 +219,7 @@ fn games_schema(tags: &[String]) -> Vec<Field> {
         Field::new("termination_ply", Int32, true),
         Field::new("plies", Int32, false),
         Field::new("plies_unchecked", Int32, false),
+        Field::new("irregularities", Int32, false),
         Field::new("captures", Int32, false),
         Field::new("longest_capture", Int32, false),
         Field::new("crownings", Int32, false),
@@ -250,6 +251,7 @@ fn plies_schema(tags: &[String]) -> Vec<Field> {
         Field::new("captured_squares", Utf8, false),
         Field::new("piece", Utf8, false),
         Field::new("crowned", Boolean, false),
+        Field::new("stood", Boolean, false),
         Field::new("fen_before", Utf8, false),
         Field::new("fen_after", Utf8, false),
     ];
@@ -460,6 +462,7 @@ impl ParquetOut {
                     V::S(Some(&row.captured_squares)),
                     V::S(Some(row.piece)),
                     V::B(Some(row.crowned)),
+                    V::B(Some(row.stood)),
                     V::S(Some(&before)),
                     V::S(row.fen.as_deref()),
                 ];
@@ -492,6 +495,7 @@ impl ParquetOut {
             num(row.termination_ply),
             num(Some(row.plies)),
             num(Some(row.plies_unchecked)),
+            num(Some(row.irregularities)),
             num(Some(row.captures)),
             num(Some(row.longest_capture)),
             num(Some(row.crownings)),
