@@ -331,8 +331,9 @@ pub(crate) enum Relaxed {
         /// How the text was read, when not as PDN writes it.
         notation: Option<String>,
     },
-    /// Several relaxed moves with different captured sets fit.
-    Several(Vec<Move>),
+    /// Several relaxed moves with different captured sets fit, each with a
+    /// landing path that fits.
+    Several(Vec<(Move, crate::rules::Path)>),
     /// No relaxed move fits.
     Nothing,
 }
@@ -364,26 +365,29 @@ pub(crate) fn resolve_relaxed(pos: &Position, written: &[SquareText], sep: Sep) 
     let written_capture =
         matches!(sep, Sep::Capture | Sep::Colon | Sep::Mixed) || squares.len() > 2;
     let plain_written = sep == Sep::Move && squares.len() == 2;
-    let plain = relaxed.iter().find(|(m, _)| !m.is_capture()).map(|(m, _)| *m);
+    let plain = relaxed
+        .iter()
+        .find(|(m, _)| !m.is_capture())
+        .map(|(m, _)| *m);
     if let (false, Some(mv)) = (written_capture, plain) {
-        return Relaxed::One {
-            mv,
-            notation: None,
-        };
+        return Relaxed::One { mv, notation: None };
     }
-    let mut fitting: Vec<Move> = Vec::new();
-    let mut exact: Vec<Move> = Vec::new();
+    let mut fitting: Vec<(Move, crate::rules::Path)> = Vec::new();
+    let mut exact: Vec<(Move, crate::rules::Path)> = Vec::new();
     for (m, path) in relaxed.iter().filter(|(m, _)| m.is_capture()) {
         if !path_fits(path, &squares) {
             continue;
         }
-        if !fitting.contains(m) {
-            fitting.push(*m);
+        if !fitting.iter().any(|(f, _)| f == m) {
+            fitting.push((*m, path.clone()));
         }
         // A written list that is a whole landing path selects it, as among
         // the legal captures under free capture.
-        if squares.len() > 2 && path.as_slice() == squares.as_slice() && !exact.contains(m) {
-            exact.push(*m);
+        if squares.len() > 2
+            && path.as_slice() == squares.as_slice()
+            && !exact.iter().any(|(f, _)| f == m)
+        {
+            exact.push((*m, path.clone()));
         }
     }
     if !exact.is_empty() {
@@ -391,7 +395,7 @@ pub(crate) fn resolve_relaxed(pos: &Position, written: &[SquareText], sep: Sep) 
     }
     match (fitting.len(), plain) {
         (1, _) => Relaxed::One {
-            mv: fitting[0],
+            mv: fitting[0].0,
             notation: plain_written.then(|| "a capture written with `-`".to_string()),
         },
         (0, Some(mv)) if squares.len() == 2 => Relaxed::One {

@@ -968,9 +968,17 @@ impl<'g, 'd> MainLine<'g, 'd> {
             crate::notation::Relaxed::Several(cands) => {
                 let text = written_text(g, wm);
                 let style = Style::of(g.squares(wm), wm.sep);
+                // Each with its whole landing path: the short form is what
+                // fits them all.
+                let sep = if style.colon { ":" } else { "x" };
                 let list = cands
                     .iter()
-                    .map(|c| write_move(pos, c, style))
+                    .map(|(_, path)| {
+                        path.iter()
+                            .map(|&s| display_square(pos, s, style))
+                            .collect::<Vec<_>>()
+                            .join(sep)
+                    })
                     .collect::<Vec<_>>()
                     .join(", ");
                 self.diags.push(
@@ -1837,5 +1845,172 @@ mod tests {
         );
         assert!(!r.valid());
         assert_eq!(r.computed, Outcome::WhiteWins);
+    }
+
+    // Irregularities that stood (docs/rules.md; RULES.md section 9): one
+    // hand-made case per clause, under both modes.
+
+    fn stand() -> Options {
+        Options::default().irregularities(Irregularities::Stand)
+    }
+
+    /// (plies, plies unchecked, moves that stood, computed result).
+    fn counts(r: &GameReport) -> (u32, u32, u32, Outcome) {
+        (r.plies, r.plies_unchecked, r.irregularities, r.computed)
+    }
+
+    fn stood(r: &GameReport) -> Vec<(Option<u32>, &'static str)> {
+        r.diagnostics
+            .iter()
+            .filter(|d| d.message.contains("it stood: the game goes on"))
+            .map(|d| (d.ply, d.code.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_non_maximal_capture_stands_and_the_result_of_the_game_as_played_is_compared() {
+        // c3xa5 takes 1 where a3xa7 takes 2; then White takes Black's last
+        // free man and Black, blocked, has no move: 2-0, not the 1-1 written.
+        let text = "[GameType \"26\"][FEN \"W:W22,21:B6,17,9\"][Result \"1-1\"] 1. c3xa5 c7-d6 2. a5xe5 1-1";
+        let r = run(text, Options::default());
+        assert_eq!(counts(&r), (0, 2, 0, Outcome::Unknown));
+        assert_eq!(
+            codes(&r),
+            vec!["non-maximal-capture"],
+            "no mismatch is visible under stop"
+        );
+        let r = run(text, stand());
+        assert_eq!(counts(&r), (3, 0, 1, Outcome::WhiteWins));
+        assert_eq!(stood(&r), vec![(Some(1), "non-maximal-capture")]);
+        assert_eq!(codes(&r), vec!["non-maximal-capture", "result-mismatch"]);
+        assert_eq!(r.termination, Termination::NoMoves);
+        assert!(
+            !r.valid(),
+            "a game with an irregularity that stood is not valid"
+        );
+    }
+
+    #[test]
+    fn a_missed_capture_stands_and_later_moves_are_judged_from_the_position_it_made() {
+        // 45-40 while 33x22 is compulsory; Black then must take 33, and
+        // takes White's last man after 40-34.
+        let text = "[GameType \"20\"][FEN \"W:W33,45:B28\"][Result \"0-2\"] 1. 45-40 28x39 2. 40-34 39x30 0-2";
+        assert_eq!(
+            counts(&run(text, Options::default())),
+            (0, 3, 0, Outcome::Unknown)
+        );
+        let r = run(text, stand());
+        assert_eq!(counts(&r), (4, 0, 1, Outcome::BlackWins));
+        assert_eq!(stood(&r), vec![(Some(1), "missed-capture")]);
+        assert_eq!(
+            codes(&r),
+            vec!["missed-capture"],
+            "0-2 is the result as played"
+        );
+    }
+
+    #[test]
+    fn a_capture_stopped_early_stands_under_free_capture() {
+        // Russian c3:a5 stops where c3:a5:c7 goes on.
+        let text = "[GameType \"25\"][FEN \"W:W22:B17,9\"] 1. c3:a5 b6-c5 *";
+        let r = run(text, Options::default());
+        assert_eq!((codes(&r), r.plies), (vec!["illegal-move"], 0));
+        let r = run(text, stand());
+        assert_eq!(counts(&r), (2, 0, 1, Outcome::Unknown));
+        assert_eq!(stood(&r), vec![(Some(1), "illegal-move")]);
+        assert!(r.diagnostics[0].message.contains("the capture can go on"));
+        // The man stopped on a5 (13) and b6 (9) is still there.
+        let after = r.position_before(2);
+        assert!(after.is_none(), "positions are kept only with keep_moves");
+        let r = run(text, stand().keep_moves(true));
+        let after = r.position_before(2).expect("replayed");
+        assert_eq!(after.to_fen(), "B:W13:B9");
+    }
+
+    #[test]
+    fn a_czech_man_capturing_while_a_king_can_stands() {
+        let text = "[GameType \"29\"][FEN \"W:W22,K28:B17,24\"] 1. c3xa5 g3-f2 *";
+        assert_eq!(run(text, Options::default()).plies, 0);
+        let r = run(text, stand());
+        assert_eq!(counts(&r), (2, 0, 1, Outcome::Unknown));
+        assert_eq!(stood(&r), vec![(Some(1), "illegal-move")]);
+        assert!(r.diagnostics[0].message.contains("a king must capture"));
+    }
+
+    #[test]
+    fn an_italian_capture_against_the_precedence_stands() {
+        // The king on 30 must take 27; the man takes 18 instead.
+        let text = "[GameType \"22\"][FEN \"W:W21,K30:B18,27\"] 1. 21x14 27-31 *";
+        assert_eq!(run(text, Options::default()).plies, 0);
+        let r = run(text, stand());
+        assert_eq!(counts(&r), (2, 0, 1, Outcome::Unknown));
+        assert_eq!(stood(&r), vec![(Some(1), "illegal-move")]);
+    }
+
+    #[test]
+    fn a_man_moving_backwards_still_stops_the_replay() {
+        let text = "[GameType \"20\"][FEN \"W:W33,45:B28\"] 1. 45-50 28x39 2. 33-28 *";
+        for opts in [Options::default(), stand()] {
+            let r = run(text, opts);
+            assert_eq!(counts(&r), (0, 2, 0, Outcome::Unknown));
+            assert_eq!(codes(&r), vec!["illegal-move"]);
+            assert!(stood(&r).is_empty());
+            assert!(r.diagnostics[0].message.contains("backwards"));
+        }
+    }
+
+    #[test]
+    fn a_move_that_fits_two_relaxed_captures_stops_as_ambiguous() {
+        // 42x22 is the start of the round capture 42x42 by either side of
+        // the diamond: two captured sets.
+        let text = "[GameType \"20\"][FEN \"W:W42:B37,27,38,28,17\"] 1. 42x22 17-21 *";
+        let r = run(text, Options::default());
+        assert_eq!(codes(&r), vec!["non-maximal-capture"]);
+        let r = run(text, stand());
+        assert_eq!(counts(&r), (0, 1, 0, Outcome::Unknown));
+        assert_eq!(codes(&r), vec!["ambiguous-capture"]);
+        assert_eq!(r.diagnostics[0].severity, Severity::Error);
+        let m = &r.diagnostics[0].message;
+        assert!(
+            m.contains("non-maximal-capture") && m.contains("42x31x22, 42x33x22"),
+            "{m}"
+        );
+        // The path that tells them apart stands.
+        let r = run(
+            "[GameType \"20\"][FEN \"W:W42:B37,27,38,28,17\"] 1. 42x31x22 17-21 *",
+            stand(),
+        );
+        assert_eq!(counts(&r), (2, 0, 1, Outcome::Unknown));
+    }
+
+    #[test]
+    fn the_king_move_draw_counts_the_irregular_move() {
+        // b4-c5 is a king's plain move while it must capture; then 39 more
+        // plies of king moves with no capture: the CBJD draw after ply 40.
+        let moves = "1. b4-c5 e5-g7 2. b8-h2 a5-d8 3. e1-f2 g7-f6 4. c5-a7 d8-e7 5. a7-e3 f6-h4 \
+            6. f2-e1 e7-a3 7. e3-d4 h4-d8 8. e1-c3 a3-e7 9. h2-g3 e7-g5 10. g3-e5 g5-h4 \
+            11. c3-d2 d8-e7 12. d4-e3 e7-d8 13. e5-b8 d8-e7 14. e3-f4 e7-a3 15. f4-c7 a3-e7 \
+            16. d2-e1 e7-f6 17. c7-h2 h4-g5 18. h2-c7 g5-c1 19. c7-g3 f6-h4 20. g3-h2 c1-e3";
+        let text = format!(
+            "[GameType \"26\"][FEN \"W:WK1,K31,K17:BK15,K13\"][Result \"1-1\"] {moves} 1-1"
+        );
+        let r = run(text.as_str(), Options::default());
+        assert_eq!((r.plies, r.termination), (0, Termination::Unfinished));
+        let r = run(text.as_str(), stand());
+        assert_eq!(counts(&r), (40, 0, 1, Outcome::Draw));
+        assert_eq!(
+            (r.termination, r.termination_ply),
+            (Termination::KingMoves, Some(40))
+        );
+        assert_eq!(codes(&r), vec!["missed-capture"]);
+    }
+
+    #[test]
+    fn under_stop_nothing_changes() {
+        assert_eq!(Options::default().irregularities, Irregularities::Stop);
+        assert_eq!("stand".parse(), Ok(Irregularities::Stand));
+        assert_eq!(" STOP ".parse(), Ok(Irregularities::Stop));
+        assert!("rectify".parse::<Irregularities>().is_err());
+        assert_eq!(Irregularities::Stand.name(), "stand");
     }
 }

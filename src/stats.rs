@@ -49,8 +49,15 @@ pub struct Summary {
     /// Games not replayed: of an unsupported variant, of a file no variant
     /// explains, or read only (`--syntax-only`).
     pub unchecked: u64,
-    /// Plies of main lines after a game's first move error, not replayed.
+    /// Plies of main lines after the move that stopped a game's replay, not replayed.
     pub plies_unchecked: u64,
+    /// Whether the games were replayed under `--irregularities stand` (the
+    /// record then says how many moves stood).
+    pub stand: bool,
+    /// Moves that stood (`--irregularities stand`).
+    pub irregularities: u64,
+    /// Games in which at least one move stood.
+    pub irregular_games: u64,
     /// Findings per code and severity, indexed by `Code as usize` and `Severity as usize`.
     code_counts: [[u64; 3]; Code::ALL.len()],
     /// Checked games per (declared, computed) result, indexed by `result_index`.
@@ -66,6 +73,9 @@ impl Default for Summary {
             valid: 0,
             unchecked: 0,
             plies_unchecked: 0,
+            stand: false,
+            irregularities: 0,
+            irregular_games: 0,
             code_counts: [[0; 3]; Code::ALL.len()],
             result_counts: [[0; 6]; 6],
         }
@@ -94,6 +104,8 @@ impl Summary {
             None => {}
         }
         self.plies_unchecked += u64::from(r.plies_unchecked);
+        self.irregularities += u64::from(r.irregularities);
+        self.irregular_games += u64::from(r.irregularities > 0);
         for d in &r.diagnostics {
             self.add_finding(d.code, d.severity);
         }
@@ -168,6 +180,9 @@ impl Summary {
         self.valid += other.valid;
         self.unchecked += other.unchecked;
         self.plies_unchecked += other.plies_unchecked;
+        self.stand |= other.stand;
+        self.irregularities += other.irregularities;
+        self.irregular_games += other.irregular_games;
         for (mine, theirs) in self.code_counts.iter_mut().zip(&other.code_counts) {
             for (m, t) in mine.iter_mut().zip(theirs) {
                 *m += t;
@@ -188,6 +203,8 @@ impl Summary {
             errors: self.of_severity(Severity::Error),
             files: self.files,
             games: self.games,
+            games_with_irregularities: self.stand.then_some(self.irregular_games),
+            irregularities: self.stand.then_some(self.irregularities),
             notes: self.of_severity(Severity::Note),
             plies_unchecked: self.plies_unchecked,
             results: with_results.then(|| {
@@ -224,6 +241,12 @@ pub struct SummaryRecord {
     pub files: u64,
     /// Games.
     pub games: u64,
+    /// Games in which a move stood (under `--irregularities stand` only).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub games_with_irregularities: Option<u64>,
+    /// Moves that stood (under `--irregularities stand` only).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub irregularities: Option<u64>,
     /// Further lines: positions, maximal captures.
     pub notes: u64,
     /// Plies of main lines after a game's first move error, not replayed.

@@ -90,6 +90,7 @@ def check(
     levels: Optional[Mapping[str, str]] = None,
     name: Optional[str] = None,
     root: Optional[str] = None,
+    irregularities: str = "stop",
 ) -> Checked:
     """Check a file (a path) or bytes as ``pdnkit check`` does.
 
@@ -98,6 +99,10 @@ def check(
     the glob matches, or a list of these: the meaning of the command line's
     repeated ``--variant``; a variant is applied only to a file whose board
     fits it; ``draw_rules``: ``"auto"``, ``"cbjd"`` or ``"fmjd"``;
+    ``irregularities``: ``"stop"`` (the first move error stops a game's
+    replay) or ``"stand"`` (an irregularity that could stand is played and
+    the replay goes on, as ``--irregularities stand``; each game's
+    ``irregularities`` counts the moves that stood);
     ``levels``: ``{code or "errors"/"warnings"/"notes": "allow"|"warn"|"deny"}``
     as ``-A``/``-W``/``-D``; ``name``: the file name the reports carry;
     ``root``: the PATH the file was named under when it was found in a folder
@@ -106,7 +111,9 @@ def check(
     """
     if not isinstance(variant, str):
         variant = list(variant)
-    games, findings = _pdnkit.check(source, variant, draw_rules, dict(levels) if levels else None, name, root)
+    games, findings = _pdnkit.check(
+        source, variant, draw_rules, dict(levels) if levels else None, name, root, irregularities
+    )
     return Checked(games=games, findings=findings)
 
 
@@ -181,7 +188,7 @@ _GAME_COLUMNS = [
     ("variant", "string"), ("variant_source", "string"), ("draw_rules", "string"),
     ("declared_result", "string"), ("declared_result_text", "string"), ("computed_result", "string"),
     ("termination", "string"), ("termination_ply", "int32"), ("plies", "int32"), ("plies_unchecked", "int32"),
-    ("valid", "bool"), ("errors", "int32"), ("warnings", "int32"), ("first_error_code", "string"),
+    ("irregularities", "int32"), ("valid", "bool"), ("errors", "int32"), ("warnings", "int32"), ("first_error_code", "string"),
     ("first_error_ply", "int32"),
 ]
 
@@ -214,7 +221,8 @@ def _game_row(g: Mapping[str, Any]) -> Dict[str, Any]:
         "draw_rules": g.get("draw_rules"), "declared_result": g.get("declared_result"),
         "declared_result_text": g.get("declared_result_text"), "computed_result": g.get("computed_result"),
         "termination": g.get("termination"), "termination_ply": g.get("termination_ply"),
-        "plies": g.get("plies"), "plies_unchecked": g.get("plies_unchecked"), "valid": g.get("valid"),
+        "plies": g.get("plies"), "plies_unchecked": g.get("plies_unchecked"),
+        "irregularities": g.get("irregularities"), "valid": g.get("valid"),
         "errors": errors, "warnings": warnings,
         "first_error_code": first["code"] if first else None,
         "first_error_ply": first.get("ply") if first else None,

@@ -44,6 +44,7 @@ def check(
     levels: Optional[Mapping[str, str]] = ...,
     name: Optional[str] = ...,
     root: Optional[str] = ...,
+    irregularities: str = ...,
 ) -> Checked:
     """Check a file or bytes as ``pdnkit check`` does (same inference, same refusals)."""
 

@@ -110,8 +110,12 @@ fn variant_of(name: &str) -> PyResult<Variant> {
 fn options(
     variant: &Bound<'_, PyAny>,
     draw_rules: &str,
+    irregularities: &str,
     levels: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Options> {
+    let irregularities = irregularities
+        .parse::<pdnkit::replay::Irregularities>()
+        .map_err(PyValueError::new_err)?;
     // `NAME`, `'GLOB=NAME'`, or a list of these: the command line's --variant.
     let texts: Vec<String> = match variant.extract::<String>() {
         Ok(one) => vec![one],
@@ -155,13 +159,18 @@ fn options(
             }
         }
     }
-    Ok(Options::default().variants(rules).draw_rules(d).levels(l))
+    Ok(Options::default()
+        .variants(rules)
+        .draw_rules(d)
+        .irregularities(irregularities)
+        .levels(l))
 }
 
 /// Checks one source as `pdnkit check` checks a file: the JSON records of its
 /// games (as `check --format json`) and the findings about the file.
 #[pyfunction]
-#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None))]
+#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop"))]
+#[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
     source_: &Bound<'_, PyAny>,
@@ -170,9 +179,10 @@ fn check(
     levels: Option<&Bound<'_, PyDict>>,
     name: Option<String>,
     root: Option<String>,
+    irregularities: &str,
 ) -> PyResult<(PyObject, PyObject)> {
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
-    let opts = options(variant.unwrap_or(&auto), draw_rules, levels)?;
+    let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?;
     let (own, src) = source(source_)?;
     let file = name.unwrap_or(own);
     let (games, findings) = py

@@ -614,6 +614,9 @@ pub struct Normalised {
     pub text: String,
     /// With [`Normalise::fix_results`]: the result replaced, (declared, computed).
     pub fixed: Option<(Option<Outcome>, Outcome)>,
+    /// Moves that stood in the game (`--irregularities stand`): a fixed
+    /// result is the result of the game as played.
+    pub stood: u32,
 }
 
 impl Normalised {
@@ -622,18 +625,30 @@ impl Normalised {
     pub fn fix_note(&self) -> Option<String> {
         self.fixed.map(|(declared, computed)| {
             format!(
-                "Result {} -> {}",
+                "Result {} -> {}{}",
                 declared.map_or("(none)", |o| o.normalised()),
-                computed.normalised()
+                computed.normalised(),
+                as_played(self.stood)
             )
         })
+    }
+}
+
+/// What a result fixed after irregularities that stood is: the result of
+/// the game as played (empty when none stood).
+fn as_played(stood: u32) -> String {
+    match stood {
+        0 => String::new(),
+        1 => " (the game as played, after 1 irregular move that stood)".into(),
+        n => format!(" (the game as played, after {n} irregular moves that stood)"),
     }
 }
 
 /// A game replayed with `keep_moves` written back as normalised PDN: its
 /// main-line moves in their shortest unambiguous form in the file's own style
 /// (numeric or algebraic, `x` or `:`; an ambiguous short capture gets its full
-/// path; a path the record wrote is kept), tags one per line, move numbers
+/// path; a path the record wrote is kept, and so are the squares of a move
+/// that stood), tags one per line, move numbers
 /// and variations placed as the reader placed them, and a GameType only where
 /// the game had one or the user named the variant (`--variant`,
 /// `--force-variant`). With [`Normalise::fix_results`] the Result tag and the
@@ -661,18 +676,25 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let kept = written
-                .get(i)
-                .filter(|w| p.mv.is_capture() && g.squares(w).len() > 2)
-                .filter(|w| {
-                    matches!(
-                        crate::notation::resolve(&p.before, g.squares(w), w.sep),
-                        Ok(crate::notation::Reading::Move { mv, .. }) if mv == p.mv
-                    )
-                });
+            // A move that stood (`--irregularities stand`) keeps its squares
+            // as written: they were read against the relaxed moves, and read
+            // back the same way.
+            let kept = written.get(i).filter(|w| {
+                p.stood
+                    || (p.mv.is_capture()
+                        && g.squares(w).len() > 2
+                        && matches!(
+                            crate::notation::resolve(&p.before, g.squares(w), w.sep),
+                            Ok(crate::notation::Reading::Move { mv, .. }) if mv == p.mv
+                        ))
+            });
             match kept {
                 Some(w) => {
-                    let sep = if style.colon { ":" } else { "x" };
+                    let sep = match (p.mv.is_capture(), style.colon) {
+                        (false, _) => "-",
+                        (true, true) => ":",
+                        (true, false) => "x",
+                    };
                     let geometry = p.before.geometry();
                     g.squares(w)
                         .iter()
@@ -721,7 +743,11 @@ pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
             marker: marked.map(|(_, m)| m),
         },
     );
-    Normalised { text, fixed }
+    Normalised {
+        text,
+        fixed,
+        stood: r.irregularities,
+    }
 }
 
 /// Why a game's file must not be rewritten in place: what could not be read
@@ -1016,8 +1042,9 @@ pub fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> R
                 new: text.to_string(),
             });
             fix.changes.push(format!(
-                "Result tag {} -> {text}",
-                tag_text.as_deref().unwrap_or("")
+                "Result tag {} -> {text}{}",
+                tag_text.as_deref().unwrap_or(""),
+                as_played(r.irregularities)
             ));
         }
         Some(_) => {}
@@ -1029,13 +1056,16 @@ pub fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> R
                 old: Vec::new(),
                 new: format!("{eol}[Result \"{text}\"]"),
             });
-            fix.changes.push(format!("Result tag added: {text}"));
+            fix.changes.push(format!(
+                "Result tag added: {text}{}",
+                as_played(r.irregularities)
+            ));
         }
     }
     let from_tag = if computed_fix {
-        ""
+        as_played(r.irregularities)
     } else {
-        " (the Result tag's)"
+        " (the Result tag's)".to_string()
     };
     match &token {
         Some((o, span)) if *o != want => {

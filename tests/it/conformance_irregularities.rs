@@ -43,7 +43,10 @@ fn differences(g: &Value, exp: &Value, rules: &str, stand: bool) -> Vec<String> 
     let first = errors.first();
     let ply = first.map_or(Value::Null, |d| d["ply"].clone());
     if ply != exp["first_error_ply"] {
-        probs.push(format!("first error ply {ply} want {}", exp["first_error_ply"]));
+        probs.push(format!(
+            "first error ply {ply} want {}",
+            exp["first_error_ply"]
+        ));
     }
     if let (Some(d), Some(codes)) = (first, exp["acceptable_codes"].as_array()) {
         if !codes.contains(&d["code"]) {
@@ -89,7 +92,13 @@ fn differences(g: &Value, exp: &Value, rules: &str, stand: bool) -> Vec<String> 
             .expect("irregular_plies")
             .iter()
             .cloned()
-            .zip(exp["irregular_codes"].as_array().expect("codes").iter().cloned())
+            .zip(
+                exp["irregular_codes"]
+                    .as_array()
+                    .expect("codes")
+                    .iter()
+                    .cloned(),
+            )
             .collect();
         if stood != want {
             probs.push(format!("stood {stood:?} want {want:?}"));
@@ -98,7 +107,11 @@ fn differences(g: &Value, exp: &Value, rules: &str, stand: bool) -> Vec<String> 
         let stop = errors
             .iter()
             .rev()
-            .find(|d| !d["message"].as_str().is_some_and(|m| m.contains("it stood")))
+            .find(|d| {
+                !d["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("it stood"))
+            })
             .map(|d| (d["ply"].clone(), d["code"].clone()));
         let want = (!exp["stopped_ply"].is_null())
             .then(|| (exp["stopped_ply"].clone(), exp["stop_code"].clone()));

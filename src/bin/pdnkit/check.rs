@@ -163,6 +163,7 @@ pub fn run(a: Args) -> u8 {
         stop: None,
         buf: String::new(),
     };
+    sink.sum.stand = prepared.opts.irregularities == pdnkit::replay::Irregularities::Stand;
     let (info, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     if info.completed && !a.no_summary {
         let text = summary_text(&sink.sum, a.format, a.syntax_only);
@@ -211,9 +212,21 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
                     t.push_str(&format!(", {} not checked", s.unchecked));
                 }
                 t.push('\n');
-                if s.plies_unchecked > 0 {
+                if s.stand {
                     t.push_str(&format!(
-                        "{} after a game's first move error not checked\n",
+                        "irregularities that stood: {} in {}\n",
+                        plural(s.irregularities, "move", "moves"),
+                        plural(s.irregular_games, "game", "games")
+                    ));
+                }
+                if s.plies_unchecked > 0 {
+                    let after = if s.stand {
+                        "the move that stopped a game's replay"
+                    } else {
+                        "a game's first move error"
+                    };
+                    t.push_str(&format!(
+                        "{} after {after} not checked\n",
                         plural(s.plies_unchecked, "ply", "plies")
                     ));
                 }

@@ -16,7 +16,8 @@
 //! - a board: `n` size, `o` 1 on the mirrored board, `a` 1 for algebraic
 //!   names, `s` side to move first, `q` 1 when ply 1 is numbered `1...`,
 //!   `p` the start's pieces, `m` the moves, `w` the moves as written (only
-//!   where they differ from the numbers of `m`), `bad` the plies with errors.
+//!   where they differ from the numbers of `m`), `bad` the plies with errors,
+//!   `st` the plies of irregular moves that stood (`--irregularities stand`).
 //!   Squares are one character each ([`ALPHABET`]); a piece is a code
 //!   (`w`/`W` white man/king, `b`/`B` black) and its square; a move is from,
 //!   to, the squares taken and `~` when it crowns, moves joined by spaces;
@@ -103,6 +104,9 @@ struct Board {
     w: Option<Vec<String>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     bad: Vec<u32>,
+    /// The plies of irregular moves that stood (`--irregularities stand`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    st: Vec<u32>,
 }
 
 /// One game's row (serialised as an array, in the order of the module's docs).
@@ -206,6 +210,11 @@ fn board_data(g: &Game, r: &GameReport) -> Option<Board> {
         m,
         w: (!plain).then_some(written),
         bad: r.errors().filter_map(|d| d.ply).collect(),
+        st: (1..)
+            .zip(&r.played)
+            .filter(|(_, p)| p.stood)
+            .map(|(ply, _)| ply)
+            .collect(),
     })
 }
 

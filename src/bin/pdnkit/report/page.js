@@ -50,7 +50,7 @@ function board(gi) {
   }) : [];
   var written = b.w || moves.map(function (m) { return m.from + (m.taken.length ? 'x' : '-') + m.to; });
   boards[gi] = {n: b.n, mirrored: b.o === 1, algebraic: b.a === 1, side: b.s, second: b.q, start: start,
-    moves: moves, written: written, bad: b.bad || []};
+    moves: moves, written: written, bad: b.bad || [], stood: b.st || []};
   return boards[gi];
 }
 function position(g, ply) {
@@ -173,6 +173,7 @@ function openGame(gi, ply, scroll) {
   g.written.forEach(function (w, k) {
     var ply = k + 1, li = h('li', {'data-ply': ply}, moveLabel(g, ply) + '\u00a0' + w);
     if (g.bad.indexOf(ply) >= 0) { li.classList.add('bad'); }
+    if (g.stood.indexOf(ply) >= 0) { li.classList.add('stood'); li.title = 'an irregularity that stood: the game went on from the position it made'; }
     if (ply > g.moves.length) { li.classList.add('unplayed'); li.title = 'not replayed: the game could not be read past an error'; }
     list.appendChild(li);
   });
