@@ -172,3 +172,36 @@ def test_the_namespace_holds_what_all_names():
     assert "os" not in dir(pdnkit) and "Any" not in dir(pdnkit)
     for name in pdnkit.__all__:
         assert hasattr(pdnkit, name), name
+
+
+def test_irregularities_stand_as_the_command_line(tmp_path):
+    # c3xa5 takes 1 piece where a3xa7 takes 2: it stands, and the game as
+    # played ends 2-0, against the 1-1 written.
+    text = '[GameType "26"]\n[FEN "W:W22,21:B6,17,9"]\n[Result "1-1"]\n1. c3xa5 c7-d6 2. a5xe5 1-1\n'
+    path = tmp_path / "otb.pdn"
+    path.write_text(text)
+    stop = pdnkit.check(path)
+    stand = pdnkit.check(path, irregularities="stand")
+    assert [(g["plies"], g["plies_unchecked"], g["irregularities"]) for g in stop.games] == [(0, 2, 0)]
+    assert [(g["plies"], g["plies_unchecked"], g["irregularities"], g["computed_result"]) for g in stand.games] == [
+        (3, 0, 1, "2-0")
+    ]
+    codes = [d["code"] for d in stand.games[0]["diagnostics"]]
+    assert codes == ["non-maximal-capture", "result-mismatch"]
+    assert "it stood" in stand.games[0]["diagnostics"][0]["message"]
+    out = subprocess.run(
+        [cli(), "check", "--no-progress", "--format", "json", "--irregularities", "stand", str(path)],
+        capture_output=True, text=True,
+    )
+    games = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [g for g in games if g["type"] == "game"] == stand.games
+    with pytest.raises(ValueError, match="irregularities"):
+        pdnkit.check(path, irregularities="rectify")
+
+
+def test_check_batch_counts_moves_that_stood():
+    pa = pytest.importorskip("pyarrow")
+    text = '[GameType "26"]\n[FEN "W:W22,21:B6,17,9"]\n1. c3xa5 c7-d6 2. a5xe5 *\n'
+    batch = pdnkit.check_batch(pa.array([text]), irregularities="stand")
+    assert batch.column("irregularities").to_pylist() == [1]
+    assert batch.schema.field("irregularities").type == pa.int32()

@@ -596,3 +596,132 @@ fn results_whose_meaning_is_not_known_are_never_rewritten() {
         assert!(decisive > 0, "{mode:?}");
     }
 }
+
+/// The Belarus Russian championships replayed as Brazilian with
+/// `--irregularities stand` (issue 42): a Russian capture that takes fewer
+/// than the most stands under Brazilian rules, so a game whose only faults
+/// are such captures replays to its end; a man that crowned in passing and
+/// went on capturing as a king has no Brazilian reading, so its game stops
+/// at that move, or at the first later move that needs the piece to be a
+/// king.
+#[test]
+fn russian_games_replayed_as_brazilian_with_irregularities_standing() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| file_name(&Value::from(p.to_string_lossy())).starts_with("jpalaz"))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let args = |mode: &str| -> Vec<String> {
+        ["--force-variant", "brazilian", "--irregularities", mode]
+            .iter()
+            .map(|s| s.to_string())
+            .chain(files.iter().cloned())
+            .collect()
+    };
+    let games = |mode: &str| -> Vec<Value> {
+        let a = args(mode);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        check(&a)
+            .0
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .collect()
+    };
+    let (stop, stand) = (games("stop"), games("stand"));
+    assert_eq!(stop.len(), stand.len());
+    // The Russian reading of every move: who moved, what piece, whether it
+    // crowned, where it ended.
+    let mut conv: Vec<String> = [
+        "convert",
+        "--to",
+        "jsonl",
+        "--moves",
+        "--force-variant",
+        "russian",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    conv.extend(files.iter().cloned());
+    let conv: Vec<&str> = conv.iter().map(String::as_str).collect();
+    let mut russian: BTreeMap<(String, u64, u64), Value> = BTreeMap::new();
+    for row in common::json_lines(&common::pdnkit(&conv)) {
+        let key = (
+            row["file"].as_str().unwrap_or("").to_string(),
+            row["game"].as_u64().unwrap_or(0),
+            row["ply"].as_u64().unwrap_or(0),
+        );
+        russian.insert(key, row);
+    }
+    let (mut to_the_end, mut stopped, mut stood_moves) = (0, 0, 0);
+    for (s, g) in stop.iter().zip(&stand) {
+        assert_eq!((&s["file"], &s["game"]), (&g["file"], &g["game"]));
+        let errors: Vec<&Value> = g["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .filter(|d| d["severity"] == "error")
+            .collect();
+        let stood = |d: &&&Value| {
+            d["message"]
+                .as_str()
+                .is_some_and(|m| m.contains("it stood: the game goes on"))
+        };
+        let (standing, stopping): (Vec<&&Value>, Vec<&&Value>) = errors.iter().partition(stood);
+        stood_moves += standing.len();
+        assert_eq!(g["irregularities"], Value::from(standing.len()));
+        for d in &standing {
+            assert_eq!(d["code"], "non-maximal-capture", "{g}");
+        }
+        match stopping.as_slice() {
+            [] => {
+                // Every fault stood: the whole record was replayed.
+                assert_eq!(g["plies_unchecked"], 0, "{g}");
+                if !standing.is_empty() {
+                    to_the_end += 1;
+                    // Under stop the same game ended at its first fault.
+                    assert!(s["plies"].as_u64() < g["plies"].as_u64(), "{s}");
+                }
+            }
+            [d] => {
+                stopped += 1;
+                assert_eq!(d["code"], "illegal-move", "{g}");
+                let ply = d["ply"].as_u64().expect("ply");
+                let key = (
+                    g["file"].as_str().unwrap_or("").to_string(),
+                    g["game"].as_u64().unwrap_or(0),
+                    ply,
+                );
+                let row = &russian[&key];
+                // The far row of the side that moved: 1-4 for White, 29-32 for Black.
+                let far = |to: u64| {
+                    if row["side"] == "white" {
+                        to <= 4
+                    } else {
+                        to >= 29
+                    }
+                };
+                let in_passing = row["crowned"] == true && !far(row["to"].as_u64().unwrap_or(0));
+                let needs_a_king = row["piece"] == "king";
+                assert!(
+                    in_passing || needs_a_king,
+                    "stopped at ply {ply} by a move a Brazilian man can make: {row}"
+                );
+                // Nothing after the stop was replayed; everything before was.
+                assert_eq!(g["plies"].as_u64(), Some(ply - 1), "{g}");
+            }
+            more => panic!("one move stops a replay: {more:?}"),
+        }
+    }
+    eprintln!(
+        "{} games: {to_the_end} replayed to their end past {stood_moves} moves that stood, {stopped} stopped",
+        stand.len()
+    );
+    assert!(to_the_end >= 50 && stopped >= 10, "{to_the_end} {stopped}");
+}
