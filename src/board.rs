@@ -56,11 +56,26 @@ pub const SW: Direction = 2;
 pub const SE: Direction = 3;
 /// The four directions.
 pub const DIRECTIONS: [Direction; 4] = [NW, NE, SW, SE];
+/// Up the column: the next dark square in the same file, two ranks up
+/// (Frisian captures, RULES.md 10).
+pub const N: Direction = 4;
+/// Down the column, two ranks.
+pub const S: Direction = 5;
+/// Along the row to the left: the next dark square of the row, two files away.
+pub const W: Direction = 6;
+/// Along the row to the right.
+pub const E: Direction = 7;
+/// The four orthogonal directions (rows and columns).
+pub const ORTHOGONAL: [Direction; 4] = [N, S, W, E];
+/// The eight directions a Frisian piece captures in: the diagonals, then
+/// rows and columns.
+pub const EIGHT_DIRECTIONS: [Direction; 8] = [NW, NE, SW, SE, N, S, W, E];
 
 /// The direction opposite to `d`.
 #[inline]
 pub(crate) const fn opposite(d: Direction) -> Direction {
-    3 - d
+    const OPPOSITE: [Direction; 8] = [SE, SW, NE, NW, S, N, E, W];
+    OPPOSITE[d]
 }
 
 /// The largest number of squares on any supported board.
@@ -162,8 +177,10 @@ pub struct Geometry {
     pub(crate) n: u8,
     /// Number of dark squares, n²/2.
     pub(crate) squares: u8,
-    /// `neighbour[sq][dir]`: the adjacent square in `dir`, or 255 off the board.
-    neighbour: [[u8; 4]; MAX_SQUARES],
+    /// `neighbour[sq][dir]`: the adjacent square in `dir` (the next dark
+    /// square of the row or column for [`ORTHOGONAL`] directions), or 255
+    /// off the board.
+    neighbour: [[u8; 8]; MAX_SQUARES],
     /// `adjacent[sq]`: the (up to four) diagonal neighbours of `sq`.
     adjacent: [Bitboard; MAX_SQUARES],
     /// Every square of the board.
@@ -194,7 +211,7 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
     let mirrored = matches!(orientation, Orientation::Mirrored);
     let h = n / 2;
     let squares = n * h;
-    let mut neighbour = [[NONE; 4]; MAX_SQUARES];
+    let mut neighbour = [[NONE; 8]; MAX_SQUARES];
     let mut adjacent = [Bitboard(0); MAX_SQUARES];
     let mut all = 0u128;
     let mut top = 0u128;
@@ -227,6 +244,18 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
                 adjacent[s as usize] = Bitboard(adjacent[s as usize].0 | 1u128 << t);
             }
             d += 1;
+        }
+        // Rows and columns: the next dark square two files or two ranks away
+        // (N, S, W, E).
+        let ortho: [(i32, i32); 4] = [(-2, 0), (2, 0), (0, -2), (0, 2)];
+        let mut o = 0;
+        while o < 4 {
+            let nr = r + ortho[o].0;
+            let nf = f + ortho[o].1;
+            if nr >= 0 && nr < n as i32 && nf >= 0 && nf < n as i32 {
+                neighbour[s as usize][4 + o] = (nr * h as i32 + nf / 2) as u8;
+            }
+            o += 1;
         }
         s += 1;
     }
@@ -826,6 +855,40 @@ mod tests {
             }
         }
         assert_eq!(sets, 3 * 2 * 300 * 4);
+    }
+
+    #[test]
+    fn orthogonal_steps_are_two_files_or_two_ranks() {
+        // RULES.md 10: 33-34 is a row step, 5-15 a column step; 33x35 over
+        // 34 and 5x25 over 15.
+        let g = BoardSize::Ten.geometry();
+        let sq = |n: u32| g.square(n).expect("a square");
+        assert_eq!(g.step(sq(33), E), Some(sq(34)));
+        assert_eq!(g.step(sq(34), E), Some(sq(35)));
+        assert_eq!(g.step(sq(34), W), Some(sq(33)));
+        assert_eq!(g.step(sq(5), S), Some(sq(15)));
+        assert_eq!(g.step(sq(15), S), Some(sq(25)));
+        assert_eq!(g.step(sq(15), N), Some(sq(5)));
+        // Edges: 31 starts its row, 5 ends its row, 1 is on the top row.
+        assert_eq!(g.step(sq(31), W), None);
+        assert_eq!(g.step(sq(5), E), None);
+        assert_eq!(g.step(sq(1), N), None);
+        assert_eq!(g.step(sq(46), S), None);
+        for d in EIGHT_DIRECTIONS {
+            assert_eq!(opposite(opposite(d)), d);
+            for s in (1..=50).map(sq) {
+                if let Some(t) = g.step(s, d) {
+                    assert_eq!(g.step(t, opposite(d)), Some(s), "{s} {d}");
+                    let ((r, f), (tr, tf)) = (g.coords(s), g.coords(t));
+                    let (dr, df) = (i32::from(tr) - i32::from(r), i32::from(tf) - i32::from(f));
+                    match d {
+                        N | S => assert_eq!((dr.abs(), df), (2, 0)),
+                        W | E => assert_eq!((dr, df.abs()), (0, 2)),
+                        _ => assert_eq!((dr.abs(), df.abs()), (1, 1)),
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -383,10 +383,12 @@ pub fn variant_name(name: &str) -> Option<GameKind> {
         "portuguese" | "portuguesedraughts" => return unsupported(28),
         "turkish" | "turkishdraughts" => return unsupported(30),
         "thai" | "thaidraughts" => return unsupported(31),
-        "frisian" | "frisiandraughts" => return unsupported(40),
+        "frisian" | "frisiandraughts" | "fryskdamjen" | "frieschdammen" | "friesdammen" => {
+            Variant::Frisian
+        }
         "spantsiretti" => return unsupported(41),
         "breakthrough" => return unsupported(96),
-        "frysk" => return unsupported(97),
+        "frysk" => Variant::Frysk,
         "antidraughts" => return unsupported(98),
         _ => return None,
     };
@@ -405,6 +407,7 @@ pub fn variant_word(word: &str) -> Option<Variant> {
         "english" | "checkers" | "american" => Variant::English,
         "international" => Variant::International,
         "canadian" => Variant::Canadian,
+        "frisian" | "fries" | "friese" => Variant::Frisian,
         _ => return None,
     })
 }
@@ -917,7 +920,11 @@ mod tests {
         }
         assert_eq!(
             variant_name("Frysk!"),
-            Some(GameKind::Unsupported(Unsupported(97)))
+            Some(GameKind::Known(Variant::Frysk))
+        );
+        assert_eq!(
+            variant_name("Frisian"),
+            Some(GameKind::Known(Variant::Frisian))
         );
         assert_eq!(
             variant_name("Antidraughts"),
@@ -1006,8 +1013,8 @@ mod tests {
             Some(GameKind::Known(Variant::Russian))
         );
         assert_eq!(
-            variant_name("frisian"),
-            Some(GameKind::Unsupported(Unsupported(40)))
+            variant_name("pool"),
+            Some(GameKind::Unsupported(Unsupported(23)))
         );
         assert_eq!(variant_name("chess"), None);
         let g = &read_all(b"[Variant \"English\"]\n1. 11-15 *\n")[0];

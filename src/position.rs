@@ -19,7 +19,8 @@ impl Variant {
     }
 }
 
-/// A position: pieces on a board and the side to move.
+/// A position: pieces on a board, the side to move and, in Frisian, the
+/// king-move counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     variant: Variant,
@@ -27,6 +28,17 @@ pub struct Position {
     black: Bitboard,
     kings: Bitboard,
     side: Color,
+    /// Per side (White, Black): the king that made the side's last plain
+    /// moves in a row and how many (Frisian's limit, RULES.md 10 rule 6;
+    /// zero everywhere else and after a FEN).
+    king_run: [KingRun; 2],
+}
+
+/// The plain moves in a row of one king of a side: where it stands, how many.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct KingRun {
+    pub(crate) square: u8,
+    pub(crate) count: u8,
 }
 
 /// What is wrong with a FEN; `at` is the byte offset in the FEN text.
@@ -355,6 +367,10 @@ impl Position {
             black: Bitboard::EMPTY,
             kings: Bitboard::EMPTY,
             side,
+            king_run: [KingRun {
+                square: 0,
+                count: 0,
+            }; 2],
         }
     }
 
@@ -362,9 +378,7 @@ impl Position {
     /// the variant's first player to move.
     pub fn start(variant: Variant) -> Position {
         let size = variant.board();
-        let h = u32::from(size.n() / 2);
-        let rows = (u32::from(size.n()) - 2) / 2;
-        let men = rows * h;
+        let men = u32::from(variant.rules().men);
         let total = u32::from(size.squares());
         let mut p = Position::empty(variant, variant.rules().first);
         for i in 0..men {
@@ -540,6 +554,30 @@ impl fmt::Display for Position {
 
 /// Internal access for the rules engine.
 impl Position {
+    /// The side's run of plain moves with one king (Frisian).
+    #[inline(always)]
+    pub(crate) fn king_run(&self, side: Color) -> KingRun {
+        self.king_run[side as usize]
+    }
+    #[inline(always)]
+    pub(crate) fn set_king_run(&mut self, side: Color, run: KingRun) {
+        self.king_run[side as usize] = run;
+    }
+    /// The king of the side to move that may not make another plain move
+    /// (Frisian: it made the limit of plain moves in a row and its side
+    /// still has a man), if any.
+    #[inline]
+    pub(crate) fn king_held(&self) -> Option<Square> {
+        let limit = self.variant.rules().king_move_limit;
+        if limit == 0 {
+            return None;
+        }
+        let run = self.king_run(self.side);
+        let own = self.pieces(self.side);
+        let sq = Square::from_index(run.square);
+        (run.count >= limit && !(own & !self.kings).is_empty() && (own & self.kings).has(sq))
+            .then_some(sq)
+    }
     #[inline(always)]
     pub(crate) fn raw(&self) -> (Bitboard, Bitboard, Bitboard) {
         (self.white, self.black, self.kings)

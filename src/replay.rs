@@ -1627,12 +1627,12 @@ mod tests {
             run("[Variant \"Standard\"] 1. 32-28 *", &o).variant,
             Some(Variant::International)
         );
-        let r = run("[Variant \"Frisian\"] 1. 32-28 *", &o);
+        let r = run("[Variant \"Spanish\"] 1. 32-28 *", &o);
         assert_eq!(
             (r.variant, r.kind, r.checked, r.verdict(), codes(&r)),
             (
                 None,
-                Some(GameKind::Unsupported(Unsupported(40))),
+                Some(GameKind::Unsupported(Unsupported(24))),
                 false,
                 None,
                 vec![]

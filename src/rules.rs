@@ -14,7 +14,8 @@
 //! which keeps `Move` small and `Copy`.
 
 use crate::board::{
-    opposite, Bitboard, BoardSize, Direction, Geometry, Square, DIRECTIONS, NE, NW, SE, SW,
+    opposite, Bitboard, BoardSize, Direction, Geometry, Square, DIRECTIONS, EIGHT_DIRECTIONS, NE,
+    NW, SE, SW,
 };
 use crate::piece::{Color, Kind};
 use crate::position::Position;
@@ -121,6 +122,9 @@ const OTHER: u8 = 1;
 /// Rules read from the table, including men that may not take kings and the
 /// Italian precedence (the only variant that needs them).
 const ITALIAN: u8 = 2;
+/// Rules read from the table, with captures along rows and columns and
+/// ranked by value (Frisian, Frysk!).
+const FRISIAN: u8 = 3;
 
 /// The class of a variant's rules, which picks the compiled search
 /// ([`FAMILY`], [`OTHER`], [`ITALIAN`]); one arm per variant, agreeing with
@@ -131,6 +135,7 @@ const fn rule_class(v: Variant) -> u8 {
         Variant::Brazilian | Variant::International | Variant::Canadian => FAMILY,
         Variant::Russian | Variant::English | Variant::Czech => OTHER,
         Variant::Italian => ITALIAN,
+        Variant::Frisian | Variant::Frysk => FRISIAN,
     }
 }
 
@@ -139,6 +144,8 @@ const fn rule_class(v: Variant) -> u8 {
 fn class_of(r: &Rules) -> u8 {
     if r.is_family() {
         FAMILY
+    } else if r.orthogonal_captures || r.capture == CaptureRule::Value {
+        FRISIAN
     } else if !r.men_capture_kings || r.capture == CaptureRule::Italian {
         ITALIAN
     } else {
@@ -169,7 +176,9 @@ const fn forward(side: Color) -> &'static [Direction] {
 
 /// The directions `side`'s men capture in under `rules`.
 const fn man_capture_dirs(rules: &Rules, side: Color) -> &'static [Direction] {
-    if rules.men_capture_backward {
+    if rules.orthogonal_captures {
+        &EIGHT_DIRECTIONS
+    } else if rules.men_capture_backward {
         &DIRECTIONS
     } else {
         forward(side)
@@ -263,7 +272,9 @@ impl<'a> Board<'a> {
     /// pieces in `captured`.
     #[inline]
     fn can_capture<const R: u8>(&self, from: Square, king: bool, captured: Bitboard) -> bool {
-        let dirs: &[Direction] = if R == FAMILY || king {
+        let dirs: &[Direction] = if R == FRISIAN {
+            &EIGHT_DIRECTIONS
+        } else if R == FAMILY || king {
             &DIRECTIONS
         } else {
             self.man_dirs()
@@ -356,8 +367,13 @@ impl<S: Sink, const R: u8> Search<'_, S, R> {
                 .record(captured, depth as u32, &self.path[..=depth]);
         }
         let mut extended = false;
+        let dirs: &[Direction] = if R == FRISIAN {
+            &EIGHT_DIRECTIONS
+        } else {
+            &DIRECTIONS
+        };
         if depth + 1 < MAX_PATH {
-            for d in DIRECTIONS {
+            for &d in dirs {
                 // Going back the way it came meets the piece just taken.
                 if came == Some(opposite(d)) {
                     continue;
@@ -412,6 +428,7 @@ fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
     match rule_class(pos.variant()) {
         FAMILY => search_from_checked::<S, FAMILY>(pos, from, sink, false),
         ITALIAN => search_from_checked::<S, ITALIAN>(pos, from, sink, false),
+        FRISIAN => search_from_checked::<S, FRISIAN>(pos, from, sink, false),
         _ => search_from_checked::<S, OTHER>(pos, from, sink, false),
     }
 }
@@ -512,19 +529,31 @@ fn italian_rank(
     (u64::from(count) << 48) | (u64::from(king) << 40) | (kings << 32) | order
 }
 
-/// A capture's rank under the rules that rank captures: its count, or its
-/// Italian rank ([`italian_rank`]) under the Italian precedence.
+/// A capture's value under the Frisian rule (RULES.md 10 rule 4, DFS 10):
+/// a man taken counts 100, a king 199.
+#[inline]
+pub(crate) fn capture_value(pos: &Position, captured: Bitboard) -> u32 {
+    let kings = (captured & pos.kings()).count();
+    100 * (captured.count() - kings) + 199 * kings
+}
+
+/// A capture's rank under the rules that rank captures: its count, its
+/// Italian rank ([`italian_rank`]) under the Italian precedence, or under
+/// the value rule its value, then a king's before a man's (DFS 11).
 #[inline(always)]
 fn rank<const R: u8>(
     pos: &Position,
     rules: &Rules,
     kind: Kind,
+    captured: Bitboard,
     count: u32,
     path: &[Square],
 ) -> u64 {
     if R == ITALIAN && rules.capture == CaptureRule::Italian {
         let kings = pos.pieces(pos.side().other()) & pos.kings();
         italian_rank(pos.geometry(), kings, kind == Kind::King, count, path)
+    } else if R == FRISIAN {
+        (u64::from(capture_value(pos, captured)) << 1) | u64::from(kind == Kind::King)
     } else {
         u64::from(count)
     }
@@ -566,7 +595,7 @@ fn kind_on(pos: &Position, sq: Square) -> Kind {
 impl<const R: u8> Sink for MoveSink<'_, R> {
     fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
         if self.maximum {
-            let rank = rank::<R>(self.pos, self.rules, self.kind, count, path);
+            let rank = rank::<R>(self.pos, self.rules, self.kind, captured, count, path);
             if rank < self.best {
                 return;
             }
@@ -618,6 +647,7 @@ pub(crate) fn captures(pos: &Position, out: &mut MoveList) {
     match rule_class(pos.variant()) {
         FAMILY => captures_with::<FAMILY>(pos, out),
         ITALIAN => captures_with::<ITALIAN>(pos, out),
+        FRISIAN => captures_with::<FRISIAN>(pos, out),
         _ => captures_with::<OTHER>(pos, out),
     }
 }
@@ -646,12 +676,23 @@ pub(crate) fn capturers(pos: &Position) -> Bitboard {
     match rule_class(pos.variant()) {
         FAMILY => capturers_with::<FAMILY>(pos),
         ITALIAN => capturers_with::<ITALIAN>(pos),
+        FRISIAN => capturers_with::<FRISIAN>(pos),
         _ => capturers_with::<OTHER>(pos),
     }
 }
 
 #[inline(always)]
 fn capturers_with<const R: u8>(pos: &Position) -> Bitboard {
+    if R == FRISIAN {
+        // Eight directions: every piece is searched for a first jump.
+        let own = pos.pieces(pos.side());
+        return own
+            .squares()
+            .filter(|&sq| {
+                Board::new(pos, sq).can_capture::<R>(sq, pos.kings().has(sq), Bitboard::EMPTY)
+            })
+            .fold(Bitboard::EMPTY, Bitboard::with);
+    }
     let mut from = men_that_can_jump::<R>(pos);
     for king in (pos.pieces(pos.side()) & pos.kings()).squares() {
         if Board::new(pos, king).can_capture::<R>(king, true, Bitboard::EMPTY) {
@@ -682,6 +723,7 @@ pub(crate) fn captures_between(
     match rule_class(pos.variant()) {
         FAMILY => captures_between_with::<FAMILY>(pos, capturers, from, to, out),
         ITALIAN => captures_between_with::<ITALIAN>(pos, capturers, from, to, out),
+        FRISIAN => captures_between_with::<FRISIAN>(pos, capturers, from, to, out),
         _ => captures_between_with::<OTHER>(pos, capturers, from, to, out),
     }
 }
@@ -728,8 +770,8 @@ fn outranked<const R: u8>(pos: &Position, others: Bitboard, bound: u64) -> bool 
         best: u64,
     }
     impl<const R: u8> Sink for Best<'_, R> {
-        fn record(&mut self, _: Bitboard, count: u32, path: &[Square]) {
-            let r = rank::<R>(self.pos, self.rules, self.kind, count, path);
+        fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
+            let r = rank::<R>(self.pos, self.rules, self.kind, captured, count, path);
             self.best = self.best.max(r);
         }
     }
@@ -817,6 +859,12 @@ fn jumps_back<const H: i8, const B: usize>(
 
 /// Whether the side to move has a plain (non-capturing) move.
 pub(crate) fn has_plain_move(pos: &Position) -> bool {
+    if pos.king_held().is_some() {
+        // A Frisian king at its limit of plain moves: listed without it.
+        let mut out = MoveList::new();
+        quiet_moves(pos, &mut out);
+        return !out.is_empty();
+    }
     match pos.size() {
         BoardSize::Eight => has_plain::<4>(pos),
         BoardSize::Ten => has_plain::<5>(pos),
@@ -867,6 +915,9 @@ pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Mov
             crowns: crown_row(pos, side).has(to),
         });
     }
+    if pos.king_held() == Some(from) {
+        return None;
+    }
     let steps_one = pos.variant().rules().kings == KingRange::Short;
     let reaches = DIRECTIONS.iter().any(|&d| {
         let mut t = g.step(from, d);
@@ -913,7 +964,11 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
         Color::White => [NW, NE],
         Color::Black => [SW, SE],
     };
+    let held = pos.king_held();
     for from in pos.pieces(side).squares() {
+        if held == Some(from) {
+            continue;
+        }
         if kings.has(from) {
             for d in DIRECTIONS {
                 let mut t = g.step(from, d);
@@ -1223,7 +1278,28 @@ pub fn play_unchecked(pos: &Position, m: &Move) -> Position {
     }
     let mut next = *pos;
     next.set_raw(white, black, kings, side.other());
+    if pos.variant().rules().king_move_limit > 0 {
+        next.set_king_run(side, king_run_after(pos, m));
+    }
     next
+}
+
+/// The mover's run of plain moves with one king after `m` (Frisian, RULES.md
+/// 10 rule 6): one more for the king that made the last ones, one for
+/// another king, none after a man's move or any capture.
+fn king_run_after(pos: &Position, m: &Move) -> crate::position::KingRun {
+    let run = pos.king_run(pos.side());
+    let count = match (m.kind, m.is_capture()) {
+        (Kind::King, false) if run.count > 0 && usize::from(run.square) == m.from.index() => {
+            run.count.saturating_add(1)
+        }
+        (Kind::King, false) => 1,
+        _ => 0,
+    };
+    crate::position::KingRun {
+        square: m.to.index() as u8,
+        count,
+    }
 }
 
 /// Number of leaves of the legal move tree `depth` plies deep.

@@ -34,6 +34,13 @@ pub enum Variant {
     /// pieces, with the king, most kings, kings first); crowning ends the
     /// move (GameType 22).
     Italian,
+    /// 10x10 Frisian draughts: men and kings also capture along rows and
+    /// columns, the capture of the greatest value (a man 100, a king 199)
+    /// with a king first, three plain moves in a row at most with one king
+    /// while men remain, its own draws (GameType 40).
+    Frisian,
+    /// Frysk!: Frisian with five men each (lidraughts; GameType 97).
+    Frysk,
 }
 
 /// How far a king moves and captures.
@@ -58,14 +65,21 @@ pub enum CaptureRule {
     /// A king must capture when a king can; otherwise, and among the kings'
     /// captures, any capture (ČFD).
     Czech,
+    /// The capture of the greatest value (a man 100, a king 199), and among
+    /// those a king's before a man's (Frisian, DFS 10-11).
+    Value,
 }
 
 impl CaptureRule {
-    /// Whether only captures taking the greatest number of pieces are legal
-    /// (maximum and Italian), so that `non-maximal-capture` applies.
+    /// Whether only the captures ranked highest are legal (the most pieces:
+    /// maximum and Italian; the greatest value: Frisian), so that
+    /// `non-maximal-capture` applies.
     #[inline]
     pub const fn takes_most(self) -> bool {
-        matches!(self, CaptureRule::Maximum | CaptureRule::Italian)
+        matches!(
+            self,
+            CaptureRule::Maximum | CaptureRule::Italian | CaptureRule::Value
+        )
     }
 }
 
@@ -99,6 +113,13 @@ pub struct Rules {
     pub capture: CaptureRule,
     /// A man reaching the far row during a capture.
     pub crowning: Crowning,
+    /// Men each at the start, on the first rows of each side.
+    pub men: u8,
+    /// Whether pieces also capture along rows and columns (Frisian).
+    pub orthogonal_captures: bool,
+    /// Plain moves in a row one king may make while its side has a man
+    /// (Frisian: 3; 0 for no limit).
+    pub king_move_limit: u8,
 }
 
 impl Rules {
@@ -113,6 +134,8 @@ impl Rules {
             && self.kings == KingRange::Flying
             && self.capture == CaptureRule::Maximum
             && self.crowning == Crowning::GoesOnAsMan
+            && !self.orthogonal_captures
+            && self.king_move_limit == 0
     }
 }
 
@@ -125,17 +148,31 @@ const FAMILY: Rules = Rules {
     kings: KingRange::Flying,
     capture: CaptureRule::Maximum,
     crowning: Crowning::GoesOnAsMan,
+    men: 12,
+    orthogonal_captures: false,
+    king_move_limit: 0,
 };
 
 const BRAZILIAN: Rules = FAMILY;
 const INTERNATIONAL: Rules = Rules {
     board: BoardSize::Ten,
+    men: 20,
     ..FAMILY
 };
 const CANADIAN: Rules = Rules {
     board: BoardSize::Twelve,
+    men: 30,
     ..FAMILY
 };
+const FRISIAN: Rules = Rules {
+    board: BoardSize::Ten,
+    men: 20,
+    capture: CaptureRule::Value,
+    orthogonal_captures: true,
+    king_move_limit: 3,
+    ..FAMILY
+};
+const FRYSK: Rules = Rules { men: 5, ..FRISIAN };
 const RUSSIAN: Rules = Rules {
     capture: CaptureRule::Any,
     crowning: Crowning::GoesOnAsKing,
@@ -167,7 +204,7 @@ const ENGLISH: Rules = Rules {
 
 /// Each variant's geometry, in declaration order (a lookup, not a branch:
 /// the move generator asks at every node).
-static GEOMETRIES: [&Geometry; 7] = [
+static GEOMETRIES: [&Geometry; 9] = [
     BoardSize::Eight.geometry(),
     BoardSize::Ten.geometry(),
     BoardSize::Twelve.geometry(),
@@ -175,11 +212,13 @@ static GEOMETRIES: [&Geometry; 7] = [
     BoardSize::Eight.geometry(),
     BoardSize::Eight.geometry(),
     BoardSize::Eight.oriented(Orientation::Mirrored),
+    BoardSize::Ten.geometry(),
+    BoardSize::Ten.geometry(),
 ];
 
 impl Variant {
     /// Every implemented variant.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 9] = [
         Variant::Brazilian,
         Variant::International,
         Variant::Canadian,
@@ -187,6 +226,8 @@ impl Variant {
         Variant::English,
         Variant::Czech,
         Variant::Italian,
+        Variant::Frisian,
+        Variant::Frysk,
     ];
     /// This variant's rules.
     #[inline]
@@ -199,6 +240,8 @@ impl Variant {
             Variant::English => &ENGLISH,
             Variant::Czech => &CZECH,
             Variant::Italian => &ITALIAN,
+            Variant::Frisian => &FRISIAN,
+            Variant::Frysk => &FRYSK,
         }
     }
     /// The board this variant is played on (`rules().board`, read without
@@ -211,7 +254,7 @@ impl Variant {
             | Variant::English
             | Variant::Czech
             | Variant::Italian => BoardSize::Eight,
-            Variant::International => BoardSize::Ten,
+            Variant::International | Variant::Frisian | Variant::Frysk => BoardSize::Ten,
             Variant::Canadian => BoardSize::Twelve,
         }
     }
@@ -248,6 +291,8 @@ impl Variant {
             Variant::English => 21,
             Variant::Czech => 29,
             Variant::Italian => 22,
+            Variant::Frisian => 40,
+            Variant::Frysk => 97,
         }
     }
     /// The variant with GameType number `n`, if implemented.
@@ -264,6 +309,8 @@ impl Variant {
             Variant::English => "english",
             Variant::Czech => "czech",
             Variant::Italian => "italian",
+            Variant::Frisian => "frisian",
+            Variant::Frysk => "frysk",
         }
     }
     /// Whether result tokens give the first player's score first (`1-0`: Black
@@ -282,7 +329,7 @@ impl fmt::Display for Variant {
 /// A variant name that is not one of [`Variant::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown variant '{0}' (brazilian, canadian, international, russian, english, czech, italian)"
+    "unknown variant '{0}' (brazilian, canadian, international, russian, english, czech, italian, frisian, frysk)"
 )]
 pub struct UnknownVariant(pub String);
 
@@ -404,9 +451,11 @@ mod tests {
             assert_eq!(v.name().parse::<Variant>(), Ok(v));
             assert_eq!(Variant::from_game_type(v.game_type()), Some(v));
         }
-        assert!("frisian".parse::<Variant>().is_err());
-        assert_eq!(Unsupported(40).name(), "frisian");
-        assert_eq!(Unsupported(40).describe(), "Frisian draughts");
+        assert!("pool".parse::<Variant>().is_err());
+        assert_eq!("Frysk".parse::<Variant>(), Ok(Variant::Frysk));
+        assert_eq!(Variant::from_game_type(40), Some(Variant::Frisian));
+        assert_eq!(Unsupported(23).name(), "pool");
+        assert_eq!(Unsupported(24).describe(), "Spanish draughts");
         assert_eq!(Unsupported(99).name(), "other");
     }
 }

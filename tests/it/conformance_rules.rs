@@ -37,6 +37,23 @@ fn every_italian_and_czech_position_and_perft_entry_agrees() {
     }
 }
 
+/// Frisian and Frysk! (RULES.md section 10): every position of
+/// ../shared/conformance/frisian and every perft entry of up to 2,000,000
+/// leaves, counted per variant.
+#[test]
+fn every_frisian_and_frysk_position_and_perft_entry_agrees() {
+    let Some(dir) = common::shared("conformance/frisian") else {
+        return;
+    };
+    for (v, at_least) in [("frisian", 129), ("frysk", 99)] {
+        let only = |c: &serde_json::Value| c["variant"] == v;
+        let n = positions_where(&dir.join("positions.jsonl"), at_least, only);
+        assert_eq!(n, at_least, "{v} positions");
+        let n = perft_where(&dir.join("perft.jsonl"), 2_000_000, only);
+        assert!(n >= 40, "{n} {v} perft entries");
+    }
+}
+
 /// The subset vendored in tests/data: runs on every clone.
 #[test]
 fn vendored_positions_and_perft() {
@@ -138,6 +155,7 @@ fn run_perft(max_nodes: u64) {
         run_perft_file(rel, max_nodes);
     }
     run_perft_file("conformance/italian-czech/perft.jsonl", max_nodes);
+    run_perft_file("conformance/frisian/perft.jsonl", max_nodes);
 }
 
 fn run_perft_file(rel: &str, max_nodes: u64) {
