@@ -17,6 +17,9 @@ pub enum DrawRules {
     Fmjd,
     /// No draw by rule (English checkers: draws are claimed, docs/rules.md section 1).
     None,
+    /// Frisian's own draws (two kings against one, one against one; RULES.md
+    /// 10): part of the variant, whatever is asked.
+    Frisian,
 }
 
 impl DrawRules {
@@ -26,6 +29,7 @@ impl DrawRules {
             DrawRules::Cbjd => "cbjd",
             DrawRules::Fmjd => "fmjd",
             DrawRules::None => "none",
+            DrawRules::Frisian => "frisian",
         }
     }
     /// The rules that apply to a game of `v` when `asked` were asked for:
@@ -33,6 +37,7 @@ impl DrawRules {
     pub const fn for_variant(v: Variant, asked: Option<DrawRules>) -> DrawRules {
         match (v, asked) {
             (Variant::English | Variant::Czech | Variant::Italian, _) => DrawRules::None,
+            (Variant::Frisian | Variant::Frysk, _) => DrawRules::Frisian,
             (_, Some(r)) => r,
             (_, None) => DrawRules::default_for(v),
         }
@@ -43,6 +48,7 @@ impl DrawRules {
         match v {
             Variant::Brazilian => DrawRules::Cbjd,
             Variant::English | Variant::Czech | Variant::Italian => DrawRules::None,
+            Variant::Frisian | Variant::Frysk => DrawRules::Frisian,
             _ => DrawRules::Fmjd,
         }
     }
@@ -50,7 +56,7 @@ impl DrawRules {
 
 /// A name that is not a set of draw rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown draw rules '{0}' (cbjd, fmjd, none)")]
+#[error("unknown draw rules '{0}' (cbjd, fmjd, none, frisian)")]
 pub struct UnknownDrawRules(pub String);
 
 impl std::str::FromStr for DrawRules {
@@ -60,6 +66,7 @@ impl std::str::FromStr for DrawRules {
             "cbjd" => Ok(DrawRules::Cbjd),
             "fmjd" => Ok(DrawRules::Fmjd),
             "none" => Ok(DrawRules::None),
+            "frisian" => Ok(DrawRules::Frisian),
             _ => Err(UnknownDrawRules(s.to_string())),
         }
     }
@@ -121,6 +128,10 @@ pub enum Clause {
     Fmjd64_7_2_7,
     /// FMJD-64 7.2.8: a lone king against a king, two kings, or a king and a man.
     Fmjd64_7_2_8,
+    /// Frisian: two kings against one king, 14 plies (DFS 15).
+    Kings2v1,
+    /// Frisian: one king against one king, 4 plies (DFS 16).
+    Kings1v1,
 }
 
 impl Clause {
@@ -139,6 +150,8 @@ impl Clause {
             Clause::Fmjd64_7_2_6 => "7.2.6",
             Clause::Fmjd64_7_2_7 => "7.2.7",
             Clause::Fmjd64_7_2_8 => "7.2.8",
+            Clause::Kings2v1 => "kings-2v1",
+            Clause::Kings1v1 => "kings-1v1",
         }
     }
 }
@@ -184,6 +197,14 @@ const FMJD_5: Class = Class {
     clause: Clause::Ending5,
     limit: 10,
 };
+const FRISIAN_2V1: Class = Class {
+    clause: Clause::Kings2v1,
+    limit: 14,
+};
+const FRISIAN_1V1: Class = Class {
+    clause: Clause::Kings1v1,
+    limit: 4,
+};
 
 /// The rule set in force: limits and which ending rules apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -191,6 +212,8 @@ enum Set {
     Cbjd,
     Fmjd6,
     Fmjd64,
+    /// Frisian's endings, no repetition, no king-move count.
+    Frisian,
     /// No draw by rule.
     None,
 }
@@ -201,7 +224,7 @@ impl Set {
             Set::Cbjd => 40,
             Set::Fmjd6 => 50,
             Set::Fmjd64 => 30,
-            Set::None => u32::MAX,
+            Set::Frisian | Set::None => u32::MAX,
         }
     }
 }
@@ -269,6 +292,11 @@ fn class_of(set: Set, m: &Material) -> Option<Class> {
                 _ => None,
             }
         }
+        Set::Frisian => match (m.white, m.black) {
+            ((0, 2), (0, 1)) | ((0, 1), (0, 2)) => Some(FRISIAN_2V1),
+            ((0, 1), (0, 1)) => Some(FRISIAN_1V1),
+            _ => None,
+        },
         Set::Fmjd64 | Set::None => None,
     }
 }
@@ -386,6 +414,7 @@ impl DrawState {
     /// The state at the start position `start`.
     pub fn new(variant: Variant, rules: DrawRules, start: &Position) -> DrawState {
         let set = match (rules, variant) {
+            (_, Variant::Frisian | Variant::Frysk) | (DrawRules::Frisian, _) => Set::Frisian,
             (DrawRules::None, _) => Set::None,
             (DrawRules::Cbjd, _) => Set::Cbjd,
             (DrawRules::Fmjd, v) if v.board().n() == 8 => Set::Fmjd64,
@@ -424,7 +453,7 @@ impl DrawState {
             return None;
         }
         let irreversible = m.is_capture() || m.kind == Kind::Man;
-        let repetition = if irreversible {
+        let repetition = if irreversible || self.set == Set::Frisian {
             // No position before an irreversible ply can recur: the list
             // starts again, from the position after it, hashed only when a
             // reversible ply follows (most plies are men's moves).

@@ -64,6 +64,17 @@ pub enum Illegal {
         /// A capture the rules require instead.
         example: Move,
     },
+    /// A complete capture of less value than the greatest (Frisian: a man
+    /// 100, a king 199).
+    #[error("the capture takes {value}, but the greatest value is {best}")]
+    LowerValue {
+        /// The value it takes.
+        value: u32,
+        /// The greatest value a capture takes.
+        best: u32,
+        /// A capture the rules require instead.
+        example: Move,
+    },
     /// Anything else, with the reason.
     #[error("{0}")]
     Other(Reason),
@@ -139,6 +150,9 @@ pub enum Reason {
     #[error("a man moves one square at a time")]
     /// A man moves one square.
     ManOneStep,
+    /// A fourth plain move in a row of one king while its side has a man (Frisian).
+    #[error("this king has moved three times in a row")]
+    KingMoveLimit,
     #[error("a king moves one square at a time in this variant")]
     /// A short king moves one square.
     KingOneStep,
@@ -266,6 +280,11 @@ pub(crate) fn resolve_in(
     };
     if captures_compulsory {
         let rule = pos.variant().rules().capture;
+        if rule == CaptureRule::Value {
+            if let Some(why) = value_refusal(pos, legal, &squares, written_capture) {
+                return Err(why);
+            }
+        }
         // Czech: a man's capture while a king can capture (a man's plain
         // move is a missed capture, as in every variant).
         let plain = !written_capture && plain_move(pos, from, to).is_some();
@@ -297,7 +316,7 @@ pub(crate) fn resolve_in(
             .into_iter()
             .find(|(m, p)| m.to == to && path_fits(p, &squares));
         if let (Some((m, _)), Some(example)) = (shorter, example()) {
-            if free_capture(pos) {
+            if free_capture(pos) || rule == CaptureRule::Value {
                 let example = legal
                     .iter()
                     .find(|l| l.from == from && (l.captured.0 & m.captured.0) == m.captured.0)
@@ -405,6 +424,47 @@ pub(crate) fn resolve_relaxed(pos: &Position, written: &[SquareText], sep: Sep) 
         (0, _) => Relaxed::Nothing,
         _ => Relaxed::Several(fitting),
     }
+}
+
+/// Why a written capture is refused under the value rule (Frisian, RULES.md
+/// 10 rule 4), when it is a complete capture: of less value than the
+/// greatest (`non-maximal-capture`, naming the values), or a man's of the
+/// greatest value while a king's exists (`illegal-move`, "a king must
+/// capture"). A capture that stops where it can go on is left to the
+/// general reading ("the capture can go on").
+fn value_refusal(
+    pos: &Position,
+    legal: &MoveList,
+    squares: &[Square],
+    written_capture: bool,
+) -> Option<Illegal> {
+    let (from, to) = (squares[0], squares[squares.len() - 1]);
+    let best = legal
+        .first()
+        .map_or(0, |l| crate::rules::capture_value(pos, l.captured));
+    let value = |m: &Move| crate::rules::capture_value(pos, m.captured);
+    let complete = capture_paths(pos, from, 1)
+        .into_iter()
+        .filter(|(m, p)| m.to == to && path_fits(p, squares))
+        .map(|(m, _)| m)
+        .max_by_key(|m| value(m))?;
+    if !written_capture && squares.len() == 2 && plain_move(pos, from, to).is_some() {
+        return None;
+    }
+    let example = legal
+        .iter()
+        .find(|l| l.from == from)
+        .or(legal.first())
+        .copied()?;
+    if value(&complete) < best {
+        return Some(Illegal::LowerValue {
+            value: value(&complete),
+            best,
+            example,
+        });
+    }
+    (complete.kind == Kind::Man && legal.iter().all(|l| l.kind == Kind::King))
+        .then_some(Illegal::Other(Reason::KingMustCapture))
 }
 
 /// Legal captures from the first to the last written square whose landing
@@ -544,6 +604,7 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
     match kind {
         Kind::Man if !forward => Reason::ManBackwards,
         Kind::Man if dist > 1 => Reason::ManOneStep,
+        Kind::King if pos.king_held() == Some(from) && blockers.is_empty() => Reason::KingMoveLimit,
         Kind::King if short_king && dist > 1 => Reason::KingOneStep,
         Kind::King if !blockers.is_empty() => Reason::KingBlocked(blockers[0]),
         _ => Reason::NotLegalHere { from, to },

@@ -1276,7 +1276,8 @@ fn illegal_diag(
             (Code::EmptySource, m)
         }
         Illegal::MissedCapture { example, .. }
-            if !pos.variant().rules().capture.takes_most() =>
+            if !pos.variant().rules().capture.takes_most()
+                || pos.variant().rules().capture == crate::variant::CaptureRule::Value =>
         {
             (
                 Code::MissedCapture,
@@ -1306,6 +1307,17 @@ fn illegal_diag(
             format!(
                 "{text} takes {taken} {}, but the maximum capture takes {max} (for example {})",
                 plural(*taken),
+                write_move(pos, example, style)
+            ),
+        ),
+        Illegal::LowerValue {
+            value,
+            best,
+            example,
+        } => (
+            Code::NonMaximalCapture,
+            format!(
+                "{text} takes {value} (a man counts 100, a king 199); the greatest value is {best} (for example {})",
                 write_move(pos, example, style)
             ),
         ),

@@ -1140,6 +1140,8 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
     if max == 0 {
         return if !m.is_capture() && plain_move(pos, m.from, m.to).as_ref() == Some(m) {
             None
+        } else if pos.king_held() == Some(m.from) && !m.is_capture() {
+            Some(Refusal::KingMoveLimit)
         } else {
             Some(Refusal::NoSuchMove)
         };
@@ -1148,6 +1150,22 @@ pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
         return Some(Refusal::MissedCapture { max });
     }
     let rule = pos.variant().rules().capture;
+    if rule == CaptureRule::Value {
+        if !capture_paths(pos, m.from, 1).iter().any(|(c, _)| c == m) {
+            return Some(Refusal::NoSuchMove);
+        }
+        let legal = legal_moves(pos);
+        if legal.contains(m) {
+            return None;
+        }
+        let best = legal.first().map_or(0, |l| capture_value(pos, l.captured));
+        let value = capture_value(pos, m.captured);
+        return Some(if value == best {
+            Refusal::KingMustCapture
+        } else {
+            Refusal::LowerValue { value, best }
+        });
+    }
     let free = !rule.takes_most();
     if rule == CaptureRule::Czech
         && m.kind == Kind::Man
@@ -1222,6 +1240,17 @@ pub enum Refusal {
     /// pieces, crowning as it says.
     #[error("no legal move goes that way, taking those pieces")]
     NoSuchMove,
+    /// A capture of less value than the greatest (Frisian: a man 100, a king 199).
+    #[error("the capture takes {value}, but the greatest value is {best}")]
+    LowerValue {
+        /// The value it takes.
+        value: u32,
+        /// The greatest value a capture takes.
+        best: u32,
+    },
+    /// A fourth plain move in a row of one king while its side has a man (Frisian).
+    #[error("this king has moved three times in a row")]
+    KingMoveLimit,
 }
 
 /// Why [`play`] refused a move: the move, the position, and the reason.

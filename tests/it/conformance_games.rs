@@ -56,6 +56,25 @@ fn every_italian_and_czech_conformance_game_agrees() {
     agree("conformance/italian-czech/games", 230);
 }
 
+/// Frisian and Frysk! (RULES.md section 10): the same answers under every
+/// `--draw-rules`, since their draws are their own (`draw_rules: frisian`).
+#[test]
+fn every_frisian_and_frysk_conformance_game_agrees() {
+    agree("conformance/frisian/games", 208);
+}
+
+/// The Frisian games vendored in tests/data/frisian: runs on every clone;
+/// every game reports its own draw rules.
+#[test]
+fn vendored_frisian_games_agree() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/frisian/games");
+    agree_in(&dir, 208);
+    for v in run(&dir, "cbjd").values() {
+        assert_eq!(v["draw_rules"], "frisian", "{}", v["file"]);
+        assert!(v["variant"] == "frisian" || v["variant"] == "frysk");
+    }
+}
+
 /// The subset vendored in tests/data: runs on every clone.
 #[test]
 fn vendored_conformance_games_agree() {
@@ -81,6 +100,14 @@ fn agree_where(dir: &std::path::Path, at_least: usize, keep: impl Fn(&Value) -> 
         .filter(|m| keep(m))
         .collect();
     assert!(manifest.len() >= at_least);
+    // The sets that list `moves-after-end` among a game's warnings (the
+    // Frisian one) are compared on it too.
+    let lists_after_end = manifest.iter().any(|m| {
+        m["warnings"].as_array().is_some_and(|w| {
+            w.iter()
+                .any(|w| w == "moves-after-end" || w["code"] == "moves-after-end")
+        })
+    });
     let mut failures = Vec::new();
     let mut sensitive_differences = Vec::new();
     for rules in ["cbjd", "fmjd"] {
@@ -129,7 +156,8 @@ fn agree_where(dir: &std::path::Path, at_least: usize, keep: impl Fn(&Value) -> 
                     exp["result_mismatch"]
                 ));
             }
-            // Expected move warnings (resolved ambiguous captures, notation).
+            // Expected move warnings (resolved ambiguous captures, notation, moves
+            // after a draw by rule).
             let mut want: Vec<&str> = m["warnings"]
                 .as_array()
                 .unwrap()
@@ -140,7 +168,9 @@ fn agree_where(dir: &std::path::Path, at_least: usize, keep: impl Fn(&Value) -> 
                 .iter()
                 .filter(|d| {
                     d["severity"] == "warning"
-                        && (d["code"] == "notation" || d["code"] == "ambiguous-capture")
+                        && (d["code"] == "notation"
+                            || d["code"] == "ambiguous-capture"
+                            || (lists_after_end && d["code"] == "moves-after-end"))
                 })
                 .filter_map(|d| d["code"].as_str())
                 .collect();

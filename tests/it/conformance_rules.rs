@@ -61,6 +61,9 @@ fn vendored_positions_and_perft() {
     positions_in(&data.join("positions.jsonl"), 280);
     let n = perft_in(&data.join("perft.jsonl"), u64::MAX);
     assert!(n >= 120, "{n} perft entries");
+    positions_in(&data.join("frisian/positions.jsonl"), 228);
+    let n = perft_in(&data.join("frisian/perft.jsonl"), u64::MAX);
+    assert!(n >= 130, "{n} Frisian perft entries");
 }
 
 fn positions(rel: &str, at_least: usize) {
