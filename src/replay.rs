@@ -774,7 +774,9 @@ impl<'g, 'd> MainLine<'g, 'd> {
         mut positions: Option<&mut Vec<Position>>,
     ) {
         let mut pos = start;
-        self.stand = opts.irregularities == Irregularities::Stand;
+        // RULES.md 10: section 9 does not apply to Frisian and Frysk! yet.
+        self.stand = opts.irregularities == Irregularities::Stand
+            && start.variant().rules().capture != crate::variant::CaptureRule::Value;
         if let Some(p) = positions.as_mut() {
             p.push(start);
         }

@@ -1918,3 +1918,157 @@ mod italian_tests {
         assert_eq!(perft(&Variant::Italian.start(), 6), 36_473);
     }
 }
+
+/// Frisian (RULES.md 10): hand-made positions for each rule.
+#[cfg(test)]
+mod frisian_tests {
+    use super::*;
+    use crate::board::BoardSize;
+
+    fn sq(n: u32) -> Square {
+        BoardSize::Ten.square(n).unwrap()
+    }
+    fn triples(p: &Position) -> Vec<(u32, u32, Vec<u32>)> {
+        let mut v: Vec<_> = legal_moves(p)
+            .iter()
+            .map(|m| {
+                (
+                    m.from.number(),
+                    m.to.number(),
+                    m.captured.squares().map(Square::number).collect(),
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn frisian(fen: &str) -> Position {
+        Position::from_fen(fen, Variant::Frisian).unwrap()
+    }
+
+    #[test]
+    fn frisian_pieces_capture_along_rows_and_columns() {
+        assert_eq!(triples(&frisian("W:W33:B34")), vec![(33, 35, vec![34])]);
+        assert_eq!(triples(&frisian("B:W15:B5")), vec![(5, 25, vec![15])]);
+        // Not in international: the same pieces just move.
+        let intl = Position::from_fen("W:W33:B34", Variant::International).unwrap();
+        assert!(legal_moves(&intl).iter().all(|m| !m.is_capture()));
+        // A king captures along a column at any distance and lands anywhere behind.
+        assert_eq!(
+            triples(&frisian("W:WK46:B26")),
+            vec![(46, 6, vec![26]), (46, 16, vec![26])]
+        );
+        // But moves only along diagonals.
+        let king = frisian("W:WK46:B5");
+        assert!(legal_moves(&king).iter().all(|m| {
+            let (r0, f0) = king.geometry().coords(m.from);
+            let (r1, f1) = king.geometry().coords(m.to);
+            (i32::from(r1) - i32::from(r0)).abs() == (i32::from(f1) - i32::from(f0)).abs()
+        }));
+    }
+
+    #[test]
+    fn frisian_captures_are_ranked_by_value_then_king_first() {
+        // A king taken (199) beats a man taken (100).
+        assert_eq!(
+            triples(&frisian("W:W33,46:BK28,41")),
+            vec![(33, 22, vec![28])]
+        );
+        // A man and a king (299) beat a king alone (199), by the same man.
+        assert_eq!(
+            triples(&frisian("W:W33,46:BK28,41,27")),
+            vec![(33, 31, vec![27, 28])]
+        );
+        // Equal value: the king's capture, not the man's.
+        assert_eq!(
+            triples(&frisian("W:W33,K50:B28,44")),
+            vec![(50, 39, vec![44])]
+        );
+        let p = frisian("W:W33,K50:B28,44");
+        let man = Move::new(sq(33), sq(22), sq(28).bit(), Kind::Man, false);
+        assert_eq!(why_illegal(&p, &man), Some(Refusal::KingMustCapture));
+        let p = frisian("W:W33,46:BK28,41");
+        let low = Move::new(sq(46), sq(37), sq(41).bit(), Kind::Man, false);
+        assert_eq!(
+            why_illegal(&p, &low),
+            Some(Refusal::LowerValue {
+                value: 100,
+                best: 199
+            })
+        );
+    }
+
+    #[test]
+    fn a_frisian_man_crossing_the_far_row_stays_a_man() {
+        // 12x1 over 7, then down the column over 11 to 21.
+        let p = frisian("W:W12:B7,11");
+        let moves = legal_moves(&p);
+        assert_eq!(triples(&p), vec![(12, 21, vec![7, 11])]);
+        assert!(!moves[0].crowns(), "the move does not end on the far row");
+        let after = play(&p, &moves[0]).unwrap();
+        assert!(!after.kings().has(sq(21)));
+    }
+
+    #[test]
+    fn a_frisian_king_makes_three_plain_moves_in_a_row_at_most() {
+        let mut p = frisian("W:WK50,46:B1");
+        let moves = |p: &Position| {
+            triples(p)
+                .into_iter()
+                .map(|(f, t, _)| (f, t))
+                .collect::<Vec<_>>()
+        };
+        // Three plain moves of the king, Black's man answering.
+        for (king, man) in [
+            ((50, 44), (1, 6)),
+            ((44, 49), (6, 11)),
+            ((49, 44), (11, 16)),
+        ] {
+            assert!(moves(&p).contains(&king));
+            let m = legal_moves(&p)
+                .into_iter()
+                .find(|m| (m.from.number(), m.to.number()) == king)
+                .unwrap();
+            p = play(&p, &m).unwrap();
+            let m = legal_moves(&p)
+                .into_iter()
+                .find(|m| (m.from.number(), m.to.number()) == man)
+                .unwrap();
+            p = play(&p, &m).unwrap();
+        }
+        // A fourth is refused: only the man moves.
+        assert_eq!(moves(&p), vec![(46, 41)]);
+        let fourth = Move::new(sq(44), sq(50), Bitboard::EMPTY, Kind::King, false);
+        assert_eq!(why_illegal(&p, &fourth), Some(Refusal::KingMoveLimit));
+        // The man's move frees the king; a FEN starts the counters at 0.
+        let m = legal_moves(&p)
+            .into_iter()
+            .find(|m| m.from.number() == 46)
+            .unwrap();
+        p = play(&p, &m).unwrap();
+        let m = legal_moves(&p)[0];
+        p = play(&p, &m).unwrap();
+        assert!(moves(&p).iter().any(|&(f, _)| f == 44));
+        let again = Position::from_fen(&p.to_fen(), Variant::Frisian).unwrap();
+        assert_eq!(again.king_held(), None);
+        // Without men the limit does not apply: White's king goes back and
+        // forth between 50 and 44, Black's between 1 and 6, four times each.
+        let mut k = frisian("W:WK50:BK1");
+        for (w, b) in [((50, 44), (1, 6)), ((44, 50), (6, 1))]
+            .iter()
+            .cycle()
+            .take(4)
+        {
+            for (from, to) in [w, b] {
+                let m = legal_moves(&k)
+                    .into_iter()
+                    .find(|m| (m.from.number(), m.to.number()) == (*from, *to))
+                    .expect("a plain king move");
+                k = play(&k, &m).unwrap();
+            }
+        }
+        assert_eq!(k.king_run(Color::White).count, 4);
+        assert!(moves(&k).contains(&(50, 44)));
+    }
+}

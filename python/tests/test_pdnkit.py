@@ -120,7 +120,14 @@ def test_play_refuses_with_the_reason():
         pdnkit.Position.from_fen("W:W99:B1", "brazilian")
     assert e.value.offset == 3
     assert "<svg" in p.to_svg(flip=True)
-    assert pdnkit.variants() == ["brazilian", "international", "canadian", "russian", "english", "czech", "italian"]
+    assert pdnkit.variants() == [
+        "brazilian", "international", "canadian", "russian", "english", "czech", "italian", "frisian", "frysk"
+    ]
+    # Frisian: a man captures along the row (RULES.md 10).
+    f = pdnkit.Position.from_fen("W:W33:B34", "frisian")
+    assert f.legal_moves() == ["33x35"]
+    assert f.play("33x35").fen() == "B:W35:B"
+    assert pdnkit.perft(None, "frysk", 3) == 657
 
 
 def test_check_batch_has_the_parquet_types():

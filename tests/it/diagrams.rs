@@ -176,3 +176,50 @@ fn a_move_to_draw_must_be_legal_and_a_fault_draws_itself() {
     let text = String::from_utf8(o.stdout).unwrap();
     assert!(!text.contains("data-move="));
 }
+
+/// Frisian (RULES.md 10): a capture along a row is drawn along the row, the
+/// piece taken crossed out, and a column capture down the column.
+#[test]
+fn a_frisian_capture_along_a_row_or_a_column_is_drawn_as_such() {
+    for (fen, mv, taken, horizontal) in [
+        ("W:W33:B34", "33x35", "34", true),
+        ("B:W15:B5", "5x25", "15", false),
+    ] {
+        let o = diagram(&["--variant", "frisian", "--fen", fen, "--move", mv]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let text = String::from_utf8(o.stdout).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        let line = doc
+            .descendants()
+            .find(|n| n.has_tag_name("polyline"))
+            .and_then(|n| n.attribute("points"))
+            .expect("the move's arrow");
+        let points: Vec<(f64, f64)> = line
+            .split(' ')
+            .filter_map(|p| p.split_once(','))
+            .map(|(x, y)| (x.parse().unwrap(), y.parse().unwrap()))
+            .collect();
+        assert_eq!(points.len(), 2, "{line}");
+        let ((x0, y0), (x1, y1)) = (points[0], points[1]);
+        if horizontal {
+            assert!(y0 == y1 && x0 != x1, "{line}");
+        } else {
+            assert!(x0 == x1 && y0 != y1, "{line}");
+        }
+        let crossed: Vec<&str> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("taken"))
+            .filter_map(|n| n.attribute("data-square"))
+            .collect();
+        assert_eq!(crossed, [taken]);
+        assert_eq!(
+            doc.root_element().attribute("data-variant"),
+            Some("frisian")
+        );
+    }
+}

@@ -17,7 +17,8 @@ pub struct InputArgs {
     /// the files a GLOB matches ('archive/czech/**=czech', '*mrcd*=czech';
     /// repeatable, the last matching GLOB wins; a GLOB without / matches the
     /// file's name). NAME: auto (the file's evidence, the default),
-    /// brazilian, international, canadian, russian, english, czech, italian.
+    /// brazilian, international, canadian, russian, english, czech, italian,
+    /// frisian, frysk.
     /// Applied only to a file whose board fits it. A game's own GameType
     /// always decides its variant.
     #[arg(long, value_name = "[GLOB=]NAME", value_parser = variant_rule())]
@@ -27,7 +28,8 @@ pub struct InputArgs {
     #[arg(long, value_name = "NAME", value_parser = variant_name(), conflicts_with = "variant")]
     pub force_variant: Option<Variant>,
     /// Draw rules: auto is cbjd for brazilian, fmjd for international,
-    /// canadian and russian; english, czech and italian games have none.
+    /// canadian and russian; english, czech and italian games have none;
+    /// frisian and frysk games always have their own (frisian).
     #[arg(long, value_enum, default_value_t = DrawChoice::Auto)]
     pub draw_rules: DrawChoice,
     /// stop: the first move error of a game stops its replay (archives of a
@@ -353,7 +355,7 @@ pub struct SelectArgs {
     /// 1-0 alike).
     #[arg(long, value_name = "RESULT")]
     pub result: Vec<String>,
-    /// Games of VARIANT (international, italian, ..., or a refused one: frisian).
+    /// Games of VARIANT (international, italian, frisian, ..., or a refused one: pool).
     #[arg(long, value_name = "VARIANT")]
     pub variant_is: Vec<String>,
     /// Games with no error finding.
