@@ -1670,10 +1670,17 @@ mod tests {
         assert_eq!((r.variant, codes(&r)), (None, vec!["unknown-variant"]));
         let r = run("[GameType \"29,W,8,8,A0,0\"] 1. c3-d4 *", &o);
         assert_eq!((r.variant, codes(&r)), (Some(Variant::Czech), vec![]));
-        let r = run("[GameType \"40\"] 1. 22-18 *", &o);
+        let r = run("[GameType \"40\"] 1. 32-28 *", &o);
         assert_eq!(
             (r.kind, r.checked, codes(&r)),
-            (Some(GameKind::Unsupported(Unsupported(40))), false, vec![])
+            (Some(GameKind::Known(Variant::Frisian)), true, vec![])
+        );
+        let r = run("[GameType \"97\"] 1. 46-41 *", &o);
+        assert_eq!((r.variant, codes(&r)), (Some(Variant::Frysk), vec![]));
+        let r = run("[GameType \"23\"] 1. 22-18 *", &o);
+        assert_eq!(
+            (r.kind, r.checked, codes(&r)),
+            (Some(GameKind::Unsupported(Unsupported(23))), false, vec![])
         );
         let r = run("[GameType \"99\"] 1. 22-18 *", &o);
         assert_eq!(r.kind, Some(GameKind::Unsupported(Unsupported(99))));

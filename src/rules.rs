@@ -1325,8 +1325,9 @@ fn king_run_after(pos: &Position, m: &Move) -> crate::position::KingRun {
         (Kind::King, false) => 1,
         _ => 0,
     };
+    // No run: the square is 0 too, so that positions compare as their FEN does.
     crate::position::KingRun {
-        square: m.to.index() as u8,
+        square: if count == 0 { 0 } else { m.to.index() as u8 },
         count,
     }
 }

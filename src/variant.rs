@@ -427,9 +427,21 @@ mod tests {
                 r,
                 &Rules {
                     board: r.board,
+                    men: r.men,
                     ..FAMILY
                 }
             );
+            // Two empty rows between the men.
+            let n = r.board.n();
+            assert_eq!(u32::from(r.men), u32::from(n / 2) * u32::from((n - 2) / 2));
+        }
+        for v in [Variant::Frisian, Variant::Frysk] {
+            let r = v.rules();
+            assert_eq!(
+                (r.board, r.capture, r.orthogonal_captures, r.king_move_limit),
+                (BoardSize::Ten, CaptureRule::Value, true, 3)
+            );
+            assert!(!r.is_family());
         }
     }
 

@@ -127,3 +127,71 @@ fn faults_keep_their_codes_and_never_say_non_maximal() {
         assert!(goes_on >= 1, "{file}");
     }
 }
+
+/// Frisian by its evidence (issue 43): a GameType 40 or 97, lidraughts'
+/// `Variant` spellings, and an untagged 10x10 file whose games replay under
+/// frisian and not under international, refused with the option that names
+/// it.
+#[test]
+fn frisian_games_by_tag_by_name_and_untagged() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/frisian/games/frisian/legal/legal-random-to-end-01.pdn");
+    let text = std::fs::read_to_string(&src).expect("vendored Frisian games");
+    let dir = common::tempdir("frisian-evidence");
+    let untagged = dir.join("club.pdn");
+    let without: String = text
+        .lines()
+        .filter(|l| !l.starts_with("[GameType"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&untagged, &without).unwrap();
+    let named = dir.join("lidraughts.pdn");
+    std::fs::write(
+        &named,
+        without.replace("[Event ", "[Variant \"Frisian\"]\n[Event "),
+    )
+    .unwrap();
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    // Tagged: every game replayed as frisian, with its own draw rules.
+    let games = common::json_lines(&common::pdnkit(&["check", "--format", "json", &path(&src)]));
+    let tagged: Vec<_> = games.iter().filter(|v| v["type"] == "game").collect();
+    assert_eq!(tagged.len(), 5);
+    for g in &tagged {
+        assert_eq!(
+            (&g["variant"], &g["draw_rules"], &g["valid"]),
+            (&"frisian".into(), &"frisian".into(), &true.into())
+        );
+    }
+    // lidraughts' Variant tag names it.
+    let lines = common::json_lines(&common::pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        &path(&named),
+    ]));
+    assert!(lines
+        .iter()
+        .filter(|v| v["type"] == "game")
+        .all(|g| g["variant"] == "frisian" && g["valid"] == true));
+    // Untagged: international is the evidence, frisian explains the games:
+    // refused, with the option.
+    let o = common::pdnkit(&["check", &path(&untagged)]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("error[unknown-variant]"), "{text}");
+    assert!(text.contains("all 5 are legal under frisian"), "{text}");
+    assert!(text.contains("--variant 'club.pdn=frisian'"), "{text}");
+    // Named as the message says: valid.
+    let lines = common::json_lines(&common::pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        "--variant",
+        "club.pdn=frisian",
+        &path(&untagged),
+    ]));
+    let games: Vec<_> = lines.iter().filter(|v| v["type"] == "game").collect();
+    assert_eq!(games.len(), 5);
+    assert!(games
+        .iter()
+        .all(|g| g["valid"] == true && g["variant_source"] == "named"));
+}

@@ -64,8 +64,9 @@ fn a_file_no_variant_explains_is_refused_with_a_hint() {
     let message = rest[0]["diagnostics"][0]["message"].as_str().unwrap();
     assert!(
         message.contains("1 of 1 game with moves fails under brazilian, the default")
-            && message.contains("it is legal under international")
-            && message.ends_with("--variant 'refused-single.pdn=international'"),
+            && message.contains("it is legal under international and frisian")
+            && message.contains("--variant 'refused-single.pdn=international'")
+            && message.ends_with("--variant 'refused-single.pdn=frisian'"),
         "{message}"
     );
     let s = summary(&rest);
