@@ -568,10 +568,10 @@ impl Position {
     /// still has a man), if any.
     #[inline]
     pub(crate) fn king_held(&self) -> Option<Square> {
-        let limit = self.variant.rules().king_move_limit;
-        if limit == 0 {
+        if !self.variant.limits_king_moves() {
             return None;
         }
+        let limit = self.variant.rules().king_move_limit;
         let run = self.king_run(self.side);
         let own = self.pieces(self.side);
         let sq = Square::from_index(run.square);

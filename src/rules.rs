@@ -175,10 +175,10 @@ const fn forward(side: Color) -> &'static [Direction] {
 }
 
 /// The directions `side`'s men capture in under `rules`.
+/// (Frisian men capture in eight directions: the FRISIAN class asks for no
+/// table.)
 const fn man_capture_dirs(rules: &Rules, side: Color) -> &'static [Direction] {
-    if rules.orthogonal_captures {
-        &EIGHT_DIRECTIONS
-    } else if rules.men_capture_backward {
+    if rules.men_capture_backward {
         &DIRECTIONS
     } else {
         forward(side)
@@ -315,6 +315,8 @@ impl<S: Sink, const R: u8> Search<'_, S, R> {
         if depth + 1 < MAX_PATH {
             let dirs: &[Direction] = if R == FAMILY {
                 &DIRECTIONS
+            } else if R == FRISIAN {
+                &EIGHT_DIRECTIONS
             } else {
                 self.b.man_dirs()
             };
@@ -964,12 +966,13 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
         Color::White => [NW, NE],
         Color::Black => [SW, SE],
     };
+    // A Frisian king at its limit of plain moves has none.
     let held = pos.king_held();
     for from in pos.pieces(side).squares() {
-        if held == Some(from) {
-            continue;
-        }
         if kings.has(from) {
+            if held == Some(from) {
+                continue;
+            }
             for d in DIRECTIONS {
                 let mut t = g.step(from, d);
                 while let Some(to) = t {
@@ -1291,6 +1294,7 @@ pub fn play(pos: &Position, m: &Move) -> Result<Position, IllegalMove> {
 }
 
 /// The position after `m`, which must be legal in `pos` (nothing is checked).
+#[inline]
 pub fn play_unchecked(pos: &Position, m: &Move) -> Position {
     let (mut white, mut black, mut kings) = pos.raw();
     let side = pos.side();
@@ -1307,7 +1311,7 @@ pub fn play_unchecked(pos: &Position, m: &Move) -> Position {
     }
     let mut next = *pos;
     next.set_raw(white, black, kings, side.other());
-    if pos.variant().rules().king_move_limit > 0 {
+    if pos.variant().limits_king_moves() {
         next.set_king_run(side, king_run_after(pos, m));
     }
     next
@@ -1316,6 +1320,7 @@ pub fn play_unchecked(pos: &Position, m: &Move) -> Position {
 /// The mover's run of plain moves with one king after `m` (Frisian, RULES.md
 /// 10 rule 6): one more for the king that made the last ones, one for
 /// another king, none after a man's move or any capture.
+#[inline(never)]
 fn king_run_after(pos: &Position, m: &Move) -> crate::position::KingRun {
     let run = pos.king_run(pos.side());
     let count = match (m.kind, m.is_capture()) {

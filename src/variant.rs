@@ -273,6 +273,12 @@ impl Variant {
             Variant::Brazilian | Variant::International | Variant::Canadian
         )
     }
+    /// Whether one king's plain moves in a row are limited (`rules().king_move_limit
+    /// > 0`, read without the table: every ply asks).
+    #[inline]
+    pub const fn limits_king_moves(self) -> bool {
+        matches!(self, Variant::Frisian | Variant::Frysk)
+    }
     /// The maximum-capture variant played on `size` (brazilian, international, canadian).
     pub const fn for_board(size: BoardSize) -> Variant {
         match size {
@@ -450,6 +456,7 @@ mod tests {
         for v in Variant::ALL {
             assert_eq!(v.board(), v.rules().board, "{v}");
             assert_eq!(v.is_family(), v.rules().is_family(), "{v}");
+            assert_eq!(v.limits_king_moves(), v.rules().king_move_limit > 0, "{v}");
             assert!(
                 std::ptr::eq(v.geometry(), v.board().oriented(v.rules().orientation)),
                 "{v}"
