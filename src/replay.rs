@@ -2034,4 +2034,53 @@ mod tests {
         assert!("rectify".parse::<Irregularities>().is_err());
         assert_eq!(Irregularities::Stand.name(), "stand");
     }
+
+    #[test]
+    fn frisian_draws_count_from_the_material_and_a_win_comes_first() {
+        let o = Options::default();
+        // Two kings against one: drawn 14 plies after the setup, whatever
+        // --draw-rules says.
+        let moves = "1. 14-41 3-25 2. 39-48 25-3 3. 48-39 3-20 4. 39-44 20-9 5. 41-36 9-20 \
+            6. 44-39 20-15 7. 39-6 15-24";
+        let text = format!("[GameType \"40\"][FEN \"W:WK14,K39:BK3\"] {moves} *");
+        for rules in [None, Some(DrawRules::Cbjd), Some(DrawRules::Fmjd)] {
+            let r = run(text.as_str(), o.clone().draw_rules(rules));
+            assert_eq!(r.draw_rules, Some(DrawRules::Frisian));
+            assert_eq!(
+                (r.computed, r.termination, r.termination_ply, r.clause),
+                (
+                    Outcome::Draw,
+                    Termination::Ending,
+                    Some(14),
+                    Some(Clause::Kings2v1)
+                )
+            );
+        }
+        // One ply short: not yet.
+        let short = format!(
+            "[GameType \"40\"][FEN \"W:WK14,K39:BK3\"] {} *",
+            moves.trim_end_matches(" 15-24")
+        );
+        assert_eq!(run(short.as_str(), &o).termination, Termination::Unfinished);
+        // One king against one: 4 plies.
+        let r = run(
+            "[GameType \"40\"][FEN \"W:WK34:BK11\"] 1. 34-40 11-16 2. 40-12 16-2 *",
+            &o,
+        );
+        assert_eq!(
+            (r.computed, r.termination_ply, r.clause),
+            (Outcome::Draw, Some(4), Some(Clause::Kings1v1))
+        );
+        // The lone king taken on the 14th ply: a win, not a draw.
+        let r = run(
+            "[GameType \"40\"][FEN \"W:WK9:BK21,K24\"][Result \"0-2\"] 1. 9-18 24-30 2. 18-45 30-8 \
+             3. 45-34 21-27 4. 34-1 27-36 5. 1-29 36-9 6. 29-45 8-13 7. 45-12 13x11 0-2",
+            &o,
+        );
+        assert_eq!(
+            (r.computed, r.termination, r.termination_ply),
+            (Outcome::BlackWins, Termination::NoMoves, Some(14))
+        );
+        assert!(r.valid(), "{:?}", codes(&r));
+    }
 }

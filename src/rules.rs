@@ -2077,4 +2077,90 @@ mod frisian_tests {
         assert_eq!(k.king_run(Color::White).count, 4);
         assert!(moves(&k).contains(&(50, 44)));
     }
+
+    /// Every complete capture of the side to move, legal or not (any
+    /// maximum set aside), one per (from, to, captured set).
+    fn all_captures(p: &Position) -> Vec<Move> {
+        let mut out: Vec<Move> = Vec::new();
+        for from in p.pieces(p.side()).squares() {
+            for (m, _) in capture_paths(p, from, 1) {
+                if !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_frisian_king_captures_along_a_row_at_a_distance() {
+        assert_eq!(
+            triples(&frisian("W:WK46:BK48")),
+            vec![(46, 49, vec![48]), (46, 50, vec![48])]
+        );
+    }
+
+    #[test]
+    fn a_square_is_crossed_twice_and_a_loop_is_one_move() {
+        // The king on 37 lands on 19, 49, 35 and 2 (or 8): it crosses squares
+        // it passed before.
+        let p = frisian("B:W13,23,K39,K44:B27,K37,41,K46");
+        assert_eq!(
+            triples(&p),
+            vec![(37, 2, vec![13, 23, 39, 44]), (37, 8, vec![13, 23, 39, 44])]
+        );
+        // The man on 23 goes round and back to 23 by two routes: one move.
+        let p = frisian("W:W6,21,23,25,27,38,39:B5,14,26,28,29,30,33,35,37,41");
+        let loops: Vec<_> = triples(&p).into_iter().filter(|(f, t, _)| f == t).collect();
+        assert_eq!(loops, vec![(23, 23, vec![28, 29, 33])]);
+        let routes = capture_paths(&p, sq(23), 3)
+            .into_iter()
+            .filter(|(m, _)| m.to == sq(23))
+            .count();
+        assert!(routes >= 2, "{routes} landing paths");
+    }
+
+    #[test]
+    fn frisian_value_beats_count_both_ways() {
+        // Two men (200) beat a king (199): 46x39 over 41 and 38, not 33x22.
+        let p = frisian("W:W33,46:BK28,41,38");
+        assert_eq!(triples(&p), vec![(46, 39, vec![38, 41])]);
+        assert!(all_captures(&p)
+            .iter()
+            .any(|m| m.from == sq(33) && capture_value(&p, m.captured) == 199));
+        // Two kings (398) beat three men (300): fewer pieces, greater value.
+        let p = frisian("W:WK22,23,35,50:B1,K3,4,K15,K24,28,37,38");
+        let legal = legal_moves(&p);
+        assert_eq!(triples(&p), vec![(23, 5, vec![15, 24])]);
+        assert_eq!(capture_value(&p, legal[0].captured), 398);
+        let most = all_captures(&p)
+            .iter()
+            .map(Move::capture_count)
+            .max()
+            .unwrap_or(0);
+        assert!(most >= 3, "a capture of {most} pieces is passed over");
+    }
+
+    #[test]
+    fn a_capture_frees_a_frisian_king_from_its_limit() {
+        let mut p = frisian("W:WK50,46:B26,1");
+        let mut play_pair = |p: &mut Position, w: (u32, u32), b: (u32, u32)| {
+            for (from, to) in [w, b] {
+                let m = legal_moves(p)
+                    .into_iter()
+                    .find(|m| (m.from.number(), m.to.number()) == (from, to))
+                    .expect("a legal move");
+                *p = play(p, &m).unwrap();
+            }
+        };
+        play_pair(&mut p, (50, 44), (26, 31));
+        play_pair(&mut p, (44, 49), (31, 37));
+        play_pair(&mut p, (49, 44), (37, 41));
+        assert_eq!(p.king_held(), Some(sq(44)));
+        // The man must take 41; that frees the king.
+        assert_eq!(triples(&p), vec![(46, 37, vec![41])]);
+        play_pair(&mut p, (46, 37), (1, 6));
+        assert_eq!((p.king_held(), p.king_run(Color::White).count), (None, 0));
+        assert!(legal_moves(&p).iter().any(|m| m.from == sq(44)));
+    }
 }
