@@ -2144,7 +2144,7 @@ mod frisian_tests {
     #[test]
     fn a_capture_frees_a_frisian_king_from_its_limit() {
         let mut p = frisian("W:WK50,46:B26,1");
-        let mut play_pair = |p: &mut Position, w: (u32, u32), b: (u32, u32)| {
+        let play_pair = |p: &mut Position, w: (u32, u32), b: (u32, u32)| {
             for (from, to) in [w, b] {
                 let m = legal_moves(p)
                     .into_iter()
