@@ -354,7 +354,8 @@ impl Stats {
     }
 
     /// Counts one game, replayed with `keep_moves` (`file` and `g` are not
-    /// read: the report holds all it counts).
+    /// read: the report holds all it counts). A game that was not replayed
+    /// is counted with its declared result only.
     pub fn add_game(&mut self, _file: &str, _g: &Game, r: &GameReport) {
         self.summary.add_game(r);
         self.result_mismatches += r
@@ -366,6 +367,12 @@ impl Stats {
             .declared
             .entry(r.declared.map_or("none", |o| o.normalised()).to_string())
             .or_default() += 1;
+        // A game never replayed (an unsupported variant, a refused or
+        // undecided file, read only) has no length, result or ending of
+        // its own: it counts as not checked, and nowhere else.
+        if !r.checked {
+            return;
+        }
         *self
             .computed
             .entry(r.computed.normalised().to_string())

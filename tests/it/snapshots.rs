@@ -143,3 +143,43 @@ fn check_syntax_only_is_read_only() {
     assert_eq!(code, 0);
     insta::assert_snapshot!("check_syntax_only", out);
 }
+
+/// `stats` on a refused file (issue 44): its games are not checked, and
+/// count nowhere but there (no lengths, computed results or endings); the
+/// CSV leaves their `valid` empty.
+#[test]
+fn stats_of_a_refused_file() {
+    let (out, code) = run(
+        &[
+            "stats",
+            "--no-progress",
+            "tests/data/verdicts/refused-single.pdn",
+        ],
+        &[],
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("stats_refused", out);
+    let (csv, _) = run(
+        &[
+            "convert",
+            "--to",
+            "csv",
+            "--no-progress",
+            "tests/data/verdicts/refused-single.pdn",
+        ],
+        &[],
+    );
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    let header = reader.headers().expect("a header").clone();
+    let valid = header
+        .iter()
+        .position(|c| c == "valid")
+        .expect("a valid column");
+    let mut rows = 0;
+    for row in reader.records() {
+        let row = row.expect("a CSV row");
+        assert_eq!(row.get(valid), Some(""), "{row:?}");
+        rows += 1;
+    }
+    assert_eq!(rows, 1);
+}

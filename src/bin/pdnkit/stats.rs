@@ -116,14 +116,19 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
             format!("min {min}, median {med}, mean {mean:.1}, max {max}"),
         );
     }
-    line(
-        &mut t,
-        "captures",
-        format!(
-            "{} (longest takes {}), crownings {}",
-            s.captures, s.longest_capture, s.crownings
-        ),
-    );
+    // Only replayed games have lengths, captures, computed results and
+    // endings: a set of games none of which was replayed says so once.
+    let replayed = s.plies_summary().is_some();
+    if replayed {
+        line(
+            &mut t,
+            "captures",
+            format!(
+                "{} (longest takes {}), crownings {}",
+                s.captures, s.longest_capture, s.crownings
+            ),
+        );
+    }
     let map = |m: &BTreeMap<String, u64>| {
         m.iter()
             .map(|(k, v)| format!("{k} {v}"))
@@ -131,8 +136,17 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
             .join(", ")
     };
     line(&mut t, "declared results", map(&s.declared));
-    line(&mut t, "computed results", map(&s.computed));
-    line(&mut t, "terminations", map(&s.terminations));
+    if replayed {
+        line(&mut t, "computed results", map(&s.computed));
+        line(&mut t, "terminations", map(&s.terminations));
+    } else {
+        line(
+            &mut t,
+            "replayed",
+            "none (lengths, captures, computed results and endings are of replayed games only)"
+                .to_string(),
+        );
+    }
     if sum.findings() > 0 {
         t.push_str("  findings by severity and code\n");
         let by_severity = sum.by_severity();
