@@ -521,7 +521,8 @@ impl FileTally {
     pub fn add(&mut self, g: &Game, r: &GameReport) {
         if r.inferred {
             self.untagged += 1;
-            self.first_untagged.get_or_insert((g.line(), 1));
+            // The line of its first tag or move, not of the blank lines before it.
+            self.first_untagged.get_or_insert((g.start_line(), 1));
             if r.checked && g.main_line().next().is_some() {
                 self.inferred_with_moves += 1;
                 if has_move_error(r) {
@@ -532,15 +533,16 @@ impl FileTally {
         if let Some(GameKind::Unsupported(u)) = r.kind {
             let at = g
                 .find_tag("GameType")
-                .map_or((g.line(), 1), |t| g.location(t.span.start));
+                .map_or((g.start_line(), 1), |t| g.location(t.span.start));
             self.unsupported.entry(u).or_insert((0, at)).0 += 1;
         }
     }
 
-    /// The findings about the file: the variant inferred for its untagged
-    /// games, a refusal, games of unsupported variants, and the warning for
-    /// a file whose later games mostly fail under the inferred variant. The
-    /// levels of `opts` apply; a read-only run (`syntax_only`) has none.
+    /// The findings about the file, in line order: the variant inferred for
+    /// its untagged games, a refusal, games of unsupported variants, and the
+    /// warning for a file whose later games mostly fail under the inferred
+    /// variant. The levels of `opts` apply; a read-only run (`syntax_only`)
+    /// has none.
     pub fn finish(&self, inference: &Inference, opts: &Options) -> Vec<FileDiagnostic> {
         if opts.syntax_only {
             return Vec::new();
@@ -647,6 +649,9 @@ impl FileTally {
                 ));
             }
         }
+        // In the order of the file (a stable sort: findings about one place
+        // keep the order above).
+        out.sort_by_key(|d| (d.line, d.column));
         out
     }
 }

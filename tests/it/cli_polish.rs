@@ -363,3 +363,41 @@ fn every_subcommand_is_described_in_the_help() {
     assert_ne!(about_of("select"), about_of("dupes"));
     assert_ne!(about_of("dupes"), about_of("tournament"));
 }
+
+/// File-level findings come in the order of the file, each at the line of
+/// what it is about (a game's first tag, not the blank lines before it).
+#[test]
+fn file_findings_are_in_line_order() {
+    let dir = crate::common::tempdir("file-findings-order");
+    let f = dir.join("mixed.pdn");
+    std::fs::write(
+        &f,
+        "[GameType \"30\"]\n1. c3-d4 *\n\n[Event \"x\"]\n1. 32-28 *\n\n[GameType \"24\"]\n1. c3-d4 *\n",
+    )
+    .unwrap();
+    let o = crate::common::pdnkit(&["check", "--format", "json", &f.to_string_lossy()]);
+    let lines = crate::common::json_lines(&o);
+    let file = lines
+        .iter()
+        .find(|v| v["type"] == "file")
+        .expect("file findings");
+    let found: Vec<(String, u64)> = file["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap_or("").to_string(),
+                d["line"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("unsupported-variant".to_string(), 1),
+            ("variant-inferred".to_string(), 4),
+            ("unsupported-variant".to_string(), 4)
+        ]
+    );
+}
