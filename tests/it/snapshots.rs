@@ -183,3 +183,25 @@ fn stats_of_a_refused_file() {
     }
     assert_eq!(rows, 1);
 }
+
+/// A truncated `.gz` (issue 44): its file is counted as read, with the game
+/// before the break and the file's finding kept, and the summary says the
+/// file could not be read to its end.
+#[test]
+fn check_a_truncated_gzip() {
+    use std::io::Write as _;
+    let text = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/russian/untagged.pdn"),
+    )
+    .expect("the corpus file");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&text).expect("compressed");
+    let whole = gz.finish().expect("compressed");
+    let dir = crate::common::tempdir("truncated-gz");
+    let f = dir.join("untagged.pdn.gz");
+    std::fs::write(&f, &whole[..whole.len() - 20]).expect("written");
+    let (out, code) = run(&["check", "--no-progress", &f.to_string_lossy()], &[]);
+    assert_eq!(code, 2, "a file not read to its end fails the run");
+    let out = out.replace(&dir.to_string_lossy().into_owned(), "TMP");
+    insta::assert_snapshot!("check_truncated_gzip", out);
+}

@@ -267,8 +267,10 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
                 }
             }
             if s.unreadable > 0 {
+                // A broken stream's games before the break were read and
+                // counted above: the file could not be read to its end.
                 t.push_str(&format!(
-                    "{} could not be read\n",
+                    "{} could not be read to the end (the games before the fault are counted above)\n",
                     plural(s.unreadable, "file", "files")
                 ));
             }
