@@ -223,3 +223,31 @@ fn a_frisian_capture_along_a_row_or_a_column_is_drawn_as_such() {
         );
     }
 }
+
+/// `diagram --variant` names the variant of untagged games, as everywhere;
+/// `--force-variant` reads a game as another variant whatever its GameType
+/// (issue 44).
+#[test]
+fn diagram_variant_and_force_variant_mean_what_they_say() {
+    let variant_of = |args: &[&str]| -> Option<String> {
+        let o = diagram(args);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let text = String::from_utf8(o.stdout).unwrap();
+        let doc = roxmltree::Document::parse(&text).unwrap();
+        doc.root_element()
+            .attribute("data-variant")
+            .map(str::to_string)
+    };
+    let file = ["corpus/brazilian/faults.pdn", "--game", "1", "--ply", "3"];
+    assert_eq!(variant_of(&file).as_deref(), Some("brazilian"));
+    // The game's GameType 26 decides: --variant does not change it.
+    let named = [&file[..], &["--variant", "russian"]].concat();
+    assert_eq!(variant_of(&named).as_deref(), Some("brazilian"));
+    let forced = [&file[..], &["--force-variant", "russian"]].concat();
+    assert_eq!(variant_of(&forced).as_deref(), Some("russian"));
+}

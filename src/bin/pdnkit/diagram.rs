@@ -14,9 +14,14 @@ use std::path::PathBuf;
 pub struct Args {
     /// A PDN file to take the position from (with --game and --ply).
     path: Option<PathBuf>,
-    /// The variant (needed with --fen; with a file, it overrides the games' own).
+    /// The variant: of the FEN (needed with --fen); with a file, of its
+    /// games without a GameType tag, as everywhere (a game's own GameType
+    /// decides its variant).
     #[arg(long, value_parser = crate::common::variant_name())]
     variant: Option<pdnkit::Variant>,
+    /// With a file: read its games as NAME, whatever their GameType says.
+    #[arg(long, value_name = "NAME", value_parser = crate::common::variant_name(), conflicts_with_all = ["fen", "variant"])]
+    force_variant: Option<pdnkit::Variant>,
     /// The position, as a FEN.
     #[arg(long, conflicts_with = "path")]
     fen: Option<String>,
@@ -94,7 +99,7 @@ fn position(a: &Args) -> Result<(Position, Vec<Arrow>), String> {
     let mut pick = Pick {
         want: a.game,
         seen: 0,
-        evidence: a.variant.is_none().then(Evidence::default),
+        evidence: (a.variant.is_none() && a.force_variant.is_none()).then(Evidence::default),
         game: None,
     };
     let mut reader = Reader::new(std::io::BufReader::new(file));
@@ -115,7 +120,10 @@ fn position(a: &Args) -> Result<(Position, Vec<Arrow>), String> {
         )
     })?;
     let evidence = pick.evidence.unwrap_or_default();
-    let opts = Options::default().variant(a.variant).keep_moves(true);
+    let opts = Options::default()
+        .variant(a.variant)
+        .force_variant(a.force_variant)
+        .keep_moves(true);
     let r = check_game_with(g, &opts, &evidence.decide());
     let Some(start) = r.start else {
         return Err(format!(
