@@ -70,8 +70,13 @@ pub enum Criterion {
     /// The Date tag lies within the range (a partial date is the range it
     /// stands for, and must lie within it whole).
     Date(DateRange),
-    /// The declared result, normalised (`2-0`, `1-0` and `1/2-1/2` alike).
+    /// The declared result, by meaning (`white`, `2-0`, `draw`, `1-1`, ...).
     Result(Outcome),
+    /// A result token of the `1-0` family (`1-0`, `0-1`, `1/2-1/2`), read in
+    /// each game's own order: `1-0` is a White win in draughts and a Black
+    /// win in an English checkers record; where the order is not known, the
+    /// written text alone is matched.
+    ResultToken(&'static str),
     /// The game's variant, by name (`international`, `italian`, `frisian`).
     Variant(String),
     /// Valid (`true`) or invalid (`false`); a game that was not checked is neither.
@@ -183,16 +188,27 @@ impl Criterion {
         }
         Ok(Criterion::Date(DateRange { from, to }))
     }
-    /// A result as written in either convention (`2-0`, `1-0`, `1-1`,
-    /// `1/2-1/2`, `0-2`, `0-1`, `0-0`, `*`).
+    /// A result (CLI.md, `select --result`): the words `white`, `black`,
+    /// `draw`, `unfinished` and the tokens `2-0`, `0-2`, `1-1`, `0-0`, `*`
+    /// by meaning in every variant; `1-0`, `0-1`, `1/2-1/2` in each game's
+    /// own order ([`Criterion::ResultToken`]).
     pub fn parse_result(text: &str) -> Result<Criterion, CriterionError> {
-        Outcome::parse(text.trim())
-            .map(Criterion::Result)
-            .ok_or_else(|| {
-                CriterionError(format!(
-                    "'{text}' is not a result (2-0, 1-1, 0-2, 0-0, *, or 1-0, 1/2-1/2, 0-1)"
-                ))
-            })
+        let t = text.trim();
+        match t.to_lowercase().as_str() {
+            "white" => return Ok(Criterion::Result(Outcome::WhiteWins)),
+            "black" => return Ok(Criterion::Result(Outcome::BlackWins)),
+            "draw" => return Ok(Criterion::Result(Outcome::Draw)),
+            "unfinished" => return Ok(Criterion::Result(Outcome::Unknown)),
+            "1-0" => return Ok(Criterion::ResultToken("1-0")),
+            "0-1" => return Ok(Criterion::ResultToken("0-1")),
+            "1/2-1/2" => return Ok(Criterion::ResultToken("1/2-1/2")),
+            _ => {}
+        }
+        Outcome::parse(t).map(Criterion::Result).ok_or_else(|| {
+            CriterionError(format!(
+                "'{text}' is not a result (white, black, draw, unfinished; 2-0, 0-2, 1-1, 0-0, *; or 1-0, 0-1, 1/2-1/2 in the game's own order)"
+            ))
+        })
     }
     /// `MIN..MAX` (either end may be left out) or one number.
     pub fn parse_plies(text: &str) -> Result<Criterion, CriterionError> {
@@ -238,7 +254,7 @@ impl Criterion {
             Criterion::Event(_) => 3,
             Criterion::Tag(..) => 4,
             Criterion::Date(_) => 5,
-            Criterion::Result(_) => 6,
+            Criterion::Result(_) | Criterion::ResultToken(_) => 6,
             Criterion::Variant(_) => 7,
             Criterion::Valid(_) => 8,
             Criterion::Code(_) => 9,
@@ -280,6 +296,12 @@ impl Criterion {
                 .and_then(|d| date_span(&d))
                 .is_some_and(|(a, b)| a >= range.from && b <= range.to),
             Criterion::Result(want) => r.declared == Some(*want),
+            Criterion::ResultToken(token) if r.result_as_written => {
+                crate::export::declared_result_str(g).is_some_and(|t| t.trim() == *token)
+            }
+            Criterion::ResultToken(token) => {
+                r.declared.is_some() && r.declared == Outcome::parse_for(token, r.variant)
+            }
             Criterion::Variant(name) => r.kind.is_some_and(|k| k.name().eq_ignore_ascii_case(name)),
             Criterion::Valid(want) => r.verdict() == Some(*want),
             Criterion::Code(code) => r.diagnostics.iter().any(|d| d.code == *code),

@@ -105,8 +105,21 @@ fn every_option_selects_what_the_json_says() {
             }),
         ),
         (
-            vec!["--result", "1-0"],
+            vec!["--result", "white"],
             expected(&all, |v| v["declared_result"] == "2-0"),
+        ),
+        (
+            // In each game's own order: a Black win in English records.
+            vec!["--result", "1-0"],
+            expected(&all, |v| {
+                if v["declared_result"].is_null() {
+                    v["declared_result_text"] == "1-0"
+                } else if v["variant"] == "english" {
+                    v["declared_result"] == "0-2"
+                } else {
+                    v["declared_result"] == "2-0"
+                }
+            }),
         ),
         (
             vec!["--variant-is", "italian", "--variant-is", "czech"],
@@ -448,4 +461,49 @@ fn select_lists_the_files_that_gave_games() {
     let verbose = common::pdnkit(&["select", "-v", "--variant-is", "russian", &a, &b]);
     let err = String::from_utf8_lossy(&verbose.stderr);
     assert!(err.contains("brazilian/clean.pdn: 0 of"), "{err}");
+}
+
+/// `--result` as CLI.md defines it (issue 44): words and the `2-0` family by
+/// meaning in every variant; the `1-0` family in each game's own order (an
+/// English record's `0-1` is White's win); the text alone where the order is
+/// not known.
+#[test]
+fn result_by_meaning_and_in_the_games_own_order() {
+    let count = |result: &str, file: &str| -> usize {
+        let o = crate::common::pdnkit(&["select", "--result", result, file]);
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| l.starts_with("[Event"))
+            .count()
+    };
+    let english = "corpus/english/clean.pdn"; // two White wins, written 0-1
+    let russian = "corpus/russian/clean.pdn"; // two Black wins, written 0-2
+    for (result, e, r) in [
+        ("white", 2, 0),
+        ("black", 0, 2),
+        ("2-0", 2, 0),
+        ("0-2", 0, 2),
+        ("0-1", 2, 2),
+        ("1-0", 0, 0),
+        ("unfinished", 3, 3),
+        ("*", 3, 3),
+    ] {
+        assert_eq!(count(result, english), e, "--result {result} on {english}");
+        assert_eq!(count(result, russian), r, "--result {result} on {russian}");
+    }
+    // An 8x8 game with no moves and no evidence: its order is not known,
+    // so `1-0` matches its text and `white` matches nothing.
+    let dir = crate::common::tempdir("result-order");
+    let f = dir.join("problem.pdn");
+    std::fs::write(
+        &f,
+        "[Event \"problem\"]\n[Result \"1-0\"]\n[FEN \"W:W21:B5\"]\n1-0\n",
+    )
+    .unwrap();
+    let f = f.to_string_lossy().into_owned();
+    assert_eq!(count("1-0", &f), 1);
+    assert_eq!(count("0-1", &f), 0);
+    assert_eq!(count("white", &f), 0);
+    let o = crate::common::pdnkit(&["select", "--result", "won", english]);
+    assert_eq!(o.status.code(), Some(2));
 }

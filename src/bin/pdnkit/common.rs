@@ -351,8 +351,11 @@ pub struct SelectArgs {
     /// 1998.05 and 1998.??.?? stand for the whole year or month).
     #[arg(long, value_name = "FROM..TO")]
     pub date: Vec<String>,
-    /// Games whose declared result is RESULT, in either convention (2-0 and
-    /// 1-0 alike).
+    /// Games whose declared result is RESULT: white, black, draw, unfinished,
+    /// and 2-0, 0-2, 1-1, 0-0, * by meaning in every variant; 1-0, 0-1 and
+    /// 1/2-1/2 in each game's own order (1-0 is a White win in draughts, a
+    /// Black win in an English checkers record); where a game's order is not
+    /// known, the written result alone is matched.
     #[arg(long, value_name = "RESULT")]
     pub result: Vec<String>,
     /// Games of VARIANT (international, italian, frisian, ..., or a refused one: pool).
