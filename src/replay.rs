@@ -909,15 +909,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
         match reading {
             Ok(Reading::Move { mv, notation }) => {
                 if let Some(why) = notation {
-                    let text = written_text(g, wm);
-                    self.diags.push(
-                        Diagnostic::new(
-                            Code::Notation,
-                            wm.span.clone(),
-                            format!("{text} accepted: {why}"),
-                        )
-                        .at_move(ply, text),
-                    );
+                    self.notation(i, &why);
                 }
                 Some(mv)
             }
@@ -939,6 +931,21 @@ impl<'g, 'd> MainLine<'g, 'd> {
         }
     }
 
+    /// The `notation` warning for the written move `moves[i]`, accepted
+    /// in a tolerated form (`why`).
+    fn notation(&mut self, i: usize, why: &str) {
+        let (wm, ply) = (self.moves[i], i as u32 + 1);
+        let text = written_text(self.game, wm);
+        self.diags.push(
+            Diagnostic::new(
+                Code::Notation,
+                wm.span.clone(),
+                format!("{text} accepted: {why}"),
+            )
+            .at_move(ply, text),
+        );
+    }
+
     /// Under [`Irregularities::Stand`], the written move `moves[i]`, refused
     /// by the variant's rules with the finding `d`, read against the relaxed
     /// moves: exactly one fits, so it stands (the finding says so, the move
@@ -954,15 +961,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
                     .push_str("; it stood: the game goes on from the position it made");
                 self.diags.push(d);
                 if let Some(why) = notation {
-                    let text = written_text(g, wm);
-                    self.diags.push(
-                        Diagnostic::new(
-                            Code::Notation,
-                            wm.span.clone(),
-                            format!("{text} accepted: {why}"),
-                        )
-                        .at_move(ply, text),
-                    );
+                    self.notation(i, &why);
                 }
                 self.stood = true;
                 Some(mv)

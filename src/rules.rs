@@ -1396,7 +1396,7 @@ mod tests {
         size.square(n).unwrap()
     }
     /// The moves as sorted (from, to, captured) number triples.
-    fn triples(p: &Position) -> Vec<(u32, u32, Vec<u32>)> {
+    pub(super) fn triples(p: &Position) -> Vec<(u32, u32, Vec<u32>)> {
         let mut v: Vec<_> = legal_moves(p)
             .iter()
             .map(|m| {
@@ -1934,20 +1934,7 @@ mod frisian_tests {
     fn sq(n: u32) -> Square {
         BoardSize::Ten.square(n).unwrap()
     }
-    fn triples(p: &Position) -> Vec<(u32, u32, Vec<u32>)> {
-        let mut v: Vec<_> = legal_moves(p)
-            .iter()
-            .map(|m| {
-                (
-                    m.from.number(),
-                    m.to.number(),
-                    m.captured.squares().map(Square::number).collect(),
-                )
-            })
-            .collect();
-        v.sort();
-        v
-    }
+    use super::tests::triples;
 
     fn frisian(fen: &str) -> Position {
         Position::from_fen(fen, Variant::Frisian).unwrap()
