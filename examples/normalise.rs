@@ -19,7 +19,11 @@ fn main() -> std::io::Result<()> {
     // Normalised moves need the replayed moves kept.
     let opts = Options::default().keep_moves(true);
     // The whole file checked as `pdnkit check` checks it.
-    let (games, _file_findings) = check_file(BufReader::new(File::open(&path)?), &opts)?;
+    let checked = check_file(BufReader::new(File::open(&path)?), &opts);
+    if let Some(e) = checked.error {
+        return Err(e);
+    }
+    let games = checked.games;
     let mut out = std::io::stdout().lock();
     for c in &games {
         let (g, report) = (&c.game, &c.report);

@@ -715,13 +715,26 @@ impl<'o> FileCheck<'o> {
     }
 }
 
-/// Every game of a PDN source checked as one file, and the findings about
-/// the file (games are kept in memory: for large inputs push them into a
-/// [`FileCheck`] one by one).
-pub fn check_file(
-    src: impl std::io::Read,
-    opts: &Options,
-) -> std::io::Result<(Vec<CheckedGame>, Vec<FileDiagnostic>)> {
+/// A source checked as one file by [`check_file`].
+#[derive(Debug)]
+pub struct CheckedFile {
+    /// Every game read, with its report, in order.
+    pub games: Vec<CheckedGame>,
+    /// The findings about the file, in line order.
+    pub findings: Vec<FileDiagnostic>,
+    /// Why the source was not read to its end: a read error (the games
+    /// before it are in `games`, checked), or a source that is not PDN text
+    /// (compressed, an archive, binary: nothing is read; the pipeline,
+    /// `pdnkit::batch` with feature `batch`, decodes the first two).
+    pub error: Option<std::io::Error>,
+}
+
+/// Every game of a PDN text checked as one file on the calling thread, and
+/// the findings about the file, as `pdnkit check` checks it (games are kept
+/// in memory: for large inputs push them into a [`FileCheck`] one by one, or
+/// run `pdnkit::batch::Batch` (feature `batch`), which reads paths, folders, archives and
+/// compressed streams in parallel, as the command line does).
+pub fn check_file(src: impl std::io::Read, opts: &Options) -> CheckedFile {
     check_file_as(src, opts, None)
 }
 
@@ -733,19 +746,47 @@ pub fn check_file_as(
     src: impl std::io::Read,
     opts: &Options,
     name: Option<FileName>,
-) -> std::io::Result<(Vec<CheckedGame>, Vec<FileDiagnostic>)> {
-    let mut reader = Reader::new(std::io::BufReader::new(src)).max_game_bytes(
+) -> CheckedFile {
+    use std::io::Read as _;
+    let mut src = std::io::BufReader::new(src);
+    let mut head = Vec::with_capacity(crate::pdn::sniff::BINARY_PROBE);
+    // A read error here ends the text after the bytes read before it.
+    let head_error = (&mut src)
+        .take(crate::pdn::sniff::BINARY_PROBE as u64)
+        .read_to_end(&mut head)
+        .err();
+    let not_pdn = crate::pdn::sniff::packed(&head)
+        .map(|what| format!("{what}: not read as PDN (pdnkit::batch, feature `batch`, decodes it)"))
+        .or_else(|| crate::pdn::sniff::not_text(&head));
+    if let Some(why) = not_pdn {
+        return CheckedFile {
+            games: Vec::new(),
+            findings: Vec::new(),
+            error: Some(std::io::Error::new(std::io::ErrorKind::InvalidData, why)),
+        };
+    }
+    let rest = if head_error.is_some() { 0 } else { u64::MAX };
+    let mut reader = Reader::new(std::io::Cursor::new(head).chain(src.take(rest))).max_game_bytes(
         opts.max_game_bytes
             .unwrap_or(crate::pdn::DEFAULT_MAX_GAME_BYTES),
     );
     let mut file = FileCheck::for_file(opts, name);
     let mut games = Vec::new();
-    while let Some(g) = reader.next_game()? {
-        games.extend(file.push(g));
-    }
+    let error = loop {
+        match reader.next_game() {
+            Ok(Some(g)) => games.extend(file.push(g)),
+            Ok(None) => break head_error,
+            // The games before the break are kept, as the command line keeps them.
+            Err(e) => break Some(e),
+        }
+    };
     let (rest, findings) = file.finish();
     games.extend(rest);
-    Ok((games, findings))
+    CheckedFile {
+        games,
+        findings,
+        error,
+    }
 }
 
 /// Checks one game as a file of its own, the way `pdnkit check` checks a
@@ -770,7 +811,64 @@ mod tests {
     use crate::pdn::read_all;
 
     fn run(text: &str, opts: &Options) -> (Vec<CheckedGame>, Vec<FileDiagnostic>) {
-        check_file(text.as_bytes(), opts).unwrap()
+        let checked = check_file(text.as_bytes(), opts);
+        assert!(checked.error.is_none(), "{:?}", checked.error);
+        (checked.games, checked.findings)
+    }
+
+    /// Bytes, then a read error.
+    struct Broken<'a>(&'a [u8]);
+    impl std::io::Read for Broken<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(std::io::Error::other("the disk went away"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_keeps_the_games_before_it() {
+        let game = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+        let text = game.repeat(3);
+        let checked = check_file(Broken(text.as_bytes()), &Options::default());
+        assert_eq!(checked.games.len(), 3);
+        assert!(checked.games.iter().all(|c| c.report.valid()));
+        let e = checked.error.expect("the read error is kept");
+        assert_eq!(e.to_string(), "the disk went away");
+    }
+
+    #[test]
+    fn compressed_archived_and_binary_sources_are_refused_not_read_as_pdn() {
+        let gzip = [0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, b'x', b'y'];
+        let zip = b"PK\x03\x04rest of a zip".to_vec();
+        let binary = [0u8; 100];
+        for (bytes, what) in [
+            (&gzip[..], "gzip compressed"),
+            (&zip[..], "a zip archive"),
+            (&binary[..], "binary file"),
+        ] {
+            let checked = check_file(bytes, &Options::default());
+            assert!(checked.games.is_empty() && checked.findings.is_empty());
+            let e = checked.error.expect("refused");
+            assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+            assert!(e.to_string().starts_with(what), "{e}");
+        }
+        // UTF-16 text has NUL bytes and is text.
+        let wide: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(
+                "[GameType \"20\"]\n1. 32-28 *\n"
+                    .encode_utf16()
+                    .flat_map(u16::to_le_bytes),
+            )
+            .collect();
+        let checked = check_file(&wide[..], &Options::default());
+        assert!(checked.error.is_none());
+        assert_eq!(checked.games.len(), 1);
     }
 
     #[test]

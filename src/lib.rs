@@ -34,8 +34,9 @@
 //! // Any `std::io::Read`: a `File`, standard input, bytes in memory.
 //! let file = "[Event \"club\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n\
 //!             [Event \"club\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *\n";
-//! let (games, file_findings) = check_file(file.as_bytes(), &Options::default()).unwrap();
-//! assert!(file_findings.is_empty());
+//! let checked = check_file(file.as_bytes(), &Options::default());
+//! assert!(checked.error.is_none() && checked.findings.is_empty());
+//! let games = checked.games;
 //! // The first game is legal; the second misses a compulsory capture.
 //! assert!(games[0].report.valid());
 //! let error = games[1].report.first_error().unwrap();
@@ -185,13 +186,16 @@ pub mod check;
 pub mod diagram;
 pub mod export;
 pub mod select;
+// The pipeline every door uses (feature `batch`): it hands out the reports.
+#[cfg(feature = "batch")]
+pub mod batch;
 
 // 11: built on the exports.
 pub mod dupes;
 pub mod stats;
 pub mod tournament;
 
-pub use check::{check_file, check_game, CheckedGame, FileCheck};
+pub use check::{check_file, check_game, CheckedFile, CheckedGame, FileCheck};
 pub use diag::{Code, Diagnostic, Severity};
 pub use pdn::visit::{Skip, Visitor};
 pub use pdn::{Game, Reader};

@@ -1,8 +1,10 @@
 """pdnkit: read, replay and check draughts game records (PDN).
 
-Brazilian, international, Canadian, Russian, Czech and Italian draughts and
-English checkers, with the same answers as the ``pdnkit`` command line (the
-same library underneath: its per-file check, its inference, its refusals).
+Brazilian, international, Canadian, Russian, Czech, Italian and Frisian
+draughts and English checkers, with the same answers as the ``pdnkit``
+command line: the same library pipeline underneath (``pdnkit::batch``), which
+reads a path as the command line reads a PATH (folders, archives, compressed
+streams, binary files skipped), decides each file's variant and checks it.
 
 >>> import pdnkit
 >>> checked = pdnkit.check(b'[GameType "20"]\\n1. 32-28 19-23 2. 28x19 14x23 *\\n')
@@ -27,6 +29,8 @@ __all__ = [
     "read_games",
     "check",
     "check_batch",
+    "files",
+    "to_arrow",
     "perft",
     "to_pandas",
     "variants",
@@ -53,13 +57,16 @@ class Game:
 
 
 def read_games(source: Source, *, encoding: Optional[str] = None) -> Iterator[Game]:
-    """The games of a PDN file (a path) or of bytes, one at a time.
+    """The games of a path or of bytes, one at a time, read as
+    ``pdnkit check --syntax-only`` reads them: a folder's files in name order,
+    an archive's members, a compressed stream decoded, binary files skipped.
 
     ``encoding`` (a label such as ``"cp1252"`` or ``"koi8-r"``) decodes the
-    whole input first; by default the encoding is told game by game, as the
-    command line does. Raises ``OSError`` (with the file name) when the
-    source cannot be read; a game that cannot be read whole is still a game,
-    with its findings.
+    whole input first (a file, or bytes); by default the encoding is told game
+    by game, as the command line does. Raises ``OSError`` (with the file
+    name) when the source cannot be read; a game that cannot be read whole is
+    still a game, with its findings. Reading runs on a thread of its own,
+    without the GIL; Ctrl-C raises ``KeyboardInterrupt``.
     """
     for g in _pdnkit.read_games(source, encoding):
         yield Game(**g)
@@ -67,18 +74,26 @@ def read_games(source: Source, *, encoding: Optional[str] = None) -> Iterator[Ga
 
 @dataclass(frozen=True)
 class Checked:
-    """One file checked: one report per game, with the fields of
-    ``pdnkit check --format json`` (docs/json.md), and the findings about the
-    file (``unknown-variant``, ``variant-inferred``, ...)."""
+    """A source checked: one report per game, with the fields of
+    ``pdnkit check --format json`` (docs/json.md); the findings about its
+    files (``unknown-variant``, ``variant-inferred``, ..., each with its
+    ``file``); the files that could not be read, or not to their end
+    (``{"file", "message"}``: the games before the break are in ``games``);
+    and the files skipped (``{"file", "reason"}``: binary, another format)."""
 
     games: List[Dict[str, Any]]
     findings: List[Dict[str, Any]]
+    errors: List[Dict[str, Any]] = field(default_factory=list)
+    skipped: List[Dict[str, Any]] = field(default_factory=list)
 
     @property
     def valid(self) -> bool:
-        """Every game read, checked and without an error finding."""
-        return all(g["valid"] is True for g in self.games) and not any(
-            f["severity"] == "error" for f in self.findings
+        """Every game read, checked and without an error finding, and every
+        file read to its end."""
+        return (
+            not self.errors
+            and all(g["valid"] is True for g in self.games)
+            and not any(f["severity"] == "error" for f in self.findings)
         )
 
 
@@ -92,7 +107,11 @@ def check(
     root: Optional[str] = None,
     irregularities: str = "stop",
 ) -> Checked:
-    """Check a file (a path) or bytes as ``pdnkit check`` does.
+    """Check a path or bytes as ``pdnkit check`` does, through the same
+    pipeline: a folder is walked, an archive's members and a compressed
+    stream are read, a binary file is skipped (in ``skipped``), a read error
+    keeps the games before it (in ``errors``). The same limits hold, the GIL
+    is released while it runs, and Ctrl-C raises ``KeyboardInterrupt``.
 
     ``variant``: for games without a GameType tag, ``"auto"`` or a name of
     :func:`variants`, or ``"GLOB=NAME"`` for the files whose name (or path)
@@ -111,10 +130,10 @@ def check(
     """
     if not isinstance(variant, str):
         variant = list(variant)
-    games, findings = _pdnkit.check(
+    out = _pdnkit.check(
         source, variant, draw_rules, dict(levels) if levels else None, name, root, irregularities
     )
-    return Checked(games=games, findings=findings)
+    return Checked(**out)
 
 
 class Position:
@@ -264,6 +283,25 @@ def check_batch(texts: Any, *, names: Any = None, **options: Any) -> Any:
         for g in check(data, name=name, **options).games:
             rows.append(_game_row(g))
     return pa.RecordBatch.from_pylist(rows, schema=_schema())
+
+
+def files(*paths: Union[str, "os.PathLike[str]"], all_files: bool = False) -> List[tuple]:
+    """The files :func:`check` reads under ``paths`` (folders walked in name
+    order, as the command line walks them), each as ``(file, root)``: the
+    file, and the PATH it was found under (pass it as ``check(file,
+    root=root)`` for the same evidence of its variant). An archive is one
+    file: its members are read with it. The units to spread over a cluster
+    (``examples/python/dask_check.py``)."""
+    return list(_pdnkit.files([os.fspath(p) for p in paths], all_files))
+
+
+def to_arrow(checked: Checked) -> Any:
+    """The games of a :class:`Checked` as a ``pyarrow.RecordBatch`` in the
+    columns of the Parquet games table (as :func:`check_batch`). Needs
+    ``pip install "pdnkit[arrow]"``."""
+    import pyarrow as pa
+
+    return pa.RecordBatch.from_pylist([_game_row(g) for g in checked.games], schema=_schema())
 
 
 def to_pandas(checked: Union[Checked, Any]) -> Any:

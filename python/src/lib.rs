@@ -1,19 +1,20 @@
 //! The native part of the `pdnkit` Python package (PyO3, abi3-py39). The
 //! Python layer (`pdnkit/__init__.py`) gives it its Pythonic shape; every
-//! answer comes from the `pdnkit` library, through the same per-file check as
-//! the command line (`check_file`: the same inference, the same refusals).
+//! answer comes from the `pdnkit` library, through the same pipeline as the
+//! command line (`pdnkit::batch`: the same reading of paths, archives and
+//! compressed streams, the same inference, the same refusals).
 
 use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
 use pdnkit::export::{FileRecord, GameRecord};
-use pdnkit::pdn::Reader;
+use pdnkit::batch::{Batch, Sink};
+use pdnkit::diag::FileDiagnostic;
 use pdnkit::{Options, Position, Variant};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 use serde_json::Value;
-use std::io::Read;
 use std::path::PathBuf;
 
 create_exception!(
@@ -29,45 +30,147 @@ create_exception!(
     "A move the rules do not allow here, with the reason."
 );
 
-/// A source: bytes, or a path (str or os.PathLike); its name in findings.
-fn source(obj: &Bound<'_, PyAny>) -> PyResult<(String, Box<dyn Read + Send>)> {
-    if let Ok(b) = obj.downcast::<PyBytes>() {
-        return Ok((
-            "<bytes>".into(),
-            Box::new(std::io::Cursor::new(b.as_bytes().to_vec())),
-        ));
-    }
-    if let Ok(b) = obj.downcast::<PyByteArray>() {
-        return Ok(("<bytes>".into(), Box::new(std::io::Cursor::new(b.to_vec()))));
-    }
-    let path: PathBuf = obj.extract()?;
-    let name = path.display().to_string();
-    match std::fs::File::open(&path) {
-        Ok(f) => Ok((name, Box::new(f))),
-        Err(e) => Err(PyOSError::new_err((
-            e.raw_os_error().unwrap_or(0),
-            e.to_string(),
-            name,
-        ))),
-    }
+/// A source as the library's pipeline takes it: bytes, or a path (str or
+/// os.PathLike) read as the command line reads a PATH (a folder walked, an
+/// archive's members, a compressed stream decoded, a binary file skipped).
+enum Source {
+    Bytes(Vec<u8>),
+    Path(PathBuf),
 }
 
-/// The source decoded from `encoding` (a WHATWG label: `cp1252`, `koi8-r`,
+fn source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
+    if let Ok(b) = obj.downcast::<PyBytes>() {
+        return Ok(Source::Bytes(b.as_bytes().to_vec()));
+    }
+    if let Ok(b) = obj.downcast::<PyByteArray>() {
+        return Ok(Source::Bytes(b.to_vec()));
+    }
+    let path: PathBuf = obj.extract()?;
+    // A PATH that is not there is an OSError, as open() gives.
+    if let Err(e) = std::fs::metadata(&path) {
+        return Err(PyOSError::new_err((
+            e.raw_os_error().unwrap_or(0),
+            e.to_string(),
+            path.display().to_string(),
+        )));
+    }
+    Ok(Source::Path(path))
+}
+
+/// The run of one source: `name` renames it (bytes are `<bytes>` by
+/// default), `root` is the PATH it was found under.
+fn batch_of(
+    src: Source,
+    opts: Options,
+    name: Option<String>,
+    root: Option<String>,
+    encoding: Option<&str>,
+) -> PyResult<Batch> {
+    let b = Batch::new(opts);
+    let (name, data) = match src {
+        Source::Path(p) if name.is_none() && root.is_none() && encoding.is_none() => {
+            return Ok(b.paths([p]));
+        }
+        Source::Path(p) if encoding.is_none() && p.is_file() => {
+            let name = name.unwrap_or_else(|| p.display().to_string());
+            let root = root.unwrap_or_else(|| name.clone());
+            return Ok(b.file_under(p, root));
+        }
+        Source::Path(p) => {
+            let data = std::fs::read(&p).map_err(|e| {
+                PyOSError::new_err((
+                    e.raw_os_error().unwrap_or(0),
+                    e.to_string(),
+                    p.display().to_string(),
+                ))
+            })?;
+            (name.unwrap_or_else(|| p.display().to_string()), data)
+        }
+        Source::Bytes(data) => (name.unwrap_or_else(|| "<bytes>".into()), data),
+    };
+    let data = decoded(data, encoding)?;
+    let root = root.unwrap_or_else(|| name.clone());
+    Ok(b.bytes_under(&name, &root, data))
+}
+
+/// The bytes decoded from `encoding` (a WHATWG label: `cp1252`, `koi8-r`,
 /// `utf-16le`, ...) to UTF-8 first, when one is named.
-fn decoded(src: Box<dyn Read + Send>, encoding: Option<&str>) -> PyResult<Box<dyn Read + Send>> {
+fn decoded(bytes: Vec<u8>, encoding: Option<&str>) -> PyResult<Vec<u8>> {
     let Some(label) = encoding else {
-        return Ok(src);
+        return Ok(bytes);
     };
     let enc = encoding_rs::Encoding::for_label(label.as_bytes())
         .ok_or_else(|| PyValueError::new_err(format!("unknown encoding {label:?}")))?;
-    let mut bytes = Vec::new();
-    let mut src = src;
-    src.read_to_end(&mut bytes)
-        .map_err(|e| PyOSError::new_err(e.to_string()))?;
     let (text, _, _) = enc.decode(&bytes);
-    Ok(Box::new(std::io::Cursor::new(
-        text.into_owned().into_bytes(),
-    )))
+    Ok(text.into_owned().into_bytes())
+}
+
+/// Whether Python has a signal to handle (Ctrl-C): asked with the GIL, from
+/// the pipeline's output thread, once a batch.
+fn interrupted(pending: &mut Option<PyErr>) -> bool {
+    if pending.is_some() {
+        return true;
+    }
+    if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+        *pending = Some(e);
+        return true;
+    }
+    false
+}
+
+/// What `check` collects: each game's JSON record, each file's findings
+/// (with its name), files that could not be read or were skipped.
+#[derive(Default)]
+struct Collect {
+    games: Vec<Value>,
+    findings: Vec<Value>,
+    errors: Vec<Value>,
+    skipped: Vec<Value>,
+    interrupt: Option<PyErr>,
+}
+
+impl Sink for Collect {
+    fn game(&mut self, file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport) -> bool {
+        self.games
+            .push(serde_json::to_value(GameRecord::new(file, g, r)).unwrap_or(Value::Null));
+        true
+    }
+    fn batch_done(&mut self) -> bool {
+        !interrupted(&mut self.interrupt)
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.errors
+            .push(serde_json::json!({"file": file, "message": msg}));
+    }
+    fn file_skipped(&mut self, file: &str, why: &str) {
+        self.skipped
+            .push(serde_json::json!({"file": file, "reason": why}));
+    }
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
+        for d in FileRecord::new(file, findings).diagnostics {
+            let mut v = serde_json::to_value(d).unwrap_or(Value::Null);
+            if let Value::Object(o) = &mut v {
+                o.insert("file".into(), Value::String(file.to_string()));
+            }
+            self.findings.push(v);
+        }
+        let _ = interrupted(&mut self.interrupt);
+    }
+}
+
+/// Runs `batch` with the GIL released; a Ctrl-C stops it within a batch
+/// and is raised.
+fn run_batch(py: Python<'_>, batch: &Batch, sink: &mut Collect) -> PyResult<()> {
+    for p in batch.problems() {
+        sink.errors
+            .push(serde_json::json!({"file": Value::Null, "message": p}));
+    }
+    py.allow_threads(|| batch.run(sink, None))
+        .map_err(|e| PyOSError::new_err(e.to_string()))?;
+    match sink.interrupt.take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// A JSON value as a Python object.
@@ -166,8 +269,10 @@ fn options(
         .levels(l))
 }
 
-/// Checks one source as `pdnkit check` checks a file: the JSON records of its
-/// games (as `check --format json`) and the findings about the file.
+/// Checks a source as `pdnkit check` checks a PATH, through the library's
+/// pipeline: the JSON records of its games (as `check --format json`), the
+/// findings about its files, the files that could not be read, and those
+/// skipped.
 #[pyfunction]
 #[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop"))]
 #[allow(clippy::too_many_arguments)]
@@ -180,40 +285,117 @@ fn check(
     name: Option<String>,
     root: Option<String>,
     irregularities: &str,
-) -> PyResult<(PyObject, PyObject)> {
+) -> PyResult<PyObject> {
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?;
-    let (own, src) = source(source_)?;
-    let file = name.unwrap_or(own);
-    let (games, findings) = py
-        .allow_threads(|| {
-            let named = pdnkit::infer::FileName::new(&file, root.as_deref().unwrap_or(&file));
-            pdnkit::check::check_file_as(src, &opts, Some(named))
-        })
-        .map_err(|e| PyOSError::new_err(format!("{file}: {e}")))?;
-    let records: Vec<PyObject> = games
-        .iter()
-        .map(|c| {
-            let v = serde_json::to_value(GameRecord::new(&file, &c.game, &c.report))
-                .unwrap_or(Value::Null);
-            py_value(py, &v)
-        })
-        .collect::<PyResult<_>>()?;
-    let file_v = serde_json::to_value(FileRecord::new(&file, &findings)).unwrap_or(Value::Null);
-    let file_findings = py_value(
-        py,
-        file_v
-            .get("diagnostics")
-            .unwrap_or(&Value::Array(Vec::new())),
-    )?;
-    Ok((PyList::new(py, records)?.into_any().unbind(), file_findings))
+    let batch = batch_of(source(source_)?, opts, name, root, None)?;
+    let mut sink = Collect::default();
+    run_batch(py, &batch, &mut sink)?;
+    let out = PyDict::new(py);
+    for (key, list) in [
+        ("games", &sink.games),
+        ("findings", &sink.findings),
+        ("errors", &sink.errors),
+        ("skipped", &sink.skipped),
+    ] {
+        let items: Vec<PyObject> = list.iter().map(|v| py_value(py, v)).collect::<PyResult<_>>()?;
+        out.set_item(key, PyList::new(py, items)?)?;
+    }
+    Ok(out.into_any().unbind())
 }
 
-/// The games of a source, one at a time, as the reader reads them.
-#[pyclass(module = "pdnkit._pdnkit", unsendable)]
-struct GameReader {
-    reader: Reader<std::io::BufReader<Box<dyn Read + Send>>>,
+/// A game as `read_games` gives it, made on the pipeline's thread.
+struct ReadGame {
     file: String,
+    index: usize,
+    line: u32,
+    tags: Vec<(String, String)>,
+    moves: Vec<String>,
+    result: Option<String>,
+    findings: Vec<(&'static str, &'static str, String, u32, u32)>,
+}
+
+impl ReadGame {
+    fn new(file: &str, g: &pdnkit::Game) -> ReadGame {
+        let mut loc = pdnkit::pdn::Locator::new(g);
+        ReadGame {
+            file: file.to_string(),
+            index: g.index(),
+            line: g.start_line(),
+            tags: g
+                .tags()
+                .iter()
+                .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
+                .collect(),
+            moves: g
+                .main_line()
+                .map(|m| String::from_utf8_lossy(g.bytes(&m.span())).into_owned())
+                .collect(),
+            result: pdnkit::export::declared_result_text(g).map(|r| r.to_string()),
+            findings: g
+                .diagnostics()
+                .iter()
+                .map(|f| {
+                    let (line, column) = loc.locate(f.span.start);
+                    (f.severity.as_str(), f.code.as_str(), f.message.to_string(), line, column)
+                })
+                .collect(),
+        }
+    }
+
+    fn to_py(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let d = PyDict::new(py);
+        d.set_item("index", self.index)?;
+        d.set_item("line", self.line)?;
+        let tags = PyDict::new(py);
+        for (k, v) in &self.tags {
+            tags.set_item(k, v)?;
+        }
+        d.set_item("tags", tags)?;
+        d.set_item("moves", &self.moves)?;
+        d.set_item("result", &self.result)?;
+        let findings = PyList::empty(py);
+        for (severity, code, message, line, column) in &self.findings {
+            let x = PyDict::new(py);
+            x.set_item("severity", severity)?;
+            x.set_item("code", code)?;
+            x.set_item("message", message)?;
+            x.set_item("line", line)?;
+            x.set_item("column", column)?;
+            findings.append(x)?;
+        }
+        d.set_item("findings", findings)?;
+        d.set_item("file", &self.file)?;
+        Ok(d.into_any().unbind())
+    }
+}
+
+/// What the pipeline's thread hands `read_games`' iterator.
+enum Read1 {
+    Game(ReadGame),
+    Error(String),
+}
+
+/// The sink of `read_games`: each game sent on a bounded channel (the
+/// pipeline waits while the Python side does not take them; a dropped
+/// iterator stops it).
+struct Send1(std::sync::mpsc::SyncSender<Read1>);
+
+impl Sink for Send1 {
+    fn game(&mut self, file: &str, g: &pdnkit::Game, _r: &pdnkit::GameReport) -> bool {
+        self.0.send(Read1::Game(ReadGame::new(file, g))).is_ok()
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        let _ = self.0.send(Read1::Error(format!("{file}: {msg}")));
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[FileDiagnostic]) {}
+}
+
+/// The games of a source, one at a time, read by the library's pipeline on
+/// a thread of its own (syntax only: nothing is replayed).
+#[pyclass(module = "pdnkit._pdnkit")]
+struct GameReader {
+    rx: std::sync::Mutex<std::sync::mpsc::Receiver<Read1>>,
 }
 
 #[pymethods]
@@ -221,54 +403,65 @@ impl GameReader {
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
-        let g = match self.reader.next_game() {
-            Ok(Some(g)) => g,
-            Ok(None) => return Ok(None),
-            Err(e) => return Err(PyOSError::new_err(format!("{}: {e}", self.file))),
-        };
-        let d = PyDict::new(py);
-        d.set_item("index", g.index())?;
-        d.set_item("line", g.start_line())?;
-        let tags = PyDict::new(py);
-        for t in g.tags() {
-            tags.set_item(g.tag_name(t), g.tag_value(t))?;
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        loop {
+            // Waits without the GIL, a tenth of a second at a time, so that
+            // Ctrl-C is raised while a long read goes on.
+            let next = py.allow_threads(|| match self.rx.lock() {
+                Ok(rx) => rx.recv_timeout(std::time::Duration::from_millis(100)),
+                Err(_) => Err(std::sync::mpsc::RecvTimeoutError::Disconnected),
+            });
+            match next {
+                Ok(Read1::Game(g)) => return g.to_py(py).map(Some),
+                Ok(Read1::Error(e)) => return Err(PyOSError::new_err(e)),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(None),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => py.check_signals()?,
+            }
         }
-        d.set_item("tags", tags)?;
-        let moves: Vec<String> = g
-            .main_line()
-            .map(|m| String::from_utf8_lossy(g.bytes(&m.span())).into_owned())
-            .collect();
-        d.set_item("moves", moves)?;
-        d.set_item("result", pdnkit::export::declared_result_text(&g))?;
-        let mut loc = pdnkit::pdn::Locator::new(&g);
-        let findings = PyList::empty(py);
-        for f in g.diagnostics() {
-            let (line, column) = loc.locate(f.span.start);
-            let x = PyDict::new(py);
-            x.set_item("severity", f.severity.as_str())?;
-            x.set_item("code", f.code.as_str())?;
-            x.set_item("message", &f.message)?;
-            x.set_item("line", line)?;
-            x.set_item("column", column)?;
-            findings.append(x)?;
-        }
-        d.set_item("findings", findings)?;
-        d.set_item("file", &self.file)?;
-        Ok(Some(d.into_any().unbind()))
     }
 }
 
-/// A reader over a source (bytes or a path), optionally decoded from `encoding`.
+/// A reader over a source (bytes or a path, read as the command line reads
+/// it), optionally decoded from `encoding` first.
 #[pyfunction]
 #[pyo3(signature = (source_, encoding = None))]
 fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<GameReader> {
-    let (file, src) = source(source_)?;
-    let src = decoded(src, encoding)?;
+    let mut opts = Options::default();
+    opts.syntax_only = true;
+    let batch = batch_of(source(source_)?, opts, None, None, encoding)?;
+    if let Some(p) = batch.problems().first() {
+        return Err(PyOSError::new_err(p.clone()));
+    }
+    let (tx, rx) = std::sync::mpsc::sync_channel(64);
+    std::thread::spawn(move || {
+        let mut sink = Send1(tx);
+        if let Err(e) = batch.run(&mut sink, None) {
+            let _ = sink.0.send(Read1::Error(e.to_string()));
+        }
+    });
     Ok(GameReader {
-        reader: Reader::new(std::io::BufReader::new(src)),
-        file,
+        rx: std::sync::Mutex::new(rx),
     })
+}
+
+/// The files the pipeline reads under `paths`, in order, each with the PATH
+/// it was found under: the units a cluster splits a corpus into (an archive
+/// is one: its members are read by its task).
+#[pyfunction]
+#[pyo3(signature = (paths, all_files = false))]
+fn files(paths: Vec<PathBuf>, all_files: bool) -> PyResult<Vec<(String, String)>> {
+    let batch = Batch::new(Options::default())
+        .all_files(all_files)
+        .paths(&paths);
+    if let Some(p) = batch.problems().first() {
+        return Err(PyOSError::new_err(p.clone()));
+    }
+    Ok(batch
+        .inputs()
+        .iter()
+        .zip(batch.roots())
+        .map(|(i, r)| (i.name(), r.display().to_string()))
+        .collect())
 }
 
 /// A position of a variant: its legal moves, moves played (checked), FEN, SVG.
@@ -383,6 +576,7 @@ fn variants() -> Vec<&'static str> {
 fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(files, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_class::<NativePosition>()?;

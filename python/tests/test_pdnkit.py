@@ -28,7 +28,7 @@ def cli_check(path: pathlib.Path) -> tuple:
     out = subprocess.run([cli(), "check", "--no-progress", "--format", "json", str(path)], capture_output=True, text=True)
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     games = [v for v in lines if v["type"] == "game"]
-    files = [d for v in lines if v["type"] == "file" for d in v["diagnostics"]]
+    files = [dict(d, file=v["file"]) for v in lines if v["type"] == "file" for d in v["diagnostics"]]
     return games, files
 
 
@@ -212,3 +212,109 @@ def test_check_batch_counts_moves_that_stood():
     batch = pdnkit.check_batch(pa.array([text]), irregularities="stand")
     assert batch.column("irregularities").to_pylist() == [1]
     assert batch.schema.field("irregularities").type == pa.int32()
+
+
+def _every_kind_of_input(tmp: pathlib.Path) -> list:
+    """corpus/ as a folder, a plain file, each compression Python writes, a
+    zip and a tar.gz of it, a binary file, and a folder of all of these."""
+    import bz2
+    import gzip
+    import lzma
+    import shutil
+    import tarfile
+    import zipfile
+
+    tree = tmp / "tree"
+    shutil.copytree(CORPUS, tree)
+    one = tree / "russian" / "clean.pdn"
+    data = one.read_bytes()
+    out = [tree, one]
+    for ext, pack in [("gz", gzip.compress), ("bz2", bz2.compress), ("xz", lzma.compress)]:
+        p = tmp / f"one.pdn.{ext}"
+        p.write_bytes(pack(data))
+        out.append(p)
+    files = sorted(f for f in tree.rglob("*") if f.is_file())
+    zpath = tmp / "corpus.zip"
+    with zipfile.ZipFile(zpath, "w", zipfile.ZIP_DEFLATED) as z:
+        for f in files:
+            z.write(f, str(f.relative_to(tree)))
+    tpath = tmp / "corpus.tar.gz"
+    with tarfile.open(tpath, "w:gz") as t:
+        for f in files:
+            t.add(f, str(f.relative_to(tree)))
+    binary = tmp / "binary.pdn"
+    binary.write_bytes(bytes([0, 1, 2, 3, 0, 255]) * 100)
+    mixed = tmp / "mixed"
+    mixed.mkdir()
+    for p in [zpath, tpath, binary]:
+        shutil.copy(p, mixed / p.name)
+    return out + [zpath, tpath, binary, mixed]
+
+
+def test_check_answers_as_the_command_line_on_every_kind_of_input(tmp_path):
+    """The same pipeline: game by game and finding by finding, on folders,
+    compressed files, archives and binary files (issue 39)."""
+    kinds = _every_kind_of_input(tmp_path)
+    for path in kinds:
+        games, findings = cli_check(path)
+        checked = pdnkit.check(path)
+        assert checked.games == games, path
+        assert checked.findings == findings, path
+    assert len(kinds) == 9
+    # The compressed file is read as its text, not as its bytes.
+    plain = pdnkit.check(CORPUS / "russian" / "clean.pdn").games
+    packed = pdnkit.check(tmp_path / "one.pdn.gz").games
+    assert [g["valid"] for g in packed] == [g["valid"] for g in plain] and len(plain) == 5
+    # Bytes are read as the file they hold.
+    assert len(pdnkit.check((tmp_path / "one.pdn.gz").read_bytes()).games) == 5
+    # A binary file is skipped, with its reason; a folder holds it among the rest.
+    binary = pdnkit.check(tmp_path / "binary.pdn")
+    assert binary.games == [] and binary.skipped[0]["reason"].startswith("binary file")
+    members = {g["file"] for g in pdnkit.check(tmp_path / "mixed").games}
+    assert any("corpus.zip!" in f for f in members) and any("corpus.tar.gz!" in f for f in members)
+    # read_games reads the same games through the same pipeline.
+    read = list(pdnkit.read_games(tmp_path / "corpus.zip"))
+    assert [(g.file, g.index) for g in read] == [
+        (g["file"], g["game"]) for g in pdnkit.check(tmp_path / "corpus.zip").games
+    ]
+
+
+def test_check_of_dev_zero_ends_with_a_reason():
+    checked = pdnkit.check("/dev/zero")
+    assert checked.games == []
+    assert checked.skipped[0]["reason"].startswith("binary file")
+
+
+def test_a_long_read_is_interrupted_by_ctrl_c(tmp_path):
+    """A read that would never end (a FIFO fed forever): SIGINT raises
+    KeyboardInterrupt within a second, from check and from read_games."""
+    import signal
+    import threading
+    import time
+
+    game = (CORPUS / "russian" / "clean.pdn").read_bytes()
+    for call in (lambda p: pdnkit.check(p), lambda p: list(pdnkit.read_games(p))):
+        fifo = tmp_path / f"endless-{time.monotonic_ns()}.pdn"
+        os.mkfifo(fifo)
+        stop = threading.Event()
+
+        def feed():
+            try:
+                with open(fifo, "wb") as w:
+                    while not stop.is_set():
+                        w.write(game * 50)
+            except (BrokenPipeError, OSError):
+                pass
+
+        writer = threading.Thread(target=feed, daemon=True)
+        writer.start()
+        sent = []
+        timer = threading.Timer(1.0, lambda: (sent.append(time.monotonic()), os.kill(os.getpid(), signal.SIGINT)))
+        timer.start()
+        with pytest.raises(KeyboardInterrupt):
+            call(fifo)
+        raised = time.monotonic()
+        stop.set()
+        timer.cancel()
+        assert sent and raised - sent[0] < 1.0, raised - sent[0]
+        writer.join(timeout=5)

@@ -27,6 +27,7 @@ mod game;
 pub(crate) mod grammar;
 mod lexer;
 mod reader;
+pub(crate) mod sniff;
 pub mod split;
 pub mod visit;
 pub mod write;

@@ -9,7 +9,7 @@ use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-fn corpus_files() -> Vec<(String, Vec<u8>)> {
+pub(crate) fn corpus_files() -> Vec<(String, Vec<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out = Vec::new();
     for e in walkdir::WalkDir::new(&root).sort_by_file_name() {
@@ -33,7 +33,7 @@ fn gzip(data: &[u8]) -> Vec<u8> {
     e.finish().unwrap()
 }
 
-fn compress(kind: &str, data: &[u8]) -> Vec<u8> {
+pub(crate) fn compress(kind: &str, data: &[u8]) -> Vec<u8> {
     match kind {
         "gz" => gzip(data),
         "zst" => zstd::encode_all(data, 3).unwrap(),
@@ -51,7 +51,7 @@ fn compress(kind: &str, data: &[u8]) -> Vec<u8> {
     }
 }
 
-fn tar_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+pub(crate) fn tar_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut b = tar::Builder::new(Vec::new());
     for (name, data) in files {
         let mut h = tar::Header::new_gnu();
@@ -63,7 +63,7 @@ fn tar_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     b.into_inner().unwrap()
 }
 
-fn zip_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+pub(crate) fn zip_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let opts = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Deflated);

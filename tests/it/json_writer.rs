@@ -24,7 +24,7 @@ fn compare(files: &[PathBuf]) -> usize {
         let name = f.display().to_string();
         for syntax_only in [false, true] {
             let opts = Options::default().syntax_only(syntax_only);
-            let (games, _) = check_file(&bytes[..], &opts).expect("memory reads");
+            let games = check_file(&bytes[..], &opts).games;
             for c in &games {
                 out.clear();
                 write_game_json(&mut out, &name, &c.game, &c.report);
@@ -70,7 +70,7 @@ fn compare_rows(files: &[PathBuf]) -> usize {
     for f in files {
         let bytes = std::fs::read(f).expect("readable file");
         let name = f.display().to_string();
-        let (games, _) = check_file(&bytes[..], &opts).expect("memory reads");
+        let games = check_file(&bytes[..], &opts).games;
         for c in &games {
             for names in tag_lists {
                 let values: Vec<Option<String>> = names.iter().map(|t| c.game.tag(t)).collect();

@@ -15,7 +15,7 @@ const LAYERS: [&[&str]; 12] = [
     &["infer"],
     &["replay"],
     &["check"],
-    &["diagram", "export", "select"],
+    &["diagram", "export", "select", "batch"],
     &["dupes", "stats", "tournament"],
 ];
 

@@ -15,6 +15,7 @@ mod conformance_games;
 mod conformance_irregularities;
 mod conformance_rules;
 mod diagrams;
+mod doors;
 mod export;
 mod fuzz_corpus;
 mod hostile;

@@ -213,7 +213,7 @@ fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
     use pdnkit::export::{normalised_pdn, Meaning, Normalise};
     use pdnkit::replay::Options;
     let opts = Options::default().keep_moves(true);
-    let (before, _) = check_file(bytes, &opts).unwrap();
+    let before = check_file(bytes, &opts).games;
     let mut out = String::new();
     for c in &before {
         out.push_str(
@@ -228,7 +228,7 @@ fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
             .text,
         );
     }
-    let (after, _) = check_file(out.as_bytes(), &opts).unwrap();
+    let after = check_file(out.as_bytes(), &opts).games;
     assert_eq!(before.len(), after.len(), "{what}: game count");
     let mut compared = 0;
     for (a, b) in before.iter().zip(&after) {

@@ -1,10 +1,10 @@
 //! `pdnkit check PATH...`: replay every game, report findings, compare results.
 
 use crate::common::InputArgs;
-use crate::games::Sink;
 use crate::output::Stop;
 use crate::render;
 use crate::style::{ColorChoice, Palette};
+use pdnkit::batch::Sink;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
@@ -151,7 +151,7 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    prepared.opts.syntax_only = a.syntax_only;
+    prepared.batch.options_mut().syntax_only = a.syntax_only;
     let stdout = std::io::stdout();
     let color = a.format == Format::Human && a.color.enabled(stdout.is_terminal());
     let mut sink = CheckSink {
@@ -163,7 +163,7 @@ pub fn run(a: Args) -> u8 {
         stop: None,
         buf: String::new(),
     };
-    sink.sum.stand = prepared.opts.irregularities == pdnkit::replay::Irregularities::Stand;
+    sink.sum.stand = prepared.opts().irregularities == pdnkit::replay::Irregularities::Stand;
     let (info, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     if info.completed && !a.no_summary {
         let text = summary_text(&sink.sum, a.format, a.syntax_only);

@@ -201,74 +201,93 @@ impl InputArgs {
             .levels(self.levels()))
     }
 
-    /// A thread pool of the requested size, at most [`MAX_JOBS_PER_CORE`]
-    /// workers per core (said once on stderr when the request is cut).
-    pub fn pool(&self) -> Result<rayon::ThreadPool, String> {
-        let mut b = rayon::ThreadPoolBuilder::new();
-        if let Some(j) = self.jobs {
-            if j == 0 {
-                return Err("--jobs must be at least 1".into());
-            }
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let cap = cores.saturating_mul(MAX_JOBS_PER_CORE);
-            let j = if j > cap {
-                eprintln!(
-                    "pdnkit: --jobs {j} is more than {MAX_JOBS_PER_CORE} per core ({cores} cores); using {cap} workers"
-                );
-                cap
-            } else {
-                j
-            };
-            b = b.num_threads(j);
+    /// Worker threads asked for (`-j`): at least 1; more than
+    /// [`MAX_JOBS_PER_CORE`] per core are cut to that (said once on stderr).
+    pub fn jobs(&self) -> Result<Option<usize>, String> {
+        let Some(j) = self.jobs else { return Ok(None) };
+        if j == 0 {
+            return Err("--jobs must be at least 1".into());
         }
-        b.build().map_err(|e| e.to_string())
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let cap = cores.saturating_mul(MAX_JOBS_PER_CORE);
+        if j > cap {
+            eprintln!(
+                "pdnkit: --jobs {j} is more than {MAX_JOBS_PER_CORE} per core ({cores} cores); using {cap} workers"
+            );
+            return Ok(Some(cap));
+        }
+        Ok(Some(j))
     }
 }
 
-/// Workers allowed per core: more only add threads that wait.
-pub const MAX_JOBS_PER_CORE: usize = 4;
+use pdnkit::batch::{Batch, Input, RunInfo, Sink, MAX_JOBS_PER_CORE};
+
+/// Everything a reading command needs, resolved from its arguments: the
+/// library's run ([`Batch`]) of its inputs and options.
+pub struct Prepared {
+    pub batch: Batch,
+}
 
 impl Prepared {
-    /// Runs every input through the replay and `sink`; the run's outcome and
-    /// whether it failed as a whole (an input or PATH that could not be read,
-    /// no PDN file among the inputs).
-    pub fn run(
+    /// The replay options.
+    pub fn opts(&self) -> &Options {
+        self.batch.options()
+    }
+    /// The inputs, in order.
+    pub fn inputs(&self) -> &[Input] {
+        self.batch.inputs()
+    }
+
+    /// Runs every input through the replay and `sink`, with the progress bar
+    /// when asked for; the run's outcome and whether it failed as a whole (an
+    /// input or PATH that could not be read, no PDN file among the inputs).
+    pub fn run(&self, progress: bool, sink: &mut dyn Sink) -> (RunInfo, bool) {
+        self.run_saying(progress, true, sink)
+    }
+
+    /// [`Prepared::run`] saying nothing of skipped files (a first pass over
+    /// inputs read again after it).
+    pub fn run_first_pass(&self, progress: bool, sink: &mut dyn Sink) -> (RunInfo, bool) {
+        self.run_saying(progress, false, sink)
+    }
+
+    fn run_saying(&self, progress: bool, say_skips: bool, sink: &mut dyn Sink) -> (RunInfo, bool) {
+        let total = self.inputs().iter().map(Input::size).sum();
+        let mut bar = crate::progress::Bar::new(progress, total);
+        let mut cleared = bar.around(sink, say_skips);
+        let info = match self.batch.run(&mut cleared, Some(&mut bar)) {
+            Ok(info) => info,
+            Err(e) => {
+                eprintln!("pdnkit: no worker threads: {e}");
+                return (RunInfo::default(), true);
+            }
+        };
+        (info, self.batch.failed(&info))
+    }
+
+    /// [`Prepared::run`] through a selection: only the games it keeps reach
+    /// `sink` (all of them when it is empty).
+    pub fn run_selected(
         &self,
         progress: bool,
-        sink: &mut dyn crate::games::Sink,
-    ) -> (crate::games::RunInfo, bool) {
-        let info = crate::games::run(
-            &self.inputs,
-            &self.named,
-            &self.roots,
-            &self.opts,
-            &self.pool,
+        selection: &pdnkit::select::Selection,
+        sink: &mut dyn Sink,
+    ) -> (RunInfo, bool) {
+        if selection.is_empty() {
+            return self.run(progress, sink);
+        }
+        self.run(
             progress,
-            self.all_files,
-            sink,
-        );
-        let failed = info.failed(self.inputs.len(), self.problems.len());
-        (info, failed)
+            &mut pdnkit::batch::Selected {
+                selection,
+                inner: sink,
+            },
+        )
     }
-}
-
-/// Everything a reading command needs, resolved from its arguments.
-pub struct Prepared {
-    pub opts: Options,
-    pub pool: rayon::ThreadPool,
-    pub inputs: Vec<crate::input::Input>,
-    /// Per input: named on the command line (not found in a walked folder).
-    pub named: Vec<bool>,
-    /// Per input: the PATH it was named as or found under.
-    pub roots: Vec<PathBuf>,
-    /// Problems met while walking directories (already reported on stderr).
-    pub problems: Vec<String>,
-    /// --all-files: every file of a folder, every member of an archive.
-    pub all_files: bool,
 }
 
 impl InputArgs {
-    /// Resolves options, the thread pool and the inputs; on failure prints the
+    /// Resolves options, the thread count and the inputs; on failure prints the
     /// reason and returns exit status 2. Problems with PATHs are printed and
     /// kept (the run goes on with the other inputs, and ends with status 2).
     pub fn prepare(&self, keep_moves: bool) -> Result<Prepared, u8> {
@@ -278,7 +297,7 @@ impl InputArgs {
         };
         let mut opts = self.options().map_err(fail)?;
         opts.keep_moves = keep_moves;
-        let pool = self.pool().map_err(fail)?;
+        let jobs = self.jobs().map_err(fail)?;
         let paths: Vec<PathBuf> = if self.paths.is_empty() {
             if std::io::stdin().is_terminal() {
                 return Err(fail(
@@ -289,22 +308,18 @@ impl InputArgs {
         } else {
             self.paths.clone()
         };
-        let (inputs, roots, problems) = crate::input::expand(&paths, self.all_files);
-        let named = inputs
-            .iter()
-            .zip(&roots)
-            .map(|(i, r)| match i {
-                crate::input::Input::File(p) => p == r,
-                crate::input::Input::Stdin => true,
-            })
-            .collect();
-        for p in &problems {
+        let mut batch = Batch::new(opts).all_files(self.all_files);
+        if let Some(j) = jobs {
+            batch = batch.jobs(j);
+        }
+        let batch = batch.paths(&paths);
+        for p in batch.problems() {
             eprintln!("pdnkit: {p}");
         }
-        if inputs.is_empty() {
+        if batch.inputs().is_empty() {
             // Every PATH already had its message (it does not exist, cannot be
             // read): one message per fault.
-            if problems.len() >= paths.len() {
+            if batch.problems().len() >= paths.len() {
                 return Err(crate::EXIT_FAILED);
             }
             return Err(fail(format!(
@@ -316,15 +331,7 @@ impl InputArgs {
                     .join(", ")
             )));
         }
-        Ok(Prepared {
-            opts,
-            pool,
-            inputs,
-            named,
-            roots,
-            problems,
-            all_files: self.all_files,
-        })
+        Ok(Prepared { batch })
     }
 }
 

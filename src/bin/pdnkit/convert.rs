@@ -1,9 +1,9 @@
 //! `pdnkit convert PATH... --to csv|jsonl|pdn [-o FILE]`
 
 use crate::common::InputArgs;
-use crate::games::{self, Sink};
-use crate::input::Input;
 use crate::output::{AtomicFile, Out, Replace, Stop};
+use pdnkit::batch::Input;
+use pdnkit::batch::Sink;
 use pdnkit::export::{
     apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_fixes, rewritable,
     Normalise, NotRewritable, Patch, GAME_COLUMNS,
@@ -412,14 +412,9 @@ fn compressed_or_archive(p: &std::path::Path) -> Option<String> {
     std::fs::File::open(p)
         .and_then(|f| f.take(512).read_to_end(&mut head))
         .ok()?;
-    let what = match crate::archive::Compression::of(&head) {
-        Some(c) => format!("is {} compressed", c.name()),
-        None if crate::archive::is_zip(&head) => "is a zip archive".into(),
-        None if crate::archive::is_tar(&head) => "is a tar archive".into(),
-        None => return None,
-    };
+    let what = pdnkit::batch::packed(&head)?;
     Some(format!(
-        "{what}: --in-place rewrites plain files only (decompress it, or write the result elsewhere with -o)"
+        "is {what}: --in-place rewrites plain files only (decompress it, or write the result elsewhere with -o)"
     ))
 }
 
@@ -608,35 +603,24 @@ pub fn run(mut a: Args) -> u8 {
     // failure of the run (CLI.md).
     let mut left_links: Vec<(String, String)> = Vec::new();
     if a.in_place {
-        let keep: Vec<bool> = prepared
-            .inputs
-            .iter()
-            .zip(&prepared.roots)
-            .map(|(i, root)| match i {
-                Input::File(p) => match in_place_refusal(p, root) {
-                    Some(why) => {
-                        eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
-                        left_links.push((p.display().to_string(), why));
-                        false
-                    }
-                    None => true,
-                },
-                Input::Stdin => true,
-            })
-            .collect();
-        let mut it = keep.iter();
-        prepared.inputs.retain(|_| *it.next().unwrap_or(&true));
-        let mut it = keep.iter();
-        prepared.named.retain(|_| *it.next().unwrap_or(&true));
-        let mut it = keep.iter();
-        prepared.roots.retain(|_| *it.next().unwrap_or(&true));
+        prepared.batch.retain(|i, root| match i {
+            Input::File(p) => match in_place_refusal(p, root) {
+                Some(why) => {
+                    eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
+                    left_links.push((p.display().to_string(), why));
+                    false
+                }
+                None => true,
+            },
+            Input::Stdin | Input::Bytes(..) => true,
+        });
     }
     #[cfg(feature = "parquet")]
     if a.to == To::Parquet {
         return parquet(a, prepared, &selection, refused);
     }
-    let out = match check_in_place(&a, &prepared.inputs).and_then(|()| {
-        crate::output::open_output(a.output.as_deref(), &prepared.inputs, " (use --in-place)")
+    let out = match check_in_place(&a, prepared.inputs()).and_then(|()| {
+        crate::output::open_output(a.output.as_deref(), prepared.inputs(), " (use --in-place)")
     }) {
         Ok(out) => out,
         Err(why) => return crate::fail(why),
@@ -653,7 +637,7 @@ pub fn run(mut a: Args) -> u8 {
         ),
         (false, _) => Dest::Lines(out),
     };
-    let merged = !a.in_place && crate::input::merged(&prepared.inputs);
+    let merged = !a.in_place && pdnkit::batch::merged(prepared.inputs());
     let mut sink = ConvertSink {
         a,
         dest,
@@ -679,7 +663,7 @@ pub fn run(mut a: Args) -> u8 {
         sink.failed |= failed;
         info
     } else {
-        games::RunInfo::default()
+        pdnkit::batch::RunInfo::default()
     };
     sink.finish(info.completed)
 }
@@ -809,7 +793,7 @@ fn parquet(
     };
     let single = match a.partition_by {
         Some(_) => None,
-        None => match crate::output::open_output(Some(&dest), &prepared.inputs, "") {
+        None => match crate::output::open_output(Some(&dest), prepared.inputs(), "") {
             Ok(o) => Some(o),
             Err(why) => return crate::fail(why),
         },

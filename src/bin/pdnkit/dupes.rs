@@ -5,7 +5,7 @@
 //! the other's intermediate hashes.
 
 use crate::common::InputArgs;
-use crate::games::Sink;
+use pdnkit::batch::Sink;
 use pdnkit::dupes::{contained_files, differing_tags, Entry, Finder, Fingerprint};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;

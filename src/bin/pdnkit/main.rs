@@ -4,25 +4,21 @@
 //! Exit status: `check` 0 clean, 1 error findings; `convert`, `stats`, `dupes`
 //! 0 when the job was done; 2 for every command when the run itself failed.
 
-mod archive;
 mod check;
 mod common;
 mod convert;
 mod diagram;
 mod dupes;
-mod feed;
-mod games;
-mod input;
 mod man;
 mod output;
 #[cfg(feature = "parquet")]
 mod parquet_out;
 mod perft;
+mod progress;
 mod render;
 mod report;
 mod select;
 mod stats;
-mod stitch;
 mod style;
 mod tournament;
 

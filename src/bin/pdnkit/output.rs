@@ -355,7 +355,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// saying what to do instead.
 pub fn open_output(
     path: Option<&Path>,
-    inputs: &[crate::input::Input],
+    inputs: &[pdnkit::batch::Input],
     hint: &str,
 ) -> Result<Out, String> {
     let Some(path) = path else {
@@ -363,7 +363,7 @@ pub fn open_output(
     };
     if inputs
         .iter()
-        .any(|i| matches!(i, crate::input::Input::File(p) if same_file(p, path)))
+        .any(|i| matches!(i, pdnkit::batch::Input::File(p) if same_file(p, path)))
     {
         return Err(format!(
             "{} is an input; refusing to overwrite it{hint}",

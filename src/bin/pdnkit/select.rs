@@ -5,9 +5,9 @@
 //! another). The counts go to standard error.
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
-use crate::games::Sink;
-use crate::input::Input;
 use crate::output::{Out, Stop};
+use pdnkit::batch::Input;
+use pdnkit::batch::Sink;
 use pdnkit::dupes::{Finder, Fingerprint};
 use pdnkit::export::{normalised_pdn, Normalise};
 use pdnkit::pdn::Game;
@@ -311,7 +311,7 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    if a.unique.is_some() && prepared.inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+    if a.unique.is_some() && prepared.inputs().iter().any(|i| matches!(i, Input::Stdin)) {
         return crate::fail(
             "--unique reads the games twice (once to find the copies, once to write): name files, not standard input",
         );
@@ -326,7 +326,7 @@ pub fn run(a: Args) -> u8 {
                 min_plies: a.min_plies.max(1),
                 games: Vec::new(),
             };
-            let (info, failed) = prepared.run(!a.input.no_progress, &mut survey);
+            let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);
             if failed || !info.completed {
                 // The second pass reports what went wrong.
                 HashSet::new()
@@ -335,7 +335,7 @@ pub fn run(a: Args) -> u8 {
             }
         }
     };
-    let out = match crate::output::open_output(a.output.as_deref(), &prepared.inputs, "") {
+    let out = match crate::output::open_output(a.output.as_deref(), prepared.inputs(), "") {
         Ok(o) => o,
         Err(why) => return crate::fail(why),
     };
@@ -351,7 +351,7 @@ pub fn run(a: Args) -> u8 {
         errors: 0,
         failed: false,
         first: true,
-        merged: crate::input::merged(&prepared.inputs),
+        merged: pdnkit::batch::merged(prepared.inputs()),
         encodings: std::collections::BTreeSet::new(),
         transcoded: 0,
         pending_terminator: None,

@@ -1,7 +1,7 @@
 //! `pdnkit stats PATH...`: an archive at a glance.
 
 use crate::common::InputArgs;
-use crate::games::Sink;
+use pdnkit::batch::Sink;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::stats::{GroupBy, Groups, Stats, StatsRecord};

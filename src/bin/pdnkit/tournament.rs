@@ -2,7 +2,7 @@
 //! it: the crosstable with its tie-breaks, then the findings (docs/tournament.md).
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
-use crate::games::Sink;
+use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
 use pdnkit::pdn::{Game, Outcome};
 use pdnkit::replay::GameReport;
@@ -500,7 +500,7 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let levels = prepared.opts.levels.clone();
+    let levels = prepared.opts().levels.clone();
     let mut sink = Collect {
         games: Vec::new(),
         failed: false,

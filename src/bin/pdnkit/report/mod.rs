@@ -32,8 +32,8 @@
 mod charts;
 
 use crate::common::InputArgs;
-use crate::games::Sink;
 use crate::output::{Out, Stop};
+use pdnkit::batch::Sink;
 use pdnkit::board::Orientation;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::diagram::{algebraic, escape, Arrow};
@@ -639,22 +639,19 @@ pub fn run(a: Args) -> u8 {
     };
     // The output must not be an input: a report written before (not PDN) is
     // left out of the inputs; a PDN file is never overwritten.
-    if let Some(i) = prepared.inputs.iter().position(
-        |i| matches!(i, crate::input::Input::File(p) if crate::output::same_file(p, &a.output)),
-    ) {
-        match crate::games::file_not_pdn(&a.output) {
-            Some(_) => {
-                prepared.inputs.remove(i);
-                prepared.named.remove(i);
-                prepared.roots.remove(i);
-            }
-            None => {
-                return crate::fail(format!(
-                    "{} is an input; refusing to overwrite it (name another -o)",
-                    crate::render::path(&a.output)
-                ))
-            }
+    let output_is_input = prepared.inputs().iter().any(
+        |i| matches!(i, pdnkit::batch::Input::File(p) if crate::output::same_file(p, &a.output)),
+    );
+    if output_is_input {
+        if pdnkit::batch::file_not_pdn(&a.output).is_none() {
+            return crate::fail(format!(
+                "{} is an input; refusing to overwrite it (name another -o)",
+                crate::render::path(&a.output)
+            ));
         }
+        prepared.batch.retain(|i, _| {
+            !matches!(i, pdnkit::batch::Input::File(p) if crate::output::same_file(p, &a.output))
+        });
     }
     if !a.force && foreign_file(&a.output) {
         return crate::fail(format!(

@@ -5,8 +5,12 @@ use std::path::{Path, PathBuf};
 /// One input to read.
 #[derive(Clone, Debug)]
 pub enum Input {
+    /// A file (or a FIFO, a device) by its path.
     File(PathBuf),
+    /// Standard input, named `<stdin>`.
     Stdin,
+    /// Bytes read as a file of this name.
+    Bytes(String, std::sync::Arc<[u8]>),
 }
 
 impl Input {
@@ -15,6 +19,16 @@ impl Input {
         match self {
             Input::File(p) => p.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
+            Input::Bytes(name, _) => name.clone(),
+        }
+    }
+
+    /// Its size in bytes, when known (0 for standard input).
+    pub fn size(&self) -> u64 {
+        match self {
+            Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+            Input::Stdin => 0,
+            Input::Bytes(_, b) => b.len() as u64,
         }
     }
 }
@@ -25,8 +39,11 @@ pub fn merged(inputs: &[Input]) -> bool {
     match inputs {
         [Input::File(p)] => p.file_name().is_some_and(|n| {
             let n = n.to_string_lossy();
-            crate::archive::wanted(&n, true) && !crate::archive::wanted(&n, false)
+            super::archive::wanted(&n, true) && !super::archive::wanted(&n, false)
         }),
+        [Input::Bytes(n, _)] => {
+            super::archive::wanted(n, true) && !super::archive::wanted(n, false)
+        }
         [Input::Stdin] | [] => false,
         _ => true,
     }
@@ -49,7 +66,7 @@ fn own_file(p: &Path) -> bool {
 fn wanted(p: &Path, all_files: bool) -> bool {
     !own_file(p) && all_files
         || p.file_name()
-            .is_some_and(|n| crate::archive::wanted(&n.to_string_lossy(), true))
+            .is_some_and(|n| super::archive::wanted(&n.to_string_lossy(), true))
 }
 
 /// Expands PATHs: files as named, directories walked (sorted by name), `-`
@@ -59,7 +76,10 @@ fn wanted(p: &Path, all_files: bool) -> bool {
 /// Also returns, per input, the PATH it was found under (itself when named
 /// on the command line, not found in a walked folder: a named file that is
 /// skipped fails the run).
-pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<PathBuf>, Vec<String>) {
+pub(crate) fn expand(
+    paths: &[PathBuf],
+    all_files: bool,
+) -> (Vec<Input>, Vec<PathBuf>, Vec<String>) {
     let mut out = Vec::new();
     let mut named = Vec::new();
     let mut problems = Vec::new();
@@ -72,7 +92,10 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<PathBuf>, 
         let meta = match std::fs::metadata(p) {
             Ok(m) => m,
             Err(e) => {
-                problems.push(format!("{}: {e}", crate::render::path(p)));
+                problems.push(format!(
+                    "{}: {e}",
+                    crate::pdn::visible(&p.to_string_lossy())
+                ));
                 continue;
             }
         };
@@ -87,7 +110,7 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<PathBuf>, 
                         found.push(e.into_path())
                     }
                     Ok(_) => {}
-                    Err(e) => problems.push(pdnkit::pdn::visible(&e.to_string()).into_owned()),
+                    Err(e) => problems.push(crate::pdn::visible(&e.to_string()).into_owned()),
                 }
             }
             named.extend(found.iter().map(|_| p.clone()));
@@ -103,7 +126,10 @@ pub fn expand(paths: &[PathBuf], all_files: bool) -> (Vec<Input>, Vec<PathBuf>, 
                     out.push(Input::File(p.clone()));
                     named.push(p.clone());
                 }
-                Err(e) => problems.push(format!("{}: {e}", crate::render::path(p))),
+                Err(e) => problems.push(format!(
+                    "{}: {e}",
+                    crate::pdn::visible(&p.to_string_lossy())
+                )),
             }
         }
     }

@@ -1,13 +1,14 @@
 //! The reading thread: every input opened in order (compressed streams
 //! decoded, archives walked: `archive.rs`), and its text cut into pieces at
-//! likely game boundaries (`pdnkit::pdn::split`), to be read in parallel.
+//! likely game boundaries (`crate::pdn::split`), to be read in parallel.
 //! Nothing is parsed here, but UTF-16/32 files, read whole on this thread.
 
-use crate::archive::{self, Opened};
-use crate::games::{not_text, Item};
-use crate::input::Input;
-use pdnkit::pdn::{split, Game, Reader, DEFAULT_MAX_GAME_BYTES};
-use pdnkit::replay::Options;
+use super::archive::{self, Opened};
+use super::input::Input;
+use super::Item;
+use crate::pdn::sniff::not_text;
+use crate::pdn::{split, Game, Reader, DEFAULT_MAX_GAME_BYTES};
+use crate::replay::Options;
 use std::io::Read;
 use std::sync::mpsc::SyncSender;
 use std::sync::Arc;
@@ -82,13 +83,21 @@ pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncS
         let src: std::io::Result<Box<dyn Read>> = match input {
             Input::Stdin => Ok(Box::new(std::io::stdin())),
             Input::File(p) => std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
+            Input::Bytes(_, b) => {
+                Ok(Box::new(std::io::Cursor::new(Arc::clone(b))) as Box<dyn Read>)
+            }
         };
         let going = match src.and_then(|s| archive::open(s, &name, true)) {
             Err(e) => r.item(Item::Error(fi, e.to_string())),
             Ok(Opened::Text(src, head)) => r.text(fi, src, head),
             Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
             Ok(Opened::Zip) => match input {
-                Input::File(p) => r.zip(fi, &name, p),
+                Input::File(p) => r.zip(fi, &name, &|| {
+                    std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn ReadSeek>)
+                }),
+                Input::Bytes(_, b) => r.zip(fi, &name, &|| {
+                    Ok(Box::new(std::io::Cursor::new(Arc::clone(b))) as Box<dyn ReadSeek>)
+                }),
                 Input::Stdin => r.item(Item::Error(
                     fi,
                     "a zip archive cannot be read from standard input (it is read from its end): name the file".into(),
@@ -131,7 +140,7 @@ impl Feeder<'_> {
         if let Some(why) = not_text(&head) {
             return self.item(Item::Skipped(fi, why));
         }
-        if pdnkit::pdn::wide_bom(&head).is_some() {
+        if crate::pdn::wide_bom(&head).is_some() {
             return self.whole(fi, std::io::Cursor::new(head).chain(src));
         }
         self.pieces(fi, src, head)
@@ -227,11 +236,14 @@ impl Feeder<'_> {
             return false;
         }
         match archive::open(src, &name, false) {
-            Ok(Opened::Text(_, head)) if archive::is_zip(&head) || archive::is_tar(&head) => self
-                .item(Item::Skipped(
+            Ok(Opened::Text(_, head))
+                if crate::pdn::sniff::is_zip(&head) || crate::pdn::sniff::is_tar(&head) =>
+            {
+                self.item(Item::Skipped(
                     mi,
                     "an archive inside an archive is not read (extract it, and name it)".into(),
-                )),
+                ))
+            }
             Ok(Opened::Text(src, head)) => self.text(mi, src, head),
             Ok(_) => self.item(Item::Skipped(
                 mi,
@@ -331,9 +343,9 @@ impl Feeder<'_> {
     /// Members with the same name (appending tools make them) are all read:
     /// the zip reader keeps only the last of a name, so such an archive is
     /// read member by member from its local headers instead.
-    fn zip(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
+    fn zip(&mut self, fi: usize, name: &str, open: &ZipSource<'_>) -> bool {
         let mut names = MemberNames::default();
-        let opened = std::fs::File::open(path)
+        let opened = open()
             .map_err(zip::result::ZipError::Io)
             .and_then(zip::ZipArchive::new);
         let mut zip = match opened {
@@ -341,9 +353,13 @@ impl Feeder<'_> {
             Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
         };
         let mut members = 0;
-        if central_entries(path).is_some_and(|n| n > zip.len()) {
+        if open()
+            .ok()
+            .and_then(central_entries)
+            .is_some_and(|n| n > zip.len())
+        {
             drop(zip);
-            return self.zip_by_local_headers(fi, name, path);
+            return self.zip_by_local_headers(fi, name, open);
         }
         for i in 0..zip.len() {
             let file = match zip.by_index(i) {
@@ -381,9 +397,9 @@ impl Feeder<'_> {
 
     /// Every wanted member of a zip archive whose directory names a member
     /// twice, read from its local headers in order.
-    fn zip_by_local_headers(&mut self, fi: usize, name: &str, path: &std::path::Path) -> bool {
+    fn zip_by_local_headers(&mut self, fi: usize, name: &str, open: &ZipSource<'_>) -> bool {
         let mut names = MemberNames::default();
-        let mut src = match std::fs::File::open(path) {
+        let mut src = match open() {
             Ok(f) => std::io::BufReader::new(f),
             Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
         };
@@ -431,9 +447,8 @@ fn zip_name<R: Read>(file: &zip::read::ZipFile<'_, R>) -> String {
 
 /// The number of members a zip's end of central directory record gives
 /// (`None` when it cannot be read, or for a Zip64 archive).
-fn central_entries(path: &std::path::Path) -> Option<usize> {
-    use std::io::{Seek, SeekFrom};
-    let mut f = std::fs::File::open(path).ok()?;
+fn central_entries(mut f: Box<dyn ReadSeek>) -> Option<usize> {
+    use std::io::SeekFrom;
     let len = f.seek(SeekFrom::End(0)).ok()?;
     let tail = len.min(22 + 65_535);
     f.seek(SeekFrom::Start(len - tail)).ok()?;
@@ -444,6 +459,14 @@ fn central_entries(path: &std::path::Path) -> Option<usize> {
     let total = u16::from_le_bytes([rec[10], rec[11]]);
     (total != 0xFFFF).then_some(usize::from(total))
 }
+
+/// A source a zip archive is read from (it is read from its end).
+pub(crate) trait ReadSeek: Read + std::io::Seek {}
+impl<T: Read + std::io::Seek> ReadSeek for T {}
+
+/// Opens a zip archive's bytes afresh (its directory is read, then, for
+/// duplicate names, its local headers from the start).
+type ZipSource<'a> = dyn Fn() -> std::io::Result<Box<dyn ReadSeek>> + 'a;
 
 /// The run stopped (the receiver is gone).
 struct Stopped;

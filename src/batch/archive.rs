@@ -11,6 +11,7 @@
 //! further. Folders take the compressed forms of the files they read and
 //! the archives ([`wanted`]).
 
+use crate::pdn::sniff::{is_tar, is_zip, Compression};
 use std::io::{self, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -21,53 +22,6 @@ pub const BOMB_FLOOR: u64 = 256 << 20;
 /// The most a stream may expand past [`BOMB_FLOOR`]: PDN compresses about
 /// 4 to 20 times; 1,000 is far past any real archive.
 pub const BOMB_RATIO: u64 = 1000;
-
-/// A compression format, by its magic number.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compression {
-    Gzip,
-    Zstd,
-    Bzip2,
-    Xz,
-}
-
-impl Compression {
-    pub fn name(self) -> &'static str {
-        match self {
-            Compression::Gzip => "gzip",
-            Compression::Zstd => "zstd",
-            Compression::Bzip2 => "bzip2",
-            Compression::Xz => "xz",
-        }
-    }
-
-    /// The format whose magic number `head` starts with.
-    pub fn of(head: &[u8]) -> Option<Compression> {
-        if head.starts_with(&[0x1f, 0x8b]) {
-            Some(Compression::Gzip)
-        } else if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
-            Some(Compression::Zstd)
-        } else if head.starts_with(b"BZh") && head.get(3).is_some_and(|b| (b'1'..=b'9').contains(b))
-        {
-            Some(Compression::Bzip2)
-        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0]) {
-            Some(Compression::Xz)
-        } else {
-            None
-        }
-    }
-}
-
-/// Whether `head` starts a zip archive (a local file header, or the end
-/// record of an empty archive).
-pub fn is_zip(head: &[u8]) -> bool {
-    head.starts_with(b"PK\x03\x04") || head.starts_with(b"PK\x05\x06")
-}
-
-/// Whether `head` (at least 263 bytes) is the first header of a tar archive.
-pub fn is_tar(head: &[u8]) -> bool {
-    head.get(257..262) == Some(b"ustar")
-}
 
 /// Counts the bytes read through it, for the messages and the bomb check.
 struct Counted<R> {
@@ -85,7 +39,7 @@ impl<R: Read> Read for Counted<R> {
 
 /// A decoder's output, checked: its errors say where the compressed stream
 /// broke, and it refuses to expand past the bomb limits.
-pub struct Guarded<R> {
+pub(crate) struct Guarded<R> {
     inner: R,
     what: String,
     compressed: Arc<AtomicU64>,
@@ -148,7 +102,7 @@ fn decoder<'a, R: Read + 'a>(
 
 /// A member's bytes, guarded against a bomb: at most [`BOMB_RATIO`] times
 /// its compressed size past [`BOMB_FLOOR`].
-pub fn member<R: Read>(src: R, compressed: u64, what: String) -> Guarded<R> {
+pub(crate) fn member<R: Read>(src: R, compressed: u64, what: String) -> Guarded<R> {
     Guarded {
         inner: src,
         what,
@@ -158,7 +112,7 @@ pub fn member<R: Read>(src: R, compressed: u64, what: String) -> Guarded<R> {
 }
 
 /// What an input is, once its first bytes are read.
-pub enum Opened<'a> {
+pub(crate) enum Opened<'a> {
     /// Text (decompressed if it was compressed), its first bytes read again first.
     Text(Box<dyn Read + 'a>, Vec<u8>),
     /// A tar archive (decompressed if it was compressed).
@@ -168,7 +122,7 @@ pub enum Opened<'a> {
 }
 
 /// Bytes looked at to tell what an input is.
-pub const PROBE: usize = 8 << 10;
+pub(crate) const PROBE: usize = 8 << 10;
 
 /// Reads up to `n` bytes of `src`.
 /// A stream that already broke: its error, once, then nothing.
@@ -192,7 +146,11 @@ fn head_of(src: &mut impl Read, n: usize) -> io::Result<Vec<u8>> {
 /// Tells what `src` is by its first bytes and opens it so. `name`: what the
 /// messages call it. `archives`: whether an archive is walked here (members
 /// are never archives of their own).
-pub fn open<'a>(mut src: Box<dyn Read + 'a>, name: &str, archives: bool) -> io::Result<Opened<'a>> {
+pub(crate) fn open<'a>(
+    mut src: Box<dyn Read + 'a>,
+    name: &str,
+    archives: bool,
+) -> io::Result<Opened<'a>> {
     let head = head_of(&mut src, PROBE)?;
     if archives && is_zip(&head) {
         return Ok(Opened::Zip);
@@ -231,7 +189,7 @@ const COMPRESSED: [&str; 4] = ["gz", "zst", "bz2", "xz"];
 /// `.pgn` or `.txt` file, plain or compressed (`.pdn.gz`, `.pgn.zst`,
 /// `.txt.xz`, `.pdn.bz2`), and in folders (`archives`) also `.zip`, `.tar`,
 /// `.tgz`, `.tar.gz`, `.tar.zst`, `.tar.bz2`, `.tar.xz`.
-pub fn wanted(name: &str, archives: bool) -> bool {
+pub(crate) fn wanted(name: &str, archives: bool) -> bool {
     let lower = name.to_ascii_lowercase();
     if !lower.contains('.') {
         return false;

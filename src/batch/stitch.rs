@@ -1,17 +1,17 @@
 //! The stitching thread, between the reading thread and the output: each
 //! piece of text is read on the pool as soon as the piece after it is known;
 //! the pieces are stitched in file order into the games one reader of the
-//! file would read (`pdnkit::pdn::split`); each file's variant is decided for
+//! file would read (`crate::pdn::split`); each file's variant is decided for
 //! its untagged games (`Decider`); and the games go in batches to be checked
 //! on the pool. The output stage gets each batch's result in input order.
 
-use crate::feed::{Block, Feed};
-use crate::games::{batch_bytes, InFlight, Item};
-use pdnkit::check::Decider;
-use pdnkit::infer::{FileName, Inference};
-use pdnkit::pdn::split::{self, Piece, PieceRead, Stitcher};
-use pdnkit::pdn::{Game, DEFAULT_MAX_GAME_BYTES};
-use pdnkit::replay::{GameReport, Options};
+use super::feed::{Block, Feed};
+use super::{batch_bytes, InFlight, Item};
+use crate::check::Decider;
+use crate::infer::{FileName, Inference};
+use crate::pdn::split::{self, Piece, PieceRead, Stitcher};
+use crate::pdn::{Game, DEFAULT_MAX_GAME_BYTES};
+use crate::replay::{GameReport, Options};
 use rayon::prelude::*;
 use std::collections::VecDeque;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -419,7 +419,7 @@ fn decider<'o>(
             pool.install(|| {
                 games
                     .par_iter()
-                    .map(|g| pdnkit::replay::check_game_with(g, opts, inference))
+                    .map(|g| crate::replay::check_game_with(g, opts, inference))
                     .collect()
             })
         },

@@ -1,0 +1,608 @@
+//! The pipeline every door uses: the command line, the Rust API
+//! ([`check_file`](crate::check_file)), Python and Dask (issue 39).
+//!
+//! A [`Batch`] names its inputs (files, folders walked in name order,
+//! standard input, bytes) and its [`Options`]; [`Batch::run`] reads them the
+//! way `pdnkit check` reads them and hands every game with its report, in
+//! input order, to a [`Sink`] the caller implements, with the findings about
+//! each file when it ends.
+//!
+//! - Content, not names, says what a file is: gzip, zstd, bzip2 and xz
+//!   streams are decoded; zip and tar archives are walked, each member a
+//!   file of its own named `archive.zip!member` (a second member of the same
+//!   name `!member#2`); binary files and other formats (HTML, SVG, Parquet,
+//!   CSV) are skipped with the reason ([`Sink::file_skipped`]).
+//! - Reading is parallel (`jobs` threads): a reading thread cuts each text
+//!   into pieces at likely game boundaries, the pieces are read on the pool
+//!   and stitched back into the games one reader would read, each file's
+//!   variant is decided from its first games ([`check`](crate::check)), and
+//!   games are checked in batches. The output is the same for every number
+//!   of threads, byte for byte.
+//! - Memory is bounded by the batches in flight and the game size limit
+//!   ([`Options::max_game_bytes`]), never by the input.
+//! - A read error (a broken stream, a truncated archive) ends its file: the
+//!   games read before it are handed on, then [`Sink::file_error`].
+//!
+//! ```
+//! use pdnkit::batch::{Batch, Sink};
+//! use pdnkit::diag::FileDiagnostic;
+//! use pdnkit::{Game, GameReport, Options};
+//!
+//! #[derive(Default)]
+//! struct Count { games: usize, valid: usize, files: usize }
+//!
+//! impl Sink for Count {
+//!     fn game(&mut self, _file: &str, _g: &Game, r: &GameReport) -> bool {
+//!         self.games += 1;
+//!         self.valid += usize::from(r.valid());
+//!         true // false would stop the run
+//!     }
+//!     fn file_error(&mut self, file: &str, msg: &str) {
+//!         eprintln!("{file}: {msg}");
+//!     }
+//!     fn file_done(&mut self, _file: &str, _findings: &[FileDiagnostic]) {
+//!         self.files += 1;
+//!     }
+//! }
+//!
+//! let text = b"[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n".to_vec();
+//! let mut count = Count::default();
+//! let run = Batch::new(Options::default())
+//!     .bytes("games.pdn", text)
+//!     .jobs(2)
+//!     .run(&mut count, None)?;
+//! assert!(run.completed);
+//! assert_eq!((count.games, count.valid, count.files), (1, 1, 1));
+//! # Ok::<(), std::io::Error>(())
+//! ```
+
+mod archive;
+mod feed;
+mod input;
+mod stitch;
+
+pub use crate::pdn::sniff::packed;
+pub use archive::{BOMB_FLOOR, BOMB_RATIO};
+pub use input::{merged, Input};
+
+use crate::check::{FileTally, Pending};
+use crate::diag::FileDiagnostic;
+use crate::infer::Inference;
+use crate::pdn::Game;
+use crate::replay::{GameReport, Options};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use stitch::Checked;
+
+/// Batches checked or being checked ahead of the output, at most: memory
+/// stays bounded by the batch size (`stitch.rs`), not the input.
+const READ_AHEAD: usize = 16;
+/// Pieces of text (`feed::PIECE` bytes each) cut ahead of the stitching.
+const FEED_AHEAD: usize = 8;
+/// Bytes of game text read ahead of the output, at most (besides one batch):
+/// a few huge games cannot fill the read-ahead (docs/limits.md).
+const READ_AHEAD_BYTES: usize = 64 << 20;
+
+/// Workers allowed per core: more only add threads that wait.
+pub const MAX_JOBS_PER_CORE: usize = 4;
+
+/// Bytes of game text between the reader and the output, with a ceiling.
+#[derive(Default)]
+pub(crate) struct InFlight {
+    /// Bytes in flight, and whether the output has stopped (nothing waits then).
+    bytes: std::sync::Mutex<(usize, bool)>,
+    freed: std::sync::Condvar,
+}
+
+impl InFlight {
+    /// Waits until `n` more bytes fit (a batch alone always fits), then counts them.
+    pub(crate) fn take(&self, n: usize) {
+        let Ok(mut state) = self.bytes.lock() else {
+            return;
+        };
+        while !state.1 && state.0 > 0 && state.0 + n > READ_AHEAD_BYTES {
+            state = match self.freed.wait(state) {
+                Ok(s) => s,
+                Err(_) => return,
+            };
+        }
+        state.0 += n;
+    }
+    pub(crate) fn give(&self, n: usize) {
+        if let Ok(mut state) = self.bytes.lock() {
+            state.0 = state.0.saturating_sub(n);
+        }
+        self.freed.notify_all();
+    }
+    /// The output stopped: the reader must not wait any more.
+    pub(crate) fn close(&self) {
+        if let Ok(mut state) = self.bytes.lock() {
+            state.1 = true;
+        }
+        self.freed.notify_all();
+    }
+}
+
+pub(crate) fn batch_bytes(batch: &[Item]) -> usize {
+    batch
+        .iter()
+        .map(|it| match it {
+            Item::Game(_, p) => p.game().text().len(),
+            _ => 0,
+        })
+        .sum()
+}
+/// What a consumer does with each checked game, in input order.
+pub trait Sink {
+    /// A game and its report. Returns false to stop the run (a closed pipe,
+    /// an interrupt).
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool;
+    /// A file that could not be read, or not to its end (after the games
+    /// read before the error).
+    fn file_error(&mut self, file: &str, msg: &str);
+    /// The end of a batch of games: output held for it may be written now.
+    /// Returns false to stop the run.
+    fn batch_done(&mut self) -> bool {
+        true
+    }
+    /// Whether output is waiting for [`Sink::batch_done`] (the command line
+    /// clears its progress bar for it).
+    fn has_output(&self) -> bool {
+        false
+    }
+    /// A file not read: binary, another format, an archive with nothing to
+    /// read, an archive inside an archive. `why` says which.
+    fn file_skipped(&mut self, _file: &str, _why: &str) {}
+    /// A file was read to its end (or to its read error); `findings` are
+    /// about the whole file, in line order.
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]);
+}
+
+/// Where a run stands, handed to a [`Progress`] after each batch.
+#[derive(Clone, Copy, Debug)]
+pub struct Status<'a> {
+    /// Bytes of the inputs read, as far as known (game text and whole files).
+    pub bytes_done: u64,
+    /// Bytes of every input file (0 when unknown: standard input, bytes).
+    pub bytes_total: u64,
+    /// Games handed to the sink.
+    pub games: u64,
+    /// Of those, games checked with an error.
+    pub games_with_errors: u64,
+    /// The file of the batch's last game.
+    pub file: Option<&'a str>,
+}
+
+/// Told how a run goes: after each batch, and once at the end.
+pub trait Progress {
+    /// After a batch was handed to the sink.
+    fn update(&mut self, status: &Status<'_>);
+    /// The run ended; `completed`: every input was read to its end.
+    fn finish(&mut self, status: &Status<'_>, completed: bool) {
+        let _ = (status, completed);
+    }
+}
+
+/// How a run over the inputs went.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RunInfo {
+    /// Every input was read to its end (the sink did not stop the run).
+    pub completed: bool,
+    /// Files that could not be read, or not to their end.
+    pub unreadable: usize,
+    /// Files skipped (binary, another format).
+    pub skipped: usize,
+    /// Of those, files named as inputs (not found in a folder).
+    pub skipped_named: usize,
+}
+
+impl RunInfo {
+    /// Whether the run failed as a whole (status 2): an input that could not
+    /// be read, a PATH problem, or not one PDN file among the inputs.
+    /// A file named on the command line that is skipped fails the run too.
+    pub fn failed(&self, inputs: usize, path_problems: usize) -> bool {
+        self.unreadable > 0 || path_problems > 0 || self.skipped == inputs || self.skipped_named > 0
+    }
+}
+
+/// A run's inputs and options: build it, then [`Batch::run`] it.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    opts: Options,
+    inputs: Vec<Input>,
+    /// Per input: the PATH it was named as or found under.
+    roots: Vec<PathBuf>,
+    /// Per input: named as an input (not found in a walked folder).
+    named: Vec<bool>,
+    problems: Vec<String>,
+    jobs: Option<usize>,
+    all_files: bool,
+}
+
+impl Batch {
+    /// A run with no inputs yet.
+    pub fn new(opts: Options) -> Batch {
+        Batch {
+            opts,
+            inputs: Vec::new(),
+            roots: Vec::new(),
+            named: Vec::new(),
+            problems: Vec::new(),
+            jobs: None,
+            all_files: false,
+        }
+    }
+
+    /// Every file of folders, every member of archives, not only `.pdn`,
+    /// `.pgn` and `.txt` ones (`--all-files`). Set it before [`Batch::paths`].
+    pub fn all_files(mut self, yes: bool) -> Batch {
+        self.all_files = yes;
+        self
+    }
+
+    /// Worker threads (`-j`); by default one per core. At most
+    /// [`MAX_JOBS_PER_CORE`] per core are used.
+    pub fn jobs(mut self, n: usize) -> Batch {
+        self.jobs = Some(n.max(1));
+        self
+    }
+
+    /// Adds PATHs as the command line reads them: files as named, folders
+    /// walked in name order (their `.pdn`, `.pgn`, `.txt` files, compressed
+    /// forms and archives), `-` for standard input. A PATH that cannot be
+    /// read, and what a walk cannot enter, is kept as a [`Batch::problems`]
+    /// entry; the other PATHs are still read.
+    pub fn paths<P: AsRef<Path>>(mut self, paths: impl IntoIterator<Item = P>) -> Batch {
+        let paths: Vec<PathBuf> = paths
+            .into_iter()
+            .map(|p| p.as_ref().to_path_buf())
+            .collect();
+        let (inputs, roots, problems) = input::expand(&paths, self.all_files);
+        for (i, r) in inputs.iter().zip(&roots) {
+            self.named.push(match i {
+                Input::File(p) => p == r,
+                Input::Stdin | Input::Bytes(..) => true,
+            });
+        }
+        self.inputs.extend(inputs);
+        self.roots.extend(roots);
+        self.problems.extend(problems);
+        self
+    }
+
+    /// Adds bytes read as a file named `name` (compressed or archived bytes
+    /// are read as such).
+    pub fn bytes(self, name: &str, data: impl Into<Arc<[u8]>>) -> Batch {
+        self.bytes_under(name, name, data)
+    }
+
+    /// [`Batch::bytes`] of a file found under the PATH `root` (a prefix of
+    /// `name`): the words of the folders between them are evidence of its
+    /// variant, as for a file found in a walked folder.
+    pub fn bytes_under(mut self, name: &str, root: &str, data: impl Into<Arc<[u8]>>) -> Batch {
+        self.inputs
+            .push(Input::Bytes(name.to_string(), data.into()));
+        self.roots.push(PathBuf::from(root));
+        self.named.push(true);
+        self
+    }
+
+    /// Adds the file `path`, found under the PATH `root` (see
+    /// [`Batch::bytes_under`]).
+    pub fn file_under(mut self, path: impl Into<PathBuf>, root: impl Into<PathBuf>) -> Batch {
+        self.inputs.push(Input::File(path.into()));
+        self.roots.push(root.into());
+        self.named.push(true);
+        self
+    }
+
+    /// The inputs, in the order they are read.
+    pub fn inputs(&self) -> &[Input] {
+        &self.inputs
+    }
+
+    /// Per input, the PATH it was named as or found under.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// The options of the run.
+    pub fn options(&self) -> &Options {
+        &self.opts
+    }
+
+    /// The options of the run, to change before it runs.
+    pub fn options_mut(&mut self) -> &mut Options {
+        &mut self.opts
+    }
+
+    /// Keeps only the inputs `keep` says yes to (given each input and the
+    /// PATH it was named as or found under).
+    pub fn retain(&mut self, mut keep: impl FnMut(&Input, &Path) -> bool) {
+        let kept: Vec<bool> = self
+            .inputs
+            .iter()
+            .zip(&self.roots)
+            .map(|(i, r)| keep(i, r))
+            .collect();
+        let mut it = kept.iter();
+        self.inputs.retain(|_| *it.next().unwrap_or(&true));
+        let mut it = kept.iter();
+        self.named.retain(|_| *it.next().unwrap_or(&true));
+        let mut it = kept.iter();
+        self.roots.retain(|_| *it.next().unwrap_or(&true));
+    }
+
+    /// PATHs that could not be read or walked, one message each.
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// Whether the run failed as a whole: [`RunInfo::failed`] with this
+    /// batch's inputs and problems.
+    pub fn failed(&self, info: &RunInfo) -> bool {
+        info.failed(self.inputs.len(), self.problems.len())
+    }
+
+    /// Reads every input, in order, into `sink` (and tells `progress`).
+    /// Err only when no thread pool can be made.
+    pub fn run(
+        &self,
+        sink: &mut dyn Sink,
+        progress: Option<&mut dyn Progress>,
+    ) -> std::io::Result<RunInfo> {
+        let mut b = rayon::ThreadPoolBuilder::new();
+        if let Some(j) = self.jobs {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            b = b.num_threads(j.min(cores.saturating_mul(MAX_JOBS_PER_CORE)));
+        }
+        let pool = b.build().map_err(std::io::Error::other)?;
+        Ok(run(self, &pool, sink, progress))
+    }
+}
+
+/// The output stage: hands items to the sink, counts, tells the progress.
+struct OutputStage<'a> {
+    names: Vec<String>,
+    opts: &'a Options,
+    /// Per input: the bytes of it and every input before it.
+    ends: Vec<u64>,
+    position: u64,
+    games_done: u64,
+    games_with_errors: u64,
+    unreadable: usize,
+    skipped: usize,
+    skipped_named: usize,
+    named: &'a [bool],
+    tally: FileTally,
+}
+
+impl OutputStage<'_> {
+    fn status(&self, current: Option<usize>) -> Status<'_> {
+        Status {
+            bytes_done: self.position,
+            bytes_total: self.ends.last().copied().unwrap_or(0),
+            games: self.games_done,
+            games_with_errors: self.games_with_errors,
+            file: current
+                .and_then(|fi| self.names.get(fi))
+                .map(String::as_str),
+        }
+    }
+
+    /// A file is read to its end: the position stands at the bytes of every
+    /// file so far (game text leaves out blank lines and byte order marks).
+    fn file_end(&mut self, fi: usize) {
+        if let Some(done) = self.ends.get(fi) {
+            self.position = *done;
+        }
+    }
+
+    /// Hands one item and its report to the sink; false: the output stopped.
+    fn item(&mut self, it: &Item, r: Option<&GameReport>, sink: &mut dyn Sink) -> bool {
+        match (it, r) {
+            (Item::Game(fi, p), Some(r)) => {
+                let g = p.game();
+                self.games_done += 1;
+                self.games_with_errors += u64::from(r.checked && !r.valid());
+                self.tally.add(g, r);
+                sink.game(&self.names[*fi], g, r)
+            }
+            (Item::Done(fi, inference), _) => {
+                self.file_end(*fi);
+                let findings = std::mem::take(&mut self.tally).finish(inference, self.opts);
+                sink.file_done(&self.names[*fi], &findings);
+                true
+            }
+            (Item::Error(fi, msg), _) => {
+                self.unreadable += 1;
+                sink.file_error(&self.names[*fi], msg);
+                true
+            }
+            (Item::Member(mi, name), _) => {
+                // Members come in order, so this is a push; never an index out of range.
+                if self.names.len() <= *mi {
+                    self.names.resize(*mi + 1, String::new());
+                }
+                self.names[*mi] = name.clone();
+                true
+            }
+            (Item::ArchiveDone(fi), _) => {
+                self.file_end(*fi);
+                true
+            }
+            (Item::Skipped(fi, why), _) => {
+                // A member skipped does not count against the run: the inputs do.
+                self.skipped += usize::from(*fi < self.named.len());
+                self.skipped_named += usize::from(self.named.get(*fi).copied().unwrap_or(false));
+                sink.file_skipped(&self.names[*fi], why);
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// Hands a checked batch to the sink, then its end. False: the output stopped.
+    fn batch(
+        &mut self,
+        batch: &[Item],
+        reports: &[Option<GameReport>],
+        sink: &mut dyn Sink,
+        progress: &mut Option<&mut dyn Progress>,
+    ) -> bool {
+        let mut current = None;
+        for (it, r) in batch.iter().zip(reports) {
+            if let Item::Game(fi, p) = it {
+                self.position += p.game().text().len() as u64;
+                current = Some(*fi);
+            }
+            if !self.item(it, r.as_ref(), sink) {
+                return false;
+            }
+        }
+        let written = sink.batch_done();
+        if let Some(p) = progress {
+            p.update(&self.status(current));
+        }
+        written
+    }
+}
+
+/// Runs every input through the check and `sink`.
+fn run(
+    b: &Batch,
+    pool: &rayon::ThreadPool,
+    sink: &mut dyn Sink,
+    mut progress: Option<&mut dyn Progress>,
+) -> RunInfo {
+    let inputs = &b.inputs[..];
+    let opts = &b.opts;
+    let all_files = b.all_files;
+    let ends: Vec<u64> = inputs
+        .iter()
+        .map(Input::size)
+        .scan(0u64, |sum, s| {
+            *sum += s;
+            Some(*sum)
+        })
+        .collect();
+    let mut out = OutputStage {
+        names: inputs.iter().map(Input::name).collect(),
+        opts,
+        ends,
+        position: 0,
+        games_done: 0,
+        games_with_errors: 0,
+        unreadable: 0,
+        skipped: 0,
+        skipped_named: 0,
+        named: &b.named,
+        tally: FileTally::default(),
+    };
+    // Four stages joined by bounded channels: the reading thread cuts the
+    // text into pieces; the stitching thread has them read on the pool,
+    // stitches their games in order and has them checked on the pool in
+    // batches; the output here takes each batch's result in input order.
+    let in_flight = InFlight::default();
+    let completed = std::thread::scope(|scope| {
+        let (feed_tx, feed_rx) = std::sync::mpsc::sync_channel::<feed::Feed>(FEED_AHEAD);
+        let (out_tx, out_rx) =
+            std::sync::mpsc::sync_channel::<std::sync::mpsc::Receiver<Checked>>(READ_AHEAD);
+        let in_flight = &in_flight;
+        scope.spawn(move || feed::read_inputs(inputs, opts, all_files, &feed_tx));
+        let names: Vec<crate::infer::FileName> = inputs
+            .iter()
+            .zip(&b.roots)
+            .map(|(i, r)| crate::infer::FileName::new(&i.name(), &r.display().to_string()))
+            .collect();
+        scope.spawn(move || {
+            pool.in_place_scope(|s| stitch::run(names, feed_rx, out_tx, s, pool, opts, in_flight));
+        });
+        for rx in out_rx {
+            let Ok((batch, reports)) = rx.recv() else {
+                break;
+            };
+            in_flight.give(batch_bytes(&batch));
+            if !out.batch(&batch, &reports, sink, &mut progress) {
+                in_flight.close();
+                // Dropping the receiver stops the other stages at their next batch.
+                return false;
+            }
+            // Freed on the pool, where the games were made.
+            pool.spawn(move || drop(batch));
+        }
+        true
+    });
+    if let Some(p) = progress {
+        if completed {
+            out.position = out.ends.last().copied().unwrap_or(out.position);
+        }
+        p.finish(&out.status(None), completed);
+    }
+    RunInfo {
+        completed,
+        unreadable: out.unreadable,
+        skipped: out.skipped,
+        skipped_named: out.skipped_named,
+    }
+}
+
+/// What the reading and stitching stages hand on, in input order.
+pub(crate) enum Item {
+    Game(usize, Pending),
+    Done(usize, Arc<Inference>),
+    Error(usize, String),
+    /// Not read: a binary file.
+    Skipped(usize, String),
+    /// A member of an archive, read as file `.0` of its own: the archive's
+    /// number and the member's name.
+    Member(usize, String),
+    /// An archive was read to its end.
+    ArchiveDone(usize),
+}
+
+/// What a file is when its first bytes show it is not PDN (an HTML page, an
+/// SVG, a Parquet file, a CSV table); `None` also when it cannot be read.
+pub fn file_not_pdn(p: &std::path::Path) -> Option<&'static str> {
+    let mut head = Vec::with_capacity(crate::pdn::sniff::BINARY_PROBE);
+    let f = std::fs::File::open(p).ok()?;
+    f.take(crate::pdn::sniff::BINARY_PROBE as u64)
+        .read_to_end(&mut head)
+        .ok()?;
+    crate::pdn::sniff::not_pdn(&head)
+}
+
+/// A sink that passes on only the games a selection keeps (`--player`,
+/// `--valid`, ...); everything about files passes through.
+pub struct Selected<'a> {
+    /// What to keep.
+    pub selection: &'a crate::select::Selection,
+    /// Where the kept games go.
+    pub inner: &'a mut dyn Sink,
+}
+
+impl Sink for Selected<'_> {
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        if self.selection.matches(g, r) {
+            self.inner.game(file, g, r)
+        } else {
+            true
+        }
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.inner.file_error(file, msg);
+    }
+    fn batch_done(&mut self) -> bool {
+        self.inner.batch_done()
+    }
+    fn has_output(&self) -> bool {
+        self.inner.has_output()
+    }
+    fn file_skipped(&mut self, file: &str, why: &str) {
+        self.inner.file_skipped(file, why);
+    }
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
+        self.inner.file_done(file, findings);
+    }
+}
