@@ -80,6 +80,7 @@ fn decoder<'a, R: Read + 'a>(
     c: Compression,
     src: R,
     what: String,
+    padding: Padding,
 ) -> io::Result<Guarded<Box<dyn Read + 'a>>> {
     let compressed = Arc::new(AtomicU64::new(0));
     let counted = Counted {
@@ -87,7 +88,10 @@ fn decoder<'a, R: Read + 'a>(
         read: Arc::clone(&compressed),
     };
     let inner: Box<dyn Read + 'a> = match c {
-        Compression::Gzip => Box::new(flate2::read::MultiGzDecoder::new(counted)),
+        Compression::Gzip => Box::new(GzMembers {
+            dec: Some(flate2::bufread::GzDecoder::new(io::BufReader::new(counted))),
+            padding,
+        }),
         Compression::Zstd => Box::new(zstd::stream::read::Decoder::new(counted)?),
         Compression::Bzip2 => Box::new(bzip2::read::MultiBzDecoder::new(counted)),
         Compression::Xz => Box::new(liblzma::read::XzDecoder::new_multi_decoder(counted)),
@@ -98,6 +102,66 @@ fn decoder<'a, R: Read + 'a>(
         compressed,
         out: 0,
     })
+}
+
+/// NUL bytes found after the last complete gzip member, counted (read as
+/// `zcat` reads them: padding, ignored, said in a note).
+pub(crate) type Padding = Arc<AtomicU64>;
+
+/// A gzip file's members, one after another (as `zcat` reads them), then
+/// its end; NUL bytes after a complete member (the padding some tools and
+/// tapes add) end the stream too, counted in `padding`; anything else after
+/// a member is an error (trailing garbage).
+struct GzMembers<R: io::BufRead> {
+    dec: Option<flate2::bufread::GzDecoder<R>>,
+    padding: Padding,
+}
+
+impl<R: io::BufRead> Read for GzMembers<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            let Some(d) = self.dec.as_mut() else {
+                return Ok(0);
+            };
+            if buf.is_empty() {
+                return Ok(0);
+            }
+            let n = d.read(buf)?;
+            if n > 0 {
+                return Ok(n);
+            }
+            // A member ended: what follows it?
+            let Some(d) = self.dec.take() else {
+                return Ok(0);
+            };
+            let mut src = d.into_inner();
+            let first = match src.fill_buf()?.first() {
+                None => return Ok(0),
+                Some(b) => *b,
+            };
+            if first != 0 {
+                // Another member (its header is checked as it is read).
+                self.dec = Some(flate2::bufread::GzDecoder::new(src));
+                continue;
+            }
+            loop {
+                let rest = src.fill_buf()?;
+                if rest.is_empty() {
+                    return Ok(0);
+                }
+                let zeros = rest.iter().take_while(|&&b| b == 0).count();
+                let whole = zeros == rest.len();
+                self.padding.fetch_add(zeros as u64, Ordering::Relaxed);
+                src.consume(zeros);
+                if !whole {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "bytes after the end of the gzip stream that are neither a gzip member nor NUL padding",
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// A member's bytes, guarded against a bomb: at most [`BOMB_RATIO`] times
@@ -113,8 +177,9 @@ pub(crate) fn member<R: Read>(src: R, compressed: u64, what: String) -> Guarded<
 
 /// What an input is, once its first bytes are read.
 pub(crate) enum Opened<'a> {
-    /// Text (decompressed if it was compressed), its first bytes read again first.
-    Text(Box<dyn Read + 'a>, Vec<u8>),
+    /// Text (decompressed if it was compressed), its first bytes read again
+    /// first, and the NUL padding found after a gzip stream (once read).
+    Text(Box<dyn Read + 'a>, Vec<u8>, Padding),
     /// A tar archive (decompressed if it was compressed).
     Tar(Box<dyn Read + 'a>),
     /// A zip archive.
@@ -152,6 +217,7 @@ pub(crate) fn open<'a>(
     archives: bool,
 ) -> io::Result<Opened<'a>> {
     let head = head_of(&mut src, PROBE)?;
+    let padding = Padding::default();
     if archives && is_zip(&head) {
         return Ok(Opened::Zip);
     }
@@ -161,6 +227,7 @@ pub(crate) fn open<'a>(
                 c,
                 io::Cursor::new(head).chain(src),
                 format!("{name}: the {} stream", c.name()),
+                Arc::clone(&padding),
             )?);
             // A stream that breaks within its first bytes keeps what it gave
             // before the break: the games there are read, then the error is
@@ -177,7 +244,7 @@ pub(crate) fn open<'a>(
     if archives && is_tar(&head) {
         return Ok(Opened::Tar(Box::new(io::Cursor::new(head).chain(text))));
     }
-    Ok(Opened::Text(text, head))
+    Ok(Opened::Text(text, head, padding))
 }
 
 /// The extensions of text files read in folders.

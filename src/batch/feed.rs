@@ -89,7 +89,7 @@ pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncS
         };
         let going = match src.and_then(|s| archive::open(s, &name, true)) {
             Err(e) => r.item(Item::Error(fi, e.to_string())),
-            Ok(Opened::Text(src, head)) => r.text(fi, src, head),
+            Ok(Opened::Text(src, head, padding)) => r.text(fi, src, head, &padding),
             Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
             Ok(Opened::Zip) => match input {
                 Input::File(p) => r.zip(fi, &name, &|| {
@@ -136,14 +136,31 @@ impl Feeder<'_> {
 
     /// A text input (its first bytes `head` already read from `src`): skipped
     /// when binary or not PDN, else sent in pieces. False: the run stopped.
-    pub fn text(&mut self, fi: usize, src: Box<dyn Read + '_>, head: Vec<u8>) -> bool {
+    pub fn text(
+        &mut self,
+        fi: usize,
+        src: Box<dyn Read + '_>,
+        head: Vec<u8>,
+        padding: &archive::Padding,
+    ) -> bool {
         if let Some(why) = not_text(&head) {
             return self.item(Item::Skipped(fi, why));
         }
-        if crate::pdn::wide_bom(&head).is_some() {
-            return self.whole(fi, std::io::Cursor::new(head).chain(src));
+        let going = if crate::pdn::wide_bom(&head).is_some() {
+            self.whole(fi, std::io::Cursor::new(head).chain(src))
+        } else {
+            self.pieces(fi, src, head)
+        };
+        let nul = padding.load(std::sync::atomic::Ordering::Relaxed);
+        if going && nul > 0 {
+            return self.item(Item::Note(
+                fi,
+                format!(
+                    "{nul} NUL bytes of padding after the gzip stream ignored (as zcat reads them)"
+                ),
+            ));
         }
-        self.pieces(fi, src, head)
+        going
     }
 
     /// Every game of `src` read here, in turn (UTF-16/32 text: its offsets
@@ -236,7 +253,7 @@ impl Feeder<'_> {
             return false;
         }
         match archive::open(src, &name, false) {
-            Ok(Opened::Text(_, head))
+            Ok(Opened::Text(_, head, _))
                 if crate::pdn::sniff::is_zip(&head) || crate::pdn::sniff::is_tar(&head) =>
             {
                 self.item(Item::Skipped(
@@ -244,7 +261,7 @@ impl Feeder<'_> {
                     "an archive inside an archive is not read (extract it, and name it)".into(),
                 ))
             }
-            Ok(Opened::Text(src, head)) => self.text(mi, src, head),
+            Ok(Opened::Text(src, head, padding)) => self.text(mi, src, head, &padding),
             Ok(_) => self.item(Item::Skipped(
                 mi,
                 "an archive inside an archive is not read".into(),

@@ -154,6 +154,9 @@ pub trait Sink {
     /// A file not read: binary, another format, an archive with nothing to
     /// read, an archive inside an archive. `why` says which.
     fn file_skipped(&mut self, _file: &str, _why: &str) {}
+    /// Something said of a file that is no finding about its games: NUL
+    /// padding after a gzip stream, ignored as `zcat` ignores it.
+    fn file_note(&mut self, _file: &str, _note: &str) {}
     /// A file was read to its end (or to its read error); `findings` are
     /// about the whole file, in line order.
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]);
@@ -439,6 +442,10 @@ impl OutputStage<'_> {
                 sink.file_skipped(&self.names[*fi], why);
                 true
             }
+            (Item::Note(fi, note), _) => {
+                sink.file_note(&self.names[*fi], note);
+                true
+            }
             _ => true,
         }
     }
@@ -555,6 +562,9 @@ pub(crate) enum Item {
     Error(usize, String),
     /// Not read: a binary file.
     Skipped(usize, String),
+    /// Something said of a file that is no finding about its games (NUL
+    /// padding after a gzip stream).
+    Note(usize, String),
     /// A member of an archive, read as file `.0` of its own: the archive's
     /// number and the member's name.
     Member(usize, String),
@@ -601,6 +611,9 @@ impl Sink for Selected<'_> {
     }
     fn file_skipped(&mut self, file: &str, why: &str) {
         self.inner.file_skipped(file, why);
+    }
+    fn file_note(&mut self, file: &str, note: &str) {
+        self.inner.file_note(file, note);
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.inner.file_done(file, findings);

@@ -422,3 +422,57 @@ fn games_before_a_broken_stream_are_kept() {
         assert_eq!(summary["files"], 1, "{name}");
     }
 }
+
+/// Issue 40, defect 8: NUL padding after a complete gzip stream (tape and
+/// block tools add it; `gzip -t` says "trailing garbage ignored", `zcat`
+/// gives every game) is read as `zcat` reads it: every game, a note, exit 0.
+/// Other bytes after the stream are an error, after the games.
+#[test]
+fn nul_padding_after_a_gzip_stream_is_read_as_zcat_reads_it() {
+    let three = "[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"20\"]\n1. 33-28 *\n\n[GameType \"20\"]\n1. 31-27 *\n";
+    let gz = |t: &str| {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(t.as_bytes()).unwrap();
+        e.finish().unwrap()
+    };
+    let d = tempdir("gzip-padding");
+    let mut padded = gz(three);
+    padded.extend_from_slice(&[0u8; 512]);
+    // Two members, then padding: both members are read.
+    let mut two = gz(three);
+    two.extend(gz(three));
+    two.extend_from_slice(&[0u8; 100]);
+    let mut junk = gz(three);
+    junk.extend_from_slice(&[0u8; 10]);
+    junk.extend_from_slice(b"junk");
+    for (name, bytes, games, ok) in [
+        ("padded.pdn.gz", padded, 3, true),
+        ("two.pdn.gz", two, 6, true),
+        ("junk.pdn.gz", junk, 3, false),
+    ] {
+        let f = d.join(name);
+        std::fs::write(&f, bytes).unwrap();
+        let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+        let lines = common::json_lines(&o);
+        assert_eq!(
+            lines.iter().filter(|v| v["type"] == "game").count(),
+            games,
+            "{name}"
+        );
+        let stderr = String::from_utf8_lossy(&o.stderr);
+        if ok {
+            assert_eq!(o.status.code(), Some(0), "{name}: {stderr}");
+            assert!(
+                stderr.contains("note: ")
+                    && stderr.contains("NUL bytes of padding after the gzip stream ignored"),
+                "{name}: {stderr}"
+            );
+        } else {
+            assert_eq!(o.status.code(), Some(2), "{name}: {stderr}");
+            assert!(
+                stderr.contains("neither a gzip member nor NUL padding"),
+                "{name}: {stderr}"
+            );
+        }
+    }
+}

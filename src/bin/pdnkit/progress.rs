@@ -207,6 +207,10 @@ impl Sink for Cleared<'_> {
         }
         self.inner.file_skipped(file, why);
     }
+    fn file_note(&mut self, file: &str, note: &str) {
+        self.above(|| eprintln!("pdnkit: {}: note: {note}", crate::render::name(file)));
+        self.inner.file_note(file, note);
+    }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.inner.file_done(file, findings);
     }
