@@ -73,3 +73,28 @@ done
 read -r kb st < <(peak "$BIN" report --no-progress "$TMP/many.pdn" -o "$TMP/r.html")
 printf '%-48s %12.1f %12.1f %7s\n' "report (1,000,000 one-move games: refused)" \
   "$(echo "$(stat -c %s "$TMP/many.pdn") / 1048576" | bc -l)" "$(echo "$kb / 1024" | bc -l)" "$st"
+
+# `dupes` and `select --unique=prefixes` on a chain of fragments of one line of
+# play (game k is the first k plies of the next): every game starts all the
+# longer ones, N²/2 pairs. Each game is reported once, with its longest
+# container: time and memory follow the input (M games, then 2M: 4x the bytes).
+chain() { # chain GAMES FILE
+  python3 - "$1" "$2" <<'PY'
+import sys
+n, path = int(sys.argv[1]), sys.argv[2]
+line = ["46-41", "1-6", "41-46", "6-1"] * (n // 4 + 1)
+with open(path, "w") as f:
+    for k in range(2, n + 2):
+        f.write('[GameType "20"]\n[FEN "W:WK46:BK1"]\n' + " ".join(line[:k]) + " *\n\n")
+PY
+}
+M=${CHAIN:-1000}
+chain "$M" "$TMP/chain-a.pdn"; chain "$((2 * M))" "$TMP/chain-b.pdn"
+printf '%-34s %12s %12s %7s\n' "chain of fragments" "$M games" "$((2 * M)) games" ratio
+for cmd in "dupes" "select --unique=prefixes"; do
+  ta=$(date +%s.%N); pa=$(peak "$BIN" $cmd --no-progress "$TMP/chain-a.pdn"); tb=$(date +%s.%N)
+  pb=$(peak "$BIN" $cmd --no-progress "$TMP/chain-b.pdn"); tc=$(date +%s.%N)
+  printf '%-34s %10.3fs %10.3fs %7.1f\n' "$cmd (time)" "$(echo "$tb - $ta" | bc -l)" "$(echo "$tc - $tb" | bc -l)" "$(echo "($tc - $tb) / ($tb - $ta)" | bc -l)"
+  printf '%-34s %9s KB %9s KB %7.1f\n' "$cmd (peak memory)" "${pa%% *}" "${pb%% *}" "$(echo "${pb%% *} / ${pa%% *}" | bc -l)"
+done
+ls -l "$TMP/chain-a.pdn" "$TMP/chain-b.pdn" | awk '{print $5, $9}'

@@ -2,7 +2,9 @@
 //! another's. Linear in the number of plies: every game's moves are hashed
 //! ply by ply from its start position (which includes the variant), identical
 //! games share their final hash, and a game is a prefix of another when its
-//! final hash is one of the other's hashes after as many plies. Never pairwise.
+//! final hash is one of the other's hashes after as many plies. Never
+//! pairwise, and never a list of pairs: each game that starts others is
+//! reported once, with the longest of them.
 //!
 //! ```
 //! use pdnkit::dupes::{Fingerprint, Finder};
@@ -74,7 +76,10 @@ impl Fingerprint {
 pub struct Found {
     /// Groups of identical games (two or more each), in order.
     pub groups: Vec<Vec<usize>>,
-    /// `(a, b)`: game `a` is the start of game `b`.
+    /// `(a, b)`: game `a` is the start of game `b`, the longest game it
+    /// starts (the first of them when several are as long): one entry per
+    /// game `a`, in the order of `a`, never one per pair (a chain of N
+    /// fragments of one line of play has N²/2 pairs).
     pub prefixes: Vec<(usize, usize)>,
 }
 
@@ -110,7 +115,8 @@ impl Finder {
         let mut groups: Vec<Vec<usize>> =
             by_full.values().filter(|v| v.len() > 1).cloned().collect();
         groups.sort();
-        let mut prefixes = Vec::new();
+        // Per game, the longest game it starts: memory by the games, not the pairs.
+        let mut longest: Vec<Option<(u32, usize)>> = vec![None; self.games.len()];
         for (j, b) in self.games.iter().enumerate() {
             let Some(b) = b else { continue };
             for (k, h) in b.prefixes.iter().enumerate() {
@@ -118,15 +124,21 @@ impl Finder {
                 if plies >= b.plies {
                     break;
                 }
-                if let Some(list) = by_full.get(h) {
-                    prefixes.extend(
-                        list.iter()
-                            .filter(|&&i| self.games[i].as_ref().is_some_and(|g| g.plies == plies))
-                            .map(|&i| (i, j)),
-                    );
+                let Some(list) = by_full.get(h) else { continue };
+                for &i in list {
+                    if self.games[i].as_ref().is_some_and(|g| g.plies == plies)
+                        && longest[i].is_none_or(|(n, _)| b.plies > n)
+                    {
+                        longest[i] = Some((b.plies, j));
+                    }
                 }
             }
         }
+        let prefixes = longest
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| l.map(|(_, j)| (i, j)))
+            .collect();
         Found { groups, prefixes }
     }
 }
@@ -429,6 +441,21 @@ mod tests {
             "[GameType \"20\"]\n[Event \"another\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n";
         let f = found(&format!("{G}{OTHER}{tagged}"), 2);
         assert_eq!(f.groups, vec![vec![0, 2]]);
+    }
+
+    #[test]
+    fn a_chain_of_fragments_gives_one_prefix_per_game_with_its_longest_container() {
+        // Game k is the first k+2 plies of one line: every shorter one starts
+        // every longer one (N²/2 pairs); each is reported once, with the longest.
+        let line = [
+            "32-28", "19-23", "28x19", "14x23", "37-32", "10-14", "41-37", "5-10",
+        ];
+        let text: String = (2..=line.len())
+            .map(|k| format!("[GameType \"20\"]\n{} *\n\n", line[..k].join(" ")))
+            .collect();
+        let f = found(&text, 2);
+        let last = line.len() - 2;
+        assert_eq!(f.prefixes, (0..last).map(|i| (i, last)).collect::<Vec<_>>());
     }
 
     #[test]

@@ -739,3 +739,50 @@ fn a_bad_regex_and_a_nested_archive_are_said_plainly() {
         );
     }
 }
+
+/// Issue 40, defect 9: a chain of fragments of one line of play (game k is
+/// the first k plies of the next) has N²/2 pairs; `dupes` reports each game
+/// that starts another once, with the longest game it starts, and
+/// `select --unique=prefixes` keeps only the longest. (Memory and time
+/// against size: `benches/scaling.sh`, docs/limits.md.)
+#[test]
+fn a_chain_of_fragments_gives_one_prefix_line_per_game() {
+    let n = 120;
+    let line: Vec<&str> = ["46-41", "1-6", "41-46", "6-1"]
+        .iter()
+        .copied()
+        .cycle()
+        .take(n + 2)
+        .collect();
+    let text: String = (2..n + 2)
+        .map(|k| {
+            format!(
+                "[GameType \"20\"]\n[FEN \"W:WK46:BK1\"]\n{} *\n\n",
+                line[..k].join(" ")
+            )
+        })
+        .collect();
+    let d = tempdir("chain");
+    let f = d.join("chain.pdn");
+    std::fs::write(&f, text).unwrap();
+    let o = pdnkit(&["dupes", f.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let prefixes: Vec<&str> = out.lines().filter(|l| l.starts_with("prefix: ")).collect();
+    // Games of 10 plies (the default --min-plies) and more, but the longest.
+    let starting = (2..n + 2).filter(|&k| k >= 10 && k < n + 1).count();
+    assert_eq!(prefixes.len(), starting, "{out}");
+    let longest = format!("game {n} (line {}) ({} plies)", 4 * n - 3, n + 1);
+    assert!(prefixes.iter().all(|l| l.ends_with(&longest)), "{out}");
+    assert!(
+        out.ends_with(&format!(
+            "{n} games: 0 duplicate groups, {starting} prefixes, 0 files contained in another\n"
+        )),
+        "{out}"
+    );
+    let o = pdnkit(&["select", "--unique=prefixes", f.to_str().unwrap()]);
+    let kept = String::from_utf8_lossy(&o.stdout)
+        .matches("[GameType")
+        .count();
+    // The games shorter than --min-plies are never called prefixes; of the rest, the longest.
+    assert_eq!(kept, (2..n + 2).filter(|&k| k < 10).count() + 1);
+}
