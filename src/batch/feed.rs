@@ -27,7 +27,7 @@ fn piece_bytes() -> usize {
 
 /// A piece grows up to this when no line in it starts with `[`; then it is
 /// cut at any line.
-const PIECE_MAX: usize = 16 << 20;
+const PIECE_MAX: usize = 1 << 20;
 
 /// A piece of a file's text.
 #[derive(Debug)]

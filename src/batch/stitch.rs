@@ -17,6 +17,10 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 
+/// Bytes a reader may read past a game's end besides half its buffer (its
+/// chunk, twice over).
+const READ_AHEAD_MARGIN: usize = 256 << 10;
+
 /// Games per batch and bytes of game text per batch: one task on the pool.
 const BATCH_GAMES: usize = 256;
 const BATCH_BYTES: usize = 256 << 10;
@@ -260,22 +264,35 @@ impl<'s> Stitch<'_, 's> {
         };
         let (fi, block) = (q.fi, q.block);
         self.file_state(fi);
-        let mut m = 1;
         let next = if block.last {
             Vec::new()
         } else {
-            self.following(fi, m)
+            self.following(fi, 1)
         };
         let mut games = Vec::new();
         let mut done = self.stitch(Some(read), &mut games, &block, &next);
-        while !done {
-            let more = self.following(fi, m + 1);
-            if more.len() <= m {
-                // No more text: the file ended with a read error in a game.
+        let end = block.start + block.bytes.len() as u64;
+        while !done && !block.last {
+            // A game runs on past the next piece: read across the pieces as
+            // they come, each dropped once read (issue 40: a long game past
+            // the size limit was held whole, and read again at each piece).
+            let (across, ended) = self.across(fi, &block);
+            if across.is_empty() {
+                // The run is stopping: the bytes ended in the game.
                 break;
             }
-            m = more.len();
-            done = self.stitch(None, &mut games, &block, &more);
+            games.extend(across);
+            if let Some(error) = ended {
+                return self.games_of(fi, games) && self.file_end(fi, error);
+            }
+            let at = self.file.as_ref().map_or(end, |f| f.stitcher.offset());
+            if at >= end {
+                break;
+            }
+            // The game ended in this piece (the reading had looked past the
+            // next one): the rest of the piece is stitched as before.
+            let next = self.following(fi, 1);
+            done = self.stitch(None, &mut games, &block, &next);
         }
         if !self.games_of(fi, games) {
             return false;
@@ -284,6 +301,76 @@ impl<'s> Stitch<'_, 's> {
             return self.file_end(fi, block.error.clone());
         }
         true
+    }
+
+    /// Reads the game of file `fi` that starts in `block` and runs on past
+    /// the piece after it, pulling the pieces from the queue as the reading
+    /// needs them; each piece read to its end is passed over (its line
+    /// breaks counted) and dropped, and the piece the game ends in goes back
+    /// to the front of the queue, to be stitched from where the game ends.
+    /// Also the file's end, when the reading met it: `Some(error)`.
+    fn across(&mut self, fi: usize, block: &Arc<Block>) -> (Vec<Game>, Option<Option<String>>) {
+        let max = self.max_game;
+        let Some(mut file) = self.file.take() else {
+            return (Vec::new(), None);
+        };
+        let from = file.stitcher.offset().saturating_sub(block.start) as usize;
+        let mut src = Across {
+            st: self,
+            fi,
+            current: Arc::clone(block),
+            at: from.min(block.bytes.len()),
+            pulled: VecDeque::new(),
+            held: 0,
+            // The reader reads ahead of a game's end by at most half its
+            // buffer (which holds at most the limit and a half) or a chunk:
+            // the game ends in one of the pieces held.
+            hold: max.saturating_mul(2).saturating_add(READ_AHEAD_MARGIN),
+            dropped: 0,
+        };
+        let game = file.stitcher.read_across(&mut src, max);
+        let pulled = std::mem::take(&mut src.pulled);
+        let dropped = src.dropped;
+        file.stitcher.pass(dropped);
+        let Some(game) = game else {
+            // The bytes ended in the game: the run is stopping (the reading
+            // thread stopped). Nothing more is stitched.
+            self.file = Some(file);
+            return (Vec::new(), None);
+        };
+        let end = file.stitcher.offset();
+        let mut ended = None;
+        // The piece the game ends in, and those the reading pulled after it:
+        // back to the front of the queue, in order.
+        let mut back: Vec<Queued> = Vec::new();
+        for q in pulled {
+            let stop = q.block.start + q.block.bytes.len() as u64;
+            if stop <= end && back.is_empty() {
+                file.stitcher
+                    .pass(crate::pdn::count_breaks(&q.block.bytes, q.block.open).0);
+                if q.block.last {
+                    ended = Some(q.block.error.clone());
+                }
+            } else {
+                back.push(q);
+            }
+        }
+        self.file = Some(file);
+        // A piece is read once the piece after it is known: those pulled
+        // before their next one came are read now (the last one's reading
+        // starts when its next one comes, as any piece's).
+        for i in 0..back.len().saturating_sub(1) {
+            if back[i].read.is_none() {
+                let next = Arc::clone(&back[i + 1].block);
+                let read = self.start_reading(fi, &back[i].block, Some(&next));
+                back[i].read = Some(read);
+            }
+        }
+        for q in back.into_iter().rev() {
+            self.pieces += 1;
+            self.queue.push_front(Entry::Piece(q));
+        }
+        (vec![game], ended)
     }
 
     /// Stitches the piece `block` (its reading `read` the first time, then
@@ -397,6 +484,78 @@ impl<'s> Stitch<'_, 's> {
             let _ = tx.send((batch, reports));
         });
         self.out.send(rx).is_ok()
+    }
+}
+
+/// The bytes of a file from a point in one piece on, the pieces after it
+/// pulled from the stitching queue as they are read (waiting for them), so
+/// that only the piece being read is held.
+struct Across<'a, 'r, 's> {
+    st: &'a mut Stitch<'r, 's>,
+    fi: usize,
+    current: Arc<Block>,
+    /// Bytes of `current` read so far.
+    at: usize,
+    /// The pieces pulled and still held, in order (the last is `current`
+    /// once one is).
+    pulled: VecDeque<Queued>,
+    /// Their bytes, and the most held: older pieces are dropped past it,
+    /// their line breaks counted in `dropped`.
+    held: usize,
+    hold: usize,
+    dropped: u32,
+}
+
+impl std::io::Read for Across<'_, '_, '_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let rest = &self.current.bytes[self.at.min(self.current.bytes.len())..];
+            if !rest.is_empty() {
+                let n = rest.len().min(buf.len());
+                buf[..n].copy_from_slice(&rest[..n]);
+                self.at += n;
+                return Ok(n);
+            }
+            if self.current.last {
+                // A read error ends the text as the end of the file would:
+                // the game is read as far as it goes (the error is reported
+                // at the file's end).
+                return Ok(0);
+            }
+            // The next piece of the file, as soon as it comes.
+            loop {
+                match self.st.queue.front() {
+                    Some(Entry::Piece(q)) if q.fi == self.fi => break,
+                    Some(_) => {
+                        return Err(std::io::Error::other("the file's pieces end here"));
+                    }
+                    None if self.st.closed => {
+                        return Err(std::io::Error::other("the reading stopped"));
+                    }
+                    None => self.st.receive(),
+                }
+            }
+            let Some(Entry::Piece(q)) = self.st.queue.pop_front() else {
+                return Err(std::io::Error::other("the file's pieces end here"));
+            };
+            self.st.pieces -= 1;
+            self.current = Arc::clone(&q.block);
+            self.at = 0;
+            self.held += q.block.bytes.len();
+            self.pulled.push_back(q);
+            while self.pulled.len() > 1 {
+                let oldest = self.pulled.front().map_or(0, |q| q.block.bytes.len());
+                if self.held - oldest < self.hold {
+                    break;
+                }
+                if let Some(old) = self.pulled.pop_front() {
+                    self.held -= old.block.bytes.len();
+                    self.dropped = self.dropped.saturating_add(
+                        crate::pdn::count_breaks(&old.block.bytes, old.block.open).0,
+                    );
+                }
+            }
+        }
     }
 }
 

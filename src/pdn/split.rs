@@ -423,6 +423,29 @@ impl Stitcher {
         }
     }
 
+    /// Reads the one game that starts at the stitcher's point from `src`,
+    /// the file's bytes from that point on, pulled as the reading needs them
+    /// (a game past the size limit is streamed past, never held whole), and
+    /// moves the point after it. `None` when the bytes end first (a read
+    /// error in the game).
+    pub(crate) fn read_across(&mut self, src: impl Read, max_game_bytes: usize) -> Option<Game> {
+        let mut reader = Reader::resume(src, &self.at).max_game_bytes(max_game_bytes);
+        match reader.next_game() {
+            Ok(Some(g)) if !reader.short_read => {
+                self.at = reader.resume_state();
+                Some(g)
+            }
+            _ => None,
+        }
+    }
+
+    /// Pieces whose bytes were all read by [`Stitcher::read_across`], with
+    /// `breaks` line breaks (`count_breaks` of each, after its `open`): they
+    /// are counted as though the pieces had been taken.
+    pub(crate) fn pass(&mut self, breaks: u32) {
+        self.next_line = self.next_line.saturating_add(breaks);
+    }
+
     /// For a UTF-16/32 file: gathers the bytes of the piece (`text` at
     /// `start`) not gathered yet, and reads the whole file at its end (`eof`
     /// and nothing after). `None` for any other file.

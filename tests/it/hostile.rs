@@ -786,3 +786,45 @@ fn a_chain_of_fragments_gives_one_prefix_line_per_game() {
     // The games shorter than --min-plies are never called prefixes; of the rest, the longest.
     assert_eq!(kept, (2..n + 2).filter(|&k| k < 10).count() + 1);
 }
+
+/// Issue 40, defect 2: a game past `--max-game-bytes` that runs over many
+/// lines (a comment of 1 GB of short lines, no line starting with `[`) is
+/// streamed past, never held: under `ulimit -v 600000` (600 MB of address
+/// space, less than the game) the run reads both games. It aborted with
+/// "memory allocation failed" before, the game held whole as it was read.
+#[test]
+fn a_long_game_past_the_limit_is_streamed_past_not_held() {
+    use std::io::Write;
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 600000 && exec {} check -j1 --no-progress --max-game-bytes 1000000 -",
+            env!("CARGO_BIN_EXE_pdnkit")
+        ))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let lines = b"a comment line that goes on\n".repeat(1 << 15);
+        let _ = stdin.write_all(b"[Event \"x\"]\n[GameType \"20\"]\n1. 32-28 {");
+        for _ in 0..(1 << 30) / lines.len() {
+            if stdin.write_all(&lines).is_err() {
+                return;
+            }
+        }
+        let _ = stdin.write_all(b"} *\n\n[Event \"y\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("checked 1 file, 2 games: 1 valid, 1 with errors"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("game-too-large"), "{stdout}");
+}
