@@ -82,12 +82,14 @@ codes! {
     MissingGame => "missing-game", Error;
     DoubleBooked => "double-booked", Error;
     RepeatedPairing => "repeated-pairing", Error;
+    ConflictingCopies => "conflicting-copies", Error;
     NameVariant => "name-variant", Warning;
     NameSimilar => "name-similar", Warning;
     ColourImbalance => "colour-imbalance", Warning;
     DateOutsideEvent => "date-outside-event", Warning;
     RoundUnknown => "round-unknown", Warning;
     Forfeit => "forfeit", Warning;
+    DuplicateGame => "duplicate-game", Note;
 }
 
 impl Code {
@@ -104,6 +106,8 @@ impl Code {
                 | Code::DateOutsideEvent
                 | Code::RoundUnknown
                 | Code::Forfeit
+                | Code::ConflictingCopies
+                | Code::DuplicateGame
         )
     }
 }

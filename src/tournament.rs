@@ -54,6 +54,10 @@ pub struct TGame {
     /// The declared result contradicts the computed one (check's
     /// `result-mismatch` error): the message.
     pub mismatch: Option<String>,
+    /// Its moves, hashed ply by ply from its start position
+    /// ([`crate::dupes::Fingerprint::of`] with `min_plies` 1): two copies of
+    /// a game are told by them. `None` when not replayed.
+    pub moves: Option<crate::dupes::Fingerprint>,
 }
 
 /// How games are scored.
@@ -114,6 +118,12 @@ pub struct Settings {
     pub tiebreaks: Vec<Tiebreak>,
     /// `(spelling, name)`: a spelling merged into a name by hand.
     pub aliases: Vec<(String, String)>,
+    /// Files whose copy of a game wins over a conflicting copy elsewhere
+    /// (`--prefer FILE|GLOB`).
+    pub prefer: Option<globset::GlobSet>,
+    /// Every copy of a game counts (`--keep-duplicates`): the counting of
+    /// before issue 41.
+    pub keep_duplicates: bool,
 }
 
 impl Default for Settings {
@@ -122,6 +132,8 @@ impl Default for Settings {
             scoring: Scoring::TwoOneZero,
             tiebreaks: Tiebreak::ALL.to_vec(),
             aliases: Vec::new(),
+            prefer: None,
+            keep_duplicates: false,
         }
     }
 }
@@ -215,6 +227,11 @@ pub struct Event {
     pub win_points: u32,
     /// What is wrong, errors first.
     pub findings: Vec<Finding>,
+    /// Games stored more than once and counted once (each extra copy).
+    pub duplicates_merged: usize,
+    /// Pairings of a round whose copies disagree (moves or result):
+    /// counted as missing until one is preferred or removed.
+    pub conflicting_copies: usize,
 }
 
 /// Lower-case, punctuation and repeated spaces gone, and letters that look
@@ -315,15 +332,32 @@ fn year_of(date: &str) -> Option<u32> {
     crate::select::date_span(date).map(|(a, _)| a / 10000)
 }
 
+/// [`name_key`] of each text met, worked out once: archives write the same
+/// names, events and sites thousands of times.
+#[derive(Default)]
+struct Keys(HashMap<String, String>);
+
+impl Keys {
+    fn of(&mut self, text: &str) -> String {
+        if let Some(k) = self.0.get(text) {
+            return k.clone();
+        }
+        let k = name_key(text);
+        self.0.insert(text.to_string(), k.clone());
+        k
+    }
+}
+
 /// The games' events, each judged.
 pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
     // Events: by Event and Site (folded), and by year.
     let mut groups: BTreeMap<(String, String, Option<u32>), Vec<usize>> = BTreeMap::new();
     let mut order: Vec<(String, String, Option<u32>)> = Vec::new();
+    let mut keys = Keys::default();
     for (i, g) in games.iter().enumerate() {
         let key = (
-            name_key(&g.event),
-            name_key(&g.site),
+            keys.of(&g.event),
+            keys.of(&g.site),
             g.date.as_deref().and_then(year_of),
         );
         if !groups.contains_key(&key) {
@@ -334,7 +368,7 @@ pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
     order
         .into_iter()
         .filter_map(|k| groups.get(&k).map(|ix| (k, ix)))
-        .map(|(k, ix)| judge(games, ix, k.2, settings))
+        .map(|(k, ix)| judge(games, ix, k.2, settings, &mut keys))
         .collect()
 }
 
@@ -360,10 +394,12 @@ struct Names {
     index: HashMap<String, usize>,
     alias: HashMap<String, String>,
     spellings: BTreeMap<String, Vec<(String, Vec<usize>)>>,
+    /// The player of each spelling met.
+    by_spelling: HashMap<String, usize>,
 }
 
 impl Names {
-    fn of(games: &[TGame], ix: &[usize], s: &Settings) -> Names {
+    fn of(games: &[TGame], ix: &[usize], s: &Settings, memo: &mut Keys) -> Names {
         let alias: HashMap<String, String> = s
             .aliases
             .iter()
@@ -374,13 +410,17 @@ impl Names {
             index: HashMap::new(),
             alias,
             spellings: BTreeMap::new(),
+            by_spelling: HashMap::new(),
         };
         for &i in ix {
             for name in [&games[i].white, &games[i].black] {
-                let k = names.key_of(name);
+                let k = names.key_of(name, memo);
                 if !names.index.contains_key(&k) {
                     names.index.insert(k.clone(), names.keys.len());
                     names.keys.push(k.clone());
+                }
+                if !names.by_spelling.contains_key(name) {
+                    names.by_spelling.insert(name.clone(), names.index[&k]);
                 }
                 let list = names.spellings.entry(k).or_default();
                 match list.iter_mut().find(|(sp, _)| sp == name) {
@@ -395,13 +435,13 @@ impl Names {
         }
         names
     }
-    fn key_of(&self, name: &str) -> String {
-        let k = name_key(name);
+    fn key_of(&self, name: &str, memo: &mut Keys) -> String {
+        let k = memo.of(name);
         self.alias.get(&k).cloned().unwrap_or(k)
     }
-    /// The player a name stands for.
+    /// The player a name (a spelling met in the event) stands for.
     fn player(&self, name: &str) -> usize {
-        self.index.get(&self.key_of(name)).copied().unwrap_or(0)
+        self.by_spelling.get(name).copied().unwrap_or(0)
     }
     fn len(&self) -> usize {
         self.keys.len()
@@ -422,8 +462,10 @@ struct Judge<'a> {
     per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
 }
 
-fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings) -> Event {
-    let names = Names::of(games, ix, s);
+fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &mut Keys) -> Event {
+    let copies = Copies::of(games, ix, s, memo);
+    let ix = &copies.kept[..];
+    let names = Names::of(games, ix, s, memo);
     let mut j = Judge {
         games,
         ix,
@@ -434,6 +476,7 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings) -> Even
         round: Vec::new(),
         meetings: BTreeMap::new(),
     };
+    j.findings.extend(copies.findings);
     j.name_findings();
     j.read_rounds();
     j.tally();
@@ -441,7 +484,222 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings) -> Even
     let system = j.pairings(&rounds);
     j.colours();
     j.dates();
-    j.finish(year, system, rounds)
+    let mut ev = j.finish(year, system, rounds);
+    ev.duplicates_merged = copies.merged;
+    ev.conflicting_copies = copies.conflicts;
+    ev
+}
+
+/// The games of an event counted once: copies of one game (the same
+/// pairing, the same whole Round value, the same moves or the start of them,
+/// the same result) merged, and copies that disagree set aside.
+struct Copies {
+    /// The games that count, in input order.
+    kept: Vec<usize>,
+    findings: Vec<Finding>,
+    merged: usize,
+    conflicts: usize,
+}
+
+/// Whether two copies of one pairing and round are the same game: the same
+/// result, and the same moves from the same start, or one with no moves, or
+/// the moves of one the start of the other's.
+fn same_game(a: &TGame, b: &TGame) -> bool {
+    if a.result != b.result {
+        return false;
+    }
+    if a.plies == 0 || b.plies == 0 {
+        return true;
+    }
+    let (Some(x), Some(y)) = (&a.moves, &b.moves) else {
+        return false;
+    };
+    let (short, long) = if x.plies <= y.plies { (x, y) } else { (y, x) };
+    short.plies > 0
+        && long
+            .prefixes
+            .get(short.plies as usize - 1)
+            .is_some_and(|&h| h == short.full)
+}
+
+/// `round R White – Black` for messages.
+fn pairing_text(g: &TGame) -> String {
+    match g.round.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) => format!("round {r} {} – {}", g.white, g.black),
+        None => format!("{} – {}", g.white, g.black),
+    }
+}
+
+fn place_text(g: &TGame) -> String {
+    format!("{} game {}", g.file, g.game)
+}
+
+impl Copies {
+    fn of(games: &[TGame], ix: &[usize], s: &Settings, memo: &mut Keys) -> Copies {
+        let mut out = Copies {
+            kept: ix.to_vec(),
+            findings: Vec::new(),
+            merged: 0,
+            conflicts: 0,
+        };
+        if s.keep_duplicates {
+            return out;
+        }
+        let alias: HashMap<String, String> = s
+            .aliases
+            .iter()
+            .map(|(a, b)| (name_key(a), name_key(b)))
+            .collect();
+        let mut key = |name: &str| {
+            let k = memo.of(name);
+            alias.get(&k).cloned().unwrap_or(k)
+        };
+        // Copies: the same White, Black and whole Round value (a game with
+        // no Round is compared only with its own moves: never merged by
+        // pairing alone).
+        let mut by_pairing: HashMap<(String, String, String), Vec<usize>> = HashMap::new();
+        let mut order: Vec<(String, String, String)> = Vec::new();
+        for &i in ix {
+            let g = &games[i];
+            let Some(round) = g.round.as_deref().map(str::trim).filter(|r| !r.is_empty()) else {
+                continue;
+            };
+            let k = (key(&g.white), key(&g.black), round.to_string());
+            let list = by_pairing.entry(k.clone()).or_default();
+            if list.is_empty() {
+                order.push(k);
+            }
+            list.push(i);
+        }
+        let mut dropped: BTreeSet<usize> = BTreeSet::new();
+        for k in &order {
+            let list = &by_pairing[k];
+            if list.len() < 2 {
+                continue;
+            }
+            // The copies, each the same game as the first of its cluster.
+            let mut clusters: Vec<Vec<usize>> = Vec::new();
+            for &i in list {
+                match clusters.iter_mut().find(|c| {
+                    same_game(&games[c[0]], &games[i])
+                        && c.iter().all(|&j| same_game(&games[j], &games[i]))
+                }) {
+                    Some(c) => c.push(i),
+                    None => clusters.push(vec![i]),
+                }
+            }
+            let preferred: Vec<usize> = match &s.prefer {
+                Some(set) if clusters.len() > 1 => clusters
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, c)| c.iter().any(|&i| set.is_match(&games[i].file)))
+                    .map(|(n, _)| n)
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let winner = match (clusters.len(), preferred.as_slice()) {
+                (1, _) => Some(0),
+                (_, [one]) => Some(*one),
+                _ => None,
+            };
+            let Some(w) = winner else {
+                // Copies that disagree: none counts.
+                out.conflicts += 1;
+                dropped.extend(list.iter().copied());
+                let described: Vec<String> = clusters
+                    .iter()
+                    .map(|c| {
+                        let g = &games[c[0]];
+                        let places: Vec<String> =
+                            c.iter().map(|&i| place_text(&games[i])).collect();
+                        format!(
+                            "{} in {} plies ({})",
+                            g.result.normalised(),
+                            g.plies,
+                            places.join(", ")
+                        )
+                    })
+                    .collect();
+                let results: BTreeSet<&str> = clusters
+                    .iter()
+                    .map(|c| games[c[0]].result.normalised())
+                    .collect();
+                let what = if results.len() > 1 {
+                    "results"
+                } else {
+                    "moves"
+                };
+                out.findings.push(Finding {
+                    code: Code::ConflictingCopies,
+                    severity: Severity::Error,
+                    message: format!(
+                        "{}: its copies differ in {what}: {}; none is counted (the game is missing) until one is preferred (--prefer FILE|GLOB) or removed",
+                        pairing_text(&games[list[0]]),
+                        described.join("; ")
+                    ),
+                    games: list.iter().map(|&i| (games[i].file.clone(), games[i].game)).collect(),
+                });
+                continue;
+            };
+            // The copies of the winner merged into its most complete copy;
+            // the other clusters (settled by --prefer) set aside.
+            let cluster = &clusters[w];
+            let keep = cluster
+                .iter()
+                .copied()
+                .max_by_key(|&i| (games[i].plies, std::cmp::Reverse(i)))
+                .unwrap_or(cluster[0]);
+            for (n, c) in clusters.iter().enumerate() {
+                for &i in c {
+                    if i == keep {
+                        continue;
+                    }
+                    dropped.insert(i);
+                    if n == w {
+                        out.merged += 1;
+                        out.findings.push(Finding {
+                            code: Code::DuplicateGame,
+                            severity: Severity::Note,
+                            message: format!(
+                                "{}: in {} and {}, counted once",
+                                pairing_text(&games[keep]),
+                                place_text(&games[keep]),
+                                place_text(&games[i])
+                            ),
+                            games: vec![
+                                (games[keep].file.clone(), games[keep].game),
+                                (games[i].file.clone(), games[i].game),
+                            ],
+                        });
+                    }
+                }
+            }
+            if clusters.len() > 1 {
+                let others: Vec<String> = clusters
+                    .iter()
+                    .enumerate()
+                    .filter(|&(n, _)| n != w)
+                    .flat_map(|(_, c)| c.iter().map(|&i| place_text(&games[i])))
+                    .collect();
+                out.findings.push(Finding {
+                    code: Code::DuplicateGame,
+                    severity: Severity::Note,
+                    message: format!(
+                        "{}: copies that differ, settled by --prefer: {} is counted, not {}",
+                        pairing_text(&games[keep]),
+                        place_text(&games[keep]),
+                        others.join(", ")
+                    ),
+                    games: list
+                        .iter()
+                        .map(|&i| (games[i].file.clone(), games[i].game))
+                        .collect(),
+                });
+            }
+        }
+        out.kept.retain(|i| !dropped.contains(i));
+        out
+    }
 }
 
 impl Judge<'_> {
@@ -488,10 +746,17 @@ impl Judge<'_> {
                 });
             }
         }
+        let lens: Vec<usize> = keys.iter().map(|k| k.chars().count()).collect();
         for (a, ka) in keys.iter().enumerate() {
-            for kb in &keys[a + 1..] {
-                // Names of a few letters are all one letter apart: not compared.
-                if ka.chars().count() >= 6 && kb.chars().count() >= 6 && one_apart(ka, kb) {
+            // Names of a few letters are all one letter apart: not compared.
+            if lens[a] < 6 {
+                continue;
+            }
+            for (b, kb) in keys.iter().enumerate().skip(a + 1) {
+                if lens[b] < 6 || lens[a].abs_diff(lens[b]) > 1 {
+                    continue;
+                }
+                if one_apart(ka, kb) {
                     let (na, nb) = (&spellings[ka][0].0, &spellings[kb][0].0);
                     let gs: Vec<(String, usize)> =
                         spellings[kb][0].1.iter().map(|&i| self.place(i)).collect();
@@ -947,6 +1212,8 @@ impl Judge<'_> {
                 _ => 2,
             },
             findings: self.findings,
+            duplicates_merged: 0,
+            conflicting_copies: 0,
         }
     }
 }
@@ -1030,6 +1297,7 @@ mod tests {
             result,
             plies: 40,
             mismatch: None,
+            moves: None,
         }
     }
 

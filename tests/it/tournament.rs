@@ -233,3 +233,217 @@ fn the_report_shows_each_event() {
     let section = &section[..section.find("</section>").unwrap()];
     assert_eq!(section.matches("<tr><td>").count(), 6, "a row per player");
 }
+
+/// Issue 41: the eleven round files and the whole-event file together give
+/// the crosstable of the round files alone, each game counted once with a
+/// `duplicate-game` note naming both places; `--keep-duplicates` counts
+/// every copy, as before.
+#[test]
+fn an_event_stored_twice_is_counted_once() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let rounds: Vec<String> = (1..=11)
+        .map(|r| {
+            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    let whole = dir.join("jpalaz__ЧБ-64 2016.pdn").display().to_string();
+    let men = |args: &[&str]| -> Value {
+        let mut a = vec!["tournament", "--format", "json"];
+        a.extend_from_slice(args);
+        common::json_lines(&common::pdnkit(&a))
+            .into_iter()
+            .find(|e| e["event"] == "Чемпионат Беларуси 2016")
+            .expect("the men's event")
+    };
+    let mut args: Vec<&str> = rounds.iter().map(String::as_str).collect();
+    let alone = men(&args);
+    assert_eq!(alone["duplicates_merged"], 0);
+    args.push(&whole);
+    let both = men(&args);
+    assert_eq!(
+        alone["players"], both["players"],
+        "the round files' crosstable"
+    );
+    let notes: Vec<&Value> = both["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "duplicate-game")
+        .collect();
+    let games_of_round_files: u64 = alone["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["games"].as_u64().unwrap())
+        .sum::<u64>()
+        / 2;
+    assert_eq!(
+        notes.len() as u64,
+        games_of_round_files,
+        "one note per game counted once"
+    );
+    assert_eq!(
+        both["duplicates_merged"].as_u64(),
+        Some(games_of_round_files)
+    );
+    for n in &notes {
+        let m = n["message"].as_str().unwrap();
+        assert!(
+            m.contains("ЧБ-64 2016.pdn game ")
+                && m.contains("__index.pdn game ")
+                && m.ends_with("counted once"),
+            "{m}"
+        );
+        assert_eq!(n["severity"], "note");
+        assert_eq!(n["games"].as_array().unwrap().len(), 2);
+    }
+    // The old counting: every cell doubled (Валюк 58 points from 44 games).
+    args.push("--keep-duplicates");
+    let doubled = men(&args);
+    let (one, two) = (&alone["players"][0], &doubled["players"][0]);
+    assert_eq!(one["name"], two["name"]);
+    assert_eq!(
+        two["points"].as_f64(),
+        one["points"].as_f64().map(|p| 2.0 * p)
+    );
+    assert_eq!(two["games"].as_u64(), one["games"].as_u64().map(|g| 2 * g));
+}
+
+/// Issue 41: with every jpalaz file, round 1.2 Новиков – Валюк has copies
+/// that agree in moves but not in result (1-1 in the round1.pdn files, 0-2
+/// elsewhere): exactly one `conflicting-copies` finding, naming them all, and
+/// the game counted as missing until `--prefer` settles it.
+#[test]
+fn copies_that_disagree_are_named_and_not_counted() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("jpalaz")
+        })
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    let run = |extra: &[&str]| -> Vec<Value> {
+        let mut a = vec!["tournament", "--format", "json"];
+        a.extend(files.iter().map(String::as_str));
+        a.extend_from_slice(extra);
+        common::json_lines(&common::pdnkit(&a))
+    };
+    let evs = run(&[]);
+    let conflicts: Vec<&Value> = evs
+        .iter()
+        .flat_map(|e| e["findings"].as_array().unwrap())
+        .filter(|f| f["code"] == "conflicting-copies")
+        .collect();
+    assert_eq!(conflicts.len(), 1, "{conflicts:?}");
+    let m = conflicts[0]["message"].as_str().unwrap();
+    assert!(m.starts_with("round 1.2 Новиков Виталий – Валюк Андрей: its copies differ in results: 0-2 in 62 plies"), "{m}");
+    assert!(
+        m.contains("; 1-1 in 62 plies (") && m.contains("round1__round1.pdn game 12"),
+        "{m}"
+    );
+    assert_eq!(conflicts[0]["severity"], "error");
+    let men = evs
+        .iter()
+        .find(|e| e["event"] == "Чемпионат Беларуси 2016")
+        .unwrap();
+    assert_eq!(men["conflicting_copies"], 1);
+    // Settled by --prefer: the game counts once, from the preferred files.
+    let settled = run(&["--prefer", "*round1__round1.pdn"]);
+    let men2 = settled
+        .iter()
+        .find(|e| e["event"] == "Чемпионат Беларуси 2016")
+        .unwrap();
+    assert_eq!(men2["conflicting_copies"], 0);
+    let points = |e: &Value, name: &str| -> f64 {
+        e["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap()["points"]
+            .as_f64()
+            .unwrap()
+    };
+    // The 1-1 copy counts: a draw more for each than without the game.
+    assert_eq!(
+        points(men2, "Новиков Виталий"),
+        points(men, "Новиков Виталий") + 1.0
+    );
+    assert_eq!(
+        points(men2, "Валюк Андрей"),
+        points(men, "Валюк Андрей") + 1.0
+    );
+}
+
+/// Issue 41: hand-made copies of one pairing and round that differ in
+/// result are not counted (`conflicting-copies`), and `--prefer` settles
+/// them; a copy with no moves, or the start of the other's, is the same game
+/// when the results agree; a game of another round (1.2 beside 1.1) is
+/// never a copy.
+#[test]
+fn hand_made_copies() {
+    let d = common::tempdir("copies");
+    let game = |round: &str, result: &str, moves: &str| {
+        format!("[Event \"Club\"]\n[Site \"X\"]\n[Date \"2024.01.01\"]\n[Round \"{round}\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"{result}\"]\n[GameType \"20\"]\n\n{moves} {result}\n\n")
+    };
+    let a = d.join("a.pdn");
+    let b = d.join("b.pdn");
+    std::fs::write(
+        &a,
+        game("1.1", "1-1", "1. 32-28 19-23") + &game("1.2", "1-1", "1. 33-29 19-24"),
+    )
+    .unwrap();
+    // Round 1.1: the same game with more moves (a, its start, is the same
+    // game); round 1.2: another result.
+    std::fs::write(
+        &b,
+        game("1.1", "1-1", "1. 32-28 19-23 2. 28x19 14x23") + &game("1.2", "2-0", "1. 33-29 19-24"),
+    )
+    .unwrap();
+    let run = |extra: &[&str]| -> Value {
+        let mut args = vec![
+            "tournament",
+            "--format",
+            "json",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        common::json_lines(&common::pdnkit(&args)).remove(0)
+    };
+    let e = run(&[]);
+    assert_eq!(e["duplicates_merged"], 1);
+    assert_eq!(e["conflicting_copies"], 1);
+    let codes: Vec<&str> = e["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"conflicting-copies") && codes.contains(&"duplicate-game"),
+        "{codes:?}"
+    );
+    // Only round 1.1 counts: a draw.
+    assert_eq!(e["players"][0]["games"], 1);
+    let settled = run(&["--prefer", b.to_str().unwrap()]);
+    assert_eq!(settled["conflicting_copies"], 0);
+    assert_eq!(settled["players"][0]["name"], "Ann");
+    assert_eq!(
+        settled["players"][0]["points"], 3.0,
+        "a draw and b's win of round 1.2"
+    );
+}

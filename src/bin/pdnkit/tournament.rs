@@ -41,6 +41,14 @@ pub struct Args {
     /// Merge the spelling A into the name B (repeatable): --alias 'Kodrachenko Evgeny=Kondrachenko Evgeny'.
     #[arg(long, value_name = "A=B")]
     alias: Vec<String>,
+    /// Where copies of one game disagree (conflicting-copies), count the copy
+    /// in the files this names (a path or a glob, repeatable).
+    #[arg(long, value_name = "FILE|GLOB")]
+    prefer: Vec<String>,
+    /// Count every copy of a game stored more than once (by default copies of
+    /// one game in an event are counted once, each merge a duplicate-game note).
+    #[arg(long)]
+    keep_duplicates: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -120,6 +128,7 @@ pub fn tgame(file: &str, g: &Game, r: &GameReport) -> TGame {
         result,
         plies: r.plies,
         mismatch,
+        moves: pdnkit::dupes::Fingerprint::of(r, 1),
     }
 }
 
@@ -177,10 +186,15 @@ pub fn system_text(e: &Event) -> String {
         System::Swiss => "Swiss (pairings round by round)".to_string(),
     };
     format!(
-        "{system}, {} players, {} rounds",
-        e.players.len(),
-        e.rounds.len()
+        "{system}, {}, {}",
+        plural(e.players.len(), "player", "players"),
+        plural(e.rounds.len(), "round", "rounds")
     )
+}
+
+/// `n` and the word, singular or plural.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Display width of a name (characters).
@@ -360,6 +374,10 @@ struct EventJson<'a> {
     system: String,
     players: Vec<PlayerJson<'a>>,
     rounds: &'a [u32],
+    /// Extra copies of games counted once.
+    duplicates_merged: usize,
+    /// Pairings whose copies disagree, counted as missing.
+    conflicting_copies: usize,
     findings: Vec<FindingJson<'a>>,
 }
 
@@ -390,6 +408,8 @@ fn json(e: &Event, out: &mut String) {
             })
             .collect(),
         rounds: &e.rounds,
+        duplicates_merged: e.duplicates_merged,
+        conflicting_copies: e.conflicting_copies,
         findings: e
             .findings
             .iter()
@@ -442,13 +462,26 @@ fn render(
             for e in evs {
                 human(e, &mut out);
             }
-            let findings: usize = evs.iter().map(|e| e.findings.len()).sum();
+            let count = |sev: Severity| -> usize {
+                evs.iter()
+                    .flat_map(|e| &e.findings)
+                    .filter(|f| f.severity == sev)
+                    .count()
+            };
+            let merged: usize = evs.iter().map(|e| e.duplicates_merged).sum();
             let _ = writeln!(
                 out,
-                "{} events, {} games: {errors} errors, {} warnings",
-                evs.len(),
-                games,
-                findings - errors
+                "{}, {}{}: {}, {}, {}",
+                plural(evs.len(), "event", "events"),
+                plural(games, "game", "games"),
+                if merged > 0 {
+                    format!(" ({} counted once)", plural(merged, "copy", "copies"))
+                } else {
+                    String::new()
+                },
+                plural(errors, "error", "errors"),
+                plural(count(Severity::Warning), "warning", "warnings"),
+                plural(count(Severity::Note), "note", "notes"),
             );
         }
         Format::Json => evs.iter().for_each(|e| json(e, &mut out)),
@@ -496,7 +529,8 @@ pub fn run(a: Args) -> u8 {
             _ => return crate::fail(format!("--alias '{al}': write SPELLING=NAME")),
         }
     }
-    let prepared = match a.input.prepare(selection.needs_moves()) {
+    // The moves tell copies of one game apart.
+    let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
@@ -518,10 +552,29 @@ pub fn run(a: Args) -> u8 {
             tiebreaks.push(t.tiebreak());
         }
     }
+    let prefer = if a.prefer.is_empty() {
+        None
+    } else {
+        let mut b = globset::GlobSetBuilder::new();
+        for p in &a.prefer {
+            match globset::Glob::new(p) {
+                Ok(g) => {
+                    b.add(g);
+                }
+                Err(e) => return crate::fail(format!("--prefer '{p}': {e}")),
+            }
+        }
+        match b.build() {
+            Ok(set) => Some(set),
+            Err(e) => return crate::fail(format!("--prefer: {e}")),
+        }
+    };
     let settings = Settings {
         scoring,
         tiebreaks,
         aliases,
+        prefer,
+        keep_duplicates: a.keep_duplicates,
     };
     let mut evs = events(&sink.games, &settings);
     // -A/-W/-D apply to the findings as to check's.
