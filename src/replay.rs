@@ -508,6 +508,12 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
         report.diagnostics = diags;
         return report;
     }
+    if let Some(t) = g.find_tag("Date") {
+        let text = g.tag_text(t);
+        if let Some(why) = crate::pdn::PdnDate::parse(&text).warning(&text) {
+            diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
+        }
+    }
     let (choice, source, inferred) = choose_variant(g, opts, file, &mut diags);
     // The meaning of `1-0` and `0-1` in a game that took its file's decision
     // (or, marked, its source's).

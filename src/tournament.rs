@@ -1146,7 +1146,8 @@ impl Judge<'_> {
                         .s
                         .tiebreaks
                         .iter()
-                        .map(|&t| (t, tiebreak(t, p, &self.meetings, &points)))
+                        // `+ 0.0`: never a negative zero (JSON would write `-0.0`).
+                        .map(|&t| (t, tiebreak(t, p, &self.meetings, &points) + 0.0))
                         .collect(),
                 }
             })

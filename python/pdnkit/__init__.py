@@ -213,17 +213,13 @@ _GAME_COLUMNS = [
 
 
 def _full_date(text: Optional[str]) -> Any:
+    """The Date tag's whole date, read by the library (the one Date reader)."""
     import datetime
 
     if not text:
         return None
-    parts = text.replace("-", ".").replace("/", ".").split(".")
-    if len(parts) != 3 or len(parts[0]) != 4:
-        return None
-    try:
-        return datetime.date(int(parts[0]), int(parts[1]), int(parts[2]))
-    except ValueError:
-        return None
+    days = _pdnkit.date_days(text)
+    return None if days is None else datetime.date(1970, 1, 1) + datetime.timedelta(days=days)
 
 
 def _game_row(g: Mapping[str, Any]) -> Dict[str, Any]:

@@ -444,6 +444,14 @@ fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<Ga
     })
 }
 
+/// A Date tag's whole date as days since 1970-01-01, read as the library
+/// reads every Date (`pdn::PdnDate`: day-first and four-digit years
+/// wherever they stand; `None` when partial, impossible or yearless).
+#[pyfunction]
+fn date_days(text: &str) -> Option<i32> {
+    pdnkit::pdn::PdnDate::parse(text).days_since_epoch()
+}
+
 /// The files the pipeline reads under `paths`, in order, each with the PATH
 /// it was found under: the units a cluster splits a corpus into (an archive
 /// is one: its members are read by its task).
@@ -577,6 +585,7 @@ fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(files, m)?)?;
+    m.add_function(wrap_pyfunction!(date_days, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_class::<NativePosition>()?;

@@ -318,3 +318,15 @@ def test_a_long_read_is_interrupted_by_ctrl_c(tmp_path):
         timer.cancel()
         assert sent and raised - sent[0] < 1.0, raised - sent[0]
         writer.join(timeout=5)
+
+
+def test_dates_are_read_as_the_library_reads_them():
+    """One Date reader (issue 41): check_batch's date column is the
+    library's reading, day-first dates included, no year for 03.07.20."""
+    pa = pytest.importorskip("pyarrow")
+    text = lambda d: f'[Date "{d}"]\n[GameType "20"]\n1. 32-28 *\n'.encode()
+    texts = pa.array([text("2016.05.29"), text("25.11.2000"), text("03.07.20"), text("0000.00.00")])
+    dates = pdnkit.check_batch(texts).column("date").to_pylist()
+    import datetime
+
+    assert dates == [datetime.date(2016, 5, 29), datetime.date(2000, 11, 25), None, None]

@@ -21,12 +21,14 @@
 //! lazily with the file's encoding ([`Game::decode`]). The encoding is decided
 //! once per file at the first game that is not valid UTF-8 (see `src/pdn/decode.rs`).
 
+mod date;
 pub(crate) mod decode;
 mod fast;
 mod game;
 pub(crate) mod grammar;
 mod lexer;
 mod reader;
+pub use date::{DateLayout, PdnDate};
 pub(crate) mod sniff;
 pub mod split;
 pub mod visit;

@@ -152,47 +152,11 @@ impl Diags {
     }
 }
 
-/// Days from 1970-01-01 to a date of the proleptic Gregorian calendar.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// A full PDN date (`YYYY.MM.DD`, also with `-` or `/`) as days since 1970;
-/// `None` for a partial (`2016.??.??`) or impossible one.
+/// A whole date as days since 1970 (the library's one reading of a Date
+/// tag: `pdn::PdnDate`); `None` for a partial (`2016.??.??`), impossible or
+/// yearless one.
 pub fn full_date(text: &str) -> Option<i32> {
-    let parts: Vec<&str> = text.trim().split(['.', '-', '/']).collect();
-    let [y, m, d] = parts[..] else {
-        return None;
-    };
-    if y.len() != 4 || m.is_empty() || m.len() > 2 || d.is_empty() || d.len() > 2 {
-        return None;
-    }
-    let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-    let days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    if !(1..=12).contains(&m) || d < 1 || d > days[(m - 1) as usize] {
-        return None;
-    }
-    i32::try_from(days_from_civil(y, m, d)).ok()
+    pdnkit::pdn::PdnDate::parse(text).days_since_epoch()
 }
 
 /// The games table's columns (docs/parquet.md), then the `--tag` columns.
@@ -385,11 +349,13 @@ impl ParquetOut {
         let value = match p {
             PartitionBy::Variant => partition_value(r.kind.map(|k| k.name())),
             PartitionBy::Year => {
-                let date = g.tag("Date").unwrap_or_default();
-                let year = date
-                    .get(..4)
-                    .filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
-                partition_value(year)
+                // The year as the library reads it: `0000`, `????` and a
+                // Date with no four-digit year are all the unknown partition.
+                let year = g
+                    .tag("Date")
+                    .and_then(|d| pdnkit::pdn::PdnDate::parse(&d).year)
+                    .map(|y| format!("{y:04}"));
+                partition_value(year.as_deref())
             }
             PartitionBy::Event => partition_value(g.tag("Event").as_deref()),
         };
@@ -593,6 +559,7 @@ mod tests {
         assert_eq!(full_date("2016.??.??"), None);
         assert_eq!(full_date("2016"), None);
         assert_eq!(full_date("16.01.01"), None);
+        assert_eq!(full_date("25.11.2000"), full_date("2000.11.25"));
     }
 
     #[test]
