@@ -138,8 +138,9 @@ pub trait Sink {
     /// A game and its report. Returns false to stop the run (a closed pipe,
     /// an interrupt).
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool;
-    /// A file that could not be read, or not to its end (after the games
-    /// read before the error).
+    /// A file that could not be read, or not to its end: then it comes
+    /// after the games read before the error and the file's
+    /// [`Sink::file_done`] (a broken stream keeps what it gave).
     fn file_error(&mut self, file: &str, msg: &str);
     /// The end of a batch of games: output held for it may be written now.
     /// Returns false to stop the run.
@@ -617,5 +618,154 @@ impl Sink for Selected<'_> {
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.inner.file_done(file, findings);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write as _;
+
+    /// Everything a run hands its sink, in order.
+    #[derive(Default)]
+    struct Record {
+        events: Vec<String>,
+        stop_after: Option<usize>,
+        games: usize,
+    }
+
+    impl Sink for Record {
+        fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+            self.games += 1;
+            self.events
+                .push(format!("game {file} {} {}", g.index(), r.valid()));
+            self.stop_after.is_none_or(|n| self.games < n)
+        }
+        fn file_error(&mut self, file: &str, msg: &str) {
+            self.events.push(format!("error {file} {msg}"));
+        }
+        fn file_skipped(&mut self, file: &str, why: &str) {
+            self.events.push(format!("skipped {file} {why}"));
+        }
+        fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
+            self.events.push(format!("done {file} {}", findings.len()));
+        }
+    }
+
+    fn games(n: usize, tag: &str) -> Vec<u8> {
+        (0..n)
+            .map(|i| {
+                format!(
+                    "[Event \"{tag} {i}\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+                )
+            })
+            .collect::<String>()
+            .into_bytes()
+    }
+
+    fn run(b: &Batch) -> (RunInfo, Vec<String>) {
+        let mut sink = Record::default();
+        let info = b.run(&mut sink, None).expect("a pool");
+        (info, sink.events)
+    }
+
+    #[test]
+    fn games_come_in_input_order_whatever_the_threads() {
+        let make = |jobs| {
+            Batch::new(Options::default())
+                .jobs(jobs)
+                .bytes("a.pdn", games(700, "a"))
+                .bytes("b.pdn", games(3, "b"))
+                .bytes("c.pdn", games(500, "c"))
+        };
+        let (info, one) = run(&make(1));
+        assert!(info.completed);
+        assert_eq!(one.len(), 700 + 3 + 500 + 3);
+        // Each file's games in order, then its end, files in input order.
+        let mut expected = Vec::new();
+        for (name, n) in [("a.pdn", 700), ("b.pdn", 3), ("c.pdn", 500)] {
+            expected.extend((1..=n).map(|i| format!("game {name} {i} true")));
+            expected.push(format!("done {name} 0"));
+        }
+        assert_eq!(one, expected);
+        for jobs in [2, 4] {
+            assert_eq!(run(&make(jobs)).1, one, "-j{jobs}");
+        }
+    }
+
+    #[test]
+    fn a_sink_that_stops_stops_the_run() {
+        // 60,000 games (about 4 MB): the run ends after the first batch, not
+        // after reading them all.
+        let b = Batch::new(Options::default())
+            .jobs(2)
+            .bytes("big.pdn", games(60_000, "x"));
+        let mut sink = Record {
+            stop_after: Some(1),
+            ..Record::default()
+        };
+        let info = b.run(&mut sink, None).expect("a pool");
+        assert!(!info.completed);
+        assert_eq!(sink.games, 1);
+        assert_eq!(sink.events.len(), 1, "nothing after the stop");
+    }
+
+    #[test]
+    fn a_read_error_in_the_middle_keeps_the_games_before_it() {
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(&games(2_000, "g")).expect("memory");
+        let mut gz = e.finish().expect("memory");
+        gz.truncate(gz.len() / 2);
+        let b = Batch::new(Options::default())
+            .bytes("half.pdn.gz", gz)
+            .bytes("next.pdn", games(2, "n"));
+        let (info, events) = run(&b);
+        assert!(info.completed);
+        assert_eq!(info.unreadable, 1);
+        let read = events
+            .iter()
+            .filter(|e| e.starts_with("game half.pdn.gz"))
+            .count();
+        assert!(read > 100 && read < 2_000, "{read} games before the break");
+        // The games, the file's end (its findings), then its error; then the next file.
+        let done = events
+            .iter()
+            .position(|e| e == "done half.pdn.gz 0")
+            .expect("the file's end");
+        assert!(events[..done]
+            .iter()
+            .all(|e| e.starts_with("game half.pdn.gz")));
+        assert!(
+            events[done + 1]
+                .starts_with("error half.pdn.gz read error: half.pdn.gz: the gzip stream broken"),
+            "{}",
+            events[done + 1]
+        );
+        assert_eq!(
+            &events[done + 2..],
+            [
+                "game next.pdn 1 true",
+                "game next.pdn 2 true",
+                "done next.pdn 0"
+            ]
+        );
+    }
+
+    #[test]
+    fn binary_bytes_are_skipped_with_the_reason() {
+        let b = Batch::new(Options::default())
+            .bytes("zeros.pdn", vec![0u8; 20_000])
+            .bytes("ok.pdn", games(1, "o"));
+        let (info, events) = run(&b);
+        assert_eq!((info.skipped, info.skipped_named), (1, 1));
+        assert!(
+            b.failed(&info),
+            "a named file skipped fails the run, as on the command line"
+        );
+        assert!(
+            events[0].starts_with("skipped zeros.pdn binary file"),
+            "{events:?}"
+        );
+        assert_eq!(&events[1..], ["game ok.pdn 1 true", "done ok.pdn 0"]);
     }
 }
