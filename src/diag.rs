@@ -90,6 +90,7 @@ codes! {
     RoundUnknown => "round-unknown", Warning;
     Forfeit => "forfeit", Warning;
     DuplicateGame => "duplicate-game", Note;
+    UnknownPlayer => "unknown-player", Note;
 }
 
 impl Code {
@@ -108,6 +109,7 @@ impl Code {
                 | Code::Forfeit
                 | Code::ConflictingCopies
                 | Code::DuplicateGame
+                | Code::UnknownPlayer
         )
     }
 }

@@ -836,7 +836,12 @@ impl Groups {
                         (false, _, Outcome::BothLose) => 2,
                         (false, o, _) => 2 - o,
                     });
-                    let key = crate::tournament::name_key(&name);
+                    // Placeholders (`White`, `?`, `NN`, ...) are no player.
+                    let (key, name) = if crate::tournament::is_placeholder(&name) {
+                        (String::from("\u{0}unknown"), String::from("unknown player"))
+                    } else {
+                        (crate::tournament::name_key(&name), name)
+                    };
                     entries.push((key, name, side, Some(white)));
                 }
             }

@@ -293,6 +293,41 @@ pub fn name_key(name: &str) -> String {
     words.join(" ")
 }
 
+/// The keys ([`name_key`]) of names that stand for no one: the side's own
+/// name (`White`, `Black`, `Red`, in the languages the archives use),
+/// `NN`/`N.N.`, `?`, `-`, an empty name.
+const PLACEHOLDERS: [&str; 22] = [
+    "",
+    "-",
+    "white",
+    "black",
+    "red",
+    "nn",
+    "n n",
+    "unknown",
+    "blanc",
+    "blancs",
+    "noir",
+    "noirs",
+    "bianco",
+    "nero",
+    "wit",
+    "zwart",
+    "weiss",
+    "schwarz",
+    "branco",
+    "preto",
+    "белые",
+    "черные",
+];
+
+/// Whether a player's name is a placeholder, not a player: `White`,
+/// `Black`, `Red` (in the languages the archives use), `?`, `-`, `NN`,
+/// `N.N.`, an empty name.
+pub fn is_placeholder(name: &str) -> bool {
+    PLACEHOLDERS.contains(&name_key(name).as_str())
+}
+
 /// Whether two keys are one edit (a letter added, dropped or changed) apart.
 fn one_apart(a: &str, b: &str) -> bool {
     let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
@@ -463,7 +498,63 @@ struct Judge<'a> {
 }
 
 fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &mut Keys) -> Event {
-    let copies = Copies::of(games, ix, s, memo);
+    // Games with a placeholder for a player stay out of the crosstable,
+    // said once for the event.
+    let (real, unknown): (Vec<usize>, Vec<usize>) = ix
+        .iter()
+        .partition(|&&i| !is_placeholder(&games[i].white) && !is_placeholder(&games[i].black));
+    let unknown_note = (!unknown.is_empty()).then(|| {
+        let mut names: Vec<String> = unknown
+            .iter()
+            .flat_map(|&i| [&games[i].white, &games[i].black])
+            .filter(|n| is_placeholder(n))
+            .map(|n| format!("\"{}\"", n.trim()))
+            .collect();
+        names.sort();
+        names.dedup();
+        Finding {
+            code: Code::UnknownPlayer,
+            severity: Severity::Note,
+            message: format!(
+                "{} with no player's name ({}) kept out of the crosstable",
+                if unknown.len() == 1 {
+                    "1 game".to_string()
+                } else {
+                    format!("{} games", unknown.len())
+                },
+                names.join(", ")
+            ),
+            games: unknown
+                .iter()
+                .map(|&i| (games[i].file.clone(), games[i].game))
+                .collect(),
+        }
+    });
+    let copies = Copies::of(games, &real, s, memo);
+    if copies.kept.is_empty() {
+        // No game counts (placeholders, copies set aside): the event and
+        // what was found, with no crosstable.
+        let first = &games[ix[0]];
+        let mut findings = copies.findings;
+        findings.extend(unknown_note);
+        findings.sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
+        return Event {
+            event: first.event.clone(),
+            site: first.site.clone(),
+            year,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            meetings: Vec::new(),
+            system: System::Swiss,
+            win_points: match s.scoring {
+                Scoring::OneHalfZero => 1,
+                _ => 2,
+            },
+            findings,
+            duplicates_merged: copies.merged,
+            conflicting_copies: copies.conflicts,
+        };
+    }
     let ix = &copies.kept[..];
     let names = Names::of(games, ix, s, memo);
     let mut j = Judge {
@@ -477,6 +568,7 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
         meetings: BTreeMap::new(),
     };
     j.findings.extend(copies.findings);
+    j.findings.extend(unknown_note);
     j.name_findings();
     j.read_rounds();
     j.tally();

@@ -502,3 +502,65 @@ fn a_date_with_no_four_digit_year_has_no_year() {
         0
     );
 }
+
+/// Issue 41: placeholder names (`White`, `Black`, `?`, `N.N.`, an empty
+/// name) are no players: `stats --by player` lists them as "unknown player",
+/// and `tournament` keeps their games out of the crosstable with one
+/// `unknown-player` note per event.
+#[test]
+fn placeholder_names_are_no_players() {
+    let d = common::tempdir("placeholders");
+    let game = |w: &str, b: &str, round: u32, result: &str| {
+        format!("[Event \"Club\"]\n[Date \"2024.01.0{round}\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{result}\"]\n[GameType \"20\"]\n\n1. 32-28 {result}\n\n")
+    };
+    let text = [
+        game("Ann", "Bob", 1, "1-1"),
+        game("White", "Black", 1, "2-0"),
+        game("Bob", "?", 2, "0-2"),
+        game("N.N.", "Ann", 2, "1-1"),
+        game("", "Bob", 3, "1-1"),
+    ]
+    .concat();
+    let f = d.join("club.pdn");
+    std::fs::write(&f, text).unwrap();
+    let f = f.to_str().unwrap();
+    let ev = common::json_lines(&common::pdnkit(&["tournament", "--format", "json", f])).remove(0);
+    let names: Vec<&str> = ev["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let mut sorted = names.clone();
+    sorted.sort();
+    assert_eq!(sorted, ["Ann", "Bob"], "{names:?}");
+    let notes: Vec<&Value> = ev["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "unknown-player")
+        .collect();
+    assert_eq!(notes.len(), 1);
+    assert_eq!(notes[0]["games"].as_array().unwrap().len(), 4);
+    assert!(
+        notes[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("4 games with no player's name"),
+        "{}",
+        notes[0]["message"]
+    );
+    let o = common::pdnkit(&["stats", "--by", "player", f]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("unknown player ") && l.contains(" 5 ")),
+        "{out}"
+    );
+    for placeholder in ["White ", "Black ", "N.N. ", "? "] {
+        assert!(
+            !out.lines().any(|l| l.starts_with(placeholder)),
+            "{placeholder}: {out}"
+        );
+    }
+}
