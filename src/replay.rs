@@ -510,8 +510,10 @@ pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport
     }
     if let Some(t) = g.find_tag("Date") {
         let text = g.tag_text(t);
-        if let Some(why) = crate::pdn::PdnDate::parse(&text).warning(&text) {
-            diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
+        if !crate::pdn::PdnDate::is_plain(&text) {
+            if let Some(why) = crate::pdn::PdnDate::parse(&text).warning(&text) {
+                diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
+            }
         }
     }
     let (choice, source, inferred) = choose_variant(g, opts, file, &mut diags);

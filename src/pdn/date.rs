@@ -158,6 +158,23 @@ impl PdnDate {
         i32::try_from(era * 146_097 + doe - 719_468).ok()
     }
 
+    /// Whether `text` is `YYYY.MM.DD` as it should be, digits or `?` in
+    /// place (a quick test: most Dates are, and need no warning).
+    pub(crate) fn is_plain(text: &str) -> bool {
+        let b = text.as_bytes();
+        b.len() == 10
+            && b[4] == b'.'
+            && b[7] == b'.'
+            && b[..4].iter().all(u8::is_ascii_digit)
+            && b[..4] != *b"0000"
+            && [5, 6, 8, 9].iter().all(|&i| b[i].is_ascii_digit())
+            && matches!((b[5], b[6]), (b'0', b'1'..=b'9') | (b'1', b'0'..=b'2'))
+            && matches!(
+                (b[8], b[9]),
+                (b'0', b'1'..=b'9') | (b'1'..=b'2', _) | (b'3', b'0'..=b'1')
+            )
+    }
+
     /// The `bad-tag` warning for the Date `text`, if it is not read as it
     /// stands: day first or among words, no year, a part out of range.
     pub fn warning(&self, text: &str) -> Option<String> {
@@ -237,6 +254,21 @@ mod tests {
         assert_eq!(bad.span(), Some((19980101, 19981231)));
         assert!(bad.warning("1998.13.01").is_some());
         assert_eq!(PdnDate::parse("1970.01.02").days_since_epoch(), Some(1));
+        // The quick test says yes only where the reading warns of nothing.
+        for t in [
+            "2016.05.29",
+            "1999.12.31",
+            "2016.5.29",
+            "2016.00.00",
+            "0000.00.00",
+            "25.11.2000",
+            "2016.13.01",
+            "2016.01.32",
+        ] {
+            let quiet = PdnDate::parse(t).warning(t).is_none();
+            assert!(!PdnDate::is_plain(t) || quiet, "{t}");
+        }
+        assert!(PdnDate::is_plain("2016.05.29") && !PdnDate::is_plain("2016.5.29"));
         assert_eq!(PdnDate::parse("2016.02.30").days_since_epoch(), None);
         assert_eq!(PdnDate::parse("2016.02.??").days_since_epoch(), None);
     }
