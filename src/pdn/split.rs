@@ -428,6 +428,7 @@ impl Stitcher {
     /// (a game past the size limit is streamed past, never held whole), and
     /// moves the point after it. `None` when the bytes end first (a read
     /// error in the game).
+    #[cfg(feature = "batch")]
     pub(crate) fn read_across(&mut self, src: impl Read, max_game_bytes: usize) -> Option<Game> {
         let mut reader = Reader::resume(src, &self.at).max_game_bytes(max_game_bytes);
         match reader.next_game() {
@@ -442,6 +443,7 @@ impl Stitcher {
     /// Pieces whose bytes were all read by [`Stitcher::read_across`], with
     /// `breaks` line breaks (`count_breaks` of each, after its `open`): they
     /// are counted as though the pieces had been taken.
+    #[cfg(feature = "batch")]
     pub(crate) fn pass(&mut self, breaks: u32) {
         self.next_line = self.next_line.saturating_add(breaks);
     }
