@@ -391,21 +391,10 @@ impl Feeder<'_> {
                     continue;
                 }
             };
-            // Info-ZIP's `zip` on Linux stores UTF-8 names without the UTF-8
-            // flag: a name whose bytes are UTF-8 is read as UTF-8, not CP437.
-            let inner = zip_name(&file);
-            if !file.is_file() {
-                continue;
-            }
-            let full = match self.member_name(name, &mut names, &inner) {
-                Err(Stopped) => return false,
-                Ok(None) => continue,
-                Ok(Some(full)) => full,
-            };
-            members += 1;
-            let compressed = file.compressed_size().max(1);
-            let guarded = archive::member(file, compressed, full.clone());
-            if !self.member(full, Box::new(guarded)) {
+            if self
+                .zip_member(name, &mut names, file, &mut members)
+                .is_err()
+            {
                 return false;
             }
         }
@@ -432,23 +421,45 @@ impl Feeder<'_> {
                     ))
                 }
             };
-            let inner = zip_name(&file);
-            if !file.is_file() {
-                continue;
-            }
-            let full = match self.member_name(name, &mut names, &inner) {
-                Err(Stopped) => return false,
-                Ok(None) => continue,
-                Ok(Some(full)) => full,
-            };
-            members += 1;
-            let compressed = file.compressed_size().max(1);
-            let guarded = archive::member(file, compressed, full.clone());
-            if !self.member(full, Box::new(guarded)) {
+            if self
+                .zip_member(name, &mut names, file, &mut members)
+                .is_err()
+            {
                 return false;
             }
         }
         self.archive_end(fi, members, "zip archive")
+    }
+}
+
+impl Feeder<'_> {
+    /// One entry of a zip archive (read from its directory or its local
+    /// headers): read as a file of its own when wanted (counted in
+    /// `members`), said when it is an archive itself, passed over else.
+    fn zip_member<R: Read>(
+        &mut self,
+        archive: &str,
+        names: &mut MemberNames,
+        file: zip::read::ZipFile<'_, R>,
+        members: &mut usize,
+    ) -> Result<(), Stopped> {
+        // Info-ZIP's `zip` on Linux stores UTF-8 names without the UTF-8
+        // flag: a name whose bytes are UTF-8 is read as UTF-8, not CP437.
+        let inner = zip_name(&file);
+        if !file.is_file() {
+            return Ok(());
+        }
+        let Some(full) = self.member_name(archive, names, &inner)? else {
+            return Ok(());
+        };
+        *members += 1;
+        let compressed = file.compressed_size().max(1);
+        let guarded = archive::member(file, compressed, full.clone());
+        if self.member(full, Box::new(guarded)) {
+            Ok(())
+        } else {
+            Err(Stopped)
+        }
     }
 }
 
