@@ -91,6 +91,7 @@ codes! {
     Forfeit => "forfeit", Warning;
     DuplicateGame => "duplicate-game", Note;
     UnknownPlayer => "unknown-player", Note;
+    SplitEvent => "split-event", Note;
 }
 
 impl Code {
@@ -110,6 +111,7 @@ impl Code {
                 | Code::ConflictingCopies
                 | Code::DuplicateGame
                 | Code::UnknownPlayer
+                | Code::SplitEvent
         )
     }
 }

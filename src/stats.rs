@@ -752,6 +752,18 @@ pub enum GroupBy {
     Variant,
 }
 
+impl GroupBy {
+    /// `player`, `event`, `year` or `variant`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GroupBy::Player => "player",
+            GroupBy::Event => "event",
+            GroupBy::Year => "year",
+            GroupBy::Variant => "variant",
+        }
+    }
+}
+
 /// Counts of one group of `stats --by`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -795,11 +807,35 @@ impl Group {
 }
 
 /// Games grouped by player, event, year or variant, in key order.
+///
+/// By player and by event, a game stored more than once in an event is
+/// counted once, as `pdnkit tournament` counts it
+/// ([`crate::tournament::counted`]): the groups are made when all games are
+/// in ([`Groups::sorted`]). [`Groups::keep_duplicates`] counts every copy.
 #[derive(Clone, Debug)]
 pub struct Groups {
     by: GroupBy,
     groups: BTreeMap<String, Group>,
+    /// Counting each game once: the games waiting for their copies.
+    once: bool,
+    pending: Vec<Pending>,
+    /// Extra copies not counted, and games left out because their copies
+    /// disagree.
+    copies: (u64, u64),
 }
+
+/// A game waiting to be counted: what it adds to its groups.
+#[derive(Clone, Debug)]
+struct Pending {
+    game: crate::tournament::TGame,
+    entries: Vec<Entry>,
+    plies: u32,
+    codes: Vec<&'static str>,
+}
+
+/// What a game adds to one group: its key, the group's name, the result
+/// from the group's side (0 won, 1 drawn, 2 lost), and the colour.
+type Entry = (String, String, Option<usize>, Option<bool>);
 
 impl Groups {
     /// No group yet.
@@ -807,11 +843,34 @@ impl Groups {
         Groups {
             by,
             groups: BTreeMap::new(),
+            once: matches!(by, GroupBy::Player | GroupBy::Event),
+            pending: Vec::new(),
+            copies: (0, 0),
         }
     }
-    /// Counts one game. Its result is the computed one where the rules
-    /// decided the game, else the declared one.
-    pub fn add(&mut self, g: &Game, r: &GameReport) {
+    /// Every copy of a game counts (`--keep-duplicates`), when `keep`.
+    pub fn keep_duplicates(mut self, keep: bool) -> Groups {
+        self.once = !keep && matches!(self.by, GroupBy::Player | GroupBy::Event);
+        self
+    }
+    /// Counts one game of `file`. Its result is the computed one where the
+    /// rules decided the game, else the declared one.
+    pub fn add(&mut self, file: &str, g: &Game, r: &GameReport) {
+        let entries = self.entries(g, r);
+        let codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        if self.once {
+            self.pending.push(Pending {
+                game: crate::tournament::TGame::of(file, g, r),
+                entries,
+                plies: r.plies,
+                codes,
+            });
+        } else {
+            self.count(entries, r.plies, &codes);
+        }
+    }
+    /// The groups a game adds to.
+    fn entries(&self, g: &Game, r: &GameReport) -> Vec<Entry> {
         let result = match r.computed {
             Outcome::Unknown => r.declared.unwrap_or(Outcome::Unknown),
             c => c,
@@ -824,7 +883,7 @@ impl Groups {
             Outcome::Unknown => None,
         };
         let tag = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
-        let mut entries: Vec<(String, String, Option<usize>, Option<bool>)> = Vec::new();
+        let mut entries: Vec<Entry> = Vec::new();
         match self.by {
             GroupBy::Player => {
                 for (name, white) in [
@@ -861,13 +920,16 @@ impl Groups {
                 entries.push((v.clone(), v, white_side, None));
             }
         }
+        entries
+    }
+    fn count(&mut self, entries: Vec<Entry>, plies: u32, codes: &[&'static str]) {
         for (key, name, side, white) in entries {
             let grp = self.groups.entry(key).or_insert_with(|| Group {
                 name,
                 ..Group::default()
             });
             grp.games += 1;
-            grp.plies += u64::from(r.plies);
+            grp.plies += u64::from(plies);
             match side {
                 Some(0) => grp.wins += 1,
                 Some(1) => grp.draws += 1,
@@ -882,13 +944,30 @@ impl Groups {
                 };
                 by_colour[o] += 1;
             }
-            for d in &r.diagnostics {
-                *grp.findings.entry(d.code.as_str()).or_default() += 1;
+            for c in codes {
+                *grp.findings.entry(c).or_default() += 1;
+            }
+        }
+    }
+    /// Counts the games waiting for their copies, each once.
+    fn settle(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let pending = std::mem::take(&mut self.pending);
+        let games: Vec<crate::tournament::TGame> = pending.iter().map(|p| p.game.clone()).collect();
+        let counted = crate::tournament::counted(&games, &crate::tournament::Settings::default());
+        self.copies.0 += counted.merged as u64;
+        self.copies.1 += counted.conflicting as u64;
+        for (p, keep) in pending.into_iter().zip(counted.each) {
+            if keep {
+                self.count(p.entries, p.plies, &p.codes);
             }
         }
     }
     /// The groups, most games first (then by name).
-    pub fn sorted(&self) -> Vec<&Group> {
+    pub fn sorted(&mut self) -> Vec<&Group> {
+        self.settle();
         let mut v: Vec<&Group> = self.groups.values().collect();
         v.sort_by(|a, b| b.games.cmp(&a.games).then(a.name.cmp(&b.name)));
         v
@@ -897,6 +976,53 @@ impl Groups {
     pub fn by(&self) -> GroupBy {
         self.by
     }
+    /// The record `stats --by --format json` writes: the groups, most
+    /// games first.
+    #[cfg(feature = "serde")]
+    pub fn record(&mut self) -> GroupsRecord<'_> {
+        let by = self.by.name();
+        GroupsRecord {
+            by,
+            groups: self
+                .sorted()
+                .into_iter()
+                .map(|g| GroupRecord {
+                    group: g,
+                    score: g.score(),
+                    mean_plies: g.mean_plies(),
+                })
+                .collect(),
+        }
+    }
+    /// Games not counted: extra copies of a game counted once, and games
+    /// whose copies disagree (`conflicting-copies`), left out as
+    /// `tournament` leaves them out. Known after [`Groups::sorted`].
+    pub fn set_aside(&self) -> (u64, u64) {
+        self.copies
+    }
+}
+
+/// `stats --by` as JSON: what the games are grouped by, and the groups.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GroupsRecord<'a> {
+    /// `player`, `event`, `year` or `variant`.
+    pub by: &'static str,
+    /// The groups, most games first.
+    pub groups: Vec<GroupRecord<'a>>,
+}
+
+/// One group of a [`GroupsRecord`]: its counts, its score and mean length.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GroupRecord<'a> {
+    /// The counts.
+    #[serde(flatten)]
+    pub group: &'a Group,
+    /// [`Group::score`].
+    pub score: Option<f64>,
+    /// [`Group::mean_plies`].
+    pub mean_plies: f64,
 }
 
 #[cfg(test)]
@@ -942,8 +1068,8 @@ mod group_tests {
         let mut years = Groups::new(GroupBy::Year);
         for g in &games {
             let r = check_game(g, &Options::default());
-            players.add(g, &r);
-            years.add(g, &r);
+            players.add("f", g, &r);
+            years.add("f", g, &r);
         }
         let ton = players
             .sorted()

@@ -60,6 +60,38 @@ pub struct TGame {
     pub moves: Option<crate::dupes::Fingerprint>,
 }
 
+impl TGame {
+    /// A game as the tournament sees it: its result is the computed one
+    /// where the rules decided the game, else the declared one.
+    pub fn of(file: &str, g: &crate::pdn::Game, r: &crate::replay::GameReport) -> TGame {
+        let result = if r.computed != Outcome::Unknown {
+            r.computed
+        } else {
+            r.declared.unwrap_or(Outcome::Unknown)
+        };
+        let mismatch = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
+            .map(|d| d.message.to_string());
+        let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
+        TGame {
+            file: file.to_string(),
+            game: g.index(),
+            event: g.tag("Event").unwrap_or_default(),
+            site: g.tag("Site").unwrap_or_default(),
+            date: g.tag("Date"),
+            round: g.tag("Round"),
+            white: first(&crate::select::WHITE_TAGS),
+            black: first(&crate::select::BLACK_TAGS),
+            result,
+            plies: r.plies,
+            mismatch,
+            moves: crate::dupes::Fingerprint::of(r, 1),
+        }
+    }
+}
+
 /// How games are scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scoring {
@@ -209,8 +241,13 @@ pub struct Meeting {
 /// An event: its players ranked, its meetings, its findings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Event {
-    /// The Event tag.
+    /// The Event tag (without its trailing parenthesised part when the
+    /// event's games write it in more than one way).
     pub event: String,
+    /// The section, when the event's games form groups of players who never
+    /// meet (`split-event`): named by the parenthesised part of the Event
+    /// value its games carry (`женщины`), else `section N`.
+    pub section: Option<String>,
     /// The Site tag.
     pub site: String,
     /// The year of its games' dates, when they tell.
@@ -232,6 +269,162 @@ pub struct Event {
     /// Pairings of a round whose copies disagree (moves or result):
     /// counted as missing until one is preferred or removed.
     pub conflicting_copies: usize,
+}
+
+impl Event {
+    /// How it was played, in words: `round robin, 12 players, 11 rounds`.
+    pub fn system_text(&self) -> String {
+        let system = match self.system {
+            System::RoundRobin { cycles: 1 } => "round robin".to_string(),
+            System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
+            System::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
+            System::Swiss => "Swiss (pairings round by round)".to_string(),
+        };
+        format!(
+            "{system}, {}, {}",
+            plural(self.players.len(), "player", "players"),
+            plural(self.rounds.len(), "round", "rounds")
+        )
+    }
+
+    /// The record `tournament --format json` writes for it (CLI.md).
+    #[cfg(feature = "serde")]
+    pub fn record(&self) -> EventRecord<'_> {
+        EventRecord {
+            kind: "event",
+            event: &self.event,
+            section: self.section.as_deref(),
+            site: &self.site,
+            year: self.year,
+            system: self.system_text(),
+            players: self
+                .players
+                .iter()
+                .map(|p| PlayerRecord {
+                    name: &p.name,
+                    spellings: &p.spellings,
+                    points: f64::from(p.points) / 2.0,
+                    games: p.games,
+                    wins: p.wins,
+                    draws: p.draws,
+                    losses: p.losses,
+                    rank: p.rank,
+                    tiebreaks: TiebreakRecord(&p.tiebreaks),
+                })
+                .collect(),
+            rounds: &self.rounds,
+            duplicates_merged: self.duplicates_merged,
+            conflicting_copies: self.conflicting_copies,
+            findings: self
+                .findings
+                .iter()
+                .map(|f| FindingRecord {
+                    code: f.code.as_str(),
+                    severity: f.severity.as_str(),
+                    message: &f.message,
+                    games: f
+                        .games
+                        .iter()
+                        .map(|(file, game)| PlaceRecord { file, game: *game })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An event (or a section of one) as `tournament --format json` writes it.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct EventRecord<'a> {
+    /// Always `event`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The Event tag.
+    pub event: &'a str,
+    /// The section, when the event is split (`split-event`); else null.
+    pub section: Option<&'a str>,
+    /// The Site tag.
+    pub site: &'a str,
+    /// The year, when the dates tell.
+    pub year: Option<u32>,
+    /// [`Event::system_text`].
+    pub system: String,
+    /// The crosstable's lines, ranked.
+    pub players: Vec<PlayerRecord<'a>>,
+    /// The rounds read.
+    pub rounds: &'a [u32],
+    /// Extra copies of games counted once.
+    pub duplicates_merged: usize,
+    /// Pairings whose copies disagree, counted as missing.
+    pub conflicting_copies: usize,
+    /// What is wrong, errors first.
+    pub findings: Vec<FindingRecord<'a>>,
+}
+
+/// A player's line in an [`EventRecord`].
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayerRecord<'a> {
+    /// The name, as most games write it.
+    pub name: &'a str,
+    /// Every spelling met.
+    pub spellings: &'a [String],
+    /// Points (a draw under 2-1-0 is 1).
+    pub points: f64,
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// 1-based rank.
+    pub rank: usize,
+    /// Each tie-break by name, in the settings' order.
+    pub tiebreaks: TiebreakRecord<'a>,
+}
+
+/// Tie-breaks written as an object, in their order.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug)]
+pub struct TiebreakRecord<'a>(pub &'a [(Tiebreak, f64)]);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TiebreakRecord<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = ser.serialize_map(Some(self.0.len()))?;
+        for (t, v) in self.0 {
+            map.serialize_entry(t.name(), v)?;
+        }
+        map.end()
+    }
+}
+
+/// A finding in an [`EventRecord`].
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct FindingRecord<'a> {
+    /// The code (CLI.md).
+    pub code: &'static str,
+    /// `error`, `warning` or `note`.
+    pub severity: &'static str,
+    /// What is wrong.
+    pub message: &'a str,
+    /// The games it is about.
+    pub games: Vec<PlaceRecord<'a>>,
+}
+
+/// A game named by its file and 1-based index.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlaceRecord<'a> {
+    /// The file.
+    pub file: &'a str,
+    /// 1-based index in the file.
+    pub game: usize,
 }
 
 /// Lower-case, punctuation and repeated spaces gone, and letters that look
@@ -357,6 +550,72 @@ fn one_apart(a: &str, b: &str) -> bool {
     }
 }
 
+/// A piece of a name pattern: a letter, or a run of `n` characters lost to
+/// broken bytes (`?`, U+FFFD), which stands for one to `n` letters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Pat {
+    Letter(char),
+    Lost(usize),
+}
+
+/// The key of a name with letters lost to broken bytes, as a pattern; `None`
+/// for a name with none, or with fewer than four letters kept.
+fn wild_pattern(name: &str) -> Option<Vec<Pat>> {
+    // A letter no name is written with stands for each lost one through
+    // the folding of [`name_key`].
+    const LOST: char = '\u{0298}';
+    if !name.contains(['?', '\u{FFFD}']) || name.contains(LOST) {
+        return None;
+    }
+    let marked: String = name
+        .chars()
+        .map(|c| if c == '?' || c == '\u{FFFD}' { LOST } else { c })
+        .collect();
+    let mut out: Vec<Pat> = Vec::new();
+    for c in name_key(&marked).chars() {
+        match (c, out.last_mut()) {
+            (LOST, Some(Pat::Lost(n))) => *n += 1,
+            (LOST, _) => out.push(Pat::Lost(1)),
+            (c, _) => out.push(Pat::Letter(c)),
+        }
+    }
+    let letters = out
+        .iter()
+        .filter(|p| matches!(p, Pat::Letter(c) if *c != ' '))
+        .count();
+    (letters >= 4 && out.iter().any(|p| matches!(p, Pat::Lost(_)))).then_some(out)
+}
+
+/// Whether a name's key fits a pattern: letters equal, each run of lost
+/// characters one to that many letters (never a space).
+fn fits(pattern: &[Pat], key: &[char]) -> bool {
+    let n = key.len();
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for p in pattern {
+        let mut next = vec![false; n + 1];
+        for i in (0..=n).filter(|&i| reach[i]) {
+            match *p {
+                Pat::Letter(c) => {
+                    if key.get(i) == Some(&c) {
+                        next[i + 1] = true;
+                    }
+                }
+                Pat::Lost(k) => {
+                    for j in 1..=k {
+                        if i + j > n || key[i + j - 1] == ' ' {
+                            break;
+                        }
+                        next[i + j] = true;
+                    }
+                }
+            }
+        }
+        reach = next;
+    }
+    reach[n]
+}
+
 /// `N` or `N.M`: the round (and the game of a round's match).
 fn round_of(text: &str) -> Option<u32> {
     let head = text.trim().split(['.', '-', '/']).next()?;
@@ -381,30 +640,197 @@ impl Keys {
         self.0.insert(text.to_string(), k.clone());
         k
     }
+    /// [`is_placeholder`], by the key worked out once.
+    fn placeholder(&mut self, name: &str) -> bool {
+        match self.0.get(name) {
+            Some(k) => PLACEHOLDERS.contains(&k.as_str()),
+            None => PLACEHOLDERS.contains(&self.of(name).as_str()),
+        }
+    }
 }
 
-/// The games' events, each judged.
-pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
-    // Events: by Event and Site (folded), and by year.
-    let mut groups: BTreeMap<(String, String, Option<u32>), Vec<usize>> = BTreeMap::new();
-    let mut order: Vec<(String, String, Option<u32>)> = Vec::new();
-    let mut keys = Keys::default();
-    for (i, g) in games.iter().enumerate() {
-        let key = (
-            keys.of(&g.event),
-            keys.of(&g.site),
-            g.date.as_deref().and_then(year_of),
-        );
-        if !groups.contains_key(&key) {
-            order.push(key.clone());
+/// An Event value without its trailing parenthesised part
+/// (`Чемпионат Беларуси 2015 (мужчины)` → `Чемпионат Беларуси 2015`), and
+/// that part (`мужчины`).
+fn split_event_name(event: &str) -> (&str, Option<&str>) {
+    let t = event.trim();
+    if let Some(inner) = t.strip_suffix(')') {
+        if let Some(open) = inner.rfind('(') {
+            let (base, part) = (inner[..open].trim_end(), inner[open + 1..].trim());
+            if !base.is_empty() && !part.is_empty() {
+                return (base, Some(part));
+            }
         }
-        groups.entry(key).or_default().push(i);
     }
-    order
+    (t, None)
+}
+
+/// The groups of games that may be one event: Event values equal once a
+/// trailing parenthesised part is removed (folded), the same Site (folded)
+/// and the same year; in input order.
+fn event_groups(games: &[TGame], keys: &mut Keys) -> Vec<(Option<u32>, Vec<usize>)> {
+    let mut groups: HashMap<(String, String, Option<u32>), usize> = HashMap::new();
+    let mut out: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
+    for (i, g) in games.iter().enumerate() {
+        let year = g.date.as_deref().and_then(year_of);
+        let key = (
+            keys.of(split_event_name(&g.event).0),
+            keys.of(&g.site),
+            year,
+        );
+        let n = *groups.entry(key).or_insert_with(|| {
+            out.push((year, Vec::new()));
+            out.len() - 1
+        });
+        out[n].1.push(i);
+    }
+    out
+}
+
+/// The games' events, each judged: one [`Event`] per event, or per section
+/// of an event whose players form groups that never meet.
+pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
+    let mut keys = Keys::default();
+    event_groups(games, &mut keys)
         .into_iter()
-        .filter_map(|k| groups.get(&k).map(|ix| (k, ix)))
-        .map(|(k, ix)| judge(games, ix, k.2, settings, &mut keys))
+        .flat_map(|(year, ix)| judge(games, &ix, year, settings, &mut keys))
         .collect()
+}
+
+/// Which games count, as the crosstables of [`events`] count them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// Per game, in the order given: whether it counts.
+    pub each: Vec<bool>,
+    /// Extra copies of a game counted once (`duplicate-game`).
+    pub merged: usize,
+    /// Games left out because their copies disagree (`conflicting-copies`).
+    pub conflicting: usize,
+}
+
+/// Which games count: each game stored more than once in an event counted
+/// once, and the copies that disagree (`conflicting-copies`) left out, as
+/// the crosstables of [`events`] count them. Games with a placeholder for a
+/// player all count (`stats --by player` lists them as "unknown player").
+/// With `keep_duplicates` every game counts.
+pub fn counted(games: &[TGame], settings: &Settings) -> Counted {
+    let mut out = Counted {
+        each: vec![true; games.len()],
+        ..Counted::default()
+    };
+    if settings.keep_duplicates {
+        return out;
+    }
+    let mut keys = Keys::default();
+    for (_, ix) in event_groups(games, &mut keys) {
+        let real: Vec<usize> = ix
+            .iter()
+            .copied()
+            .filter(|&i| !keys.placeholder(&games[i].white) && !keys.placeholder(&games[i].black))
+            .collect();
+        let copies = Copies::of(games, &real, settings, &mut keys);
+        let kept: BTreeSet<usize> = copies.kept.iter().copied().collect();
+        out.merged += copies.merged.len();
+        for i in real {
+            out.each[i] = kept.contains(&i);
+        }
+    }
+    out.conflicting = out.each.iter().filter(|c| !**c).count() - out.merged;
+    out
+}
+
+/// `(spelling key, name key)` of the settings' aliases.
+fn alias_keys(s: &Settings) -> HashMap<String, String> {
+    s.aliases
+        .iter()
+        .map(|(a, b)| (name_key(a), name_key(b)))
+        .collect()
+}
+
+/// The games of `ix` split into sets of players with no game between them
+/// (connected components of the graph of games), each in input order, the
+/// sets in the order of their first game.
+fn components(games: &[TGame], ix: &[usize], s: &Settings, memo: &mut Keys) -> Vec<Vec<usize>> {
+    let alias = alias_keys(s);
+    let mut id: HashMap<String, usize> = HashMap::new();
+    let mut parent: Vec<usize> = Vec::new();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut ends: Vec<(usize, usize)> = Vec::with_capacity(ix.len());
+    for &i in ix {
+        let mut node = |name: &str| {
+            let k = memo.of(name);
+            let k = alias.get(&k).cloned().unwrap_or(k);
+            let next = parent.len();
+            let n = *id.entry(k).or_insert(next);
+            if n == next {
+                parent.push(next);
+            }
+            n
+        };
+        let (w, b) = (node(&games[i].white), node(&games[i].black));
+        let (rw, rb) = (root(&mut parent, w), root(&mut parent, b));
+        if rw != rb {
+            parent[rw.max(rb)] = rw.min(rb);
+        }
+        ends.push((w, i));
+    }
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    let mut set_of: HashMap<usize, usize> = HashMap::new();
+    for (w, i) in ends {
+        let r = root(&mut parent, w);
+        let n = *set_of.entry(r).or_insert_with(|| {
+            sets.push(Vec::new());
+            sets.len() - 1
+        });
+        sets[n].push(i);
+    }
+    sets
+}
+
+/// The Event value of a group: the one its games write, or, when they write
+/// it in several ways, the value without its parenthesised part.
+fn event_name(games: &[TGame], ix: &[usize]) -> String {
+    let first = games[ix[0]].event.as_str();
+    if ix.iter().all(|&i| games[i].event == first) {
+        first.to_string()
+    } else {
+        split_event_name(first).0.to_string()
+    }
+}
+
+/// The names of the sections: the parenthesised part of the Event value
+/// most of a section's games carry, when the group's games write the Event
+/// in more than one way; else (or when taken) `section N`.
+fn section_names(games: &[TGame], sets: &[Vec<usize>]) -> Vec<String> {
+    let all_one = {
+        let mut values = sets.iter().flatten().map(|&i| games[i].event.trim());
+        let first = values.next();
+        values.all(|v| Some(v) == first)
+    };
+    let mut names: Vec<String> = Vec::new();
+    for (n, set) in sets.iter().enumerate() {
+        let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+        if !all_one {
+            for &i in set {
+                if let (_, Some(part)) = split_event_name(&games[i].event) {
+                    *count.entry(part).or_default() += 1;
+                }
+            }
+        }
+        let best = count
+            .iter()
+            .max_by_key(|(p, c)| (**c, std::cmp::Reverse(**p)))
+            .map(|(p, _)| p.to_string())
+            .filter(|p| !names.contains(p));
+        names.push(best.unwrap_or_else(|| format!("section {}", n + 1)));
+    }
+    names
 }
 
 /// Half points of White and Black for a result.
@@ -465,8 +891,11 @@ impl Names {
             }
         }
         for list in names.spellings.values_mut() {
-            // Most used first; the first met on a tie.
-            list.sort_by_key(|(_, gs)| std::cmp::Reverse(gs.len()));
+            // Most used first; the first met on a tie; a spelling with
+            // letters lost to broken bytes last.
+            list.sort_by_key(|(sp, gs)| {
+                (sp.contains(['?', '\u{FFFD}']), std::cmp::Reverse(gs.len()))
+            });
         }
         names
     }
@@ -497,17 +926,23 @@ struct Judge<'a> {
     per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
 }
 
-fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &mut Keys) -> Event {
+fn judge(
+    games: &[TGame],
+    ix: &[usize],
+    year: Option<u32>,
+    s: &Settings,
+    memo: &mut Keys,
+) -> Vec<Event> {
     // Games with a placeholder for a player stay out of the crosstable,
     // said once for the event.
     let (real, unknown): (Vec<usize>, Vec<usize>) = ix
         .iter()
-        .partition(|&&i| !is_placeholder(&games[i].white) && !is_placeholder(&games[i].black));
+        .partition(|&&i| !memo.placeholder(&games[i].white) && !memo.placeholder(&games[i].black));
     let unknown_note = (!unknown.is_empty()).then(|| {
         let mut names: Vec<String> = unknown
             .iter()
             .flat_map(|&i| [&games[i].white, &games[i].black])
-            .filter(|n| is_placeholder(n))
+            .filter(|n| memo.placeholder(n))
             .map(|n| format!("\"{}\"", n.trim()))
             .collect();
         names.sort();
@@ -517,11 +952,7 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
             severity: Severity::Note,
             message: format!(
                 "{} with no player's name ({}) kept out of the crosstable",
-                if unknown.len() == 1 {
-                    "1 game".to_string()
-                } else {
-                    format!("{} games", unknown.len())
-                },
+                plural(unknown.len(), "game", "games"),
                 names.join(", ")
             ),
             games: unknown
@@ -531,16 +962,136 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
         }
     });
     let copies = Copies::of(games, &real, s, memo);
-    if copies.kept.is_empty() {
+    let name = event_name(games, ix);
+    let site = games[ix[0]].site.clone();
+    let sets = components(games, &copies.kept, s, memo);
+    if sets.len() <= 1 {
+        let mut findings: Vec<Finding> = copies.findings.into_iter().map(|(_, f)| f).collect();
+        findings.extend(unknown_note);
+        let part = Part {
+            event: name,
+            section: None,
+            site,
+            year,
+            findings,
+            merged: copies.merged.len(),
+            conflicts: copies.conflicts.len(),
+        };
+        return vec![judge_part(games, &copies.kept, part, s, memo)];
+    }
+    // Sections: the sets of players who never meet, each its own crosstable.
+    let names = section_names(games, &sets);
+    let alias = alias_keys(s);
+    let mut key = |n: &str| {
+        let k = memo.of(n);
+        alias.get(&k).cloned().unwrap_or(k)
+    };
+    let mut section_of: HashMap<String, usize> = HashMap::new();
+    let mut sizes: Vec<usize> = Vec::new();
+    for (n, set) in sets.iter().enumerate() {
+        let before = section_of.len();
+        for &i in set {
+            section_of.entry(key(&games[i].white)).or_insert(n);
+            section_of.entry(key(&games[i].black)).or_insert(n);
+        }
+        sizes.push(section_of.len() - before);
+    }
+    let described: Vec<String> = names
+        .iter()
+        .zip(&sets)
+        .zip(&sizes)
+        .map(|((nm, set), &p)| {
+            format!(
+                "{nm} ({}, {})",
+                plural(p, "player", "players"),
+                plural(set.len(), "game", "games")
+            )
+        })
+        .collect();
+    let note = Finding {
+        code: Code::SplitEvent,
+        severity: Severity::Note,
+        message: format!(
+            "{}: its games form {} sets of players with no game between them, each with its own crosstable: {}",
+            if name.trim().is_empty() { "(no Event)" } else { name.trim() },
+            sets.len(),
+            described.join("; ")
+        ),
+        games: Vec::new(),
+    };
+    let mut parts: Vec<Part> = names
+        .into_iter()
+        .map(|nm| Part {
+            event: name.clone(),
+            section: Some(nm),
+            site: site.clone(),
+            year,
+            findings: vec![note.clone()],
+            merged: 0,
+            conflicts: 0,
+        })
+        .collect();
+    let mut section_of_game = |i: usize| {
+        section_of
+            .get(&key(&games[i].white))
+            .or_else(|| section_of.get(&key(&games[i].black)))
+            .copied()
+            .unwrap_or(0)
+    };
+    for (i, f) in copies.findings {
+        parts[section_of_game(i)].findings.push(f);
+    }
+    for i in copies.merged {
+        parts[section_of_game(i)].merged += 1;
+    }
+    for i in copies.conflicts {
+        parts[section_of_game(i)].conflicts += 1;
+    }
+    parts[0].findings.extend(unknown_note);
+    sets.iter()
+        .zip(parts)
+        .map(|(set, part)| judge_part(games, set, part, s, memo))
+        .collect()
+}
+
+/// `n` and the word, singular or plural.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// An event, or a section of one, before its games are judged: its names
+/// and the findings about it made so far.
+struct Part {
+    event: String,
+    section: Option<String>,
+    site: String,
+    year: Option<u32>,
+    findings: Vec<Finding>,
+    merged: usize,
+    conflicts: usize,
+}
+
+/// The crosstable and findings of the games `ix` (counted once) of an event
+/// or section.
+fn judge_part(games: &[TGame], ix: &[usize], part: Part, s: &Settings, memo: &mut Keys) -> Event {
+    let Part {
+        event,
+        section,
+        site,
+        year,
+        findings,
+        merged,
+        conflicts,
+    } = part;
+    if ix.is_empty() {
         // No game counts (placeholders, copies set aside): the event and
         // what was found, with no crosstable.
-        let first = &games[ix[0]];
-        let mut findings = copies.findings;
-        findings.extend(unknown_note);
+        let mut findings = findings;
         findings.sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
         return Event {
-            event: first.event.clone(),
-            site: first.site.clone(),
+            event,
+            section,
+            site,
             year,
             players: Vec::new(),
             rounds: Vec::new(),
@@ -551,11 +1102,10 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
                 _ => 2,
             },
             findings,
-            duplicates_merged: copies.merged,
-            conflicting_copies: copies.conflicts,
+            duplicates_merged: merged,
+            conflicting_copies: conflicts,
         };
     }
-    let ix = &copies.kept[..];
     let names = Names::of(games, ix, s, memo);
     let mut j = Judge {
         games,
@@ -563,12 +1113,10 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
         s,
         per_player: vec![(0, 0, 0, 0, 0, 0); names.len()],
         names,
-        findings: Vec::new(),
+        findings,
         round: Vec::new(),
         meetings: BTreeMap::new(),
     };
-    j.findings.extend(copies.findings);
-    j.findings.extend(unknown_note);
     j.name_findings();
     j.read_rounds();
     j.tally();
@@ -577,8 +1125,11 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
     j.colours();
     j.dates();
     let mut ev = j.finish(year, system, rounds);
-    ev.duplicates_merged = copies.merged;
-    ev.conflicting_copies = copies.conflicts;
+    ev.event = event;
+    ev.section = section;
+    ev.site = site;
+    ev.duplicates_merged = merged;
+    ev.conflicting_copies = conflicts;
     ev
 }
 
@@ -588,9 +1139,12 @@ fn judge(games: &[TGame], ix: &[usize], year: Option<u32>, s: &Settings, memo: &
 struct Copies {
     /// The games that count, in input order.
     kept: Vec<usize>,
-    findings: Vec<Finding>,
-    merged: usize,
-    conflicts: usize,
+    /// Each finding with a game of its pairing.
+    findings: Vec<(usize, Finding)>,
+    /// Per extra copy merged: the game counted.
+    merged: Vec<usize>,
+    /// Per pairing whose copies disagree: its first copy.
+    conflicts: Vec<usize>,
 }
 
 /// Whether two copies of one pairing and round are the same game: the same
@@ -631,17 +1185,13 @@ impl Copies {
         let mut out = Copies {
             kept: ix.to_vec(),
             findings: Vec::new(),
-            merged: 0,
-            conflicts: 0,
+            merged: Vec::new(),
+            conflicts: Vec::new(),
         };
         if s.keep_duplicates {
             return out;
         }
-        let alias: HashMap<String, String> = s
-            .aliases
-            .iter()
-            .map(|(a, b)| (name_key(a), name_key(b)))
-            .collect();
+        let alias = alias_keys(s);
         let mut key = |name: &str| {
             let k = memo.of(name);
             alias.get(&k).cloned().unwrap_or(k)
@@ -696,7 +1246,7 @@ impl Copies {
             };
             let Some(w) = winner else {
                 // Copies that disagree: none counts.
-                out.conflicts += 1;
+                out.conflicts.push(list[0]);
                 dropped.extend(list.iter().copied());
                 let described: Vec<String> = clusters
                     .iter()
@@ -721,7 +1271,7 @@ impl Copies {
                 } else {
                     "moves"
                 };
-                out.findings.push(Finding {
+                out.findings.push((list[0], Finding {
                     code: Code::ConflictingCopies,
                     severity: Severity::Error,
                     message: format!(
@@ -730,7 +1280,7 @@ impl Copies {
                         described.join("; ")
                     ),
                     games: list.iter().map(|&i| (games[i].file.clone(), games[i].game)).collect(),
-                });
+                }));
                 continue;
             };
             // The copies of the winner merged into its most complete copy;
@@ -748,21 +1298,24 @@ impl Copies {
                     }
                     dropped.insert(i);
                     if n == w {
-                        out.merged += 1;
-                        out.findings.push(Finding {
-                            code: Code::DuplicateGame,
-                            severity: Severity::Note,
-                            message: format!(
-                                "{}: in {} and {}, counted once",
-                                pairing_text(&games[keep]),
-                                place_text(&games[keep]),
-                                place_text(&games[i])
-                            ),
-                            games: vec![
-                                (games[keep].file.clone(), games[keep].game),
-                                (games[i].file.clone(), games[i].game),
-                            ],
-                        });
+                        out.merged.push(keep);
+                        out.findings.push((
+                            keep,
+                            Finding {
+                                code: Code::DuplicateGame,
+                                severity: Severity::Note,
+                                message: format!(
+                                    "{}: in {} and {}, counted once",
+                                    pairing_text(&games[keep]),
+                                    place_text(&games[keep]),
+                                    place_text(&games[i])
+                                ),
+                                games: vec![
+                                    (games[keep].file.clone(), games[keep].game),
+                                    (games[i].file.clone(), games[i].game),
+                                ],
+                            },
+                        ));
                     }
                 }
             }
@@ -773,20 +1326,23 @@ impl Copies {
                     .filter(|&(n, _)| n != w)
                     .flat_map(|(_, c)| c.iter().map(|&i| place_text(&games[i])))
                     .collect();
-                out.findings.push(Finding {
-                    code: Code::DuplicateGame,
-                    severity: Severity::Note,
-                    message: format!(
-                        "{}: copies that differ, settled by --prefer: {} is counted, not {}",
-                        pairing_text(&games[keep]),
-                        place_text(&games[keep]),
-                        others.join(", ")
-                    ),
-                    games: list
-                        .iter()
-                        .map(|&i| (games[i].file.clone(), games[i].game))
-                        .collect(),
-                });
+                out.findings.push((
+                    keep,
+                    Finding {
+                        code: Code::DuplicateGame,
+                        severity: Severity::Note,
+                        message: format!(
+                            "{}: copies that differ, settled by --prefer: {} is counted, not {}",
+                            pairing_text(&games[keep]),
+                            place_text(&games[keep]),
+                            others.join(", ")
+                        ),
+                        games: list
+                            .iter()
+                            .map(|&i| (games[i].file.clone(), games[i].game))
+                            .collect(),
+                    },
+                ));
             }
         }
         out.kept.retain(|i| !dropped.contains(i));
@@ -848,7 +1404,22 @@ impl Judge<'_> {
                 if lens[b] < 6 || lens[a].abs_diff(lens[b]) > 1 {
                     continue;
                 }
-                if one_apart(ka, kb) {
+                // A name with lost letters is compared by them (below).
+                let lost = |k: &String| {
+                    spellings[k]
+                        .iter()
+                        .any(|(sp, _)| wild_pattern(sp).is_some())
+                };
+                if one_apart(ka, kb) && !lost(ka) && !lost(kb) {
+                    // The spelling of fewer games is the one to merge into
+                    // the other (the first met on a tie).
+                    let count =
+                        |k: &String| spellings[k].iter().map(|(_, g)| g.len()).sum::<usize>();
+                    let (ka, kb) = if count(kb) > count(ka) {
+                        (kb, ka)
+                    } else {
+                        (ka, kb)
+                    };
                     let (na, nb) = (&spellings[ka][0].0, &spellings[kb][0].0);
                     let gs: Vec<(String, usize)> =
                         spellings[kb][0].1.iter().map(|&i| self.place(i)).collect();
@@ -856,6 +1427,39 @@ impl Judge<'_> {
                         code: Code::NameSimilar,
                         severity: Severity::Warning,
                         message: format!("\"{na}\" and \"{nb}\" are one letter apart: not merged (--alias '{nb}={na}' merges them)"),
+                        games: gs,
+                    });
+                }
+            }
+        }
+        // Names with letters lost to broken bytes (`?`, U+FFFD): those
+        // letters fit any, letter by letter.
+        for ka in &keys {
+            let Some((spelling, pattern)) = spellings[ka]
+                .iter()
+                .find_map(|(sp, _)| wild_pattern(sp).map(|p| (sp, p)))
+            else {
+                continue;
+            };
+            for kb in &keys {
+                if kb == ka
+                    || spellings[kb]
+                        .iter()
+                        .any(|(sp, _)| wild_pattern(sp).is_some())
+                {
+                    continue;
+                }
+                let key: Vec<char> = kb.chars().collect();
+                if fits(&pattern, &key) {
+                    let nb = &spellings[kb][0].0;
+                    let gs: Vec<(String, usize)> = spellings[ka]
+                        .iter()
+                        .flat_map(|(_, g)| g.iter().map(|&i| self.place(i)))
+                        .collect();
+                    self.findings.push(Finding {
+                        code: Code::NameSimilar,
+                        severity: Severity::Warning,
+                        message: format!("\"{spelling}\" has letters lost to broken bytes and fits \"{nb}\": not merged (--alias '{spelling}={nb}' merges them)"),
                         games: gs,
                     });
                 }
@@ -1294,6 +1898,7 @@ impl Judge<'_> {
         let first = &self.games[self.ix[0]];
         Event {
             event: first.event.clone(),
+            section: None,
             site: first.site.clone(),
             year,
             players,
@@ -1536,14 +2141,15 @@ mod tests {
         assert_eq!(e.system, System::RoundRobin { cycles: 2 });
         assert!(e.findings.is_empty(), "{:?}", e.findings);
         assert_eq!(e.players.iter().map(|p| p.games).sum::<u32>(), 24);
-        // Eight players, three rounds: Swiss. A pair meeting twice is a
+        // Eight players, three rounds, all meeting through others: one Swiss
+        // event, not split. A pair meeting twice is a
         // repeated pairing; nobody is missing a game.
         let names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
         let mut swiss = Vec::new();
         for (r, pairs) in [
             [(0, 1), (2, 3), (4, 5), (6, 7)],
             [(3, 0), (1, 2), (7, 4), (5, 6)],
-            [(0, 2), (3, 1), (4, 6), (7, 5)],
+            [(0, 4), (5, 1), (2, 6), (7, 3)],
         ]
         .iter()
         .enumerate()

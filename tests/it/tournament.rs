@@ -71,7 +71,7 @@ fn a_clean_round_robin() {
     let mut lines = csv.lines();
     assert_eq!(
         lines.next(),
-        Some("event,site,year,rank,player,points,games,wins,draws,losses,tb_sb,tb_wins")
+        Some("event,section,site,year,rank,player,points,games,wins,draws,losses,tb_sb,tb_wins")
     );
     assert_eq!(lines.count(), 6);
 }
@@ -140,11 +140,21 @@ fn the_belarus_championship_2016() {
     let mut args: Vec<&str> = rounds.iter().map(String::as_str).collect();
     let from_rounds = event(&args);
     assert_eq!(from_rounds.len(), 1);
-    let from_whole: Vec<Value> = event(&[&whole])
+    assert_eq!(
+        from_rounds[0]["section"],
+        Value::Null,
+        "one event, not split"
+    );
+    // The whole-event file holds the women's games too, under the same
+    // Event value with `(женщины)`: one event in two sections.
+    let whole_events = event(&[&whole]);
+    let sections: Vec<&Value> = whole_events.iter().map(|e| &e["section"]).collect();
+    assert_eq!(sections, ["section 1", "женщины"], "men's, then women's");
+    let from_whole: Vec<Value> = whole_events
         .into_iter()
-        .filter(|e| e["event"] == "Чемпионат Беларуси 2016")
+        .filter(|e| e["event"] == "Чемпионат Беларуси 2016" && e["section"] != "женщины")
         .collect();
-    assert_eq!(from_whole.len(), 1, "the men's event, beside the women's");
+    assert_eq!(from_whole.len(), 1, "the men's section");
     let (a, b) = (&from_rounds[0], &from_whole[0]);
     assert_eq!(
         a["players"], b["players"],
@@ -156,6 +166,7 @@ fn the_belarus_championship_2016() {
             .unwrap()
             .iter()
             .map(|f| f["code"].as_str().unwrap().to_string())
+            .filter(|c| c != "split-event")
             .collect()
     };
     assert_eq!(codes(a), codes(b));
@@ -256,7 +267,7 @@ fn an_event_stored_twice_is_counted_once() {
         a.extend_from_slice(args);
         common::json_lines(&common::pdnkit(&a))
             .into_iter()
-            .find(|e| e["event"] == "Чемпионат Беларуси 2016")
+            .find(|e| e["event"] == "Чемпионат Беларуси 2016" && e["section"] != "женщины")
             .expect("the men's event")
     };
     let mut args: Vec<&str> = rounds.iter().map(String::as_str).collect();
@@ -357,14 +368,14 @@ fn copies_that_disagree_are_named_and_not_counted() {
     assert_eq!(conflicts[0]["severity"], "error");
     let men = evs
         .iter()
-        .find(|e| e["event"] == "Чемпионат Беларуси 2016")
+        .find(|e| e["event"] == "Чемпионат Беларуси 2016" && e["section"] != "женщины")
         .unwrap();
     assert_eq!(men["conflicting_copies"], 1);
     // Settled by --prefer: the game counts once, from the preferred files.
     let settled = run(&["--prefer", "*round1__round1.pdn"]);
     let men2 = settled
         .iter()
-        .find(|e| e["event"] == "Чемпионат Беларуси 2016")
+        .find(|e| e["event"] == "Чемпионат Беларуси 2016" && e["section"] != "женщины")
         .unwrap();
     assert_eq!(men2["conflicting_copies"], 0);
     let points = |e: &Value, name: &str| -> f64 {
@@ -562,5 +573,300 @@ fn placeholder_names_are_no_players() {
             !out.lines().any(|l| l.starts_with(placeholder)),
             "{placeholder}: {out}"
         );
+    }
+}
+
+/// The jpalaz files of one year's championship.
+fn belarus(year: u32) -> Option<Vec<String>> {
+    let dir = common::shared("corpus/real/other")?;
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            let n = p.file_name().unwrap().to_string_lossy().to_string();
+            n.starts_with("jpalaz_belarus64") && n.contains(&format!("{year}_round"))
+        })
+        .map(|p| p.display().to_string())
+        .collect();
+    files.sort();
+    Some(files)
+}
+
+/// The White and Black of every game of `files` whose Event starts with
+/// `event`: read with the library, independently of `tournament`.
+fn pairings(files: &[String], event: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for f in files {
+        let bytes = std::fs::read(f).unwrap();
+        for g in pdnkit::pdn::read_all(&bytes) {
+            if g.tag("Event").is_some_and(|e| e.starts_with(event)) {
+                out.push((g.tag("White").unwrap(), g.tag("Black").unwrap()));
+            }
+        }
+    }
+    out
+}
+
+/// Issue 41: the 2015 men's rounds 1-5 say `(мужчины)`, the women's rounds
+/// 1-3 `(женщины)`, and later rounds of both only `Чемпионат Беларуси
+/// 2015`. One event in two sections, named by the fuller Event values, each
+/// with a `split-event` note; no section holds two players who never meet
+/// through others, and no player is in both.
+#[test]
+fn players_who_never_meet_are_sections() {
+    let Some(files) = belarus(2015) else {
+        return;
+    };
+    let mut args = vec!["tournament", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let evs = common::json_lines(&common::pdnkit(&args));
+    let names: Vec<(&str, &str)> = evs
+        .iter()
+        .map(|e| (e["event"].as_str().unwrap(), e["section"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            ("Чемпионат Беларуси 2015", "мужчины"),
+            ("Чемпионат Беларуси 2015", "женщины")
+        ]
+    );
+    let players = |e: &Value| -> Vec<String> {
+        e["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|p| p["spellings"].as_array().unwrap().clone())
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    };
+    let (men, women) = (players(&evs[0]), players(&evs[1]));
+    assert!(men.iter().all(|m| !women.contains(m)), "a player in both");
+    // Every section connected, by the games themselves.
+    let games = pairings(&files, "Чемпионат Беларуси 2015");
+    for section in [&men, &women] {
+        let mut reached: Vec<&String> = vec![&section[0]];
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for (w, b) in &games {
+                for (x, y) in [(w, b), (b, w)] {
+                    if reached.contains(&x) && !reached.contains(&y) {
+                        reached.push(y);
+                        grew = true;
+                    }
+                }
+            }
+        }
+        assert_eq!(reached.len(), section.len(), "{reached:?} of {section:?}");
+    }
+    assert_eq!(men.len() + women.len(), {
+        let mut all: Vec<&String> = games.iter().flat_map(|(w, b)| [w, b]).collect();
+        all.sort();
+        all.dedup();
+        all.len()
+    });
+    for e in &evs {
+        let notes: Vec<&str> = e["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["code"] == "split-event")
+            .map(|f| f["message"].as_str().unwrap())
+            .collect();
+        assert_eq!(notes.len(), 1);
+        assert!(
+            notes[0].starts_with("Чемпионат Беларуси 2015: its games form 2 sets of players with no game between them")
+                && notes[0].contains("мужчины (13 players, 128 games); женщины (11 players, 89 games)"),
+            "{}",
+            notes[0]
+        );
+    }
+}
+
+/// Issue 41: a Swiss event whose players all meet through others stays one
+/// event, and events that share an Event tag only up to a parenthesised part
+/// whose players meet are one event, not split.
+#[test]
+fn an_event_whose_players_meet_through_others_is_not_split() {
+    let d = common::tempdir("swiss-one");
+    let game = |event: &str, round: u32, w: &str, b: &str| {
+        format!("[Event \"{event}\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n1. 32-28 1-1\n\n")
+    };
+    // Round 1: Ann–Bob, Cid–Dan; round 2: Ann–Cid, Bob–Eve: all connected.
+    let text = [
+        game("Open (group A)", 1, "Ann", "Bob"),
+        game("Open", 1, "Cid", "Dan"),
+        game("Open", 2, "Ann", "Cid"),
+        game("Open", 2, "Bob", "Eve"),
+    ]
+    .concat();
+    let f = d.join("open.pdn");
+    std::fs::write(&f, text).unwrap();
+    let evs = common::json_lines(&common::pdnkit(&[
+        "tournament",
+        "--format",
+        "json",
+        f.to_str().unwrap(),
+    ]));
+    assert_eq!(evs.len(), 1);
+    assert_eq!(evs[0]["event"], "Open");
+    assert_eq!(evs[0]["section"], Value::Null);
+    assert_eq!(evs[0]["players"].as_array().unwrap().len(), 5);
+    // With no game between {Ann, Bob} and {Cid, Dan}: two sections, named
+    // by number (one Event value: no fuller value to name them by).
+    let text = [
+        game("Open", 1, "Ann", "Bob"),
+        game("Open", 1, "Cid", "Dan"),
+        game("Open", 2, "Bob", "Ann"),
+    ]
+    .concat();
+    std::fs::write(&f, text).unwrap();
+    let o = common::pdnkit(&["tournament", "--format", "csv", f.to_str().unwrap()]);
+    let csv = String::from_utf8(o.stdout).unwrap();
+    let sections: Vec<&str> = csv
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        sections,
+        ["section 1", "section 1", "section 2", "section 2"]
+    );
+}
+
+/// Issue 41: a name with letters lost to broken bytes (U+FFFD, `?`) fits
+/// the name it may be, letter by letter: `name-similar`, with the alias to
+/// paste; the alias merges them. A name it does not fit is not named.
+#[test]
+fn names_with_lost_letters_fit_by_wildcards() {
+    let d = common::tempdir("wildcards");
+    let game = |round: u32, w: &str, b: &str| {
+        format!("[Event \"Cup\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n1. 32-28 1-1\n\n")
+    };
+    let text = [
+        game(1, "Михальченко \u{FFFD}?.", "Валюк Андрей"),
+        game(2, "Михальченко И.", "Новиков Виталий"),
+        game(3, "Валюк Андрей", "Новиков Виталий"),
+        game(4, "Sijbr?nds Ton", "Валюк Андрей"),
+        game(5, "Sijbrands Ton", "Новиков Виталий"),
+        game(6, "Sijbrands Ton", "Михальченко И."),
+        // Does not fit: the kept letters differ.
+        game(7, "Baba Ndi?ye", "Новиков Виталий"),
+        game(8, "Baba Sy", "Валюк Андрей"),
+    ]
+    .concat();
+    let f = d.join("cup.pdn");
+    std::fs::write(&f, text).unwrap();
+    let f = f.to_str().unwrap();
+    let run = |extra: &[&str]| -> Value {
+        let mut a = vec!["tournament", "--format", "json", f];
+        a.extend_from_slice(extra);
+        common::json_lines(&common::pdnkit(&a)).remove(0)
+    };
+    let e = run(&[]);
+    let similar: Vec<&str> = e["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|f| f["code"] == "name-similar")
+        .map(|f| f["message"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        similar,
+        [
+            "\"Михальченко \u{FFFD}?.\" has letters lost to broken bytes and fits \"Михальченко И.\": not merged (--alias 'Михальченко \u{FFFD}?.=Михальченко И.' merges them)",
+            "\"Sijbr?nds Ton\" has letters lost to broken bytes and fits \"Sijbrands Ton\": not merged (--alias 'Sijbr?nds Ton=Sijbrands Ton' merges them)",
+        ],
+        "{similar:?}"
+    );
+    let merged = run(&["--alias", "Михальченко \u{FFFD}?.=Михальченко И."]);
+    let names: Vec<&str> = merged["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"Михальченко И."), "{names:?}");
+    assert!(!names.iter().any(|n| n.contains('\u{FFFD}')), "{names:?}");
+}
+
+/// Issue 41: `stats --by player` counts each game once, as `tournament`
+/// does: the round files and the whole-event file together give the round
+/// files' counts; `--keep-duplicates` counts every copy.
+#[test]
+fn stats_by_player_counts_each_game_once() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let rounds: Vec<String> = (1..=11)
+        .map(|r| {
+            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    let whole = dir.join("jpalaz__ЧБ-64 2016.pdn").display().to_string();
+    let games_of = |args: &[&str], who: &str| -> (u64, String) {
+        let mut a = vec!["stats", "--by", "player", "--format", "json"];
+        a.extend_from_slice(args);
+        let o = common::pdnkit(&a);
+        let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+        let g = v["groups"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["name"] == who)
+            .unwrap()["games"]
+            .as_u64()
+            .unwrap();
+        (g, String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let mut args: Vec<&str> = rounds.iter().map(String::as_str).collect();
+    let (alone, said) = games_of(&args, "Валюк Андрей");
+    assert!(!said.contains("counted once"), "{said}");
+    args.push(&whole);
+    let (both, said) = games_of(&args, "Валюк Андрей");
+    assert_eq!(both, alone, "each game once");
+    // Every game of the round files is also in the whole-event file.
+    let in_rounds: usize = rounds
+        .iter()
+        .map(|f| pdnkit::pdn::read_all(&std::fs::read(f).unwrap()).len())
+        .sum();
+    assert!(
+        said.contains(&format!(
+            "each game counted once: {in_rounds} extra copies of games in an event not counted"
+        )),
+        "{said}"
+    );
+    args.push("--keep-duplicates");
+    let (kept, _) = games_of(&args, "Валюк Андрей");
+    assert_eq!(kept, 2 * alone);
+}
+
+/// Issue 41: the whole outputs of `tournament` on the real Belarus 2015
+/// files, in the three formats: sections, no `-0.0`, unique CSV headers,
+/// plurals.
+#[test]
+fn belarus_2015_outputs() {
+    let Some(files) = belarus(2015) else {
+        return;
+    };
+    let dir = format!(
+        "{}/",
+        common::shared("corpus/real/other").unwrap().display()
+    );
+    for (format, name) in [
+        ("human", "belarus_2015_human"),
+        ("json", "belarus_2015_json"),
+        ("csv", "belarus_2015_csv"),
+    ] {
+        let mut args = vec!["tournament", "--format", format];
+        args.extend(files.iter().map(String::as_str));
+        let o = common::pdnkit(&args);
+        let out = String::from_utf8(o.stdout).unwrap().replace(&dir, "");
+        assert!(!out.contains("-0.0") && !out.contains("-0,"), "{format}");
+        insta::assert_snapshot!(name, out);
     }
 }

@@ -35,6 +35,11 @@ pub struct Args {
     /// too; White's for the other groups), score, mean length, findings.
     #[arg(long, value_enum, value_name = "GROUP")]
     by: Option<By>,
+    /// With --by player or event: count every copy of a game stored more
+    /// than once in an event (by default each game counts once, as
+    /// `tournament` counts it).
+    #[arg(long)]
+    keep_duplicates: bool,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +63,7 @@ struct StatsSink {
 impl Sink for StatsSink {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         if let Some(groups) = &mut self.groups {
-            groups.add(g, r);
+            groups.add(file, g, r);
             return true;
         }
         let one = Stats::of_game(file, g, r);
@@ -183,13 +188,13 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
 }
 
 /// `stats --by`: a line (row, object) per group.
-fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
-    let by = match groups.by() {
-        GroupBy::Player => "player",
-        GroupBy::Event => "event",
-        GroupBy::Year => "year",
-        GroupBy::Variant => "variant",
-    };
+fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
+    let by = groups.by().name();
+    if format == Format::Json {
+        return Ok(crate::render::json_line(&groups.record()));
+    }
+    let player = groups.by() == GroupBy::Player;
+    let sorted = groups.sorted();
     let score = |g: &pdnkit::stats::Group| {
         g.score()
             .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x))
@@ -203,14 +208,12 @@ fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
     };
     Ok(match format {
         Format::Human => {
-            let w = groups
-                .sorted()
+            let w = sorted
                 .iter()
                 .map(|g| g.name.chars().count())
                 .max()
                 .unwrap_or(5)
                 .max(by.len());
-            let player = groups.by() == GroupBy::Player;
             let mut t = format!(
                 "{by:<w$} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{}  findings\n",
                 "games",
@@ -225,7 +228,7 @@ fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
                     ""
                 }
             );
-            for g in groups.sorted() {
+            for g in &sorted {
                 let name = crate::render::name(&g.name);
                 let pad = " ".repeat(w.saturating_sub(name.chars().count()));
                 let colours = if player {
@@ -250,20 +253,8 @@ fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
             }
             t
         }
-        Format::Json => {
-            let list: Vec<serde_json::Value> = groups
-                .sorted()
-                .iter()
-                .map(|g| {
-                    let mut v = serde_json::to_value(g).unwrap_or_default();
-                    v["score"] = serde_json::json!(g.score());
-                    v["mean_plies"] = serde_json::json!(g.mean_plies());
-                    v
-                })
-                .collect();
-            crate::render::json_line(&serde_json::json!({ "by": by, "groups": list }))
-        }
-        Format::Csv => {
+        // JSON is written above.
+        Format::Csv | Format::Json => {
             let mut w = csv::Writer::from_writer(Vec::new());
             let head = [
                 by,
@@ -283,7 +274,7 @@ fn groups_text(groups: &Groups, format: Format) -> Result<String, String> {
                 "findings",
             ];
             crate::render::safe_record(&mut w, head).map_err(|e| format!("CSV: {e}"))?;
-            for g in groups.sorted() {
+            for g in &sorted {
                 let row = [
                     g.name.clone(),
                     g.games.to_string(),
@@ -326,14 +317,31 @@ pub fn run(a: Args) -> u8 {
                 By::Year => GroupBy::Year,
                 By::Variant => GroupBy::Variant,
             })
+            .keep_duplicates(a.keep_duplicates)
         }),
         ..StatsSink::default()
     };
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
-    if let Some(groups) = &sink.groups {
+    if let Some(groups) = &mut sink.groups {
         let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
-        return match groups_text(groups, a.format) {
+        let text = groups_text(groups, a.format);
+        let (merged, conflicting) = groups.set_aside();
+        if merged + conflicting > 0 {
+            eprintln!(
+                "pdnkit: each game counted once: {merged} extra {} of games in an event not counted{} (--keep-duplicates counts every copy; `pdnkit tournament` names them)",
+                if merged == 1 { "copy" } else { "copies" },
+                if conflicting > 0 {
+                    format!(
+                        ", and {conflicting} {} whose copies disagree left out",
+                        if conflicting == 1 { "game" } else { "games" }
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
+        return match text {
             Ok(text) => match crate::output::print(&text) {
                 Ok(()) => status,
                 Err(stop) => stop.report(status),

@@ -4,11 +4,9 @@
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
 use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
-use pdnkit::pdn::{Game, Outcome};
+use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use pdnkit::select::{BLACK_TAGS, WHITE_TAGS};
 use pdnkit::tournament::{events, Event, Scoring, Settings, System, TGame, Tiebreak};
-use pdnkit::Code;
 use std::fmt::Write as _;
 
 #[derive(clap::Args)]
@@ -99,42 +97,9 @@ struct Collect {
     failed: bool,
 }
 
-fn first_tag(g: &Game, names: &[&str]) -> String {
-    names.iter().find_map(|n| g.tag(n)).unwrap_or_default()
-}
-
-/// A game as the tournament sees it: its result is the computed one where
-/// the rules decided the game, else the declared one.
-pub fn tgame(file: &str, g: &Game, r: &GameReport) -> TGame {
-    let result = if r.computed != Outcome::Unknown {
-        r.computed
-    } else {
-        r.declared.unwrap_or(Outcome::Unknown)
-    };
-    let mismatch = r
-        .diagnostics
-        .iter()
-        .find(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
-        .map(|d| d.message.to_string());
-    TGame {
-        file: file.to_string(),
-        game: g.index(),
-        event: g.tag("Event").unwrap_or_default(),
-        site: g.tag("Site").unwrap_or_default(),
-        date: g.tag("Date"),
-        round: g.tag("Round"),
-        white: first_tag(g, &WHITE_TAGS),
-        black: first_tag(g, &BLACK_TAGS),
-        result,
-        plies: r.plies,
-        mismatch,
-        moves: pdnkit::dupes::Fingerprint::of(r, 1),
-    }
-}
-
 impl Sink for Collect {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.games.push(tgame(file, g, r));
+        self.games.push(TGame::of(file, g, r));
         true
     }
     fn file_error(&mut self, file: &str, msg: &str) {
@@ -169,6 +134,9 @@ pub fn title(e: &Event) -> String {
     } else {
         e.event.clone()
     });
+    if let Some(section) = &e.section {
+        parts[0] = format!("{} — {section}", parts[0]);
+    }
     if !e.site.trim().is_empty() {
         parts.push(e.site.clone());
     }
@@ -176,20 +144,6 @@ pub fn title(e: &Event) -> String {
         parts.push(y.to_string());
     }
     parts.join(", ")
-}
-
-pub fn system_text(e: &Event) -> String {
-    let system = match e.system {
-        System::RoundRobin { cycles: 1 } => "round robin".to_string(),
-        System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
-        System::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
-        System::Swiss => "Swiss (pairings round by round)".to_string(),
-    };
-    format!(
-        "{system}, {}, {}",
-        plural(e.players.len(), "player", "players"),
-        plural(e.rounds.len(), "round", "rounds")
-    )
 }
 
 /// `n` and the word, singular or plural.
@@ -212,7 +166,7 @@ fn human(e: &Event, out: &mut String) {
         out,
         "{}: {}",
         crate::render::name(&title(e)),
-        system_text(e)
+        e.system_text()
     );
     let nw = e
         .players
@@ -337,101 +291,15 @@ fn findings_text(e: &Event, out: &mut String) {
     }
 }
 
-#[derive(serde::Serialize)]
-struct PlayerJson<'a> {
-    name: &'a str,
-    spellings: &'a [String],
-    points: f64,
-    games: u32,
-    wins: u32,
-    draws: u32,
-    losses: u32,
-    rank: usize,
-    tiebreaks: serde_json::Map<String, serde_json::Value>,
-}
-
-#[derive(serde::Serialize)]
-struct PlaceJson<'a> {
-    file: &'a str,
-    game: usize,
-}
-
-#[derive(serde::Serialize)]
-struct FindingJson<'a> {
-    code: &'static str,
-    severity: &'static str,
-    message: &'a str,
-    games: Vec<PlaceJson<'a>>,
-}
-
-#[derive(serde::Serialize)]
-struct EventJson<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    event: &'a str,
-    site: &'a str,
-    year: Option<u32>,
-    system: String,
-    players: Vec<PlayerJson<'a>>,
-    rounds: &'a [u32],
-    /// Extra copies of games counted once.
-    duplicates_merged: usize,
-    /// Pairings whose copies disagree, counted as missing.
-    conflicting_copies: usize,
-    findings: Vec<FindingJson<'a>>,
-}
-
 fn json(e: &Event, out: &mut String) {
-    let record = EventJson {
-        kind: "event",
-        event: &e.event,
-        site: &e.site,
-        year: e.year,
-        system: system_text(e),
-        players: e
-            .players
-            .iter()
-            .map(|p| PlayerJson {
-                name: &p.name,
-                spellings: &p.spellings,
-                points: f64::from(p.points) / 2.0,
-                games: p.games,
-                wins: p.wins,
-                draws: p.draws,
-                losses: p.losses,
-                rank: p.rank,
-                tiebreaks: p
-                    .tiebreaks
-                    .iter()
-                    .map(|(t, v)| (t.name().to_string(), serde_json::json!(v)))
-                    .collect(),
-            })
-            .collect(),
-        rounds: &e.rounds,
-        duplicates_merged: e.duplicates_merged,
-        conflicting_copies: e.conflicting_copies,
-        findings: e
-            .findings
-            .iter()
-            .map(|f| FindingJson {
-                code: f.code.as_str(),
-                severity: f.severity.as_str(),
-                message: &f.message,
-                games: f
-                    .games
-                    .iter()
-                    .map(|(file, game)| PlaceJson { file, game: *game })
-                    .collect(),
-            })
-            .collect(),
-    };
-    out.push_str(&crate::render::json_line(&record));
+    out.push_str(&crate::render::json_line(&e.record()));
 }
 
 fn csv_rows(e: &Event, w: &mut csv::Writer<Vec<u8>>) -> csv::Result<()> {
     for p in &e.players {
         let mut row = vec![
             e.event.clone(),
+            e.section.clone().unwrap_or_default(),
             e.site.clone(),
             e.year.map(|y| y.to_string()).unwrap_or_default(),
             p.rank.to_string(),
@@ -469,10 +337,27 @@ fn render(
                     .count()
             };
             let merged: usize = evs.iter().map(|e| e.duplicates_merged).sum();
+            // Sections of one event are one event.
+            let sections = evs.iter().filter(|e| e.section.is_some()).count();
+            let split: std::collections::BTreeSet<(&str, &str, Option<u32>)> = evs
+                .iter()
+                .filter(|e| e.section.is_some())
+                .map(|e| (e.event.as_str(), e.site.as_str(), e.year))
+                .collect();
+            let events = evs.len() - sections + split.len();
             let _ = writeln!(
                 out,
-                "{}, {}{}: {}, {}, {}",
-                plural(evs.len(), "event", "events"),
+                "{}{}, {}{}: {}, {}, {}",
+                plural(events, "event", "events"),
+                if sections > 0 {
+                    format!(
+                        " ({} split into {})",
+                        split.len(),
+                        plural(sections, "section", "sections")
+                    )
+                } else {
+                    String::new()
+                },
                 plural(games, "game", "games"),
                 if merged > 0 {
                     format!(" ({} counted once)", plural(merged, "copy", "copies"))
@@ -488,8 +373,8 @@ fn render(
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
             let mut head: Vec<String> = [
-                "event", "site", "year", "rank", "player", "points", "games", "wins", "draws",
-                "losses",
+                "event", "section", "site", "year", "rank", "player", "points", "games", "wins",
+                "draws", "losses",
             ]
             .iter()
             .map(|s| s.to_string())

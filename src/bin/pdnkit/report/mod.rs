@@ -306,7 +306,7 @@ impl Sink for ReportSink {
         let gi = self.games.len();
         self.sum.add_game(r);
         *self.lengths.plies.entry(r.plies).or_default() += 1;
-        self.tgames.push(crate::tournament::tgame(file, g, r));
+        self.tgames.push(pdnkit::tournament::TGame::of(file, g, r));
         self.add_findings(gi, g, r);
         let tag = |name: &str| g.tag(name).unwrap_or_default();
         let mut codes: Vec<u16> = r
@@ -434,7 +434,7 @@ impl ReportSink {
                 h,
                 "<details class=\"event\"><summary>{}: {}</summary><div class=\"table-wrap\"><table class=\"crosstable\"><thead><tr><th>#</th><th>player</th><th>pts</th><th>G</th><th>W</th><th>D</th><th>L</th>",
                 escape(&crate::tournament::title(e)),
-                escape(&crate::tournament::system_text(e))
+                escape(&e.system_text())
             );
             if let Some(p) = e.players.first() {
                 for (t, _) in &p.tiebreaks {
