@@ -689,9 +689,25 @@ fn event_groups(games: &[TGame], keys: &mut Keys) -> Vec<(Option<u32>, Vec<usize
 
 /// The games' events, each judged: one [`Event`] per event, or per section
 /// of an event whose players form groups that never meet.
+///
+/// With the `batch` feature, events are judged in parallel on the current
+/// rayon pool (run it in a pool of one thread for one thread); the order is
+/// the same.
 pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
     let mut keys = Keys::default();
-    event_groups(games, &mut keys)
+    let groups = event_groups(games, &mut keys);
+    #[cfg(feature = "batch")]
+    if rayon::current_num_threads() > 1 && groups.len() > 1 {
+        use rayon::prelude::*;
+        let judged: Vec<Vec<Event>> = groups
+            .into_par_iter()
+            .map_init(Keys::default, |memo, (year, ix)| {
+                judge(games, &ix, year, settings, memo)
+            })
+            .collect();
+        return judged.into_iter().flatten().collect();
+    }
+    groups
         .into_iter()
         .flat_map(|(year, ix)| judge(games, &ix, year, settings, &mut keys))
         .collect()

@@ -461,7 +461,15 @@ pub fn run(a: Args) -> u8 {
         prefer,
         keep_duplicates: a.keep_duplicates,
     };
-    let mut evs = events(&sink.games, &settings);
+    // Events are judged on as many threads as the games were read.
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut evs = match a.input.jobs.filter(|&j| j > 0).map(|j| j.min(cores)) {
+        Some(j) => match rayon::ThreadPoolBuilder::new().num_threads(j).build() {
+            Ok(pool) => pool.install(|| events(&sink.games, &settings)),
+            Err(_) => events(&sink.games, &settings),
+        },
+        None => events(&sink.games, &settings),
+    };
     // -A/-W/-D apply to the findings as to check's.
     let mut errors = 0;
     for e in &mut evs {
