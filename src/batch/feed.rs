@@ -67,6 +67,10 @@ pub struct Feeder<'a> {
     pub opts: &'a Options,
     pub all_files: bool,
     pub next_member: usize,
+    /// The one member read of the archive being read (`ARCHIVE!MEMBER`),
+    /// and the printed names of its members met (for when it is not there).
+    only: Option<String>,
+    met: Vec<String>,
 }
 
 /// Reads every input in order and sends its pieces; stops when the receiver
@@ -77,22 +81,38 @@ pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncS
         opts,
         all_files,
         next_member: inputs.len(),
+        only: None,
+        met: Vec::new(),
     };
     for (fi, input) in inputs.iter().enumerate() {
         let name = input.name();
+        r.only = match input {
+            Input::Member(_, m) => Some(m.clone()),
+            _ => None,
+        };
+        r.met.clear();
         let src: std::io::Result<Box<dyn Read>> = match input {
             Input::Stdin => Ok(Box::new(std::io::stdin())),
-            Input::File(p) => std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>),
+            Input::File(p) | Input::Member(p, _) => {
+                std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn Read>)
+            }
             Input::Bytes(_, b) => {
                 Ok(Box::new(std::io::Cursor::new(Arc::clone(b))) as Box<dyn Read>)
             }
         };
         let going = match src.and_then(|s| archive::open(s, &name, true)) {
             Err(e) => r.item(Item::Error(fi, e.to_string())),
+            Ok(Opened::Text(..)) if r.only.is_some() => r.item(Item::Error(
+                fi,
+                format!(
+                    "not an archive (zip or tar): {name}!{} names a member of one",
+                    r.only.as_deref().unwrap_or_default()
+                ),
+            )),
             Ok(Opened::Text(src, head, padding)) => r.text(fi, src, head, &padding),
             Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
             Ok(Opened::Zip) => match input {
-                Input::File(p) => r.zip(fi, &name, &|| {
+                Input::File(p) | Input::Member(p, _) => r.zip(fi, &name, &|| {
                     std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn ReadSeek>)
                 }),
                 Input::Bytes(_, b) => r.zip(fi, &name, &|| {
@@ -272,6 +292,17 @@ impl Feeder<'_> {
 
     /// After an archive: its members were read, or it had none to read.
     fn archive_end(&mut self, fi: usize, members: usize, what: &str) -> bool {
+        if let (Some(only), 0) = (&self.only, members) {
+            let why = format!(
+                "no member {only} in this {what}; its members, as pdnkit names them: {}",
+                if self.met.is_empty() {
+                    "none".to_string()
+                } else {
+                    self.met.join(", ")
+                }
+            );
+            return self.item(Item::Error(fi, why));
+        }
         if members == 0 {
             let why = format!(
                 "a {what} with no .pdn, .pgn or .txt member (--all-files reads every member)"
@@ -293,7 +324,16 @@ impl Feeder<'_> {
         names: &mut MemberNames,
         inner: &str,
     ) -> Result<Option<String>, Stopped> {
-        let full = format!("{archive}!{}", names.printed(inner));
+        let printed = names.printed(inner);
+        let full = format!("{archive}!{printed}");
+        if let Some(only) = &self.only {
+            // One member asked for by name: read whatever its name.
+            if printed == *only {
+                return Ok(Some(full));
+            }
+            self.met.push(printed);
+            return Ok(None);
+        }
         if self.wanted(inner) {
             return Ok(Some(full));
         }

@@ -11,13 +11,17 @@ pub enum Input {
     Stdin,
     /// Bytes read as a file of this name.
     Bytes(String, std::sync::Arc<[u8]>),
+    /// One member of an archive (a zip, a tar, compressed or not), named as
+    /// pdnkit prints it (`NAME`, `NAME#2` for a second member of one name,
+    /// `%23` and `%21` for `#` and `!`): the PATH `ARCHIVE!MEMBER`.
+    Member(PathBuf, String),
 }
 
 impl Input {
     /// The name used in output: the path as given or found, `<stdin>` for standard input.
     pub fn name(&self) -> String {
         match self {
-            Input::File(p) => p.display().to_string(),
+            Input::File(p) | Input::Member(p, _) => p.display().to_string(),
             Input::Stdin => "<stdin>".to_string(),
             Input::Bytes(name, _) => name.clone(),
         }
@@ -26,7 +30,9 @@ impl Input {
     /// Its size in bytes, when known (0 for standard input).
     pub fn size(&self) -> u64 {
         match self {
-            Input::File(p) => std::fs::metadata(p).map(|m| m.len()).unwrap_or(0),
+            Input::File(p) | Input::Member(p, _) => {
+                std::fs::metadata(p).map(|m| m.len()).unwrap_or(0)
+            }
             Input::Stdin => 0,
             Input::Bytes(_, b) => b.len() as u64,
         }
@@ -44,7 +50,7 @@ pub fn merged(inputs: &[Input]) -> bool {
         [Input::Bytes(n, _)] => {
             super::archive::wanted(n, true) && !super::archive::wanted(n, false)
         }
-        [Input::Stdin] | [] => false,
+        [Input::Stdin] | [Input::Member(..)] | [] => false,
         _ => true,
     }
 }
@@ -69,7 +75,21 @@ fn wanted(p: &Path, all_files: bool) -> bool {
             .is_some_and(|n| super::archive::wanted(&n.to_string_lossy(), true))
 }
 
-/// Expands PATHs: files as named, directories walked (sorted by name), `-`
+/// `ARCHIVE!MEMBER` as pdnkit prints a member (CLI.md): the archive, the
+/// first file met reading the PATH up to a `!`, and the member's printed
+/// name after it. `None` when no such file exists.
+fn member_path(p: &Path) -> Option<(PathBuf, String)> {
+    let text = p.to_str()?;
+    text.match_indices('!').find_map(|(i, _)| {
+        let archive = Path::new(&text[..i]);
+        let member = &text[i + 1..];
+        (!member.is_empty() && archive.is_file())
+            .then(|| (archive.to_path_buf(), member.to_string()))
+    })
+}
+
+/// Expands PATHs: files as named, members of archives as pdnkit prints
+/// them (`ARCHIVE!MEMBER`, when no file has that name), directories walked (sorted by name), `-`
 /// for standard input. A PATH that does not exist or cannot be read, and
 /// anything met while walking (a symlink loop, an unreadable directory), is
 /// returned as a problem; the other PATHs are still expanded.
@@ -91,6 +111,13 @@ pub(crate) fn expand(
         }
         let meta = match std::fs::metadata(p) {
             Ok(m) => m,
+            Err(_) if member_path(p).is_some() => {
+                if let Some((archive, member)) = member_path(p) {
+                    out.push(Input::Member(archive, member));
+                    named.push(p.clone());
+                }
+                continue;
+            }
             Err(e) => {
                 problems.push(format!(
                     "{}: {e}",

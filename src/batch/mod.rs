@@ -266,7 +266,7 @@ impl Batch {
         for (i, r) in inputs.iter().zip(&roots) {
             self.named.push(match i {
                 Input::File(p) => p == r,
-                Input::Stdin | Input::Bytes(..) => true,
+                Input::Stdin | Input::Bytes(..) | Input::Member(..) => true,
             });
         }
         self.inputs.extend(inputs);

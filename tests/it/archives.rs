@@ -322,8 +322,10 @@ fn in_place_leaves_compressed_files_alone() {
 /// tools make them): both are read, the second printed `NAME#2`. A member
 /// name stored in UTF-8 without the UTF-8 flag (Info-ZIP `zip` on Linux)
 /// reads as UTF-8.
-#[test]
-fn every_member_of_a_zip_is_read_even_with_a_name_twice() {
+/// A zip whose directory names `games.pdn` twice (the second member's name
+/// made the first's), with a third member named `2ème Open.pdn`, and no
+/// UTF-8 flag: what appending tools write.
+fn zip_with_a_name_twice() -> Vec<u8> {
     let game = |event: &str, first: &str| {
         format!("[Event \"{event}\"]\n[GameType \"20\"]\n1. {first} *\n").into_bytes()
     };
@@ -347,6 +349,12 @@ fn every_member_of_a_zip_is_read_even_with_a_name_twice() {
             i += at + 4;
         }
     }
+    bytes
+}
+
+#[test]
+fn every_member_of_a_zip_is_read_even_with_a_name_twice() {
+    let bytes = zip_with_a_name_twice();
     let d = tempdir("zip-dup");
     let z = d.join("a.zip");
     std::fs::write(&z, &bytes).unwrap();
@@ -475,4 +483,129 @@ fn nul_padding_after_a_gzip_stream_is_read_as_zcat_reads_it() {
             );
         }
     }
+}
+
+/// Issue 44: every name pdnkit prints for an archive member
+/// (`ARCHIVE!MEMBER`, `#2` for a second member of one name, `%23` and `%21`
+/// for `#` and `!` in a name) is accepted as a PATH and reads that member
+/// alone, with the same records; `diagram` given an archive of several
+/// members lists them and asks for one; a member not there, and a file that
+/// is no archive, are errors that say why.
+#[test]
+fn archive_members_are_paths_as_pdnkit_prints_them() {
+    let d = tempdir("member-paths");
+    let game = |event: &str, first: &str| {
+        format!("[Event \"{event}\"]\n[GameType \"20\"]\n1. {first} *\n\n").into_bytes()
+    };
+    let z = d.join("dup.zip");
+    std::fs::write(&z, zip_with_a_name_twice()).unwrap();
+    let t = d.join("odd.tar.gz");
+    std::fs::write(
+        &t,
+        compress(
+            "gz",
+            &tar_of(&[
+                ("x#1.pdn".to_string(), game("hash", "32-28")),
+                ("y!z.pdn".to_string(), game("bang", "33-28")),
+                (
+                    "plain.pdn".to_string(),
+                    [game("p1", "31-27"), game("p2", "34-30")].concat(),
+                ),
+            ]),
+        ),
+    )
+    .unwrap();
+    let records = |path: &str| -> Vec<Value> {
+        common::json_lines(&pdnkit(&["check", "--format", "json", path]))
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .collect()
+    };
+    let mut printed: Vec<String> = Vec::new();
+    for archive in [&z, &t] {
+        let whole = records(archive.to_str().unwrap());
+        let mut names: Vec<String> = whole
+            .iter()
+            .map(|v| v["file"].as_str().unwrap().to_string())
+            .collect();
+        names.dedup();
+        for name in &names {
+            let one = records(name);
+            let expected: Vec<&Value> = whole.iter().filter(|v| v["file"] == *name).collect();
+            assert_eq!(one.iter().collect::<Vec<_>>(), expected, "{name}");
+        }
+        printed.extend(names);
+    }
+    let tails: Vec<&str> = printed
+        .iter()
+        .map(|n| {
+            n.rsplit_once(".zip!")
+                .or(n.rsplit_once(".tar.gz!"))
+                .unwrap()
+                .1
+        })
+        .collect();
+    assert_eq!(
+        tails,
+        [
+            "games.pdn",
+            "games.pdn#2",
+            "2ème Open.pdn",
+            "x%231.pdn",
+            "y%21z.pdn",
+            "plain.pdn"
+        ]
+    );
+    // diagram: one file needed; an archive of several is listed.
+    let diagram = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .arg("diagram")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let o = diagram(&[t.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("holds 3 files; name one as PATH!MEMBER"),
+        "{err}"
+    );
+    for tail in [
+        "x%231.pdn (1 game)",
+        "y%21z.pdn (1 game)",
+        "plain.pdn (2 games)",
+    ] {
+        assert!(err.contains(&format!("odd.tar.gz!{tail}")), "{tail}: {err}");
+    }
+    let member = format!("{}!plain.pdn", t.display());
+    let o = diagram(&[&member, "--game", "2"]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("<svg"));
+    let o = diagram(&[&member, "--game", "3"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has 2 games; there is no game 3"));
+    // Not there; not an archive.
+    let o = pdnkit(&["check", &format!("{}!nope.pdn", z.display())]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no member nope.pdn in this zip archive; its members, as pdnkit names them: games.pdn, games.pdn#2, 2ème Open.pdn"),
+        "{err}"
+    );
+    let plain = d.join("plain.pdn");
+    std::fs::write(&plain, game("p", "32-28")).unwrap();
+    let o = pdnkit(&["check", &format!("{}!x.pdn", plain.display())]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not an archive (zip or tar)"));
+    // An existing file whose name holds `!` is that file.
+    let bang = d.join("a!b.pdn");
+    std::fs::write(&bang, game("bang file", "32-28")).unwrap();
+    let got = records(bang.to_str().unwrap());
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0]["tags"]["Event"], "bang file");
 }

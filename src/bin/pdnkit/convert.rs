@@ -612,6 +612,15 @@ pub fn run(mut a: Args) -> u8 {
                 }
                 None => true,
             },
+            Input::Member(p, m) => {
+                let why = "a member of an archive is not converted in place (extract it)";
+                eprintln!(
+                    "pdnkit: {}!{m}: {why}; left as it is",
+                    crate::render::path(p)
+                );
+                left_links.push((format!("{}!{m}", p.display()), why.to_string()));
+                false
+            }
             Input::Stdin | Input::Bytes(..) => true,
         });
     }

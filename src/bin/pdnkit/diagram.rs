@@ -1,18 +1,19 @@
 //! `pdnkit diagram`: one position as an SVG picture.
 
 use crate::output::{Out, Stop};
+use pdnkit::batch::{Batch, Sink};
 use pdnkit::diagram::{svg, Arrow, DiagramOptions};
-use pdnkit::infer::Evidence;
-use pdnkit::pdn::visit::{Keep, RawGame, Skip, Visitor};
-use pdnkit::pdn::{Game, Reader};
 use pdnkit::position::Position;
-use pdnkit::replay::{check_game_with, Options};
+use pdnkit::replay::{GameReport, Options};
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A PDN file to take the position from (with --game and --ply).
+    /// A PDN file to take the position from (with --game and --ply), read
+    /// as every command reads it: compressed, or a member of an archive as
+    /// pdnkit prints it (ARCHIVE!MEMBER; an archive of several members is
+    /// listed).
     path: Option<PathBuf>,
     /// The variant: of the FEN (needed with --fen); with a file, of its
     /// games without a GameType tag, as everywhere (a game's own GameType
@@ -50,31 +51,50 @@ fn fail(m: impl std::fmt::Display) -> u8 {
     crate::EXIT_FAILED
 }
 
-/// Picks game `want` of a file, gathering the file's evidence on the way.
+/// Picks game `want` of the one file a PATH names, read as every command
+/// reads it (the pipeline: compressed files, archive members, the file's
+/// variant decided as `check` decides it), and notes every file met.
 struct Pick {
     want: usize,
-    seen: usize,
-    evidence: Option<Evidence>,
-    game: Option<Game>,
+    /// Each file met, with its games.
+    files: Vec<(String, usize)>,
+    picked: Option<(String, GameReport)>,
+    /// Read errors and files skipped, with why.
+    faults: Vec<String>,
 }
 
-impl Visitor for Pick {
-    type Output = ();
-    fn begin_game(&mut self) {
-        self.seen += 1;
-    }
-    fn end_tags(&mut self) -> Skip {
-        Skip(self.evidence.is_none() && self.seen != self.want)
-    }
-    fn raw_game(&mut self, g: &RawGame<'_>) {
-        if let Some(e) = &mut self.evidence {
-            e.add_raw(g);
+impl Pick {
+    fn met(&mut self, file: &str) -> &mut usize {
+        if self.files.last().is_none_or(|(f, _)| f != file) {
+            self.files.push((file.to_string(), 0));
         }
-        if self.seen == self.want {
-            self.game = Some(g.to_game(Keep::default()));
-        }
+        let last = self.files.len() - 1;
+        &mut self.files[last].1
     }
-    fn end_game(&mut self) {}
+}
+
+impl Sink for Pick {
+    fn game(&mut self, file: &str, _g: &pdnkit::pdn::Game, r: &GameReport) -> bool {
+        let want = self.want;
+        let first = self.files.first().is_none_or(|(f, _)| f == file);
+        let n = self.met(file);
+        *n += 1;
+        if first && *n == want {
+            self.picked = Some((file.to_string(), r.clone()));
+        }
+        true
+    }
+    fn file_error(&mut self, file: &str, msg: &str) {
+        self.faults
+            .push(format!("{}: {msg}", crate::render::name(file)));
+    }
+    fn file_skipped(&mut self, file: &str, why: &str) {
+        self.faults
+            .push(format!("{}: {why}", crate::render::name(file)));
+    }
+    fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
+        self.met(file);
+    }
 }
 
 /// The position the arguments name, and the arrows of the move error made
@@ -92,39 +112,58 @@ fn position(a: &Args) -> Result<(Position, Vec<Arrow>), String> {
         .path
         .as_ref()
         .ok_or("name a FEN (--variant V --fen FEN) or a PDN file")?;
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))?;
-    // One game is built; the others only give evidence of the file's variant
-    // (none is needed with --variant, and reading stops at the game).
-    let mut pick = Pick {
-        want: a.game,
-        seen: 0,
-        evidence: (a.variant.is_none() && a.force_variant.is_none()).then(Evidence::default),
-        game: None,
-    };
-    let mut reader = Reader::new(std::io::BufReader::new(file));
-    loop {
-        match reader.read_game(&mut pick) {
-            Ok(Some(())) if pick.evidence.is_none() && pick.game.is_some() => break,
-            Ok(Some(())) => {}
-            Ok(None) => break,
-            Err(e) => return Err(format!("{}: {e}", crate::render::path(path))),
-        }
-    }
-    let g = pick.game.as_ref().ok_or_else(|| {
-        format!(
-            "{} has {} games; there is no game {}",
-            crate::render::path(path),
-            pick.seen,
-            a.game
-        )
-    })?;
-    let evidence = pick.evidence.unwrap_or_default();
+    // The file is read as every command reads it: its games replayed under
+    // the variant its evidence gives (or --variant, --force-variant).
     let opts = Options::default()
         .variant(a.variant)
         .force_variant(a.force_variant)
         .keep_moves(true);
-    let r = check_game_with(g, &opts, &evidence.decide());
+    let batch = Batch::new(opts).paths([path]);
+    if let Some(p) = batch.problems().first() {
+        return Err(p.clone());
+    }
+    let mut pick = Pick {
+        want: a.game,
+        files: Vec::new(),
+        picked: None,
+        faults: Vec::new(),
+    };
+    batch
+        .run(&mut pick, None)
+        .map_err(|e| format!("{}: {e}", crate::render::path(path)))?;
+    if pick.files.len() > 1 {
+        let list: Vec<String> = pick
+            .files
+            .iter()
+            .map(|(f, n)| {
+                format!(
+                    "  {} ({n} {})",
+                    crate::render::name(f),
+                    if *n == 1 { "game" } else { "games" }
+                )
+            })
+            .collect();
+        return Err(format!(
+            "{} holds {} files; name one as PATH!MEMBER (as listed):\n{}",
+            crate::render::path(path),
+            pick.files.len(),
+            list.join("\n")
+        ));
+    }
+    if let Some(f) = pick.faults.first() {
+        if pick.picked.is_none() {
+            return Err(f.clone());
+        }
+    }
+    let Some((_, r)) = pick.picked else {
+        let seen = pick.files.first().map_or(0, |(_, n)| *n);
+        return Err(format!(
+            "{} has {seen} {}; there is no game {}",
+            crate::render::path(path),
+            if seen == 1 { "game" } else { "games" },
+            a.game
+        ));
+    };
     let Some(start) = r.start else {
         return Err(format!(
             "game {} cannot be replayed (its variant or its FEN is not usable)",
