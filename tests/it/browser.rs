@@ -472,8 +472,11 @@ fn the_report_works_in_a_real_browser() {
     sorted.sort();
     assert_eq!(whites, sorted);
     layout_holds(&driver, "corpus/");
-    // Printed: every rendered finding has its board, no control is shown.
-    driver.js("window.dispatchEvent(new Event('beforeprint')); return 0");
+    report_points(&driver, "corpus/");
+    // Printed: every finding has its board, the findings of expanded
+    // groups included, with no beforeprint event (the print media query
+    // draws them), and no control is shown.
+    driver.js("window.pdnkit.expandAll(); return 0");
     driver.cmd(
         "POST",
         "/goog/cdp/execute",
@@ -485,6 +488,8 @@ fn the_report_works_in_a_real_browser() {
                  document.querySelectorAll('.finding-diagram').length === document.querySelectorAll('.finding-diagram svg').length]",
     );
     assert_eq!(printed, json!([0, 0, 0, 0, true]), "print");
+    let boards = driver.js("return document.querySelectorAll('.finding-diagram svg').length");
+    assert!(boards.as_u64() > Some(3), "{boards} boards printed");
     driver.cmd(
         "POST",
         "/goog/cdp/execute",
@@ -500,6 +505,17 @@ fn the_report_works_in_a_real_browser() {
         driver.element_screenshot(".finding", &to.join("finding.png"));
         driver.js("window.pdnkit.openGame(0, 4, true); return 0");
         driver.element_screenshot("#viewer", &to.join("viewer.png"));
+        for width in [1400, 800] {
+            driver.cmd(
+                "POST",
+                "/window/rect",
+                Some(json!({"width": width, "height": 900})),
+            );
+            // At 1,400 px with the viewer of a game with errors beside the
+            // table; at 800 px the table alone, in its scroll container.
+            driver.js(&format!("document.getElementById('games-section').scrollIntoView(); var D = window.pdnkit.data, gi = D.games.findIndex(g => g[10] === 0); window.pdnkit.openGame(gi < 0 ? 0 : gi, 0, false); if ({width} < 1000) document.querySelector('#viewer .close').click(); return 0"));
+            driver.screenshot(&to.join(format!("report-{width}.png")));
+        }
         let svg = dir.join("diagram.svg");
         pdnkit_in_root(&[
             "diagram",
@@ -514,6 +530,80 @@ fn the_report_works_in_a_real_browser() {
         driver.go(&format!("file://{}", svg.display()));
         driver.element_screenshot("svg", &to.join("diagram.png"));
     }
+}
+
+/// Issue 44's points, at 1,400 and 800 px: findings by severity then count;
+/// file findings errors first; the games table's headers fit or wrap (none
+/// cut) at 1,400 px, and at 800 px every column is reachable in its scroll
+/// container with no dead space; a row clicked opens the viewer beside the
+/// table without moving the page, with the game's findings listed and each
+/// marked on its move.
+fn report_points(d: &Driver, what: &str) {
+    let codes = d.js(
+        "return Array.from(document.querySelectorAll('#codes tbody tr')).map(tr => Array.from(tr.cells).slice(1).map(td => +td.textContent || 0))",
+    );
+    let rows: Vec<Vec<u64>> = serde_json::from_value(codes).unwrap();
+    let key = |r: &Vec<u64>| {
+        let worst = r.iter().position(|&c| c > 0).unwrap_or(3);
+        (worst, std::cmp::Reverse(r.get(worst).copied().unwrap_or(0)))
+    };
+    let keys: Vec<_> = rows.iter().map(key).collect();
+    let mut sorted = keys.clone();
+    sorted.sort();
+    assert_eq!(
+        keys, sorted,
+        "{what}: findings by code, severity then count"
+    );
+    let file_sev = d.js(
+        "return Array.from(document.querySelectorAll('#file-findings li .sev')).map(e => ['error','warning','note'].indexOf(e.classList[1]))",
+    );
+    let file_sev: Vec<i64> = serde_json::from_value(file_sev).unwrap();
+    let mut sorted = file_sev.clone();
+    sorted.sort();
+    assert_eq!(file_sev, sorted, "{what}: file findings, errors first");
+    for width in [1400, 800] {
+        d.cmd(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": 1000})),
+        );
+        d.js("window.pdnkit.openGame(0, 0, false); document.querySelector('#viewer .close').click(); return 0");
+        let cut = d.js(
+            "return Array.from(document.querySelectorAll('#games th')).filter(th => th.scrollWidth > th.clientWidth + 1).map(th => th.textContent)",
+        );
+        assert_eq!(cut, json!([]), "{what} at {width} px: headers cut");
+        // Every column reachable: shown, and inside the scroll container
+        // once scrolled to it; the table fills its container.
+        let reach = d.js(
+            "var wrap = document.querySelector('#games').closest('.table-wrap'), t = document.getElementById('games'), out = [];              Array.from(t.tHead.rows[0].cells).forEach(th => {                if (th.getClientRects().length === 0 || th.offsetWidth < 20) { out.push('hidden ' + th.textContent); return; }                wrap.scrollLeft = th.offsetLeft; var r = th.getBoundingClientRect(), w = wrap.getBoundingClientRect();                if (r.left < w.left - 1 || Math.min(r.right, w.right) - r.left < 20) out.push('unreachable ' + th.textContent); });              wrap.scrollLeft = 0;              if (t.offsetWidth + 2 < wrap.clientWidth) out.push('dead space ' + (wrap.clientWidth - t.offsetWidth));              return out",
+        );
+        assert_eq!(reach, json!([]), "{what} at {width} px: columns");
+        // A row clicked: the page stays, the viewer shows beside it.
+        let opened = d.js(
+            "var sec = document.getElementById('games-section'); sec.scrollIntoView(); var y0 = window.scrollY;              var tr = document.querySelector('#games tbody tr'); tr.click();              return new Promise(done => setTimeout(() => { var v = document.getElementById('viewer'), r = v.getBoundingClientRect();                done([window.scrollY === y0, !v.hidden, r.top >= -1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1,                      +v.dataset.game === +tr.dataset.game, tr.getBoundingClientRect().top >= 0]); }, 100))",
+        );
+        assert_eq!(
+            opened,
+            json!([true, true, true, true, true]),
+            "{what} at {width} px: viewer"
+        );
+    }
+    // The viewer of a game with findings at moves lists them and marks each
+    // move.
+    let marks = d.js(
+        "var D = window.pdnkit.data, F = D.findings, count = {}; F.forEach(f => { if (f[3]) count[f[0]] = (count[f[0]] || 0) + 1; });          var gi = +Object.keys(count).sort((a, b) => count[b] - count[a])[0]; window.pdnkit.openGame(gi, 0, false);          var mine = F.filter(f => f[0] === gi), items = document.querySelectorAll('#viewer .game-findings li');          var unmarked = mine.filter(f => f[3]).filter(f => { var li = document.querySelector('#viewer .moves li[data-ply=\"' + f[3] + '\"]');            return !li || !/\\bf-(error|warning|note)\\b/.test(li.className); }).length;          var li = document.querySelector('#viewer .game-findings li[data-ply]'); li.click();          return [items.length === mine.length, mine.length > 0, unmarked, +document.getElementById('viewer').dataset.ply === +li.dataset.ply - 1]",
+    );
+    assert_eq!(
+        marks,
+        json!([true, true, 0, true]),
+        "{what}: the viewer's findings"
+    );
+    d.js("document.querySelector('#viewer .close').click(); return 0");
+    d.cmd(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1280, "height": 1600})),
+    );
 }
 
 /// The report's layout holds at 1,400 and at 800 px (issue 23): no element
@@ -614,6 +704,7 @@ fn the_report_of_the_real_corpus_opens_and_holds_its_layout() {
     );
     assert_eq!(moves, 76);
     layout_holds(&driver, "the real corpus");
+    report_points(&driver, "the real corpus");
     // The 2,328 notation warnings of one file are one group, three shown.
     let group = driver.js("var g = Array.from(document.querySelectorAll('.group[data-code=notation]')).sort((a, b) => b.dataset.count - a.dataset.count)[0]; return [+g.dataset.count, g.querySelectorAll('.finding').length]");
     assert!(group[0].as_u64() > Some(1000), "{group}");

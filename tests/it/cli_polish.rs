@@ -401,3 +401,29 @@ fn file_findings_are_in_line_order() {
         ]
     );
 }
+
+/// Issue 44: a known variant pdnkit does not implement is named as such by
+/// `--variant` (pool checkers was "did you mean russian?"), and `diagram`'s
+/// option that overrides a game's own tag says so in its name.
+#[test]
+fn an_unsupported_variant_is_named_as_such() {
+    for name in ["pool", "turkish"] {
+        let o = common::pdnkit(&["check", "--variant", name, "corpus/"]);
+        assert_eq!(o.status.code(), Some(2), "{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "{name} is a variant pdnkit names but does not check"
+            )),
+            "{name}: {err}"
+        );
+        assert!(!err.contains("did you mean"), "{err}");
+    }
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["diagram", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("--force-variant <NAME>"), "{help}");
+    assert!(help.contains("whatever their GameType says"), "{help}");
+}

@@ -243,6 +243,45 @@ fn the_report_shows_each_event() {
     let section = &html[html.find("<section id=\"events\">").unwrap()..];
     let section = &section[..section.find("</section>").unwrap()];
     assert_eq!(section.matches("<tr><td>").count(), 6, "a row per player");
+    // Issue 44: the spelling with two spaces shows them.
+    assert!(
+        section.contains(
+            "\"Bram<span class=\"mark space\" title=\"2 spaces\">\u{2423}\u{2423}</span>de vries\""
+        ),
+        "{section}"
+    );
+}
+
+/// Issue 44: a Latin letter in a Cyrillic name is marked in the report's
+/// events, with its script named; a plain name is not.
+#[test]
+fn the_report_marks_letters_of_another_script() {
+    let d = common::tempdir("report-scripts");
+    let game = |round: u32, w: &str, b: &str| {
+        format!("[Event \"Кубок\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n1. 32-28 1-1\n\n")
+    };
+    // `Cеменюк` with a Latin C (U+0043) in round 3.
+    let text = [
+        game(1, "Семенюк Михаил", "Валюк Андрей"),
+        game(2, "Валюк Андрей", "Новиков Виталий"),
+        game(3, "Новиков Виталий", "Cеменюк Михаил"),
+    ]
+    .concat();
+    let f = d.join("cup.pdn");
+    std::fs::write(&f, text).unwrap();
+    let out = d.join("r.html");
+    common::pdnkit(&["report", f.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let html = std::fs::read_to_string(&out).unwrap();
+    let section = &html[html.find("<section id=\"events\">").unwrap()..];
+    assert!(
+        section.contains("\"<span class=\"mark script\" title=\"a Latin letter in a Cyrillic word\">C</span>еменюк Михаил\""),
+        "{section}"
+    );
+    assert_eq!(
+        section.matches("mark script").count(),
+        1,
+        "only the foreign letter"
+    );
 }
 
 /// Issue 41: the eleven round files and the whole-event file together give

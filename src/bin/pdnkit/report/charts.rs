@@ -33,12 +33,13 @@ pub fn code_rows(s: &Summary) -> Vec<(&'static str, [u64; 3])> {
         })
         .filter(|(_, n)| n.iter().sum::<u64>() > 0)
         .collect();
-    rows.sort_by(|a, b| {
-        b.1.iter()
-            .sum::<u64>()
-            .cmp(&a.1.iter().sum::<u64>())
-            .then(a.0.cmp(b.0))
-    });
+    // Severity first (codes with errors, then warnings, then notes), then
+    // the count of that severity, most first.
+    let key = |n: &[u64; 3]| -> (usize, std::cmp::Reverse<u64>) {
+        let worst = n.iter().position(|&c| c > 0).unwrap_or(3);
+        (worst, std::cmp::Reverse(n.get(worst).copied().unwrap_or(0)))
+    };
+    rows.sort_by(|a, b| key(&a.1).cmp(&key(&b.1)).then(a.0.cmp(b.0)));
     rows
 }
 

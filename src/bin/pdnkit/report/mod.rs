@@ -374,12 +374,12 @@ impl ReportSink {
         self.games_section(&mut h);
         self.findings_section(&mut h);
         h.push_str(concat!(
-            r#"<section id="viewer" class="viewer" hidden tabindex="0"><h3></h3>"#,
+            r#"<section id="viewer" class="viewer" hidden tabindex="0" aria-label="game viewer"><button type="button" class="close" title="close (Esc)">&#215;</button><h3></h3>"#,
             r#"<p class="no-board legend" hidden>This game has no board to show: its variant or its start position could not be read.</p>"#,
             r#"<div class="body"><div class="board-col"><div class="board"></div><div class="controls">"#,
             r#"<button class="first" title="start (Home)">|&lt;</button><button class="prev" title="previous (&#8592;)">&lt;</button>"#,
             r#"<button class="next" title="next (&#8594;)">&gt;</button><button class="last" title="end (End)">&gt;|</button> <span class="ply"></span></div>"#,
-            r#"</div><ol class="moves"></ol></div><p class="result legend"></p></section>"#
+            r#"</div><ol class="moves"></ol></div><p class="result legend"></p><ul class="game-findings"></ul></section>"#
         ));
         self.data_script(&mut h);
         let _ = write!(h, r#"<script>{SCRIPT}</script></body></html>"#);
@@ -447,7 +447,7 @@ impl ReportSink {
                     h,
                     "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
                     p.rank,
-                    escape(&p.name),
+                    marked(&p.name),
                     crate::tournament::pts(p.points),
                     p.games,
                     p.wins,
@@ -469,7 +469,7 @@ impl ReportSink {
                         f.severity,
                         f.severity,
                         f.code,
-                        escape(&f.message)
+                        quoted_marked(&f.message)
                     );
                 }
                 h.push_str("</ul>");
@@ -522,7 +522,10 @@ impl ReportSink {
         h.push_str("</div>");
         if !self.file_findings.is_empty() {
             h.push_str("<h3>About whole files</h3><ul id=\"file-findings\">");
-            for (f, d) in &self.file_findings {
+            // Errors first, then warnings, then notes; in input order within.
+            let mut ordered: Vec<&(String, FileDiagnostic)> = self.file_findings.iter().collect();
+            ordered.sort_by_key(|(_, d)| std::cmp::Reverse(d.severity));
+            for (f, d) in ordered {
                 let _ = write!(
                     *h,
                     "<li><span class=\"sev {0}\">{0}[{1}]</span> {2}:{3}: {4}</li>",
@@ -566,6 +569,102 @@ impl ReportSink {
             with_boards
         );
     }
+}
+
+/// A name (or a message quoting names) as HTML with what the eye cannot
+/// tell made visible: a run of spaces other than one plain space (two
+/// spaces, a tab, a no-break space) as `␣` marks, and a letter of another
+/// script inside a word (a Latin `C` in a Cyrillic name) marked with its
+/// script named.
+fn marked(text: &str) -> String {
+    fn script(c: char) -> Option<&'static str> {
+        if c.is_ascii_alphabetic() || ('\u{00C0}'..='\u{024F}').contains(&c) {
+            Some("Latin")
+        } else if ('\u{0400}'..='\u{04FF}').contains(&c) {
+            Some("Cyrillic")
+        } else if ('\u{0370}'..='\u{03FF}').contains(&c) {
+            Some("Greek")
+        } else {
+            None
+        }
+    }
+    let mut out = String::with_capacity(text.len());
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            let mut j = i;
+            while j < chars.len() && chars[j].is_whitespace() {
+                j += 1;
+            }
+            let run = &chars[i..j];
+            if run == [' '] {
+                out.push(' ');
+            } else {
+                let what = if run.iter().all(|&c| c == ' ') {
+                    format!("{} spaces", run.len())
+                } else {
+                    let names: Vec<String> =
+                        run.iter().map(|c| format!("U+{:04X}", *c as u32)).collect();
+                    format!("white space {}", names.join(" "))
+                };
+                let _ = write!(
+                    out,
+                    "<span class=\"mark space\" title=\"{what}\">{}</span>",
+                    "\u{2423}".repeat(run.len())
+                );
+            }
+            i = j;
+            continue;
+        }
+        // The word around: its main script, by letter count.
+        let start = i;
+        let mut j = i;
+        while j < chars.len() && !chars[j].is_whitespace() {
+            j += 1;
+        }
+        let word = &chars[start..j];
+        let mut counts: Vec<(&str, usize)> = Vec::new();
+        for s in word.iter().filter_map(|&c| script(c)) {
+            match counts.iter_mut().find(|(n, _)| *n == s) {
+                Some((_, k)) => *k += 1,
+                None => counts.push((s, 1)),
+            }
+        }
+        let main = counts.iter().max_by_key(|(_, k)| *k).map(|(n, _)| *n);
+        for &c in word {
+            match (script(c), main) {
+                (Some(s), Some(m)) if counts.len() > 1 && s != m => {
+                    let _ = write!(
+                        out,
+                        "<span class=\"mark script\" title=\"a {s} letter in a {m} word\">{}</span>",
+                        escape(&c.to_string())
+                    );
+                }
+                _ => out.push_str(&escape(&c.to_string())),
+            }
+        }
+        i = j;
+    }
+    out
+}
+
+/// A message with the names it quotes (`"..."`) [`marked`], the rest
+/// escaped.
+fn quoted_marked(message: &str) -> String {
+    message
+        .split('"')
+        .enumerate()
+        .map(|(k, part)| {
+            if k % 2 == 1 {
+                marked(part)
+            } else {
+                escape(part)
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\"")
 }
 
 fn blank_zero(n: u64) -> String {

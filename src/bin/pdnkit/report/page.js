@@ -152,7 +152,18 @@ function arrow(text, alt) {
 }
 
 // ---- the viewer ---------------------------------------------------------
-var viewer = document.getElementById('viewer'), vGame = -1, vPly = 0;
+// A panel at the side of the page: opening a game keeps the page where it is.
+var viewer = document.getElementById('viewer'), vGame = -1, vPly = 0, byGame = null;
+function findingsOf(gi) {
+  if (!byGame) { byGame = {}; F.forEach(function (f, fi) { (byGame[f[0]] = byGame[f[0]] || []).push(fi); }); }
+  return byGame[gi] || [];
+}
+function closeViewer() {
+  viewer.hidden = true;
+  vGame = -1;
+  if (/^#game-/.test(location.hash)) { history.replaceState(null, '', location.pathname + location.search); }
+}
+viewer.querySelector('.close').addEventListener('click', closeViewer);
 function openGame(gi, ply, scroll) {
   var row = G[gi], g = board(gi);
   if (!row) { return; }
@@ -169,17 +180,44 @@ function openGame(gi, ply, scroll) {
   viewer.querySelector('.board').textContent = '';
   viewer.querySelector('.body').hidden = !g;
   viewer.querySelector('.no-board').hidden = !!g;
-  if (!g) { if (scroll) { viewer.scrollIntoView(); } return; }
+  // The game's findings, each marked on its move.
+  var fl = viewer.querySelector('.game-findings'), atPly = {};
+  fl.textContent = '';
+  findingsOf(gi).forEach(function (fi) {
+    var f = F[fi], sev = SEV[f[1]], code = D.codes[f[2]];
+    var li = h('li', {'data-finding': fi, 'data-ply': f[3] || null});
+    li.appendChild(h('span', {'class': 'sev ' + sev}, sev + '[' + code + ']'));
+    li.appendChild(document.createTextNode((f[3] ? ' ply ' + f[3] + ' (' + f[4] + ' ' + f[5] + '): ' : ' ') + f[6]));
+    if (f[3]) {
+      li.title = 'show the position before this move';
+      var mine = atPly[f[3]] = atPly[f[3]] || [];
+      mine.push({sev: f[1], text: sev + '[' + code + ']: ' + f[6]});
+    }
+    fl.appendChild(li);
+  });
+  fl.hidden = !fl.children.length;
+  viewer.focus({preventScroll: true});
+  if (!g) { return; }
   g.written.forEach(function (w, k) {
     var ply = k + 1, li = h('li', {'data-ply': ply}, moveLabel(g, ply) + '\u00a0' + w);
+    if (atPly[ply]) {
+      var worst = Math.min.apply(null, atPly[ply].map(function (x) { return x.sev; }));
+      li.classList.add('f-' + SEV[worst]);
+      li.dataset.findings = atPly[ply].length;
+      li.title = atPly[ply].map(function (x) { return x.text; }).join('\n');
+    }
     if (g.bad.indexOf(ply) >= 0) { li.classList.add('bad'); }
     if (g.stood.indexOf(ply) >= 0) { li.classList.add('stood'); li.title = 'an irregularity that stood: the game went on from the position it made'; }
     if (ply > g.moves.length) { li.classList.add('unplayed'); li.title = 'not replayed: the game could not be read past an error'; }
     list.appendChild(li);
   });
   show(ply === undefined ? 0 : ply);
-  if (scroll) { viewer.scrollIntoView(); }
+  viewer.scrollTop = 0;
 }
+viewer.querySelector('.game-findings').addEventListener('click', function (e) {
+  var li = e.target.closest('li');
+  if (li && li.dataset.ply) { show(+li.dataset.ply - 1); }
+});
 function show(p) {
   var g = board(vGame);
   if (!g) { return; }
@@ -211,12 +249,13 @@ viewer.querySelector('.moves').addEventListener('click', function (e) {
 });
 viewer.addEventListener('keydown', function (e) {
   var g = board(vGame);
-  if (!g) { return; }
+  if (!g || e.key === 'Escape') { return; }
   if (e.key === 'ArrowRight') { show(vPly + 1); e.preventDefault(); }
   if (e.key === 'ArrowLeft') { show(vPly - 1); e.preventDefault(); }
   if (e.key === 'Home') { show(0); e.preventDefault(); }
   if (e.key === 'End') { show(g.moves.length); e.preventDefault(); }
 });
+document.addEventListener('keydown', function (e) { if (e.key === 'Escape' && !viewer.hidden) { closeViewer(); } });
 function route() {
   var m = /^#game-(\d+)(?:-(\d+))?$/.exec(location.hash);
   if (m && G[+m[1]]) { openGame(+m[1], m[2] === undefined ? 0 : +m[2], true); }
@@ -371,7 +410,15 @@ groups.forEach(function (gr) {
   fSection.appendChild(div);
 });
 function drawAll() { pending.forEach(drawFinding); }
+// Printing draws every board of the findings shown, expanded groups
+// included (the browser may print without a beforeprint event: the print
+// media query says it too).
 window.addEventListener('beforeprint', drawAll);
+if (window.matchMedia) {
+  var printing = window.matchMedia('print');
+  var onPrint = function (m) { if (m.matches) { drawAll(); } };
+  if (printing.addEventListener) { printing.addEventListener('change', onPrint); } else if (printing.addListener) { printing.addListener(onPrint); }
+}
 
 window.pdnkit = {
   openGame: openGame,
