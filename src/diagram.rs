@@ -48,11 +48,6 @@ pub struct Arrow {
     pub style: MoveStyle,
 }
 
-/// The old name of [`Arrow`] (it read as "a drawn game").
-#[doc(hidden)]
-#[deprecated(since = "0.2.0", note = "renamed Arrow")]
-pub type Drawn = Arrow;
-
 impl Arrow {
     /// The move `text` (as a record writes it: `32-28`, `c3xe5`, `19x30x39`,
     /// a strength suffix allowed)

@@ -208,14 +208,6 @@ pub struct GameReport {
     pub played: Vec<Played>,
 }
 
-/// The old name of [`GameReport`].
-#[doc(hidden)]
-#[deprecated(
-    since = "0.2.0",
-    note = "renamed GameReport (`report` is also a command)"
-)]
-pub type Report = GameReport;
-
 impl GameReport {
     /// The position before ply `ply` (1-based) of a game replayed with
     /// `keep_moves`: `plies + 1` is the position after the last ply read.
@@ -490,13 +482,6 @@ pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> GameReport {
     let mut e = Evidence::default();
     e.add(g);
     check_game_with(g, opts, &e.decide())
-}
-
-/// Replays one game of a file whose untagged games are read as `file` says.
-#[doc(hidden)]
-#[deprecated(since = "0.2.0", note = "renamed check_game_with")]
-pub fn check_game_in(g: &Game, opts: &Options, file: &Inference) -> GameReport {
-    check_game_with(g, opts, file)
 }
 
 /// Replays one game of a file whose untagged games are read as `file` says

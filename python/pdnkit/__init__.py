@@ -85,6 +85,9 @@ class Checked:
     findings: List[Dict[str, Any]]
     errors: List[Dict[str, Any]] = field(default_factory=list)
     skipped: List[Dict[str, Any]] = field(default_factory=list)
+    # Each game's row of the games table (the library's one definition),
+    # for to_arrow and check_batch.
+    _rows: List[Dict[str, Any]] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def valid(self) -> bool:
@@ -133,7 +136,8 @@ def check(
     out = _pdnkit.check(
         source, variant, draw_rules, dict(levels) if levels else None, name, root, irregularities
     )
-    return Checked(**out)
+    rows = out.pop("rows")
+    return Checked(**out, _rows=rows)
 
 
 class Position:
@@ -200,62 +204,18 @@ def variants() -> List[str]:
     return list(_pdnkit.variants())
 
 
-# The games table of `convert --to parquet` (docs/parquet.md), as Arrow types.
-_GAME_COLUMNS = [
-    ("file", "string"), ("game", "int64"), ("line", "int32"), ("event", "string"), ("site", "string"),
-    ("date", "date32"), ("date_text", "string"), ("round", "string"), ("white", "string"), ("black", "string"),
-    ("variant", "string"), ("variant_source", "string"), ("draw_rules", "string"),
-    ("declared_result", "string"), ("declared_result_text", "string"), ("computed_result", "string"),
-    ("termination", "string"), ("termination_ply", "int32"), ("plies", "int32"), ("plies_unchecked", "int32"),
-    ("irregularities", "int32"), ("valid", "bool"), ("errors", "int32"), ("warnings", "int32"), ("first_error_code", "string"),
-    ("first_error_ply", "int32"),
-]
-
-
-def _full_date(text: Optional[str]) -> Any:
-    """The Date tag's whole date, read by the library (the one Date reader)."""
-    import datetime
-
-    if not text:
-        return None
-    days = _pdnkit.date_days(text)
-    return None if days is None else datetime.date(1970, 1, 1) + datetime.timedelta(days=days)
-
-
-def _game_row(g: Mapping[str, Any]) -> Dict[str, Any]:
-    tags = g.get("tags", {})
-    errors = sum(1 for d in g["diagnostics"] if d["severity"] == "error")
-    warnings = sum(1 for d in g["diagnostics"] if d["severity"] == "warning")
-    first = next((d for d in g["diagnostics"] if d["severity"] == "error"), None)
-    return {
-        "file": g["file"], "game": g["game"], "line": g["line"],
-        "event": tags.get("Event"), "site": tags.get("Site"),
-        "date": _full_date(tags.get("Date")), "date_text": tags.get("Date"),
-        "round": tags.get("Round"), "white": tags.get("White"), "black": tags.get("Black"),
-        "variant": g.get("variant"), "variant_source": g.get("variant_source"),
-        "draw_rules": g.get("draw_rules"), "declared_result": g.get("declared_result"),
-        "declared_result_text": g.get("declared_result_text"), "computed_result": g.get("computed_result"),
-        "termination": g.get("termination"), "termination_ply": g.get("termination_ply"),
-        "plies": g.get("plies"), "plies_unchecked": g.get("plies_unchecked"),
-        "irregularities": g.get("irregularities"), "valid": g.get("valid"),
-        "errors": errors, "warnings": warnings,
-        "first_error_code": first["code"] if first else None,
-        "first_error_ply": first.get("ply") if first else None,
-        "diagnostics": [
-            {"severity": d["severity"], "code": d["code"], "message": d["message"],
-             "line": d.get("line"), "column": d.get("column"), "ply": d.get("ply")}
-            for d in g["diagnostics"]
-        ],
-    }
-
-
 def _schema() -> Any:
+    """The games table of ``convert --to parquet`` (docs/parquet.md) as an
+    Arrow schema, from the library's one definition (``export::GAME_TABLE``)."""
     import pyarrow as pa
 
     types = {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(), "date32": pa.date32(), "bool": pa.bool_()}
-    diag = pa.struct([("severity", pa.string()), ("code", pa.string()), ("message", pa.string()),
-                      ("line", pa.int32()), ("column", pa.int32()), ("ply", pa.int32())])
-    return pa.schema([(n, types[t]) for n, t in _GAME_COLUMNS] + [("diagnostics", pa.list_(diag))])
+    columns, diagnostic = _pdnkit.game_table()
+    item = pa.struct([pa.field(n, types[t], nullable) for n, t, nullable in diagnostic])
+    return pa.schema(
+        [pa.field(n, types[t], nullable) for n, t, nullable in columns]
+        + [pa.field("diagnostics", pa.list_(pa.field("item", item, nullable=False)), nullable=False)]
+    )
 
 
 def check_batch(texts: Any, *, names: Any = None, **options: Any) -> Any:
@@ -276,8 +236,7 @@ def check_batch(texts: Any, *, names: Any = None, **options: Any) -> Any:
             continue
         data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
         name = name_list[i] if name_list is not None else f"batch[{i}]"
-        for g in check(data, name=name, **options).games:
-            rows.append(_game_row(g))
+        rows.extend(check(data, name=name, **options)._rows)
     return pa.RecordBatch.from_pylist(rows, schema=_schema())
 
 
@@ -297,7 +256,7 @@ def to_arrow(checked: Checked) -> Any:
     ``pip install "pdnkit[arrow]"``."""
     import pyarrow as pa
 
-    return pa.RecordBatch.from_pylist([_game_row(g) for g in checked.games], schema=_schema())
+    return pa.RecordBatch.from_pylist(checked._rows, schema=_schema())
 
 
 def to_pandas(checked: Union[Checked, Any]) -> Any:
@@ -306,7 +265,7 @@ def to_pandas(checked: Union[Checked, Any]) -> Any:
     import pandas as pd
 
     if isinstance(checked, Checked):
-        return pd.DataFrame([_game_row(g) for g in checked.games])
+        return to_arrow(checked).to_pandas()
     return checked.to_pandas()
 
 

@@ -4,11 +4,11 @@
 //! command line (`pdnkit::batch`: the same reading of paths, archives and
 //! compressed streams, the same inference, the same refusals).
 
+use pdnkit::batch::{Batch, Sink};
+use pdnkit::diag::FileDiagnostic;
 use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
 use pdnkit::export::{FileRecord, GameRecord};
-use pdnkit::batch::{Batch, Sink};
-use pdnkit::diag::FileDiagnostic;
 use pdnkit::{Options, Position, Variant};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -123,16 +123,55 @@ fn interrupted(pending: &mut Option<PyErr>) -> bool {
 #[derive(Default)]
 struct Collect {
     games: Vec<Value>,
+    /// Each game's row of the games table.
+    rows: Vec<Value>,
     findings: Vec<Value>,
     errors: Vec<Value>,
     skipped: Vec<Value>,
     interrupt: Option<PyErr>,
 }
 
+/// A game's row of the games table (`export::GAME_TABLE`, the Parquet
+/// games table's columns): its values by column name (`date` as days since
+/// 1970), and `diagnostics` from its JSON record.
+fn table_row(file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport, record: &Value) -> Value {
+    use pdnkit::export::{table_values, Value as V, DIAGNOSTIC_FIELDS, GAME_TABLE};
+    let row = pdnkit::export::game_row(file, g, r);
+    let mut out = serde_json::Map::new();
+    for (c, v) in GAME_TABLE.iter().zip(table_values(&row)) {
+        let v = match v {
+            V::Text(t) => t.map_or(Value::Null, |t| Value::String(t.to_string())),
+            V::Int(i) => i.map_or(Value::Null, Value::from),
+            V::Bool(b) => b.map_or(Value::Null, Value::Bool),
+            V::Date(d) => d.map_or(Value::Null, Value::from),
+        };
+        out.insert(c.name.to_string(), v);
+    }
+    let diagnostics: Vec<Value> = record["diagnostics"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|d| {
+                    let fields = DIAGNOSTIC_FIELDS.iter().map(|f| {
+                        (
+                            f.name.to_string(),
+                            d.get(f.name).cloned().unwrap_or(Value::Null),
+                        )
+                    });
+                    Value::Object(fields.collect())
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.insert("diagnostics".to_string(), Value::Array(diagnostics));
+    Value::Object(out)
+}
+
 impl Sink for Collect {
     fn game(&mut self, file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport) -> bool {
-        self.games
-            .push(serde_json::to_value(GameRecord::new(file, g, r)).unwrap_or(Value::Null));
+        let record = serde_json::to_value(GameRecord::new(file, g, r)).unwrap_or(Value::Null);
+        self.rows.push(table_row(file, g, r, &record));
+        self.games.push(record);
         true
     }
     fn batch_done(&mut self) -> bool {
@@ -262,11 +301,13 @@ fn options(
             }
         }
     }
+    // The moves are kept: the games table counts captures and crownings.
     Ok(Options::default()
         .variants(rules)
         .draw_rules(d)
         .irregularities(irregularities)
-        .levels(l))
+        .levels(l)
+        .keep_moves(true))
 }
 
 /// Checks a source as `pdnkit check` checks a PATH, through the library's
@@ -294,11 +335,15 @@ fn check(
     let out = PyDict::new(py);
     for (key, list) in [
         ("games", &sink.games),
+        ("rows", &sink.rows),
         ("findings", &sink.findings),
         ("errors", &sink.errors),
         ("skipped", &sink.skipped),
     ] {
-        let items: Vec<PyObject> = list.iter().map(|v| py_value(py, v)).collect::<PyResult<_>>()?;
+        let items: Vec<PyObject> = list
+            .iter()
+            .map(|v| py_value(py, v))
+            .collect::<PyResult<_>>()?;
         out.set_item(key, PyList::new(py, items)?)?;
     }
     Ok(out.into_any().unbind())
@@ -337,7 +382,13 @@ impl ReadGame {
                 .iter()
                 .map(|f| {
                     let (line, column) = loc.locate(f.span.start);
-                    (f.severity.as_str(), f.code.as_str(), f.message.to_string(), line, column)
+                    (
+                        f.severity.as_str(),
+                        f.code.as_str(),
+                        f.message.to_string(),
+                        line,
+                        column,
+                    )
                 })
                 .collect(),
         }
@@ -450,6 +501,24 @@ fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<Ga
 #[pyfunction]
 fn date_days(text: &str) -> Option<i32> {
     pdnkit::pdn::PdnDate::parse(text).days_since_epoch()
+}
+
+/// The games table's columns (`export::GAME_TABLE`): `(name, type,
+/// nullable)` with Arrow's type names, then the fields of each finding of
+/// its `diagnostics` list.
+type Columns = Vec<(&'static str, &'static str, bool)>;
+
+#[pyfunction]
+fn game_table() -> (Columns, Columns) {
+    let of = |cols: &[pdnkit::export::Column]| {
+        cols.iter()
+            .map(|c| (c.name, c.ty.name(), c.nullable))
+            .collect::<Vec<_>>()
+    };
+    (
+        of(&pdnkit::export::GAME_TABLE),
+        of(&pdnkit::export::DIAGNOSTIC_FIELDS),
+    )
 }
 
 /// The files the pipeline reads under `paths`, in order, each with the PATH
@@ -586,6 +655,7 @@ fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(files, m)?)?;
     m.add_function(wrap_pyfunction!(date_days, m)?)?;
+    m.add_function(wrap_pyfunction!(game_table, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_class::<NativePosition>()?;

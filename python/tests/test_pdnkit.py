@@ -206,6 +206,26 @@ def test_irregularities_stand_as_the_command_line(tmp_path):
         pdnkit.check(path, irregularities="rectify")
 
 
+def test_the_games_table_is_the_parquet_games_table(tmp_path):
+    """Issue 39: one schema. ``check_batch`` and ``to_arrow`` have the
+    Parquet games table's columns, types and nullability, and the same
+    values, row by row, as ``pdnkit convert --to parquet`` writes."""
+    pa = pytest.importorskip("pyarrow")
+    pq = pytest.importorskip("pyarrow.parquet")
+    folder = CORPUS / "brazilian"
+    out = tmp_path / "games.parquet"
+    subprocess.run([cli(), "convert", "--no-progress", "--to", "parquet", "-o", str(out), str(folder)], check=True)
+    written = pq.read_table(out)
+    mine = pa.Table.from_batches([pdnkit.to_arrow(pdnkit.check(folder))])
+    assert [(f.name, f.type, f.nullable) for f in mine.schema] == [(f.name, f.type, f.nullable) for f in written.schema]
+    assert mine.to_pylist() == written.to_pylist()
+    batch = pdnkit.check_batch(pa.array([(folder / "faults.pdn").read_text()]), names=pa.array(["faults.pdn"]))
+    assert batch.schema == pdnkit._schema()
+    assert batch.num_rows == sum(1 for g in written.column("file").to_pylist() if g.endswith("faults.pdn"))
+    captures = batch.column("captures").to_pylist()
+    assert any(c > 0 for c in captures), "the moves are kept: captures are counted"
+
+
 def test_check_batch_counts_moves_that_stood():
     pa = pytest.importorskip("pyarrow")
     text = '[GameType "26"]\n[FEN "W:W22,21:B6,17,9"]\n1. c3xa5 c7-d6 2. a5xe5 *\n'

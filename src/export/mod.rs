@@ -13,37 +13,299 @@ use crate::variant::GameKind;
 mod json;
 pub use json::{write_game_json, write_game_row_json, write_ply_row_json};
 
-/// The fixed columns of the games table, in order.
-pub const GAME_COLUMNS: [&str; 28] = [
-    "file",
-    "game",
-    "line",
-    "event",
-    "site",
-    "date",
-    "round",
-    "white",
-    "black",
-    "variant",
-    "variant_source",
-    "draw_rules",
-    "declared_result",
-    "declared_result_text",
-    "computed_result",
-    "termination",
-    "termination_ply",
-    "plies",
-    "plies_unchecked",
-    "irregularities",
-    "captures",
-    "longest_capture",
-    "crownings",
-    "valid",
-    "errors",
-    "warnings",
-    "first_error_code",
-    "first_error_ply",
+/// The type of a column of the games table, as Arrow and Parquet store it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColumnType {
+    /// A UTF-8 string.
+    Text,
+    /// A 64-bit integer.
+    Int64,
+    /// A 32-bit integer.
+    Int32,
+    /// A boolean.
+    Bool,
+    /// A date: days since 1970-01-01 (Arrow's `date32`).
+    Date,
+}
+
+impl ColumnType {
+    /// Its name: `string`, `int64`, `int32`, `bool`, `date32` (Arrow's).
+    pub fn name(self) -> &'static str {
+        match self {
+            ColumnType::Text => "string",
+            ColumnType::Int64 => "int64",
+            ColumnType::Int32 => "int32",
+            ColumnType::Bool => "bool",
+            ColumnType::Date => "date32",
+        }
+    }
+}
+
+/// A column of the games table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// Its name.
+    pub name: &'static str,
+    /// Its type.
+    pub ty: ColumnType,
+    /// Whether a row may have no value.
+    pub nullable: bool,
+}
+
+/// The games table, defined once (docs/parquet.md): the columns of the
+/// Parquet games table and of Python's Arrow batches, in order, before the
+/// `--tag` columns and the `diagnostics` list ([`DIAGNOSTIC_FIELDS`]).
+/// `date` is the Date tag's whole date ([`crate::pdn::PdnDate`]) and
+/// `date_text` the tag as written; CSV and JSON rows ([`game_columns`])
+/// write the tag as written in `date` and have no `date_text`.
+pub const GAME_TABLE: [Column; 29] = [
+    Column {
+        name: "file",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "game",
+        ty: ColumnType::Int64,
+        nullable: false,
+    },
+    Column {
+        name: "line",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "event",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "site",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "date",
+        ty: ColumnType::Date,
+        nullable: true,
+    },
+    Column {
+        name: "date_text",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "round",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "white",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "black",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "variant",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "variant_source",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "draw_rules",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "declared_result",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "declared_result_text",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "computed_result",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "termination",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "termination_ply",
+        ty: ColumnType::Int32,
+        nullable: true,
+    },
+    Column {
+        name: "plies",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "plies_unchecked",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "irregularities",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "captures",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "longest_capture",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "crownings",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "valid",
+        ty: ColumnType::Bool,
+        nullable: true,
+    },
+    Column {
+        name: "errors",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "warnings",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "first_error_code",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "first_error_ply",
+        ty: ColumnType::Int32,
+        nullable: true,
+    },
 ];
+
+/// The fields of each finding in the games table's `diagnostics` list.
+pub const DIAGNOSTIC_FIELDS: [Column; 6] = [
+    Column {
+        name: "severity",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "code",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "message",
+        ty: ColumnType::Text,
+        nullable: false,
+    },
+    Column {
+        name: "line",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "column",
+        ty: ColumnType::Int32,
+        nullable: false,
+    },
+    Column {
+        name: "ply",
+        ty: ColumnType::Int32,
+        nullable: true,
+    },
+];
+
+/// The fixed columns of the games table in CSV and JSON rows ([`GameRow`]),
+/// in order: [`GAME_TABLE`]'s, with the Date tag as written in `date` and
+/// no `date_text`.
+pub fn game_columns() -> Vec<&'static str> {
+    GAME_TABLE
+        .iter()
+        .map(|c| c.name)
+        .filter(|n| *n != "date_text")
+        .collect()
+}
+
+/// A game's values in [`GAME_TABLE`]'s order (the Parquet writer's and
+/// Python's rows): the row, with `date` as days since 1970 (`None` for a
+/// partial or yearless date) and `date_text` the tag as written.
+pub fn table_values(row: &GameRow) -> [Value<'_>; 29] {
+    let num = |n: u32| Value::Int(Some(i64::from(n)));
+    let opt = |n: Option<u32>| Value::Int(n.map(i64::from));
+    [
+        Value::Text(Some(&row.file)),
+        Value::Int(Some(row.game as i64)),
+        num(row.line),
+        Value::Text(row.event.as_deref()),
+        Value::Text(row.site.as_deref()),
+        Value::Date(
+            row.date
+                .as_deref()
+                .and_then(|d| crate::pdn::PdnDate::parse(d).days_since_epoch()),
+        ),
+        Value::Text(row.date.as_deref()),
+        Value::Text(row.round.as_deref()),
+        Value::Text(row.white.as_deref()),
+        Value::Text(row.black.as_deref()),
+        Value::Text(row.variant),
+        Value::Text(Some(row.variant_source)),
+        Value::Text(row.draw_rules),
+        Value::Text(row.declared_result),
+        Value::Text(row.declared_result_text.as_deref()),
+        Value::Text(Some(row.computed_result)),
+        Value::Text(Some(row.termination)),
+        opt(row.termination_ply),
+        num(row.plies),
+        num(row.plies_unchecked),
+        num(row.irregularities),
+        num(row.captures),
+        num(row.longest_capture),
+        num(row.crownings),
+        Value::Bool(row.valid),
+        num(row.errors),
+        num(row.warnings),
+        Value::Text(row.first_error_code),
+        opt(row.first_error_ply),
+    ]
+}
+
+/// A value of [`table_values`]: its column's type, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value<'a> {
+    /// A [`ColumnType::Text`] value.
+    Text(Option<&'a str>),
+    /// A [`ColumnType::Int64`] or [`ColumnType::Int32`] value.
+    Int(Option<i64>),
+    /// A [`ColumnType::Bool`] value.
+    Bool(Option<bool>),
+    /// A [`ColumnType::Date`] value: days since 1970-01-01.
+    Date(Option<i32>),
+}
 
 /// One row of the games table.
 #[derive(Clone, Debug, PartialEq)]
@@ -110,13 +372,6 @@ pub struct GameRow {
     pub first_error_ply: Option<u32>,
 }
 
-/// The offset of the game's first non-blank byte ([`Game::start`]).
-#[doc(hidden)]
-#[deprecated(since = "0.2.0", note = "use Game::start")]
-pub fn game_start(g: &Game) -> usize {
-    g.start()
-}
-
 /// The result exactly as the record writes it: the Result tag's value, else
 /// the token that ends the movetext.
 pub fn declared_result_text(g: &Game) -> Option<String> {
@@ -131,13 +386,6 @@ pub(crate) fn declared_result_str(g: &Game) -> Option<std::borrow::Cow<'_, str>>
             .result()
             .map(|(_, span)| String::from_utf8_lossy(g.bytes(span))),
     }
-}
-
-/// The line where the game starts ([`Game::start_line`]).
-#[doc(hidden)]
-#[deprecated(since = "0.2.0", note = "use Game::start_line")]
-pub fn game_line(g: &Game) -> u32 {
-    g.start_line()
 }
 
 /// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]

@@ -6,7 +6,7 @@ use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
 use pdnkit::export::{
     apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_fixes, rewritable,
-    Normalise, NotRewritable, Patch, GAME_COLUMNS,
+    Normalise, NotRewritable, Patch,
 };
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
@@ -192,7 +192,7 @@ impl ConvertSink {
         let mut h: Vec<&str> = if self.a.moves {
             ply_columns(self.a.fen)
         } else {
-            GAME_COLUMNS.to_vec()
+            pdnkit::export::game_columns()
         };
         h.extend(self.a.tags.iter().map(String::as_str));
         let h: Vec<String> = h.into_iter().map(String::from).collect();

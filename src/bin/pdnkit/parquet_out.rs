@@ -58,22 +58,18 @@ impl Col {
     }
 }
 
-/// A value of a row, in the order of the schema's columns.
-pub enum V<'a> {
-    S(Option<&'a str>),
-    I(Option<i64>),
-    B(Option<bool>),
-    D(Option<i32>),
-}
+/// A value of a row, in the order of the schema's columns (the library's
+/// one games table: `export::table_values`).
+use pdnkit::export::Value as V;
 
 impl Col {
     fn push(&mut self, v: &V<'_>) {
         match (self, v) {
-            (Col::Str(b), V::S(s)) => b.append_option(*s),
-            (Col::I64(b), V::I(i)) => b.append_option(*i),
-            (Col::I32(b), V::I(i)) => b.append_option(i.map(|i| i as i32)),
-            (Col::Bool(b), V::B(x)) => b.append_option(*x),
-            (Col::Date(b), V::D(d)) => b.append_option(*d),
+            (Col::Str(b), V::Text(s)) => b.append_option(*s),
+            (Col::I64(b), V::Int(i)) => b.append_option(*i),
+            (Col::I32(b), V::Int(i)) => b.append_option(i.map(|i| i as i32)),
+            (Col::Bool(b), V::Bool(x)) => b.append_option(*x),
+            (Col::Date(b), V::Date(d)) => b.append_option(*d),
             (Col::Str(b), _) => b.append_null(),
             (Col::I64(b), _) => b.append_null(),
             (Col::I32(b), _) => b.append_null(),
@@ -96,14 +92,12 @@ struct Diags {
 }
 
 fn diag_fields() -> Fields {
-    Fields::from(vec![
-        Field::new("severity", DataType::Utf8, false),
-        Field::new("code", DataType::Utf8, false),
-        Field::new("message", DataType::Utf8, false),
-        Field::new("line", DataType::Int32, false),
-        Field::new("column", DataType::Int32, false),
-        Field::new("ply", DataType::Int32, true),
-    ])
+    Fields::from(
+        pdnkit::export::DIAGNOSTIC_FIELDS
+            .iter()
+            .map(field)
+            .collect::<Vec<_>>(),
+    )
 }
 
 fn diag_item() -> Arc<Field> {
@@ -152,48 +146,24 @@ impl Diags {
     }
 }
 
-/// A whole date as days since 1970 (the library's one reading of a Date
-/// tag: `pdn::PdnDate`); `None` for a partial (`2016.??.??`), impossible or
-/// yearless one.
-pub fn full_date(text: &str) -> Option<i32> {
-    pdnkit::pdn::PdnDate::parse(text).days_since_epoch()
+/// An Arrow field of a column of the library's games table.
+fn field(c: &pdnkit::export::Column) -> Field {
+    use pdnkit::export::ColumnType;
+    let ty = match c.ty {
+        ColumnType::Text => DataType::Utf8,
+        ColumnType::Int64 => DataType::Int64,
+        ColumnType::Int32 => DataType::Int32,
+        ColumnType::Bool => DataType::Boolean,
+        ColumnType::Date => DataType::Date32,
+    };
+    Field::new(c.name, ty, c.nullable)
 }
 
-/// The games table's columns (docs/parquet.md), then the `--tag` columns.
+/// The games table's columns (the library's `export::GAME_TABLE`,
+/// docs/parquet.md), then the `--tag` columns.
 fn games_schema(tags: &[String]) -> Vec<Field> {
-    use DataType::{Boolean, Date32, Int32, Int64, Utf8};
-    let mut f = vec![
-        Field::new("file", Utf8, false),
-        Field::new("game", Int64, false),
-        Field::new("line", Int32, false),
-        Field::new("event", Utf8, true),
-        Field::new("site", Utf8, true),
-        Field::new("date", Date32, true),
-        Field::new("date_text", Utf8, true),
-        Field::new("round", Utf8, true),
-        Field::new("white", Utf8, true),
-        Field::new("black", Utf8, true),
-        Field::new("variant", Utf8, true),
-        Field::new("variant_source", Utf8, false),
-        Field::new("draw_rules", Utf8, true),
-        Field::new("declared_result", Utf8, true),
-        Field::new("declared_result_text", Utf8, true),
-        Field::new("computed_result", Utf8, false),
-        Field::new("termination", Utf8, false),
-        Field::new("termination_ply", Int32, true),
-        Field::new("plies", Int32, false),
-        Field::new("plies_unchecked", Int32, false),
-        Field::new("irregularities", Int32, false),
-        Field::new("captures", Int32, false),
-        Field::new("longest_capture", Int32, false),
-        Field::new("crownings", Int32, false),
-        Field::new("valid", Boolean, true),
-        Field::new("errors", Int32, false),
-        Field::new("warnings", Int32, false),
-        Field::new("first_error_code", Utf8, true),
-        Field::new("first_error_ply", Int32, true),
-    ];
-    f.extend(tags.iter().map(|t| Field::new(t, Utf8, true)));
+    let mut f: Vec<Field> = pdnkit::export::GAME_TABLE.iter().map(field).collect();
+    f.extend(tags.iter().map(|t| Field::new(t, DataType::Utf8, true)));
     f
 }
 
@@ -414,64 +384,33 @@ impl ParquetOut {
             for (row, played) in ply_rows_iter(file, g, r, true).zip(&r.played) {
                 let before = played.before.to_fen();
                 let mut values = vec![
-                    V::S(Some(&row.file)),
-                    V::I(Some(row.game as i64)),
-                    V::I(Some(i64::from(row.ply))),
-                    V::I(Some(i64::from(row.move_number))),
-                    V::S(Some(row.side)),
-                    V::S(Some(&row.written)),
-                    V::S(Some(&row.mv)),
-                    V::S(row.algebraic.as_deref()),
-                    V::I(Some(i64::from(row.from))),
-                    V::I(Some(i64::from(row.to))),
-                    V::I(Some(i64::from(row.captured))),
-                    V::S(Some(&row.captured_squares)),
-                    V::S(Some(row.piece)),
-                    V::B(Some(row.crowned)),
-                    V::B(Some(row.stood)),
-                    V::S(Some(&before)),
-                    V::S(row.fen.as_deref()),
+                    V::Text(Some(&row.file)),
+                    V::Int(Some(row.game as i64)),
+                    V::Int(Some(i64::from(row.ply))),
+                    V::Int(Some(i64::from(row.move_number))),
+                    V::Text(Some(row.side)),
+                    V::Text(Some(&row.written)),
+                    V::Text(Some(&row.mv)),
+                    V::Text(row.algebraic.as_deref()),
+                    V::Int(Some(i64::from(row.from))),
+                    V::Int(Some(i64::from(row.to))),
+                    V::Int(Some(i64::from(row.captured))),
+                    V::Text(Some(&row.captured_squares)),
+                    V::Text(Some(row.piece)),
+                    V::Bool(Some(row.crowned)),
+                    V::Bool(Some(row.stood)),
+                    V::Text(Some(&before)),
+                    V::Text(row.fen.as_deref()),
                 ];
-                values.extend(tags.iter().map(|t| V::S(t.as_deref())));
+                values.extend(tags.iter().map(|t| V::Text(t.as_deref())));
                 part.push(&values);
                 part.flush_if_full(&schema)?;
             }
             return Ok(());
         }
         let row = game_row(file, g, r);
-        let num = |n: Option<u32>| V::I(n.map(i64::from));
-        let mut values = vec![
-            V::S(Some(&row.file)),
-            V::I(Some(row.game as i64)),
-            num(Some(row.line)),
-            V::S(row.event.as_deref()),
-            V::S(row.site.as_deref()),
-            V::D(row.date.as_deref().and_then(full_date)),
-            V::S(row.date.as_deref()),
-            V::S(row.round.as_deref()),
-            V::S(row.white.as_deref()),
-            V::S(row.black.as_deref()),
-            V::S(row.variant),
-            V::S(Some(row.variant_source)),
-            V::S(row.draw_rules),
-            V::S(row.declared_result),
-            V::S(row.declared_result_text.as_deref()),
-            V::S(Some(row.computed_result)),
-            V::S(Some(row.termination)),
-            num(row.termination_ply),
-            num(Some(row.plies)),
-            num(Some(row.plies_unchecked)),
-            num(Some(row.irregularities)),
-            num(Some(row.captures)),
-            num(Some(row.longest_capture)),
-            num(Some(row.crownings)),
-            V::B(row.valid),
-            num(Some(row.errors)),
-            num(Some(row.warnings)),
-            V::S(row.first_error_code),
-            num(row.first_error_ply),
-        ];
-        values.extend(tags.iter().map(|t| V::S(t.as_deref())));
+        let mut values = pdnkit::export::table_values(&row).to_vec();
+        values.extend(tags.iter().map(|t| V::Text(t.as_deref())));
         part.push(&values);
         if let Some(d) = &mut part.diags {
             d.push(g, r);
@@ -552,6 +491,7 @@ mod tests {
 
     #[test]
     fn full_dates_only() {
+        let full_date = |t: &str| pdnkit::pdn::PdnDate::parse(t).days_since_epoch();
         assert_eq!(full_date("1970.01.01"), Some(0));
         assert_eq!(full_date("2016.02.29"), Some(16_860));
         assert_eq!(full_date("2000-03-01"), Some(11_017));
