@@ -105,3 +105,156 @@ fn the_table_names_every_module_of_lib_rs_in_order() {
     let table: Vec<&str> = LAYERS.iter().flat_map(|l| l.iter().copied()).collect();
     assert_eq!(declared, table, "lib.rs lists the modules in layer order");
 }
+
+/// The binary's modules, by layer from the bottom (docs/architecture.md):
+/// a module's code names only modules of layers strictly below its own, and
+/// a subcommand (`cmd/NAME`) names no other subcommand. So there is no
+/// import circle in the binary, and the exit statuses live at its bottom.
+const BIN_LAYERS: [&[&str]; 7] = [
+    &["exit", "style"],
+    &["render"],
+    &["output", "progress"],
+    &["common"],
+    &["parquet_out"],
+    &["cmd"],
+    &["main"],
+];
+
+/// What a binary file's code names as `crate::NAME` (and `crate::cmd::NAME`
+/// as `cmd::NAME`), its tests and comments left out.
+fn named_in_binary(text: &str) -> Vec<String> {
+    let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let mut out = Vec::new();
+    for line in code.lines() {
+        let line = line.split("//").next().unwrap_or("");
+        let mut rest = line;
+        while let Some(i) = rest.find("crate::") {
+            rest = &rest[i + 7..];
+            let word = |s: &str| -> String {
+                s.chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect()
+            };
+            let mut name = word(rest);
+            if name == "cmd" {
+                if let Some(sub) = rest.strip_prefix("cmd::") {
+                    name = format!("cmd::{}", word(sub));
+                }
+            }
+            if !name.is_empty() && !out.contains(&name) {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_binary_imports_only_from_layers_below() {
+    let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/pdnkit");
+    let layer = |m: &str| BIN_LAYERS.iter().position(|l| l.contains(&m));
+    let mut problems = Vec::new();
+    let mut files = 0;
+    for e in walkdir::WalkDir::new(&bin)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let rel = p.strip_prefix(&bin).unwrap();
+        let parts: Vec<String> = rel
+            .components()
+            .map(|c| {
+                c.as_os_str()
+                    .to_string_lossy()
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .collect();
+        let module = parts[0].clone();
+        // The subcommand a file of `cmd/` belongs to (`cmd/report/charts.rs`: report).
+        let command =
+            (module == "cmd" && parts.len() > 1 && parts[1] != "mod").then(|| parts[1].clone());
+        let Some(own) = layer(&module) else {
+            problems.push(format!(
+                "{}: module {module} is in no layer of the table",
+                rel.display()
+            ));
+            continue;
+        };
+        files += 1;
+        let text = std::fs::read_to_string(p).unwrap();
+        for dep in named_in_binary(&text) {
+            if let Some(other) = dep.strip_prefix("cmd::") {
+                if command.as_deref() != Some(other) && module != "main" {
+                    problems.push(format!("{}: names the subcommand {other}", rel.display()));
+                }
+                continue;
+            }
+            match layer(&dep) {
+                Some(l) if l < own || dep == module => {}
+                Some(l) => problems.push(format!(
+                    "{}: {module} (layer {own}) names {dep} (layer {l}), not a layer below it",
+                    rel.display()
+                )),
+                None => problems.push(format!("{}: crate::{dep} is in no layer", rel.display())),
+            }
+        }
+    }
+    assert!(files > 15, "{files} files");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // main.rs declares the modules of the table, and nothing else.
+    let main = std::fs::read_to_string(bin.join("main.rs")).unwrap();
+    let mut declared: Vec<&str> = main
+        .lines()
+        .filter_map(|l| l.strip_prefix("mod "))
+        .filter_map(|l| l.strip_suffix(';'))
+        .collect();
+    declared.sort();
+    let mut table: Vec<&str> = BIN_LAYERS
+        .iter()
+        .flat_map(|l| l.iter().copied())
+        .filter(|m| *m != "main")
+        .collect();
+    table.sort();
+    assert_eq!(
+        declared, table,
+        "main.rs declares the modules of BIN_LAYERS"
+    );
+}
+
+/// Every command returns its exit status to `main`, the one place the
+/// process ends; the statuses are named in one module (`exit`), which also
+/// holds the only other way out (a signal handler cannot return to `main`).
+#[test]
+fn one_exit_path() {
+    let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/pdnkit");
+    for e in walkdir::WalkDir::new(&bin)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(p).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let rel = p.strip_prefix(&bin).unwrap();
+        if rel != std::path::Path::new("exit.rs") {
+            assert!(
+                !code.contains("process::exit"),
+                "{}: calls process::exit",
+                p.display()
+            );
+            assert!(
+                !code.contains("const FAILED"),
+                "{}: an exit status outside exit.rs",
+                p.display()
+            );
+        }
+    }
+    let main = std::fs::read_to_string(bin.join("main.rs")).unwrap();
+    assert_eq!(main.matches("fn main()").count(), 1);
+}

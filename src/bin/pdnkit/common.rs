@@ -291,10 +291,7 @@ impl InputArgs {
     /// reason and returns exit status 2. Problems with PATHs are printed and
     /// kept (the run goes on with the other inputs, and ends with status 2).
     pub fn prepare(&self, keep_moves: bool) -> Result<Prepared, u8> {
-        let fail = |m: String| {
-            eprintln!("pdnkit: {m}");
-            crate::EXIT_FAILED
-        };
+        let fail = |m: String| crate::exit::fail(m);
         let mut opts = self.options().map_err(fail)?;
         opts.keep_moves = keep_moves;
         let jobs = self.jobs().map_err(fail)?;
@@ -320,7 +317,7 @@ impl InputArgs {
             // Every PATH already had its message (it does not exist, cannot be
             // read): one message per fault.
             if batch.problems().len() >= paths.len() {
-                return Err(crate::EXIT_FAILED);
+                return Err(crate::exit::FAILED);
             }
             return Err(fail(format!(
                 "no PDN file found under {} (files ending in .pdn, .pgn or .txt are read in directories; --all-files reads every file)",
@@ -468,5 +465,32 @@ impl SelectArgs {
         }
         s.invert(self.invert);
         Ok(s)
+    }
+}
+
+/// `--format` of `check` and `dupes`: human text or JSON Lines.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HumanOrJson {
+    Human,
+    Json,
+}
+
+/// How `--to parquet` splits its output into a folder of partitions.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartitionBy {
+    Variant,
+    Year,
+    Event,
+}
+
+impl PartitionBy {
+    /// The key's name in the folder names (`variant=international`).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
+    pub fn name(self) -> &'static str {
+        match self {
+            PartitionBy::Variant => "variant",
+            PartitionBy::Year => "year",
+            PartitionBy::Event => "event",
+        }
     }
 }

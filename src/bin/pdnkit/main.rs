@@ -4,23 +4,20 @@
 //! Exit status: `check` 0 clean, 1 error findings; `convert`, `stats`, `dupes`
 //! 0 when the job was done; 2 for every command when the run itself failed.
 
-mod check;
+// Layers, from the top (tests/it/layers.rs): `main`; the subcommands in
+// `cmd` (none names another); `common` and `parquet_out`; `output` and
+// `progress`; `render`; `style` and `exit`.
+mod cmd;
 mod common;
-mod convert;
-mod diagram;
-mod dupes;
-mod man;
+mod exit;
 mod output;
 #[cfg(feature = "parquet")]
 mod parquet_out;
-mod perft;
 mod progress;
 mod render;
-mod report;
-mod select;
-mod stats;
 mod style;
-mod tournament;
+
+use cmd::{check, convert, diagram, dupes, man, perft, report, select, stats, tournament};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -184,23 +181,6 @@ Examples:
 
 Exit status: 0 done; 2 bad arguments (such as a FEN that cannot be read) or a write error.";
 
-/// Exit status 2: the run itself failed.
-pub const EXIT_FAILED: u8 = 2;
-
-/// Prints why the run failed; exit status 2.
-pub fn fail(why: impl std::fmt::Display) -> u8 {
-    eprintln!("pdnkit: {why}");
-    EXIT_FAILED
-}
-
-/// Writes generated text to standard output; the exit status.
-pub fn print_bytes(b: &[u8]) -> u8 {
-    match output::print(&String::from_utf8_lossy(b)) {
-        Ok(()) => 0,
-        Err(stop) => stop.report(0),
-    }
-}
-
 /// The one exit path: every command returns its status here.
 fn main() -> ExitCode {
     let parsed = <Cli as clap::CommandFactory>::command()
@@ -216,7 +196,7 @@ fn main() -> ExitCode {
         Err(e) => {
             if e.use_stderr() {
                 let _ = e.print();
-                return ExitCode::from(EXIT_FAILED);
+                return ExitCode::from(exit::FAILED);
             }
             // --help and --version: written to standard output, where a
             // write error (a full disk, /dev/full) fails the run.
@@ -246,9 +226,9 @@ fn main() -> ExitCode {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut cmd, "pdnkit", &mut out);
-            print_bytes(&out)
+            output::print_bytes(&out)
         }
-        Command::Man(a) => man::run(a),
+        Command::Man(a) => man::run(a, <Cli as clap::CommandFactory>::command()),
     };
     ExitCode::from(code)
 }

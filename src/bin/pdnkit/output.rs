@@ -42,8 +42,7 @@ pub fn install_signal_cleanup() {
         for f in files.iter() {
             let _ = std::fs::remove_file(f);
         }
-        eprintln!("pdnkit: interrupted");
-        std::process::exit(130);
+        crate::exit::interrupted();
     });
 }
 
@@ -84,7 +83,7 @@ impl Stop {
             Stop::Closed => so_far,
             Stop::Failed(m) => {
                 eprintln!("pdnkit: {m}");
-                crate::EXIT_FAILED
+                crate::exit::FAILED
             }
         }
     }
@@ -439,5 +438,13 @@ impl Write for Out {
             Out::File(f) => f.flush(),
             Out::Device(w, _) => w.flush(),
         }
+    }
+}
+
+/// Writes generated text to standard output; the exit status.
+pub fn print_bytes(b: &[u8]) -> u8 {
+    match print(&String::from_utf8_lossy(b)) {
+        Ok(()) => 0,
+        Err(stop) => stop.report(0),
     }
 }

@@ -26,7 +26,7 @@ const BATCH_ROWS: usize = 8192;
 /// Rows of a row group (a single file); partitions write a row group per batch.
 const ROW_GROUP_ROWS: usize = 65_536;
 
-pub use crate::convert::PartitionBy;
+pub use crate::common::PartitionBy;
 
 /// One column being gathered.
 enum Col {

@@ -188,3 +188,44 @@ pub fn safe_record<W: std::io::Write, S: AsRef<str>>(
             .map(|c| pdnkit::export::spreadsheet_safe(c.as_ref()).into_owned()),
     )
 }
+
+// ---- crosstables (`tournament` and `report`) ----
+
+/// Points in half points, shown in the event's unit.
+pub fn pts(half: u32) -> String {
+    if half.is_multiple_of(2) {
+        (half / 2).to_string()
+    } else {
+        format!("{}.5", half / 2)
+    }
+}
+
+/// A tie-break value: a whole number as one, else up to two decimals; never `-0`.
+pub fn num(x: f64) -> String {
+    let x = if x == 0.0 { 0.0 } else { x };
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.2}").trim_end_matches('0').to_string()
+    }
+}
+
+/// An event's title: `EVENT — SECTION, SITE, YEAR`.
+pub fn title(e: &pdnkit::tournament::Event) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    parts.push(if e.event.trim().is_empty() {
+        "(no Event)".to_string()
+    } else {
+        e.event.clone()
+    });
+    if let Some(section) = &e.section {
+        parts[0] = format!("{} — {section}", parts[0]);
+    }
+    if !e.site.trim().is_empty() {
+        parts.push(e.site.clone());
+    }
+    if let Some(y) = e.year {
+        parts.push(y.to_string());
+    }
+    parts.join(", ")
+}

@@ -1,6 +1,7 @@
 //! `pdnkit convert PATH... --to csv|jsonl|pdn [-o FILE]`
 
 use crate::common::InputArgs;
+use crate::common::PartitionBy;
 use crate::output::{AtomicFile, Out, Replace, Stop};
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
@@ -21,26 +22,6 @@ pub enum To {
     Pdn,
     /// The games table (or with --moves the plies table) as Parquet (docs/parquet.md).
     Parquet,
-}
-
-/// How `--to parquet` splits its output into a folder of partitions.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PartitionBy {
-    Variant,
-    Year,
-    Event,
-}
-
-impl PartitionBy {
-    /// The key's name in the folder names (`variant=international`).
-    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
-    pub fn name(self) -> &'static str {
-        match self {
-            PartitionBy::Variant => "variant",
-            PartitionBy::Year => "year",
-            PartitionBy::Event => "event",
-        }
-    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -566,7 +547,7 @@ const TAG_COLUMNS: [&str; 8] = [
 
 pub fn run(mut a: Args) -> u8 {
     if let Err(why) = check_args(&a) {
-        return crate::fail(why);
+        return crate::exit::fail(why);
     }
     // NAME=VALUE and NAME~REGEX select games; a bare NAME is a column.
     let (tag_tests, columns): (Vec<String>, Vec<String>) = std::mem::take(&mut a.tags)
@@ -575,11 +556,11 @@ pub fn run(mut a: Args) -> u8 {
     a.tags = columns;
     let selection = match a.select.selection(&tag_tests) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     // A file rewritten in place keeps every game: no selection there.
     if a.in_place && !selection.is_empty() {
-        return crate::fail(
+        return crate::exit::fail(
             "--in-place rewrites whole files and keeps every game: it does not take selection options (use `select` to write the chosen games elsewhere)",
         );
     }
@@ -632,7 +613,7 @@ pub fn run(mut a: Args) -> u8 {
         crate::output::open_output(a.output.as_deref(), prepared.inputs(), " (use --in-place)")
     }) {
         Ok(out) => out,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let (out_name, out_is_stdout) = (out.name(), out.is_stdout());
     let dest = match (a.in_place, a.to) {
@@ -749,7 +730,7 @@ impl ConvertSink {
             }
         }
         let so_far = if self.failed {
-            crate::EXIT_FAILED
+            crate::exit::FAILED
         } else if self.errors > 0 && self.a.strict {
             1
         } else {
@@ -798,13 +779,13 @@ fn parquet(
     refused: bool,
 ) -> u8 {
     let Some(dest) = a.output.clone() else {
-        return crate::fail("--to parquet needs -o");
+        return crate::exit::fail("--to parquet needs -o");
     };
     let single = match a.partition_by {
         Some(_) => None,
         None => match crate::output::open_output(Some(&dest), prepared.inputs(), "") {
             Ok(o) => Some(o),
-            Err(why) => return crate::fail(why),
+            Err(why) => return crate::exit::fail(why),
         },
     };
     let out = match crate::parquet_out::ParquetOut::new(
@@ -815,7 +796,7 @@ fn parquet(
         a.partition_by,
     ) {
         Ok(o) => o,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let mut sink = ConvertSink {
         out_name: crate::render::path(&dest),

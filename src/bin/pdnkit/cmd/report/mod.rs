@@ -433,7 +433,7 @@ impl ReportSink {
             let _ = write!(
                 h,
                 "<details class=\"event\"><summary>{}: {}</summary><div class=\"table-wrap\"><table class=\"crosstable\"><thead><tr><th>#</th><th>player</th><th>pts</th><th>G</th><th>W</th><th>D</th><th>L</th>",
-                escape(&crate::tournament::title(e)),
+                escape(&crate::render::title(e)),
                 escape(&e.system_text())
             );
             if let Some(p) = e.players.first() {
@@ -448,14 +448,14 @@ impl ReportSink {
                     "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>",
                     p.rank,
                     marked(&p.name),
-                    crate::tournament::pts(p.points),
+                    crate::render::pts(p.points),
                     p.games,
                     p.wins,
                     p.draws,
                     p.losses
                 );
                 for (_, v) in &p.tiebreaks {
-                    let _ = write!(h, "<td>{}</td>", crate::tournament::num(*v));
+                    let _ = write!(h, "<td>{}</td>", crate::render::num(*v));
                 }
                 h.push_str("</tr>");
             }
@@ -730,7 +730,7 @@ fn open_in_browser(path: &Path) -> Result<(), String> {
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
@@ -743,7 +743,7 @@ pub fn run(a: Args) -> u8 {
     );
     if output_is_input {
         if pdnkit::batch::file_not_pdn(&a.output).is_none() {
-            return crate::fail(format!(
+            return crate::exit::fail(format!(
                 "{} is an input; refusing to overwrite it (name another -o)",
                 crate::render::path(&a.output)
             ));
@@ -753,7 +753,7 @@ pub fn run(a: Args) -> u8 {
         });
     }
     if !a.force && foreign_file(&a.output) {
-        return crate::fail(format!(
+        return crate::exit::fail(format!(
             "{} exists and is not a pdnkit report; refusing to replace it (name another -o, or add --force)",
             crate::render::path(&a.output)
         ));
@@ -769,7 +769,7 @@ pub fn run(a: Args) -> u8 {
     };
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     if sink.too_many {
-        return crate::fail(format!(
+        return crate::exit::fail(format!(
             "more than {MAX_REPORT_GAMES} games: one page this large could not be opened; nothing was written. \
              Report the archive in parts, one report per folder or file, for example \
              `for d in ARCHIVE/*/; do pdnkit report \"$d\" -o \"${{d%/}}.html\"; done`, \
@@ -781,7 +781,7 @@ pub fn run(a: Args) -> u8 {
         Ok(o) => o,
         Err(e) => {
             eprintln!("pdnkit: {}: {e}", crate::render::path(&a.output));
-            return crate::EXIT_FAILED;
+            return crate::exit::FAILED;
         }
     };
     let name = out.name();
@@ -809,7 +809,7 @@ pub fn run(a: Args) -> u8 {
         }
     }
     if sink.failed || failed {
-        crate::EXIT_FAILED
+        crate::exit::FAILED
     } else if a.strict && s.of_severity(Severity::Error) > 0 {
         1
     } else {

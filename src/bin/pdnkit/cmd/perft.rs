@@ -28,7 +28,7 @@ pub fn run(a: Args) -> u8 {
             Ok(p) => p,
             Err(e) => {
                 eprintln!("pdnkit: bad FEN '{f}': {e}");
-                return crate::EXIT_FAILED;
+                return crate::exit::FAILED;
             }
         },
     };

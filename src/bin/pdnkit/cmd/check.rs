@@ -1,6 +1,6 @@
 //! `pdnkit check PATH...`: replay every game, report findings, compare results.
 
-use crate::common::InputArgs;
+use crate::common::{HumanOrJson as Format, InputArgs};
 use crate::output::Stop;
 use crate::render;
 use crate::style::{ColorChoice, Palette};
@@ -10,12 +10,6 @@ use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::io::{IsTerminal, Write};
-
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Human,
-    Json,
-}
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -145,7 +139,7 @@ impl<W: Write> Sink for CheckSink<W> {
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let mut prepared = match a.input.prepare(selection.needs_moves()) {
         Ok(p) => p,
@@ -175,7 +169,7 @@ pub fn run(a: Args) -> u8 {
     }
     let s = &sink.sum;
     let status = if failed {
-        crate::EXIT_FAILED
+        crate::exit::FAILED
     } else if s.of_severity(Severity::Error) > 0 {
         1
     } else {

@@ -302,7 +302,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let prepared = match a.input.prepare(true) {
         Ok(p) => p,
@@ -324,7 +324,7 @@ pub fn run(a: Args) -> u8 {
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
     if let Some(groups) = &mut sink.groups {
-        let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
+        let status = if sink.failed { crate::exit::FAILED } else { 0 };
         let text = groups_text(groups, a.format);
         let (merged, conflicting) = groups.set_aside();
         if merged + conflicting > 0 {
@@ -346,7 +346,7 @@ pub fn run(a: Args) -> u8 {
                 Ok(()) => status,
                 Err(stop) => stop.report(status),
             },
-            Err(e) => crate::fail(e),
+            Err(e) => crate::exit::fail(e),
         };
     }
     let mut scopes: Vec<(String, &Stats)> = vec![("all".to_string(), &sink.all)];
@@ -373,7 +373,7 @@ pub fn run(a: Args) -> u8 {
             let mut w = csv::Writer::from_writer(Vec::new());
             if let Err(e) = crate::render::safe_record(&mut w, ["scope", "metric", "key", "value"])
             {
-                return crate::fail(format!("CSV: {e}"));
+                return crate::exit::fail(format!("CSV: {e}"));
             }
             for (k, s) in &scopes {
                 for row in s.rows(k) {
@@ -384,18 +384,18 @@ pub fn run(a: Args) -> u8 {
                         row.value,
                     ];
                     if let Err(e) = crate::render::safe_record(&mut w, cells) {
-                        return crate::fail(format!("CSV: {e}"));
+                        return crate::exit::fail(format!("CSV: {e}"));
                     }
                 }
             }
             match w.into_inner() {
                 Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                Err(e) => return crate::fail(format!("CSV: {e}")),
+                Err(e) => return crate::exit::fail(format!("CSV: {e}")),
             }
         }
     };
     // stats did its job whatever the findings: 0, or 2 when the run failed.
-    let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
+    let status = if sink.failed { crate::exit::FAILED } else { 0 };
     match crate::output::print(&text) {
         Ok(()) => status,
         Err(stop) => stop.report(status),

@@ -20,7 +20,7 @@ pub struct Args {
     tag_select: crate::common::TagSelectArgs,
     /// human (a paragraph per group) or json (JSON Lines).
     #[arg(long, value_enum, default_value = "human")]
-    format: crate::check::Format,
+    format: crate::common::HumanOrJson,
     /// Same as --format json (kept for old scripts).
     #[arg(long, hide = true)]
     json: bool,
@@ -52,7 +52,7 @@ impl Sink for DupesSink {
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let prepared = match a.input.prepare(true) {
         Ok(p) => p,
@@ -69,7 +69,7 @@ pub fn run(a: Args) -> u8 {
     let games = &sink.games;
     let found = sink.finder.find();
     let mut out = String::new();
-    if a.json || a.format == crate::check::Format::Json {
+    if a.json || a.format == crate::common::HumanOrJson::Json {
         for record in found.records(games) {
             out.push_str(&crate::render::json_line(&record));
         }
@@ -124,7 +124,7 @@ pub fn run(a: Args) -> u8 {
             contained.len()
         ));
     }
-    let status = if sink.failed { crate::EXIT_FAILED } else { 0 };
+    let status = if sink.failed { crate::exit::FAILED } else { 0 };
     match crate::output::print(&out) {
         Ok(()) => status,
         Err(stop) => stop.report(status),

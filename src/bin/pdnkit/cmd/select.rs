@@ -304,7 +304,7 @@ impl Sink for Writer<'_> {
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let keep_moves = a.normalise || a.unique.is_some() || selection.needs_moves();
     let prepared = match a.input.prepare(keep_moves) {
@@ -312,7 +312,7 @@ pub fn run(a: Args) -> u8 {
         Err(code) => return code,
     };
     if a.unique.is_some() && prepared.inputs().iter().any(|i| matches!(i, Input::Stdin)) {
-        return crate::fail(
+        return crate::exit::fail(
             "--unique reads the games twice (once to find the copies, once to write): name files, not standard input",
         );
     }
@@ -337,7 +337,7 @@ pub fn run(a: Args) -> u8 {
     };
     let out = match crate::output::open_output(a.output.as_deref(), prepared.inputs(), "") {
         Ok(o) => o,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let mut w = Writer {
         selection: &selection,
@@ -383,7 +383,7 @@ pub fn run(a: Args) -> u8 {
         );
     }
     let so_far = if w.failed {
-        crate::EXIT_FAILED
+        crate::exit::FAILED
     } else if a.strict && w.errors > 0 {
         1
     } else {

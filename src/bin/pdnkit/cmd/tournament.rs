@@ -2,6 +2,7 @@
 //! it: the crosstable with its tie-breaks, then the findings (docs/tournament.md).
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
+use crate::render::{num, pts, title};
 use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
 use pdnkit::pdn::Game;
@@ -107,43 +108,6 @@ impl Sink for Collect {
         eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
-}
-
-/// Points in half points, shown in the event's unit.
-pub fn pts(half: u32) -> String {
-    if half.is_multiple_of(2) {
-        (half / 2).to_string()
-    } else {
-        format!("{}.5", half / 2)
-    }
-}
-
-pub fn num(x: f64) -> String {
-    let x = if x == 0.0 { 0.0 } else { x };
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.2}").trim_end_matches('0').to_string()
-    }
-}
-
-pub fn title(e: &Event) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    parts.push(if e.event.trim().is_empty() {
-        "(no Event)".to_string()
-    } else {
-        e.event.clone()
-    });
-    if let Some(section) = &e.section {
-        parts[0] = format!("{} — {section}", parts[0]);
-    }
-    if !e.site.trim().is_empty() {
-        parts.push(e.site.clone());
-    }
-    if let Some(y) = e.year {
-        parts.push(y.to_string());
-    }
-    parts.join(", ")
 }
 
 /// `n` and the word, singular or plural.
@@ -403,7 +367,7 @@ fn render(
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag) {
         Ok(s) => s,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let mut aliases = Vec::new();
     for al in &a.alias {
@@ -411,7 +375,7 @@ pub fn run(a: Args) -> u8 {
             Some((x, y)) if !x.trim().is_empty() && !y.trim().is_empty() => {
                 aliases.push((x.to_string(), y.to_string()))
             }
-            _ => return crate::fail(format!("--alias '{al}': write SPELLING=NAME")),
+            _ => return crate::exit::fail(format!("--alias '{al}': write SPELLING=NAME")),
         }
     }
     // The moves tell copies of one game apart.
@@ -446,12 +410,12 @@ pub fn run(a: Args) -> u8 {
                 Ok(g) => {
                     b.add(g);
                 }
-                Err(e) => return crate::fail(format!("--prefer '{p}': {e}")),
+                Err(e) => return crate::exit::fail(format!("--prefer '{p}': {e}")),
             }
         }
         match b.build() {
             Ok(set) => Some(set),
-            Err(e) => return crate::fail(format!("--prefer: {e}")),
+            Err(e) => return crate::exit::fail(format!("--prefer: {e}")),
         }
     };
     let settings = Settings {
@@ -489,10 +453,10 @@ pub fn run(a: Args) -> u8 {
     }
     let out = match render(a.format, &evs, &settings, sink.games.len(), errors) {
         Ok(out) => out,
-        Err(why) => return crate::fail(why),
+        Err(why) => return crate::exit::fail(why),
     };
     let status = if sink.failed {
-        crate::EXIT_FAILED
+        crate::exit::FAILED
     } else {
         u8::from(errors > 0)
     };

@@ -1,5 +1,6 @@
 //! `pdnkit diagram`: one position as an SVG picture.
 
+use crate::exit::fail;
 use crate::output::{Out, Stop};
 use pdnkit::batch::{Batch, Sink};
 use pdnkit::diagram::{svg, Arrow, DiagramOptions};
@@ -44,11 +45,6 @@ pub struct Args {
     /// Write to FILE instead of standard output.
     #[arg(short = 'o', long)]
     output: Option<PathBuf>,
-}
-
-fn fail(m: impl std::fmt::Display) -> u8 {
-    eprintln!("pdnkit: {m}");
-    crate::EXIT_FAILED
 }
 
 /// Picks game `want` of the one file a PATH names, read as every command

@@ -2,7 +2,6 @@
 //! options, the exit status, the diagnostic codes and examples; `--dir DIR`
 //! also writes one page per subcommand (`pdnkit-check.1`, ...).
 
-use clap::CommandFactory;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -83,8 +82,8 @@ fn page(cmd: clap::Command) -> std::io::Result<Vec<u8>> {
 /// The main page: name, synopsis and description, then each subcommand's
 /// synopsis and options, the exit status, the codes, examples and the
 /// subcommand pages by name.
-fn main_page() -> std::io::Result<Vec<u8>> {
-    let cmd = crate::Cli::command();
+fn main_page(cmd: &clap::Command) -> std::io::Result<Vec<u8>> {
+    let cmd = cmd.clone();
     let man = clap_mangen::Man::new(cmd.clone());
     let mut out = Vec::new();
     man.render_title(&mut out)?;
@@ -120,7 +119,7 @@ fn main_page() -> std::io::Result<Vec<u8>> {
 }
 
 /// Writes every page into `dir`.
-fn write_pages(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+fn write_pages(dir: &Path, cli: &clap::Command) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let mut written = Vec::new();
     let mut put = |name: String, bytes: Vec<u8>| -> std::io::Result<()> {
@@ -129,8 +128,8 @@ fn write_pages(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
         written.push(p);
         Ok(())
     };
-    put("pdnkit.1".into(), main_page()?)?;
-    for sub in crate::Cli::command().get_subcommands() {
+    put("pdnkit.1".into(), main_page(cli)?)?;
+    for sub in cli.get_subcommands() {
         let name = format!("pdnkit-{}", sub.get_name());
         let mut bytes = page(sub.clone().name(name.clone()))?;
         bytes.extend_from_slice(EXIT_STATUS.as_bytes());
@@ -139,13 +138,15 @@ fn write_pages(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(written)
 }
 
-pub fn run(a: Args) -> u8 {
+/// `cli`: the whole command line (`main` hands it down: a subcommand
+/// names no module above it).
+pub fn run(a: Args, cli: clap::Command) -> u8 {
     match &a.dir {
-        None => match main_page() {
-            Ok(bytes) => crate::print_bytes(&bytes),
-            Err(e) => crate::fail(format!("cannot render the manual: {e}")),
+        None => match main_page(&cli) {
+            Ok(bytes) => crate::output::print_bytes(&bytes),
+            Err(e) => crate::exit::fail(format!("cannot render the manual: {e}")),
         },
-        Some(dir) => match write_pages(dir) {
+        Some(dir) => match write_pages(dir, &cli) {
             Ok(pages) => {
                 eprintln!(
                     "pdnkit: wrote {} manual pages into {}",
@@ -154,7 +155,7 @@ pub fn run(a: Args) -> u8 {
                 );
                 0
             }
-            Err(e) => crate::fail(format!("{}: {e}", crate::render::path(dir))),
+            Err(e) => crate::exit::fail(format!("{}: {e}", crate::render::path(dir))),
         },
     }
 }
