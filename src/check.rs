@@ -6,7 +6,7 @@
 //! decision per file ([`crate::infer`]): the variant the user named
 //! ([`Options::variant`]), else what the file's evidence gives. An inferred
 //! guess must explain the games: when more than half of the untagged games
-//! with moves among the file's first [`EVIDENCE_BYTES`] have a move error
+//! with moves among the file's first megabyte have a move error
 //! under it, the file is refused. Its untagged games are then not checked
 //! (never valid, never invalid), and one `unknown-variant` error for the file
 //! gives the counts and names the implemented variants, if any, that replay
@@ -32,12 +32,13 @@
 //! assert_eq!(findings[0].code.as_str(), "variant-inferred");
 //! ```
 //!
-//! A program that checks games on several threads uses the two halves:
-//! [`Decider`] on the reading side hands out [`Pending`] games with their
-//! file's decision (through [`Decider::with_checker`] the games it replays to
-//! decide are replayed by the caller's pool, and their reports are kept, so no
-//! game is replayed twice), and [`FileTally`] on the output side counts the
-//! reports and gives the file's findings.
+//! A program that checks files on several threads uses the pipeline
+//! (`pdnkit::batch`, feature `batch`), which does the same per file with the
+//! two halves of this module kept inside the crate: one on the reading side
+//! hands out games with their file's decision (the games it replays to
+//! decide are replayed on the pipeline's pool, and their reports kept, so no
+//! game is replayed twice), one on the output side counts the reports and
+//! gives the file's findings.
 
 use crate::board::BoardSize;
 use crate::diag::{Code, FileDiagnostic, Severity};
@@ -52,7 +53,7 @@ use std::sync::Arc;
 
 /// The games of a file read before the variant of its untagged games is
 /// decided: the whole file up to this much game text (docs/limits.md).
-pub const EVIDENCE_BYTES: usize = 1 << 20;
+pub(crate) const EVIDENCE_BYTES: usize = 1 << 20;
 
 /// Whether a report has an error about a move of the main line.
 fn has_move_error(r: &GameReport) -> bool {
@@ -62,12 +63,12 @@ fn has_move_error(r: &GameReport) -> bool {
 }
 
 /// Replays games under a decision: the caller's way (a thread pool) or in turn.
-pub type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<GameReport> + Send + 'o>;
+pub(crate) type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<GameReport> + Send + 'o>;
 
 /// A game whose file's decision is made, ready to be checked (its report may
 /// already be there, from the replay that made the decision).
 #[derive(Debug)]
-pub struct Pending {
+pub(crate) struct Pending {
     game: Game,
     inference: Arc<Inference>,
     /// Boxed: most games have none, and a pending game stays small.
@@ -78,10 +79,6 @@ impl Pending {
     /// The game.
     pub fn game(&self) -> &Game {
         &self.game
-    }
-    /// The decision for its file's untagged games.
-    pub fn inference(&self) -> &Arc<Inference> {
-        &self.inference
     }
     /// The game's report: the one made while deciding, or a replay now.
     pub fn check(&mut self, opts: &Options) -> GameReport {
@@ -98,7 +95,7 @@ impl Pending {
 
 /// The games [`Decider::push`] makes ready, in order: an iterator.
 #[derive(Debug)]
-pub enum Ready {
+pub(crate) enum Ready {
     /// No game, or one (the usual case once the file's decision is made).
     One(Option<Pending>),
     /// The games held until the decision, released at once.
@@ -118,7 +115,7 @@ impl Iterator for Ready {
 /// The reading side of a file's check: holds the file's first games until
 /// the variant of its untagged games is decided, then hands out every game
 /// with that decision.
-pub struct Decider<'o> {
+pub(crate) struct Decider<'o> {
     opts: &'o Options,
     name: Option<FileName>,
     held: Vec<Game>,
@@ -159,7 +156,8 @@ impl<'o> Decider<'o> {
         }
     }
     /// Replays the games the decision needs with `checker` (one report per
-    /// game, in order), for example on a thread pool.
+    /// game, in order), for example on a thread pool (the pipeline's).
+    #[cfg(feature = "batch")]
     pub fn with_checker(mut self, checker: Checker<'o>) -> Decider<'o> {
         self.checker = checker;
         self
@@ -505,7 +503,7 @@ const NET_MIN_GAMES: u32 = 3;
 /// The output side of a file's check: counts what the reports say, for the
 /// findings about the whole file.
 #[derive(Clone, Debug, Default)]
-pub struct FileTally {
+pub(crate) struct FileTally {
     /// Untagged games that took the file's decision, and where the first one starts.
     untagged: u32,
     first_untagged: Option<(u32, u32)>,

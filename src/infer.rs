@@ -229,7 +229,10 @@ fn file_name(path: &str) -> &str {
 
 /// What the user named for a file: the last GLOB that matches it, else the
 /// bare NAME (`Some(None)` is `auto`); `None` when nothing was named.
-pub fn named_for(rules: &[NamedVariant], path: Option<&str>) -> Option<(Option<Variant>, bool)> {
+pub(crate) fn named_for(
+    rules: &[NamedVariant],
+    path: Option<&str>,
+) -> Option<(Option<Variant>, bool)> {
     if let Some(path) = path {
         if let Some(r) = rules.iter().rev().find(|r| r.matches(path)) {
             return Some((r.variant, true));
@@ -294,7 +297,7 @@ pub use crate::pdn::MARKER_TAG;
 
 /// What a [`MARKER_TAG`] says of its game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Marker {
+pub(crate) struct Marker {
     /// How the variant was decided in the game's source.
     pub source: VariantSource,
     /// Whether its `1-0` and `0-1` have a known meaning.
@@ -341,7 +344,7 @@ pub(crate) fn marker_raw(g: &RawGame<'_>) -> Option<Marker> {
 
 /// What a game's own tags say of its variant.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TagChoice {
+pub(crate) enum TagChoice {
     /// The marker pdnkit writes in merged outputs ([`MARKER_TAG`]): the game
     /// keeps the decision its source made, and is no evidence for others.
     Marked(Marker),
@@ -398,7 +401,7 @@ pub fn variant_name(name: &str) -> Option<GameKind> {
 /// The variant a whole word of a file or folder name names (`italian`,
 /// `russian`, `czech`, `brazil`, `english`, `checkers`, ...): the weakest
 /// evidence, before the default.
-pub fn variant_word(word: &str) -> Option<Variant> {
+pub(crate) fn variant_word(word: &str) -> Option<Variant> {
     Some(match word.to_lowercase().as_str() {
         "italian" | "italiana" | "italia" | "italy" => Variant::Italian,
         "russian" | "russia" | "shashki" => Variant::Russian,
@@ -413,7 +416,7 @@ pub fn variant_word(word: &str) -> Option<Variant> {
 }
 
 /// What a game's GameType (or Variant) tag says.
-pub fn tag_choice(g: &Game) -> TagChoice {
+pub(crate) fn tag_choice(g: &Game) -> TagChoice {
     tag_choice_raw(&g.raw())
 }
 

@@ -1172,7 +1172,7 @@ impl Unsettled {
 /// Plies the ambiguity lookahead may read beyond what the game needs
 /// (docs/rules.md section 3, "Move identity"); the budget grows with the rest of the game, so a long legal
 /// game is always read to its end.
-pub const LOOKAHEAD_STEPS: u64 = 200_000;
+pub(crate) const LOOKAHEAD_STEPS: u64 = 200_000;
 
 /// What reading the rest of a game after a candidate gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

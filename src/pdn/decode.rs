@@ -142,7 +142,7 @@ fn utf8_census(mut bytes: &[u8]) -> (usize, usize) {
 
 /// A byte order mark of UTF-16 or UTF-32 at the start of `b`: the encoding
 /// and the mark's length.
-pub fn wide_bom(b: &[u8]) -> Option<(Wide, usize)> {
+pub(crate) fn wide_bom(b: &[u8]) -> Option<(Wide, usize)> {
     if b.starts_with(&[0xFF, 0xFE, 0, 0]) {
         Some((Wide::Utf32 { big_endian: false }, 4))
     } else if b.starts_with(&[0, 0, 0xFE, 0xFF]) {

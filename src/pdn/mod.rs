@@ -34,14 +34,14 @@ pub mod split;
 pub mod visit;
 pub mod write;
 
-pub use decode::wide_bom;
+pub(crate) use decode::wide_bom;
 
 /// The tag pdnkit writes in a merged output for a game whose variant its
 /// file decided (`crate::infer::Marker` reads its value; docs/dialect.md).
 pub const MARKER_TAG: &str = "VariantSource";
 pub use game::Game;
 pub(crate) use game::{tag_name, tag_name_bytes};
-pub use reader::{Reader, Resume, DEFAULT_MAX_GAME_BYTES};
+pub use reader::{Reader, DEFAULT_MAX_GAME_BYTES};
 
 use crate::diag::Span;
 use crate::variant::{GameKind, Unsupported, Variant};
@@ -94,7 +94,7 @@ pub enum Sep {
 /// keeps a [`Node`] small and free of heap data (no drop work, less memory to
 /// write and to read).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CompactRange {
+pub(crate) struct CompactRange {
     start: u32,
     len: u32,
 }

@@ -67,7 +67,7 @@ impl TextPos {
 /// reader resumed there ([`Reader::resume`]) reads the rest of the file as
 /// the reader that stopped there would have (see [`super::split`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Resume {
+pub(crate) struct Resume {
     pub(crate) offset: u64,
     pub(crate) at: TextPos,
     /// Games read before the point.
@@ -218,7 +218,7 @@ impl<R: Read> Reader<R> {
 
     /// A reader over `src`, which holds a file's bytes from the point `at`
     /// on: it reads on as the reader that stopped there would have.
-    pub fn resume(src: R, at: &Resume) -> Reader<R> {
+    pub(crate) fn resume(src: R, at: &Resume) -> Reader<R> {
         let mut r = Reader::new(src);
         r.offset = at.offset;
         r.at = at.at;
@@ -231,7 +231,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Where the reader stands, between two games.
-    pub fn resume_state(&self) -> Resume {
+    pub(crate) fn resume_state(&self) -> Resume {
         Resume {
             offset: self.offset,
             at: self.at,
