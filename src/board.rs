@@ -45,31 +45,29 @@ pub enum BoardSize {
 
 /// Direction of a diagonal step. "North" is toward the top row (rank n), the
 /// direction White's men move.
-pub type Direction = usize;
+pub(crate) type Direction = usize;
 /// Up and to the left (toward rank n, file a).
-pub const NW: Direction = 0;
+pub(crate) const NW: Direction = 0;
 /// Up and to the right.
-pub const NE: Direction = 1;
+pub(crate) const NE: Direction = 1;
 /// Down and to the left (toward rank 1).
-pub const SW: Direction = 2;
+pub(crate) const SW: Direction = 2;
 /// Down and to the right.
-pub const SE: Direction = 3;
+pub(crate) const SE: Direction = 3;
 /// The four directions.
-pub const DIRECTIONS: [Direction; 4] = [NW, NE, SW, SE];
+pub(crate) const DIRECTIONS: [Direction; 4] = [NW, NE, SW, SE];
 /// Up the column: the next dark square in the same file, two ranks up
 /// (Frisian captures, RULES.md 10).
-pub const N: Direction = 4;
+pub(crate) const N: Direction = 4;
 /// Down the column, two ranks.
-pub const S: Direction = 5;
+pub(crate) const S: Direction = 5;
 /// Along the row to the left: the next dark square of the row, two files away.
-pub const W: Direction = 6;
+pub(crate) const W: Direction = 6;
 /// Along the row to the right.
-pub const E: Direction = 7;
-/// The four orthogonal directions (rows and columns).
-pub const ORTHOGONAL: [Direction; 4] = [N, S, W, E];
+pub(crate) const E: Direction = 7;
 /// The eight directions a Frisian piece captures in: the diagonals, then
 /// rows and columns.
-pub const EIGHT_DIRECTIONS: [Direction; 8] = [NW, NE, SW, SE, N, S, W, E];
+pub(crate) const EIGHT_DIRECTIONS: [Direction; 8] = [NW, NE, SW, SE, N, S, W, E];
 
 /// The direction opposite to `d`.
 #[inline]
@@ -79,7 +77,7 @@ pub(crate) const fn opposite(d: Direction) -> Direction {
 }
 
 /// The largest number of squares on any supported board.
-pub const MAX_SQUARES: usize = 72;
+pub(crate) const MAX_SQUARES: usize = 72;
 const NONE: u8 = u8::MAX;
 
 /// A dark square as a 0-based index (its PDN number minus one).
@@ -178,7 +176,7 @@ pub struct Geometry {
     /// Number of dark squares, n²/2.
     pub(crate) squares: u8,
     /// `neighbour[sq][dir]`: the adjacent square in `dir` (the next dark
-    /// square of the row or column for [`ORTHOGONAL`] directions), or 255
+    /// square of the row or column for orthogonal directions (`N`, `S`, `W`, `E`)), or 255
     /// off the board.
     neighbour: [[u8; 8]; MAX_SQUARES],
     /// `adjacent[sq]`: the (up to four) diagonal neighbours of `sq`.
