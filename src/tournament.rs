@@ -751,7 +751,14 @@ pub fn counted(games: &[TGame], settings: &Settings) -> Counted {
             out.each[i] = kept.contains(&i);
         }
     }
-    out.conflicting = out.each.iter().filter(|c| !**c).count() - out.merged;
+    // The games not counted are the extra copies and the copies that
+    // disagree (and, with `prefer`, the copies it set aside).
+    out.conflicting = out
+        .each
+        .iter()
+        .filter(|c| !**c)
+        .count()
+        .saturating_sub(out.merged);
     out
 }
 
@@ -1411,6 +1418,16 @@ impl Judge<'_> {
             }
         }
         let lens: Vec<usize> = keys.iter().map(|k| k.chars().count()).collect();
+        // Per player: a spelling with letters lost to broken bytes (`?`,
+        // U+FFFD) and its pattern, worked out once.
+        let lost: Vec<Option<(&String, Vec<Pat>)>> = keys
+            .iter()
+            .map(|k| {
+                spellings[k]
+                    .iter()
+                    .find_map(|(sp, _)| wild_pattern(sp).map(|p| (sp, p)))
+            })
+            .collect();
         for (a, ka) in keys.iter().enumerate() {
             // Names of a few letters are all one letter apart: not compared.
             if lens[a] < 6 {
@@ -1421,12 +1438,7 @@ impl Judge<'_> {
                     continue;
                 }
                 // A name with lost letters is compared by them (below).
-                let lost = |k: &String| {
-                    spellings[k]
-                        .iter()
-                        .any(|(sp, _)| wild_pattern(sp).is_some())
-                };
-                if one_apart(ka, kb) && !lost(ka) && !lost(kb) {
+                if lost[a].is_none() && lost[b].is_none() && one_apart(ka, kb) {
                     // The spelling of fewer games is the one to merge into
                     // the other (the first met on a tie).
                     let count =
@@ -1450,23 +1462,16 @@ impl Judge<'_> {
         }
         // Names with letters lost to broken bytes (`?`, U+FFFD): those
         // letters fit any, letter by letter.
-        for ka in &keys {
-            let Some((spelling, pattern)) = spellings[ka]
-                .iter()
-                .find_map(|(sp, _)| wild_pattern(sp).map(|p| (sp, p)))
-            else {
+        for (a, ka) in keys.iter().enumerate() {
+            let Some((spelling, pattern)) = &lost[a] else {
                 continue;
             };
-            for kb in &keys {
-                if kb == ka
-                    || spellings[kb]
-                        .iter()
-                        .any(|(sp, _)| wild_pattern(sp).is_some())
-                {
+            for (b, kb) in keys.iter().enumerate() {
+                if b == a || lost[b].is_some() {
                     continue;
                 }
                 let key: Vec<char> = kb.chars().collect();
-                if fits(&pattern, &key) {
+                if fits(pattern, &key) {
                     let nb = &spellings[kb][0].0;
                     let gs: Vec<(String, usize)> = spellings[ka]
                         .iter()

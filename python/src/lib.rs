@@ -46,8 +46,10 @@ fn source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
         return Ok(Source::Bytes(b.to_vec()));
     }
     let path: PathBuf = obj.extract()?;
-    // A PATH that is not there is an OSError, as open() gives.
-    if let Err(e) = std::fs::metadata(&path) {
+    // A PATH that is not there is an OSError, as open() gives; a member of
+    // an archive as pdnkit prints it (`ARCHIVE!MEMBER`) is read as the
+    // command line reads it.
+    if let (Err(e), None) = (std::fs::metadata(&path), pdnkit::batch::member_path(&path)) {
         return Err(PyOSError::new_err((
             e.raw_os_error().unwrap_or(0),
             e.to_string(),

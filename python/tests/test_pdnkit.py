@@ -350,3 +350,22 @@ def test_dates_are_read_as_the_library_reads_them():
     import datetime
 
     assert dates == [datetime.date(2016, 5, 29), datetime.date(2000, 11, 25), None, None]
+
+
+def test_an_archive_member_is_a_path_as_the_command_line_prints_it(tmp_path):
+    """Issue 44: ``ARCHIVE!MEMBER`` reads that member alone, game by game and
+    finding by finding as ``pdnkit check`` reads it; a member not there is
+    an error that lists the members."""
+    import zipfile
+
+    archive = tmp_path / "a.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        for name in ["clean.pdn", "faults.pdn"]:
+            z.write(CORPUS / "brazilian" / name, name)
+    member = f"{archive}!faults.pdn"
+    games, findings = cli_check(member)
+    checked = pdnkit.check(member)
+    assert checked.games == games and games
+    assert {g["file"] for g in checked.games} == {member}
+    missing = pdnkit.check(f"{archive}!nope.pdn")
+    assert missing.errors and "clean.pdn, faults.pdn" in missing.errors[0]["message"]

@@ -77,8 +77,9 @@ fn wanted(p: &Path, all_files: bool) -> bool {
 
 /// `ARCHIVE!MEMBER` as pdnkit prints a member (CLI.md): the archive, the
 /// first file met reading the PATH up to a `!`, and the member's printed
-/// name after it. `None` when no such file exists.
-fn member_path(p: &Path) -> Option<(PathBuf, String)> {
+/// name after it. `None` when no such file exists. ([`crate::batch::Batch::paths`]
+/// reads such a PATH when no file has its whole name.)
+pub fn member_path(p: &Path) -> Option<(PathBuf, String)> {
     let text = p.to_str()?;
     text.match_indices('!').find_map(|(i, _)| {
         let archive = Path::new(&text[..i]);

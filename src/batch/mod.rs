@@ -63,7 +63,7 @@ mod stitch;
 
 pub use crate::pdn::sniff::packed;
 pub use archive::{BOMB_FLOOR, BOMB_RATIO};
-pub use input::{merged, Input};
+pub use input::{member_path, merged, Input};
 
 use crate::check::{FileTally, Pending};
 use crate::diag::FileDiagnostic;

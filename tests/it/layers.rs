@@ -23,19 +23,25 @@ fn layer(module: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&module))
 }
 
-/// The modules a file's code names as `crate::NAME`, its tests and comments left out.
+/// The modules a file's code names as `crate::NAME` (and `crate::cmd::NAME`
+/// as `cmd::NAME`, in the binary), its tests and comments left out.
 fn named(text: &str) -> Vec<String> {
     let code = text.split("#[cfg(test)]").next().unwrap_or("");
+    let word = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+            .collect()
+    };
     let mut out = Vec::new();
     for line in code.lines() {
         let line = line.split("//").next().unwrap_or("");
         let mut rest = line;
         while let Some(i) = rest.find("crate::") {
             rest = &rest[i + 7..];
-            let name: String = rest
-                .chars()
-                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
-                .collect();
+            let mut name = word(rest);
+            if let Some(sub) = rest.strip_prefix("cmd::") {
+                name = format!("cmd::{}", word(sub));
+            }
             if !name.is_empty() && !out.contains(&name) {
                 out.push(name);
             }
@@ -120,35 +126,6 @@ const BIN_LAYERS: [&[&str]; 7] = [
     &["main"],
 ];
 
-/// What a binary file's code names as `crate::NAME` (and `crate::cmd::NAME`
-/// as `cmd::NAME`), its tests and comments left out.
-fn named_in_binary(text: &str) -> Vec<String> {
-    let code = text.split("#[cfg(test)]").next().unwrap_or("");
-    let mut out = Vec::new();
-    for line in code.lines() {
-        let line = line.split("//").next().unwrap_or("");
-        let mut rest = line;
-        while let Some(i) = rest.find("crate::") {
-            rest = &rest[i + 7..];
-            let word = |s: &str| -> String {
-                s.chars()
-                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
-                    .collect()
-            };
-            let mut name = word(rest);
-            if name == "cmd" {
-                if let Some(sub) = rest.strip_prefix("cmd::") {
-                    name = format!("cmd::{}", word(sub));
-                }
-            }
-            if !name.is_empty() && !out.contains(&name) {
-                out.push(name);
-            }
-        }
-    }
-    out
-}
-
 #[test]
 fn the_binary_imports_only_from_layers_below() {
     let bin = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin/pdnkit");
@@ -186,7 +163,7 @@ fn the_binary_imports_only_from_layers_below() {
         };
         files += 1;
         let text = std::fs::read_to_string(p).unwrap();
-        for dep in named_in_binary(&text) {
+        for dep in named(&text) {
             if let Some(other) = dep.strip_prefix("cmd::") {
                 if command.as_deref() != Some(other) && module != "main" {
                     problems.push(format!("{}: names the subcommand {other}", rel.display()));

@@ -124,13 +124,7 @@ fn the_belarus_championship_2016() {
     let Some(dir) = common::shared("corpus/real/other") else {
         return;
     };
-    let rounds: Vec<String> = (1..=11)
-        .map(|r| {
-            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
-                .display()
-                .to_string()
-        })
-        .collect();
+    let rounds = men_2016_rounds(&dir);
     let whole = dir.join("jpalaz__ЧБ-64 2016.pdn").display().to_string();
     let event = |args: &[&str]| -> Vec<Value> {
         let mut a = vec!["tournament", "--format", "json"];
@@ -293,13 +287,7 @@ fn an_event_stored_twice_is_counted_once() {
     let Some(dir) = common::shared("corpus/real/other") else {
         return;
     };
-    let rounds: Vec<String> = (1..=11)
-        .map(|r| {
-            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
-                .display()
-                .to_string()
-        })
-        .collect();
+    let rounds = men_2016_rounds(&dir);
     let whole = dir.join("jpalaz__ЧБ-64 2016.pdn").display().to_string();
     let men = |args: &[&str]| -> Value {
         let mut a = vec!["tournament", "--format", "json"];
@@ -615,6 +603,17 @@ fn placeholder_names_are_no_players() {
     }
 }
 
+/// The eleven round files of the men's championship 2016.
+fn men_2016_rounds(dir: &std::path::Path) -> Vec<String> {
+    (1..=11)
+        .map(|r| {
+            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
+                .display()
+                .to_string()
+        })
+        .collect()
+}
+
 /// The jpalaz files of one year's championship.
 fn belarus(year: u32) -> Option<Vec<String>> {
     let dir = common::shared("corpus/real/other")?;
@@ -839,13 +838,7 @@ fn stats_by_player_counts_each_game_once() {
     let Some(dir) = common::shared("corpus/real/other") else {
         return;
     };
-    let rounds: Vec<String> = (1..=11)
-        .map(|r| {
-            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
-                .display()
-                .to_string()
-        })
-        .collect();
+    let rounds = men_2016_rounds(&dir);
     let whole = dir.join("jpalaz__ЧБ-64 2016.pdn").display().to_string();
     let games_of = |args: &[&str], who: &str| -> (u64, String) {
         let mut a = vec!["stats", "--by", "player", "--format", "json"];
