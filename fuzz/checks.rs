@@ -6,8 +6,7 @@
 use pdnkit::check::{check_file, check_game};
 use pdnkit::draw::DrawRules;
 use pdnkit::export::{normalised_pdn, rewritable, Meaning, Normalise};
-use pdnkit::pdn::split::{self, Piece, Stitcher};
-use pdnkit::pdn::{read_all, Game, Locator, Reader};
+use pdnkit::pdn::{read_all, Locator, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::Options;
 use pdnkit::rules::legal_moves;
@@ -167,89 +166,5 @@ pub fn pdn_roundtrip(data: &[u8]) {
                 assert_eq!(ma, mb, "meaning");
             }
         }
-    }
-}
-
-/// The games of `file` cut at `cuts` (increasing, inside the file), each
-/// piece read on its own and stitched, as the pipeline does it. Pieces are
-/// read before any stitching (no guess about the encoding), or just before
-/// their own stitching, with the stitcher's guess (`guess`).
-pub fn stitched(file: &[u8], cuts: &[usize], max: usize, guess: bool) -> Vec<Game> {
-    let mut bounds = vec![0];
-    bounds.extend_from_slice(cuts);
-    bounds.push(file.len());
-    let pieces: Vec<&[u8]> = bounds.windows(2).map(|w| &file[w[0]..w[1]]).collect();
-    let n = pieces.len();
-    let piece = |k: usize| {
-        let after = &pieces[(k + 1).min(n)..(k + 2).min(n)];
-        Piece::new(pieces[k], after, k + 2 >= n, bounds[k] as u64).after_bytes(&file[..bounds[k]])
-    };
-    let mut early: Vec<_> = (0..n)
-        .map(|k| (!guess).then(|| split::read_piece(&piece(k), max)))
-        .collect();
-    let mut st = Stitcher::new();
-    let mut games = Vec::new();
-    for k in 0..n {
-        let read = match early[k].take() {
-            Some(r) => r,
-            None => split::read_piece(&piece(k).decided(st.decided()), max),
-        };
-        let start = bounds[k] as u64;
-        let mut m = 1;
-        let after = |m: usize| &pieces[(k + 1).min(n)..(k + 1 + m).min(n)];
-        let (g, mut done) = st.take(read, pieces[k], start, after(m), k + 1 + m >= n, max);
-        games.extend(g);
-        while !done && k + 1 + m < n {
-            m += 1;
-            done = st.resume(&mut games, pieces[k], start, after(m), k + 1 + m >= n, max);
-        }
-    }
-    games
-}
-
-/// Any bytes cut into pieces at points the input's first bytes choose, each
-/// piece read on its own and stitched (as `-j N` reads a file): exactly the
-/// games of one reader of the whole input, with a small game limit or none.
-pub fn split(data: &[u8]) {
-    let (head, file) = data.split_at(data.len().min(3));
-    let seed = head.iter().fold(0x9e37_79b9u64, |s, &b| {
-        s.rotate_left(8) ^ u64::from(b) ^ 0x5bd1
-    });
-    let max = match head.first() {
-        Some(b) if b % 2 == 0 => 16 + usize::from(*b),
-        _ => pdnkit::pdn::DEFAULT_MAX_GAME_BYTES,
-    };
-    if file.len() < 2 {
-        return;
-    }
-    let mut rng = Rng(seed | 1);
-    let mut cuts: Vec<usize> = (0..1 + file.len() / 16)
-        .filter_map(|_| {
-            let at = 1 + rng.below(file.len() - 1);
-            let pair = matches!((file[at - 1], file[at]), (b'\r', b'\n') | (b'\n', b'\r'));
-            (!pair).then_some(at)
-        })
-        .collect();
-    cuts.sort_unstable();
-    cuts.dedup();
-    let whole: Vec<Game> = Reader::new(file)
-        .max_game_bytes(max)
-        .collect::<Result<_, _>>()
-        .unwrap_or_default();
-    for guess in [false, true] {
-        assert_eq!(stitched(file, &cuts, max, guess), whole, "cuts {cuts:?}");
-    }
-}
-
-/// A small xorshift generator: the same cuts for the same seed.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// A number below `n` (0 when `n` is 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n.max(1) as u64) as usize
     }
 }

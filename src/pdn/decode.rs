@@ -484,32 +484,7 @@ mod tests {
 
     #[test]
     fn the_telling_lines_give_the_guess_of_every_byte_on_the_corpora() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let shared = root.join("../shared");
-        let mut dirs = vec![root.join("corpus")];
-        if shared.exists() {
-            dirs.push(shared.join("corpus"));
-            dirs.push(shared.join("conformance"));
-        } else if std::env::var("CI").is_ok_and(|v| v == "true") {
-            panic!("{} is absent, and CI=true", shared.display());
-        } else {
-            let msg = format!(
-                "SKIP: {} is absent: the repository's corpus only\n",
-                shared.display()
-            );
-            let _ = std::io::Write::write_all(&mut std::io::stderr(), msg.as_bytes());
-        }
-        let mut files = Vec::new();
-        while let Some(dir) = dirs.pop() {
-            for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
-                let path = entry.path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path.extension().is_some_and(|e| e == "pdn") {
-                    files.push(path);
-                }
-            }
-        }
+        let files = super::super::test_files(&["corpus"], &["corpus", "conformance"]);
         let (mut samples, mut games, mut legacy) = (0, 0, 0);
         for path in &files {
             let Ok(bytes) = std::fs::read(path) else {
@@ -539,6 +514,7 @@ mod tests {
             }
         }
         assert!(samples > 0 && games > 0, "{samples} {games}");
+        let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
         if shared.exists() {
             assert!(
                 samples > 100 && legacy > 10,

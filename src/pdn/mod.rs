@@ -30,11 +30,16 @@ mod lexer;
 mod reader;
 pub use date::{DateLayout, PdnDate};
 pub(crate) mod sniff;
-pub mod split;
+pub(crate) mod split;
 pub mod visit;
 pub mod write;
 
 pub(crate) use decode::wide_bom;
+/// The `split` fuzz target: any bytes, cut at points their first bytes
+/// choose, read in pieces and stitched, must give the whole-file reader's
+/// games (built only under `cargo fuzz`, which sets `cfg(fuzzing)`).
+#[cfg(fuzzing)]
+pub use split::fuzz_split;
 
 /// The tag pdnkit writes in a merged output for a game whose variant its
 /// file decided (`crate::infer::Marker` reads its value; docs/dialect.md).
@@ -670,4 +675,38 @@ pub fn read_all(bytes: &[u8]) -> Vec<Game> {
         v.push(g);
     }
     v
+}
+
+/// The PDN files the unit tests read: under the repository's `own` folders,
+/// and under `shared` folders of `../shared`, which CI must have (`CI=true`)
+/// and a user's clone may lack (a `SKIP:` line says so).
+#[cfg(test)]
+pub(crate) fn test_files(own: &[&str], shared: &[&str]) -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs: Vec<_> = own.iter().map(|d| root.join(d)).collect();
+    let there = root.join("../shared");
+    if there.exists() {
+        dirs.extend(shared.iter().map(|d| there.join(d)));
+    } else if std::env::var("CI").is_ok_and(|v| v == "true") {
+        panic!("{} is absent, and CI=true", there.display());
+    } else if !shared.is_empty() {
+        let msg = format!(
+            "SKIP: {} is absent: the repository's files only\n",
+            there.display()
+        );
+        let _ = std::io::Write::write_all(&mut std::io::stderr(), msg.as_bytes());
+    }
+    let mut files = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pdn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
 }

@@ -104,10 +104,6 @@ impl Resume {
     pub fn offset(&self) -> u64 {
         self.offset
     }
-    /// Games read before the point.
-    pub fn games(&self) -> usize {
-        self.index
-    }
 }
 
 /// A game longer than this (in bytes) is moved out of the reader's buffers

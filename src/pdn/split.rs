@@ -2,15 +2,15 @@
 //! exactly the games one [`Reader`] of the whole file makes.
 //!
 //! # How
-//! 1. The file is cut into pieces at likely game boundaries ([`cut`]): a line
+//! 1. The file is cut into pieces at likely game boundaries (`cut`): a line
 //!    that starts with `[` after a blank line. Finding them is a scan for
 //!    `\n[`, far cheaper than reading.
-//! 2. Each piece is read on its own ([`read_piece`]), as though a game began
+//! 2. Each piece is read on its own (`read_piece`), as though a game began
 //!    at its first byte (line 1, no game before it, nothing decided about the
 //!    encoding). The reading goes on past the piece's end into the bytes after
 //!    it, to finish the game that crosses the end, and records the reader's
 //!    state at every point between two games.
-//! 3. A [`Stitcher`] takes the pieces in file order. The reading of the file so
+//! 3. A `Stitcher` takes the pieces in file order. The reading of the file so
 //!    far ended at some point; where the next piece's reading passed the same
 //!    point in the same state, its games from there on are the whole-file
 //!    reader's games: the stitcher numbers them, moves their lines, and drops
@@ -24,25 +24,9 @@
 //! A UTF-16/32 file (its offsets count the UTF-8 text) is not read in pieces:
 //! the stitcher gathers its pieces and reads it whole at its end (the command
 //! line reads such files whole on its reading thread instead).
-//! `tests/it/pieces.rs` reads every corpus file cut at random points and compares
-//! every game with the whole-file reader's, and so does a fuzz target.
-//!
-//! ```
-//! use pdnkit::pdn::split::{self, Piece, Stitcher};
-//! use pdnkit::pdn::Reader;
-//!
-//! let file = b"[Event \"a\"]\n1. 32-28 1-0\n\n[Event \"b\"]\n1. 33-29 0-1\n";
-//! let at = split::cut(file).unwrap(); // the second game's `[`
-//! let (first, second) = file.split_at(at);
-//! // Each piece may be read on its own thread.
-//! let a = split::read_piece(&Piece::new(first, &[second], true, 0), 1 << 20);
-//! let b = split::read_piece(&Piece::new(second, &[], true, at as u64), 1 << 20);
-//! let mut st = Stitcher::new();
-//! let mut games = st.take(a, first, 0, &[second], true, 1 << 20).0;
-//! games.extend(st.take(b, second, at as u64, &[], true, 1 << 20).0);
-//! let whole: Vec<_> = Reader::new(&file[..]).map(Result::unwrap).collect();
-//! assert_eq!(games, whole);
-//! ```
+//! The unit tests below read every corpus file cut at random points and
+//! compare every game with the whole-file reader's, and so does the `split`
+//! fuzz target (`fuzz_split`, built only under `cfg(fuzzing)`).
 
 use super::lexer::ESCAPE_WARNING;
 use super::reader::{choose_encoding, EncodingState, GameAt, Resume, TextPos};
@@ -54,11 +38,11 @@ use std::io::{self, Read};
 /// line that begins with `[` after a blank line, failing that of a line that
 /// begins with `[` after a line that is not a tag alone (movetext, a result:
 /// the end of a game). `None` when there is none: read on and try again, or
-/// [`cut_anywhere`]. A line after a tag line is never a cut: the tags of one
+/// `cut_anywhere`. A line after a tag line is never a cut: the tags of one
 /// game are never shared between pieces, whose reading would then start
 /// again from the game's start at each piece (a game of 200,000 tags read
 /// in quadratic time, issue 40).
-pub fn cut(block: &[u8]) -> Option<usize> {
+pub(crate) fn cut(block: &[u8]) -> Option<usize> {
     let mut any = None;
     for nl in memchr::memmem::rfind_iter(block, b"\n[") {
         let at = nl + 1;
@@ -79,8 +63,8 @@ pub fn cut(block: &[u8]) -> Option<usize> {
 }
 
 /// The start of the last line of `block` whose first byte is not a line
-/// break (never 0), for a block with no [`cut`] at all.
-pub fn cut_anywhere(block: &[u8]) -> Option<usize> {
+/// break (never 0), for a block with no `cut` at all.
+pub(crate) fn cut_anywhere(block: &[u8]) -> Option<usize> {
     memchr::memrchr_iter(b'\n', block)
         .map(|i| i + 1)
         .find(|&at| at < block.len() && !matches!(block[at], b'\n' | b'\r'))
@@ -89,7 +73,7 @@ pub fn cut_anywhere(block: &[u8]) -> Option<usize> {
 /// A piece of a file to read: its bytes, the bytes after it that are at
 /// hand, and where it starts.
 #[derive(Clone, Copy, Debug)]
-pub struct Piece<'a> {
+pub(crate) struct Piece<'a> {
     text: &'a [u8],
     after: &'a [&'a [u8]],
     eof: bool,
@@ -103,9 +87,9 @@ pub struct Piece<'a> {
 
 impl<'a> Piece<'a> {
     /// `text`, at byte `start` of its file, followed by the bytes in `after`;
-    /// `eof`: the file ends after them. `text` starts at a point [`cut`] or
-    /// [`cut_anywhere`] found, or at the start of the file.
-    pub fn new(text: &'a [u8], after: &'a [&'a [u8]], eof: bool, start: u64) -> Piece<'a> {
+    /// `eof`: the file ends after them. `text` starts at a point `cut` or
+    /// `cut_anywhere` found, or at the start of the file.
+    pub(crate) fn new(text: &'a [u8], after: &'a [&'a [u8]], eof: bool, start: u64) -> Piece<'a> {
         Piece {
             text,
             after,
@@ -117,20 +101,21 @@ impl<'a> Piece<'a> {
     }
     /// The same piece, whose first byte follows `before` (the bytes of the
     /// file just before it, as many as are at hand): see [`open_before`].
-    pub fn after_bytes(self, before: &[u8]) -> Piece<'a> {
+    #[cfg(any(test, fuzzing))]
+    pub(crate) fn after_bytes(self, before: &[u8]) -> Piece<'a> {
         self.open(open_before(before))
     }
     /// The same piece, read as though the file's reading had decided
     /// `decided` about the encoding by its start ([`Stitcher::decided`]): a
     /// guess, which spares the stitcher reading its games that are not ASCII
     /// again when it is right.
-    pub fn decided(mut self, decided: Decided) -> Piece<'a> {
+    pub(crate) fn decided(mut self, decided: Decided) -> Piece<'a> {
         self.decided = Some(decided);
         self
     }
     /// The same piece, after a line break byte `open` a break at its start
     /// would pair with ([`open_before`]).
-    pub fn open(mut self, open: Option<u8>) -> Piece<'a> {
+    pub(crate) fn open(mut self, open: Option<u8>) -> Piece<'a> {
         self.open = open;
         self
     }
@@ -138,7 +123,7 @@ impl<'a> Piece<'a> {
 
 /// The line break byte at the end of `before` that a break right after it
 /// would pair with (`\r` then `\n`, or `\n` then `\r`), if any.
-pub fn open_before(before: &[u8]) -> Option<u8> {
+pub(crate) fn open_before(before: &[u8]) -> Option<u8> {
     let run = before
         .iter()
         .rev()
@@ -177,19 +162,11 @@ impl Read for Bytes<'_> {
 /// A piece as read: its games, and the reader's state before each of them
 /// and after the last.
 #[derive(Debug)]
-pub struct PieceRead {
+pub(crate) struct PieceRead {
     games: Vec<Game>,
     points: Vec<Resume>,
     /// Line breaks in the piece's own bytes.
     breaks: u32,
-}
-
-impl PieceRead {
-    /// The games read, in order (before they are stitched: numbered from 1
-    /// and lined from 1 at the piece's start).
-    pub fn games(&self) -> &[Game] {
-        &self.games
-    }
 }
 
 /// Reads at most `limit` games that start in `piece` from the state `at`
@@ -232,7 +209,7 @@ fn read_from(
 
 /// Reads `piece` on its own, as though a game began at its first byte: the
 /// work done in parallel, one piece per thread.
-pub fn read_piece(piece: &Piece, max_game_bytes: usize) -> PieceRead {
+pub(crate) fn read_piece(piece: &Piece, max_game_bytes: usize) -> PieceRead {
     let mut at = Resume::file_start();
     if piece.start > 0 {
         at.offset = piece.start;
@@ -264,11 +241,11 @@ pub fn read_piece(piece: &Piece, max_game_bytes: usize) -> PieceRead {
 /// What a file's reading has decided about its encoding at some point: the
 /// encoding of its last game that was not ASCII, and the file's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Decided(TextEncoding, Option<TextEncoding>);
+pub(crate) struct Decided(TextEncoding, Option<TextEncoding>);
 
 impl Decided {
     /// Whether the file's encoding is decided (a game that is not UTF-8 was read).
-    pub fn is_made(&self) -> bool {
+    pub(crate) fn is_made(&self) -> bool {
         self.1.is_some()
     }
     /// A guess, from the bytes of one piece of a file, of what the file's
@@ -277,7 +254,7 @@ impl Decided {
     /// UTF-8 decides, from a quarter of the bytes the reader looks at. `None`
     /// when the piece is UTF-8 (the reading decides nothing there). For the
     /// pieces after it ([`Piece::decided`]) before the stitcher knows.
-    pub fn guess(piece: &[u8]) -> Option<Decided> {
+    pub(crate) fn guess(piece: &[u8]) -> Option<Decided> {
         let bad = super::decode::first_invalid_utf8(piece)?;
         // The game holding the byte most likely starts at the last tag line
         // after a blank line before it.
@@ -303,7 +280,7 @@ struct Pending {
 /// Takes the pieces of one file in order and hands out the games one reader
 /// of the whole file would have read (see the [module](self)).
 #[derive(Debug)]
-pub struct Stitcher {
+pub(crate) struct Stitcher {
     /// The whole-file reader's state after the games handed out so far.
     at: Resume,
     /// The line of the next piece's first byte.
@@ -322,7 +299,7 @@ impl Default for Stitcher {
 
 impl Stitcher {
     /// For a file read from its start.
-    pub fn new() -> Stitcher {
+    pub(crate) fn new() -> Stitcher {
         Stitcher {
             at: Resume::file_start(),
             next_line: 1,
@@ -332,18 +309,13 @@ impl Stitcher {
     }
 
     /// Where the games handed out so far end.
-    pub fn offset(&self) -> u64 {
+    pub(crate) fn offset(&self) -> u64 {
         self.at.offset()
-    }
-
-    /// Games handed out so far.
-    pub fn games(&self) -> usize {
-        self.at.games()
     }
 
     /// What the file's reading has decided about its encoding so far: the
     /// pieces after it most likely read with the same ([`Piece::decided`]).
-    pub fn decided(&self) -> Decided {
+    pub(crate) fn decided(&self) -> Decided {
         Decided(self.at.encoding, self.at.file_encoding)
     }
 
@@ -354,7 +326,7 @@ impl Stitcher {
     /// the piece's reading is out of step, the stitcher reads the piece
     /// itself, and may need more of the bytes after it than `after` holds:
     /// it returns `false` then, and [`Stitcher::resume`] goes on with more.
-    pub fn take(
+    pub(crate) fn take(
         &mut self,
         read: PieceRead,
         text: &[u8],
@@ -381,7 +353,7 @@ impl Stitcher {
     /// Goes on with the piece given to [`Stitcher::take`] (`text` at byte
     /// `start`) with more bytes after it; adds the games to `games`. True
     /// when the piece's games are all there.
-    pub fn resume(
+    pub(crate) fn resume(
         &mut self,
         games: &mut Vec<Game>,
         text: &[u8],
@@ -614,6 +586,95 @@ fn drop_escape_warning(g: &mut Game) {
     }
 }
 
+/// The games of `file` cut at `cuts` (increasing, inside the file), each
+/// piece read on its own and stitched, as the pipeline does it. Pieces are
+/// read before any stitching (no guess about the encoding), or just before
+/// their own stitching, with the stitcher's guess (`guess`).
+#[cfg(any(test, fuzzing))]
+fn stitched(file: &[u8], cuts: &[usize], max: usize, guess: bool) -> Vec<Game> {
+    let mut bounds = vec![0];
+    bounds.extend_from_slice(cuts);
+    bounds.push(file.len());
+    let pieces: Vec<&[u8]> = bounds.windows(2).map(|w| &file[w[0]..w[1]]).collect();
+    let n = pieces.len();
+    let piece = |k: usize| {
+        let after = &pieces[(k + 1).min(n)..(k + 2).min(n)];
+        Piece::new(pieces[k], after, k + 2 >= n, bounds[k] as u64).after_bytes(&file[..bounds[k]])
+    };
+    let mut early: Vec<_> = (0..n)
+        .map(|k| (!guess).then(|| read_piece(&piece(k), max)))
+        .collect();
+    let mut st = Stitcher::new();
+    let mut games = Vec::new();
+    for k in 0..n {
+        let read = match early[k].take() {
+            Some(r) => r,
+            None => read_piece(&piece(k).decided(st.decided()), max),
+        };
+        let start = bounds[k] as u64;
+        let mut m = 1;
+        let after = |m: usize| &pieces[(k + 1).min(n)..(k + 1 + m).min(n)];
+        let (g, mut done) = st.take(read, pieces[k], start, after(m), k + 1 + m >= n, max);
+        games.extend(g);
+        while !done && k + 1 + m < n {
+            m += 1;
+            done = st.resume(&mut games, pieces[k], start, after(m), k + 1 + m >= n, max);
+        }
+    }
+    games
+}
+
+/// A small xorshift generator: the same cuts for the same seed.
+#[cfg(any(test, fuzzing))]
+struct Rng(u64);
+
+#[cfg(any(test, fuzzing))]
+impl Rng {
+    /// A number below `n` (0 when `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// The `split` fuzz target: any bytes cut into pieces at points the input's
+/// first bytes choose, each piece read on its own and stitched (as `-j N`
+/// reads a file), give exactly the games of one reader of the whole input,
+/// with a small game limit or none. Panics when they do not.
+#[cfg(any(test, fuzzing))]
+pub fn fuzz_split(data: &[u8]) {
+    let (head, file) = data.split_at(data.len().min(3));
+    let seed = head.iter().fold(0x9e37_79b9u64, |s, &b| {
+        s.rotate_left(8) ^ u64::from(b) ^ 0x5bd1
+    });
+    let max = match head.first() {
+        Some(b) if b % 2 == 0 => 16 + usize::from(*b),
+        _ => super::DEFAULT_MAX_GAME_BYTES,
+    };
+    if file.len() < 2 {
+        return;
+    }
+    let mut rng = Rng(seed | 1);
+    let mut cuts: Vec<usize> = (0..1 + file.len() / 16)
+        .filter_map(|_| {
+            let at = 1 + rng.below(file.len() - 1);
+            let pair = matches!((file[at - 1], file[at]), (b'\r', b'\n') | (b'\n', b'\r'));
+            (!pair).then_some(at)
+        })
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let whole: Vec<Game> = Reader::new(file)
+        .max_game_bytes(max)
+        .collect::<Result<_, _>>()
+        .unwrap_or_default();
+    for guess in [false, true] {
+        assert_eq!(stitched(file, &cuts, max, guess), whole, "cuts {cuts:?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -633,5 +694,152 @@ mod tests {
         // A FEN and its result on one line ends a game.
         let ballots = "[FEN \"W:W21:B1\"] *\n[FEN \"W:W22:B1\"] *\n";
         assert_eq!(cut(ballots.as_bytes()), ballots.find("[FEN \"W:W22"));
+    }
+
+    /// The pieces of the doc's two-game file, read on their own and stitched.
+    #[test]
+    fn two_pieces_stitched_are_the_whole_file() {
+        let file = b"[Event \"a\"]\n1. 32-28 1-0\n\n[Event \"b\"]\n1. 33-29 0-1\n";
+        let at = cut(file).expect("the second game's `[`");
+        assert_eq!(&file[at..at + 7], b"[Event ");
+        let (first, second) = file.split_at(at);
+        let a = read_piece(&Piece::new(first, &[second], true, 0), 1 << 20);
+        let b = read_piece(&Piece::new(second, &[], true, at as u64), 1 << 20);
+        let mut st = Stitcher::new();
+        let mut games = st.take(a, first, 0, &[second], true, 1 << 20).0;
+        games.extend(st.take(b, second, at as u64, &[], true, 1 << 20).0);
+        let whole: Vec<_> = Reader::new(&file[..]).map(Result::unwrap).collect();
+        assert_eq!(whole.len(), 2);
+        assert_eq!(games, whole);
+    }
+
+    const MAX: usize = super::super::DEFAULT_MAX_GAME_BYTES;
+
+    fn whole(file: &[u8], max: usize) -> Vec<Game> {
+        Reader::new(file)
+            .max_game_bytes(max)
+            .collect::<Result<_, _>>()
+            .expect("memory reads")
+    }
+
+    /// The splitter's cuts for blocks of `block` bytes (as the pipeline cuts).
+    fn splitter_cuts(file: &[u8], block: usize) -> Vec<usize> {
+        let mut cuts = Vec::new();
+        let mut from = 0;
+        while file.len() - from > block {
+            let window = &file[from..from + block];
+            match cut(window).or_else(|| cut_anywhere(window)) {
+                Some(at) => {
+                    from += at;
+                    cuts.push(from);
+                }
+                None => from += block,
+            }
+        }
+        cuts
+    }
+
+    /// Random cuts: at line starts (`lines`) or anywhere but inside a line
+    /// break pair.
+    fn random_cuts(file: &[u8], rng: &mut Rng, count: usize, lines: bool) -> Vec<usize> {
+        let mut cuts: Vec<usize> = (0..count)
+            .filter_map(|_| {
+                let at = 1 + rng.below(file.len().saturating_sub(1));
+                if lines {
+                    cut_anywhere(&file[..at])
+                } else {
+                    let pair = |a: u8, b: u8| matches!((a, b), (b'\r', b'\n') | (b'\n', b'\r'));
+                    (at < file.len() && !pair(file[at - 1], file[at])).then_some(at)
+                }
+            })
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        cuts
+    }
+
+    /// One file cut where the splitter cuts it for several block sizes, and
+    /// at random line starts and random bytes: the whole file's games.
+    fn pieces_of(path: &std::path::Path, rng: &mut Rng) {
+        let file = std::fs::read(path).expect("readable");
+        let expected = whole(&file, MAX);
+        for block in [64, 512, 4096, 65536] {
+            let cuts = splitter_cuts(&file, block);
+            for guess in [false, true] {
+                let got = stitched(&file, &cuts, MAX, guess);
+                assert_eq!(got, expected, "{} in blocks of {block}", path.display());
+            }
+        }
+        for lines in [true, false] {
+            for _ in 0..3 {
+                let cuts = random_cuts(&file, rng, 1 + file.len() / 2000, lines);
+                let got = stitched(&file, &cuts, MAX, lines);
+                assert_eq!(got, expected, "{} cut at {cuts:?}", path.display());
+            }
+        }
+    }
+
+    #[test]
+    fn pieces_of_this_repository_files_read_as_the_whole_file() {
+        let files = crate::pdn::test_files(&["corpus", "tests/data", "fuzz/corpus"], &[]);
+        assert!(files.len() > 20, "the repository's own files are found");
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for f in &files {
+            pieces_of(f, &mut rng);
+        }
+    }
+
+    #[test]
+    fn pieces_of_the_real_corpus_read_as_the_whole_file() {
+        let files = crate::pdn::test_files(&[], &["corpus/real"]);
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        for f in &files {
+            pieces_of(f, &mut rng);
+        }
+    }
+
+    #[test]
+    fn a_small_game_limit_and_odd_files_read_as_the_whole_file() {
+        let cases: Vec<Vec<u8>> = vec![
+            b"\xEF\xBB\xBF[Event \"a\"]\r\n1. 32-28 *\r\n\r\n[Event \"b\"]\r\n1. 33-29 *\r\n".to_vec(),
+            b"[Event \"a\"]\n1. 32-28 {a comment\n\n[Event \"b\"]\n} 1-0\n\n[Event \"c\"]\n1. 31-27 *\n".to_vec(),
+            b"1. 32-28 \\r\\n 1-0\n\n[Event \"b\"]\n1. 33-29 \\r\\n *\n\n[E \"c\"]\n1. 34-30 \\r\\n *\n".to_vec(),
+            b"[Event \"caf\xe9\"]\n1. 32-28 *\n\n[Event \"b\"]\n1. 33-29 *\n\n[Event \"\xe0\"]\n1. 31-27 *\n".to_vec(),
+            b"[Event \"a\"]\n1. 32-28\n[Event \"b\"]\n1. 33-29\n\n\n[Event \"c\"]\n(1. 34-30\n\n[Event \"d\"]\n*".to_vec(),
+            b"\n\n\r\n\r[Event \"a\"]\n\r1. 32-28 *\n\r\n\r[Event \"b\"]\n\r*\n\r".to_vec(),
+        ];
+        let mut rng = Rng(7);
+        for (i, file) in cases.iter().enumerate() {
+            for max in [8, 40, MAX] {
+                let expected = whole(file, max);
+                for _ in 0..200 {
+                    let n = 1 + rng.below(6);
+                    for lines in [true, false] {
+                        let cuts = random_cuts(file, &mut rng, n, lines);
+                        for guess in [false, true] {
+                            let got = stitched(file, &cuts, max, guess);
+                            assert_eq!(got, expected, "case {i}, max {max}, cuts {cuts:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `split` fuzz target's corpus (`fuzz/corpus/split/`), replayed: every
+    /// input that once found a defect stays tested without a fuzzer.
+    #[test]
+    fn the_split_fuzz_corpus_holds() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/split");
+        let mut n = 0;
+        for entry in std::fs::read_dir(&dir)
+            .expect("fuzz/corpus/split")
+            .flatten()
+        {
+            let data = std::fs::read(entry.path()).expect("readable");
+            fuzz_split(&data);
+            n += 1;
+        }
+        assert!(n >= 20, "{n} inputs in {}", dir.display());
     }
 }

@@ -2,7 +2,7 @@
 //! module, so that the crate and its dependencies (arrow, parquet) are linked
 //! once, not once per file.
 
-/// The checks the fuzz targets make (fuzz/checks.rs), shared by fuzz_corpus and pieces.
+/// The checks the fuzz targets make (fuzz/checks.rs), replayed by fuzz_corpus.
 #[path = "../../fuzz/checks.rs"]
 mod checks;
 mod common;
@@ -25,7 +25,6 @@ mod layers;
 mod no_panic;
 #[cfg(feature = "parquet")]
 mod parquet;
-mod pieces;
 mod readback;
 mod real_corpus;
 mod real_other;
