@@ -3,7 +3,6 @@
 //! `cargo bench --bench perft` reports leaf nodes per second (criterion's
 //! "thrpt" in elements/s) for each variant.
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use pdnkit::rules::perft;
 use pdnkit::variant::Variant;
 
 fn bench(c: &mut Criterion) {
@@ -15,10 +14,10 @@ fn bench(c: &mut Criterion) {
         (Variant::Canadian, 6),
     ] {
         let pos = v.start();
-        let nodes = perft(&pos, depth);
+        let nodes = pos.perft(depth);
         g.throughput(Throughput::Elements(nodes));
         g.bench_function(format!("{v}-depth{depth}"), |b| {
-            b.iter(|| perft(std::hint::black_box(&pos), depth))
+            b.iter(|| std::hint::black_box(&pos).perft(depth))
         });
     }
     g.finish();

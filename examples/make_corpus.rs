@@ -10,7 +10,7 @@ use pdnkit::draw::{DrawRules, DrawState, Termination};
 use pdnkit::notation::{write_move, Style};
 use pdnkit::piece::{Color, Kind, Piece};
 use pdnkit::position::Position;
-use pdnkit::rules::{legal_moves, play_unchecked, Move};
+use pdnkit::rules::Move;
 use pdnkit::variant::Variant;
 use std::fmt::Write as _;
 
@@ -55,21 +55,21 @@ fn random_game(
     let mut moves = Vec::new();
     let mut end = None;
     for _ in 0..max {
-        let legal = legal_moves(&pos);
+        let legal = pos.legal_moves();
         if legal.is_empty() {
             end = Some((Termination::NoMoves, pos.side().other()));
             break;
         }
         let m = legal[pick(&pos, &legal, rng)];
         moves.push(write_move(&pos, &m, style(v)));
-        let after = play_unchecked(&pos, &m);
+        let after = pos.play_unchecked(&m);
         let mover = pos.side();
         if let Some(d) = state.play(&pos, &m, &after) {
             end = Some((d.termination, mover));
             break;
         }
         pos = after;
-        if legal_moves(&pos).is_empty() {
+        if pos.legal_moves().is_empty() {
             end = Some((Termination::NoMoves, mover));
             break;
         }
@@ -162,7 +162,7 @@ fn game_with_fault(
         let mut pos = v.start();
         let mut moves = Vec::new();
         for _ in 0..160 {
-            let legal = legal_moves(&pos);
+            let legal = pos.legal_moves();
             if legal.is_empty() {
                 break;
             }
@@ -173,7 +173,7 @@ fn game_with_fault(
             }
             let m = legal[rng.below(legal.len())];
             moves.push(write_move(&pos, &m, style(v)));
-            pos = play_unchecked(&pos, &m);
+            pos = pos.play_unchecked(&m);
         }
     }
 }
@@ -199,7 +199,9 @@ fn pick_safe(pos: &Position, legal: &[Move], r: &mut Rng, captures: bool) -> usi
     let safe: Vec<usize> = (0..legal.len())
         .filter(|&i| {
             (captures || !legal[i].is_capture())
-                && legal_moves(&play_unchecked(pos, &legal[i]))
+                && pos
+                    .play_unchecked(&legal[i])
+                    .legal_moves()
                     .first()
                     .is_none_or(|m| !m.is_capture())
         })
@@ -230,7 +232,7 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
     // Non-maximal capture: a capture that stops early.
     let (moves, bad) = game_with_fault(v, rng, &|p, legal| {
         let m = legal.first().filter(|m| m.capture_count() >= 2)?;
-        let paths = pdnkit::rules::partial_capture_paths(p, m.from());
+        let paths = p.partial_capture_paths(m.from());
         let (short, _) = paths.iter().find(|(c, _)| {
             c.capture_count() < m.capture_count()
                 && !legal
@@ -253,7 +255,7 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
             setup.remove(sq);
         }
         let quiet = setup.into_position(p.variant()).ok()?;
-        let q = legal_moves(&quiet).into_iter().find(|m| {
+        let q = quiet.legal_moves().into_iter().find(|m| {
             !m.is_capture()
                 && !p.occupied().has(m.to())
                 && p.piece_at(m.from()).is_some_and(|x| x.kind == Kind::Man)
@@ -349,7 +351,7 @@ fn ambiguous(v: Variant, rng: &mut Rng) -> String {
             };
             put_king(&mut p, sq, color);
         }
-        let legal = legal_moves(&p);
+        let legal = p.legal_moves();
         let Some((a, b)) = legal.iter().enumerate().find_map(|(i, a)| {
             legal[i + 1..]
                 .iter()
@@ -403,7 +405,7 @@ fn king_moves_game(v: Variant, rules: DrawRules, rng: &mut Rng) -> Played {
             put_king(&mut p, sq, color);
             placed += 1;
         }
-        if legal_moves(&p).first().is_none_or(|m| m.is_capture()) {
+        if p.legal_moves().first().is_none_or(|m| m.is_capture()) {
             continue;
         }
         let g = random_game(v, rules, p, rng, 200, &|pos, legal, r| {
@@ -426,38 +428,42 @@ fn repetition(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
         if p.occupied().count() != 4 {
             continue;
         }
-        let quiet = |q: &Position| legal_moves(q).first().is_some_and(|m| !m.is_capture());
+        let quiet = |q: &Position| q.legal_moves().first().is_some_and(|m| !m.is_capture());
         if !quiet(&p) {
             continue;
         }
-        let Some(a) = legal_moves(&p)
+        let Some(a) = p
+            .legal_moves()
             .into_iter()
-            .find(|m| quiet(&play_unchecked(&p, m)))
+            .find(|m| quiet(&p.play_unchecked(m)))
         else {
             continue;
         };
-        let p1 = play_unchecked(&p, &a);
-        let Some(b) = legal_moves(&p1)
+        let p1 = p.play_unchecked(&a);
+        let Some(b) = p1
+            .legal_moves()
             .into_iter()
-            .find(|m| quiet(&play_unchecked(&p1, m)))
+            .find(|m| quiet(&p1.play_unchecked(m)))
         else {
             continue;
         };
-        let p2 = play_unchecked(&p1, &b);
-        let Some(ba) = legal_moves(&p2)
+        let p2 = p1.play_unchecked(&b);
+        let Some(ba) = p2
+            .legal_moves()
             .into_iter()
             .find(|m| m.from() == a.to() && m.to() == a.from())
         else {
             continue;
         };
-        let p3 = play_unchecked(&p2, &ba);
-        let Some(bb) = legal_moves(&p3)
+        let p3 = p2.play_unchecked(&ba);
+        let Some(bb) = p3
+            .legal_moves()
             .into_iter()
             .find(|m| m.from() == b.to() && m.to() == b.from())
         else {
             continue;
         };
-        if play_unchecked(&p3, &bb) != p {
+        if p3.play_unchecked(&bb) != p {
             continue;
         }
         let mut moves = Vec::new();
@@ -507,7 +513,7 @@ fn draws(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
             }
             put_king(&mut p, sq, color);
         }
-        if p.occupied().count() != 3 || legal_moves(&p).first().is_none_or(|m| m.is_capture()) {
+        if p.occupied().count() != 3 || p.legal_moves().first().is_none_or(|m| m.is_capture()) {
             continue;
         }
         let g = random_game(v, rules, p, rng, 100, &|pos, legal, r| {

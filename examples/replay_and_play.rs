@@ -8,7 +8,7 @@
 use pdnkit::pdn::Reader;
 use pdnkit::position::Position;
 use pdnkit::replay::{Options, Replay};
-use pdnkit::rules::{legal_moves, play, play_unchecked, Move};
+use pdnkit::rules::Move;
 use std::fs::File;
 use std::io::BufReader;
 
@@ -44,18 +44,18 @@ fn main() -> std::io::Result<()> {
         println!("no move could be replayed");
         return Ok(());
     };
-    let moves = legal_moves(&pos);
+    let moves = pos.legal_moves();
     println!("{} legal moves in {}", moves.len(), pos.to_fen());
     for m in &moves {
         // Checked: the move is legal here, so play accepts it.
-        let after = play(&pos, m).expect("a legal move");
-        assert_eq!(after, play_unchecked(&pos, m));
+        let after = pos.play(m).expect("a legal move");
+        assert_eq!(after, pos.play_unchecked(m));
         println!("  {m}  ->  {}", after.to_fen());
     }
     // A move the position does not allow is refused, with the reason.
     if let Some(m) = moves.first() {
         let made_up = Move::new(m.to(), m.from(), m.captured(), m.kind(), m.crowns());
-        if let Err(e) = play(&pos, &made_up) {
+        if let Err(e) = pos.play(&made_up) {
             println!("refused: {e}");
         }
     }

@@ -9,7 +9,6 @@ use pdnkit::export::{normalised_pdn, rewritable, Meaning, Normalise};
 use pdnkit::pdn::{read_all, Locator, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::Options;
-use pdnkit::rules::legal_moves;
 use pdnkit::variant::Variant;
 use std::io::Read;
 
@@ -85,7 +84,7 @@ pub fn fen(data: &[u8]) {
             Ok(p) => {
                 let again = Position::from_fen(&p.to_fen(), v).expect("a written FEN reads back");
                 assert_eq!(again, p);
-                let _ = legal_moves(&p);
+                let _ = p.legal_moves();
             }
             Err(e) => assert!(e.offset() <= text.len()),
         }

@@ -14,7 +14,7 @@
 //! | [`variant`] | the variants as rows of one table of rules; GameType numbers; refused variants |
 //! | [`board`] | board sizes, square numbering, algebraic names, bitboards |
 //! | [`position`] | pieces, side to move, FEN ([`position::Setup`] unchecked, [`position::Position`] validated) |
-//! | [`rules`] | legal moves, [`rules::play`] (checked) and [`rules::play_unchecked`], perft |
+//! | [`rules`] | the moves of a [`Position`]: [`Position::legal_moves`], [`Position::play`] (checked) and [`Position::play_unchecked`], perft |
 //! | [`notation`] | a written move resolved against a position; the shortest way to write a move |
 //! | [`pdn`] | the streaming reader (an `Iterator` of games, or a [`pdn::visit::Visitor`]), the grammar in nom, encodings, the PDN writer |
 //! | [`replay`] | a game replayed ply by ply: findings, draws, the true result |
@@ -122,12 +122,11 @@
 //! # Legal moves, and playing them
 //!
 //! ```
-//! use pdnkit::rules::{legal_moves, play};
 //! use pdnkit::variant::Variant;
 //! let start = Variant::English.start();
-//! let moves = legal_moves(&start);
+//! let moves = start.legal_moves();
 //! assert_eq!(moves.len(), 7); // Black moves first in English checkers
-//! let after = play(&start, &moves[0]).unwrap();
+//! let after = start.play(&moves[0]).unwrap();
 //! assert_eq!(after.side(), pdnkit::Color::White);
 //! ```
 //!

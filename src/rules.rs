@@ -7,7 +7,7 @@
 //! Move generation walks precomputed neighbour tables (see [`crate::board`]);
 //! captures are found by a depth-first search whose depth is bounded by the
 //! number of enemy pieces, never by input. Moves are collected in a
-//! [`MoveList`] that keeps up to 64 moves inline (no heap allocation for
+//! list that keeps up to 64 moves inline (no heap allocation for
 //! ordinary positions). A [`Move`] is the triple (from, to, captured set) of
 //! docs/rules.md "Move identity"; its landing path is kept by `capture_paths`
 //! when a caller needs one (notation, writing), not in every generated move,
@@ -27,8 +27,8 @@ use crate::variant::Variant;
 /// A legal move: from, to, the set of captured squares, and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 ///
-/// Moves come from the generator ([`legal_moves`]); [`Move::new`] makes any
-/// move, legal or not, for [`play`] to check.
+/// Moves come from the generator ([`Position::legal_moves`]); [`Move::new`]
+/// makes any move, legal or not, for [`Position::play`] to check.
 pub struct Move {
     /// Captured squares (empty for a plain move).
     pub(crate) captured: Bitboard,
@@ -61,7 +61,7 @@ impl std::fmt::Display for Move {
 
 impl Move {
     /// A move from `from` to `to` taking the pieces on `captured`, by a piece
-    /// of `kind`, crowning or not: what it claims, unchecked ([`play`] checks it).
+    /// of `kind`, crowning or not: what it claims, unchecked ([`Position::play`] checks it).
     pub fn new(from: Square, to: Square, captured: Bitboard, kind: Kind, crowns: bool) -> Move {
         Move {
             captured,
@@ -109,7 +109,7 @@ impl Move {
 }
 
 /// A list of moves, inline up to 64.
-pub type MoveList = SmallVec<[Move; 64]>;
+pub(crate) type MoveList = SmallVec<[Move; 64]>;
 
 /// Landing path of a capture: up to one square per captured piece, plus the start.
 pub type Path = SmallVec<[Square; 16]>;
@@ -637,7 +637,7 @@ fn crown_row(pos: &Position, side: Color) -> Bitboard {
 }
 
 /// Every legal move of the side to move, in generation order.
-pub fn legal_moves(pos: &Position) -> MoveList {
+pub(crate) fn legal_moves(pos: &Position) -> MoveList {
     let mut out = MoveList::new();
     generate(pos, &mut out);
     out
@@ -1011,7 +1011,7 @@ fn quiet_moves(pos: &Position, out: &mut MoveList) {
 }
 
 /// Counts the greatest number of pieces any capture of the side to move takes (0: none).
-pub fn max_capture(pos: &Position) -> u32 {
+pub(crate) fn max_capture(pos: &Position) -> u32 {
     struct Max(u32);
     impl Sink for Max {
         fn record(&mut self, _: Bitboard, count: u32, _: &[Square]) {
@@ -1034,7 +1034,7 @@ pub(crate) fn capture_paths(pos: &Position, from: Square, min: u32) -> Vec<(Move
 /// Like `capture_paths`, but also every unfinished capture: the piece
 /// stopping on any landing square of a sequence (for telling a capture that
 /// stops early from a wrong one).
-pub fn partial_capture_paths(pos: &Position, from: Square) -> Vec<(Move, Path)> {
+pub(crate) fn partial_capture_paths(pos: &Position, from: Square) -> Vec<(Move, Path)> {
     collect_paths(pos, from, 1, true)
 }
 
@@ -1112,7 +1112,7 @@ pub(crate) fn relaxed_moves(pos: &Position) -> Vec<(Move, Path)> {
 
 /// One landing path of a legal move: `[from, to]` for a plain move, else
 /// every square the piece lands on, from `from` to `to`.
-pub fn landing_path(pos: &Position, m: &Move) -> Path {
+pub(crate) fn landing_path(pos: &Position, m: &Move) -> Path {
     if !m.is_capture() {
         return Path::from_slice(&[m.from, m.to]);
     }
@@ -1125,13 +1125,13 @@ pub fn landing_path(pos: &Position, m: &Move) -> Path {
 
 /// Whether `m` is legal in `pos`, decided without generating every move:
 /// the piece, the compulsory capture, then a search from `m.from` only.
-pub fn is_legal(pos: &Position, m: &Move) -> bool {
+pub(crate) fn is_legal(pos: &Position, m: &Move) -> bool {
     why_illegal(pos, m).is_none()
 }
 
-/// Why `m` is not legal in `pos` (`None`: it is). Decided as [`is_legal`] is:
+/// Why `m` is not legal in `pos` (`None`: it is). Decided as `is_legal` is:
 /// the piece, the compulsory capture, then a search from `m.from` only.
-pub fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
+pub(crate) fn why_illegal(pos: &Position, m: &Move) -> Option<Refusal> {
     let side = pos.side();
     let piece = pos.piece_at(m.from);
     match piece {
@@ -1256,7 +1256,7 @@ pub enum Refusal {
     KingMoveLimit,
 }
 
-/// Why [`play`] refused a move: the move, the position, and the reason.
+/// Why [`Position::play`] refused a move: the move, the position, and the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{mv} is not a legal move in {fen}: {why}", fen = .position.to_fen())]
 pub struct IllegalMove {
@@ -1268,21 +1268,8 @@ pub struct IllegalMove {
     pub why: Refusal,
 }
 
-/// The position after `m`, if `m` is legal in `pos` (checked with
-/// [`is_legal`]). Engines that generate their own legal moves use
-/// [`play_unchecked`].
-///
-/// ```
-/// use pdnkit::rules::{legal_moves, play};
-/// use pdnkit::variant::Variant;
-/// let start = Variant::Russian.start();
-/// let m = legal_moves(&start)[0];
-/// let after = play(&start, &m).expect("a generated move is legal");
-/// // The same man cannot move again: it is the other side's turn.
-/// let refused = play(&after, &m).unwrap_err();
-/// assert_eq!(refused.why, pdnkit::rules::Refusal::NoPieceToMove);
-/// ```
-pub fn play(pos: &Position, m: &Move) -> Result<Position, IllegalMove> {
+/// The position after `m`, if `m` is legal in `pos` ([`Position::play`]).
+pub(crate) fn play(pos: &Position, m: &Move) -> Result<Position, IllegalMove> {
     match why_illegal(pos, m) {
         None => Ok(play_unchecked(pos, m)),
         Some(why) => Err(IllegalMove {
@@ -1295,7 +1282,7 @@ pub fn play(pos: &Position, m: &Move) -> Result<Position, IllegalMove> {
 
 /// The position after `m`, which must be legal in `pos` (nothing is checked).
 #[inline]
-pub fn play_unchecked(pos: &Position, m: &Move) -> Position {
+pub(crate) fn play_unchecked(pos: &Position, m: &Move) -> Position {
     let (mut white, mut black, mut kings) = pos.raw();
     let side = pos.side();
     let (own, enemy) = match side {
@@ -1338,7 +1325,7 @@ fn king_run_after(pos: &Position, m: &Move) -> crate::position::KingRun {
 }
 
 /// Number of leaves of the legal move tree `depth` plies deep.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
+pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -1354,7 +1341,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 }
 
 /// `perft` split by first move: each legal move with its leaf count.
-pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub(crate) fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     let depth = depth.max(1);
     legal_moves(pos)
         .into_iter()
@@ -1362,8 +1349,10 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// The rules, asked of a position: its legal moves, a move played (checked
+/// or trusted), why a move is refused, and perft.
 impl Position {
-    /// The legal moves of the side to move ([`legal_moves`]).
+    /// Every legal move of the side to move, in generation order.
     ///
     /// ```
     /// use pdnkit::Variant;
@@ -1374,13 +1363,67 @@ impl Position {
     pub fn legal_moves(&self) -> MoveList {
         legal_moves(self)
     }
-    /// The position after `m`, checked to be legal ([`play`]).
+    /// The position after `m`, if `m` is legal here (checked as
+    /// [`Position::is_legal`] does). Engines that generate their own legal
+    /// moves use [`Position::play_unchecked`].
+    ///
+    /// ```
+    /// use pdnkit::rules::Refusal;
+    /// use pdnkit::Variant;
+    /// let start = Variant::Russian.start();
+    /// let m = start.legal_moves()[0];
+    /// let after = start.play(&m).expect("a generated move is legal");
+    /// // The same man cannot move again: it is the other side's turn.
+    /// let refused = after.play(&m).unwrap_err();
+    /// assert_eq!(refused.why, Refusal::NoPieceToMove);
+    /// ```
     pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
         play(self, m)
     }
-    /// The position after `m`, trusted to be legal ([`play_unchecked`]).
+    /// The position after `m`, which must be legal here (nothing is checked).
+    #[inline]
     pub fn play_unchecked(&self, m: &Move) -> Position {
         play_unchecked(self, m)
+    }
+    /// Whether `m` is legal here, decided without generating every move: the
+    /// piece, the compulsory capture, then a search from `m`'s square only.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        is_legal(self, m)
+    }
+    /// Why `m` is not legal here (`None`: it is), decided as
+    /// [`Position::is_legal`] decides.
+    pub fn why_illegal(&self, m: &Move) -> Option<Refusal> {
+        why_illegal(self, m)
+    }
+    /// The greatest number of pieces any capture of the side to move takes
+    /// (0: none).
+    pub fn max_capture(&self) -> u32 {
+        max_capture(self)
+    }
+    /// One landing path of a legal move: `[from, to]` for a plain move, else
+    /// every square the piece lands on, from `from` to `to`.
+    pub fn landing_path(&self, m: &Move) -> Path {
+        landing_path(self, m)
+    }
+    /// Every capture from `from`, finished or not: each with the piece
+    /// stopping on any landing square of a sequence, and its landing path
+    /// (for telling a capture that stops early from a wrong one).
+    pub fn partial_capture_paths(&self, from: Square) -> Vec<(Move, Path)> {
+        partial_capture_paths(self, from)
+    }
+    /// The number of leaves of the legal move tree `depth` plies deep.
+    ///
+    /// ```
+    /// use pdnkit::Variant;
+    /// assert_eq!(Variant::English.start().perft(3), 302);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        perft(self, depth)
+    }
+    /// [`Position::perft`] split by first move: each legal move with its leaf
+    /// count.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        perft_divide(self, depth)
     }
 }
 

@@ -591,8 +591,7 @@ impl NativePosition {
         let squares = pdnkit::diagram::Arrow::legal(&self.pos, text)
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))?;
         let found = self.pos.legal_moves().into_iter().find(|m| {
-            pdnkit::rules::landing_path(&self.pos, m).to_vec() == squares.path
-                && m.captured() == squares.captured
+            self.pos.landing_path(m).to_vec() == squares.path && m.captured() == squares.captured
         });
         let m = found.ok_or_else(|| {
             IllegalMoveError::new_err(format!("'{text}' is not a legal move here"))
@@ -642,7 +641,7 @@ fn perft(py: Python<'_>, fen: Option<&str>, variant: &str, depth: u32) -> PyResu
         None | Some("") => v.start(),
         Some(f) => Position::from_fen(f, v).map_err(|e| fen_error(f, &e))?,
     };
-    Ok(py.allow_threads(|| pdnkit::rules::perft(&pos, depth)))
+    Ok(py.allow_threads(|| pos.perft(depth)))
 }
 
 /// The variants checked, by name.

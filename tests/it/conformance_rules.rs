@@ -3,7 +3,7 @@ use crate::common;
 
 use pdnkit::board::Square;
 use pdnkit::position::Position;
-use pdnkit::rules::{landing_path, legal_moves, perft};
+
 use pdnkit::variant::Variant;
 
 fn variant(v: &serde_json::Value) -> Variant {
@@ -111,7 +111,7 @@ fn positions_where(
             })
             .collect();
         want.sort();
-        let moves = legal_moves(&pos);
+        let moves = pos.legal_moves();
         let mut got: Vec<(u64, u64, Vec<u64>)> = moves
             .iter()
             .map(|m| {
@@ -132,7 +132,7 @@ fn positions_where(
         assert_eq!(case["count"].as_u64().unwrap() as usize, want.len());
         // The kept landing path of each move is a real path of that move.
         for m in &moves {
-            let p = landing_path(&pos, m);
+            let p = pos.landing_path(m);
             assert_eq!(p.first().copied(), Some(m.from()));
             assert_eq!(p.last().copied(), Some(m.to()));
             if m.is_capture() {
@@ -190,7 +190,7 @@ fn perft_where(
         let fen = case["fen"].as_str().unwrap();
         let depth = case["depth"].as_u64().unwrap() as u32;
         let pos = Position::from_fen(fen, v).unwrap();
-        assert_eq!(perft(&pos, depth), nodes, "{v} {fen} depth {depth}");
+        assert_eq!(pos.perft(depth), nodes, "{v} {fen} depth {depth}");
         checked += 1;
     }
     checked

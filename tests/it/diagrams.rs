@@ -5,7 +5,7 @@ use crate::common;
 use pdnkit::diagram::{svg, Arrow, DiagramOptions, MoveStyle};
 use pdnkit::piece::{Color, Kind};
 use pdnkit::position::Position;
-use pdnkit::rules::{landing_path, legal_moves, play_unchecked};
+
 use pdnkit::variant::Variant;
 
 /// The pieces an SVG shows, as (square, code), sorted.
@@ -49,7 +49,7 @@ fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
     for v in Variant::ALL {
         let mut p = v.start();
         for ply in 0..12 {
-            let moves = legal_moves(&p);
+            let moves = p.legal_moves();
             let Some(m) = moves.get(ply % moves.len().max(1)).copied() else {
                 break;
             };
@@ -57,7 +57,7 @@ fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
                 let opts = DiagramOptions {
                     flip,
                     moves: vec![Arrow {
-                        path: landing_path(&p, &m).to_vec(),
+                        path: p.landing_path(&m).to_vec(),
                         captured: m.captured(),
                         style: if flip {
                             MoveStyle::Alternative
@@ -81,7 +81,7 @@ fn every_diagram_is_xml_with_exactly_the_pieces_of_its_fen() {
                     .count();
                 assert_eq!(taken as u32, m.captured().count());
             }
-            p = play_unchecked(&p, &m);
+            p = p.play_unchecked(&m);
         }
     }
     // Kings of both colours on every board.

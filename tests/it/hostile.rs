@@ -7,7 +7,7 @@ use pdnkit::check::check_game;
 use pdnkit::pdn::read_all;
 use pdnkit::position::Position;
 use pdnkit::replay::Options;
-use pdnkit::rules::{legal_moves, play_unchecked};
+
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::process::{Command, Stdio};
 
@@ -269,27 +269,27 @@ fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
     let r = check_game(g, &opts);
     assert!(r.valid() && r.plies == 29);
     let last = r.played.last().unwrap();
-    let end = play_unchecked(&last.before, &last.mv);
+    let end = last.before.play_unchecked(&last.mv);
     // From the end, a four-ply cycle of quiet moves (there and back, each
     // side), after at most a few plies: repeated, it makes a game of any length.
     let quiet = |p: &Position| {
-        legal_moves(p)
+        p.legal_moves()
             .into_iter()
             .filter(|m| !m.is_capture())
             .collect::<Vec<_>>()
     };
     let cycle_at = |p: Position| -> Option<Vec<pdnkit::rules::Move>> {
         for w in quiet(&p) {
-            let p1 = play_unchecked(&p, &w);
+            let p1 = p.play_unchecked(&w);
             for b in quiet(&p1) {
-                let p2 = play_unchecked(&p1, &b);
+                let p2 = p1.play_unchecked(&b);
                 let Some(bw) = quiet(&p2)
                     .into_iter()
                     .find(|m| m.from() == w.to() && m.to() == w.from())
                 else {
                     continue;
                 };
-                let p3 = play_unchecked(&p2, &bw);
+                let p3 = p2.play_unchecked(&bw);
                 if let Some(bb) = quiet(&p3)
                     .into_iter()
                     .find(|m| m.from() == b.to() && m.to() == b.from())
@@ -308,10 +308,10 @@ fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
             break;
         }
         if line.len() < 3 {
-            for m in legal_moves(&p) {
+            for m in p.legal_moves() {
                 let mut l: Vec<pdnkit::rules::Move> = line.clone();
                 l.push(m);
-                stack.push((play_unchecked(&p, &m), l));
+                stack.push((p.play_unchecked(&m), l));
             }
         }
     }
@@ -324,7 +324,7 @@ fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
     let mut words = Vec::new();
     for m in prefix.iter().chain(&cycle) {
         words.push(pdnkit::notation::write_move(&p, m, style));
-        p = play_unchecked(&p, m);
+        p = p.play_unchecked(m);
     }
     let (pre, cyc) = words.split_at(prefix.len());
     let mut text = vec![head.to_string()];

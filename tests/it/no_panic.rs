@@ -98,7 +98,7 @@ proptest! {
     fn fens(text in "[WBwb?:K0-9,. \\-HF]{0,40}") {
         for v in Variant::ALL {
             if let Ok(p) = Position::from_fen(&text, v) {
-                let _ = pdnkit::rules::legal_moves(&p);
+                let _ = p.legal_moves();
                 prop_assert_eq!(Position::from_fen(&p.to_fen(), v).ok(), Some(p));
             }
         }

@@ -2,7 +2,7 @@
 use pdnkit::board::{Bitboard, Square};
 use pdnkit::piece::{Color, Kind, Piece};
 use pdnkit::position::{Position, Setup};
-use pdnkit::rules::{is_legal, legal_moves, max_capture, play_unchecked, Move};
+use pdnkit::rules::Move;
 use pdnkit::variant::Variant;
 use proptest::prelude::*;
 
@@ -51,17 +51,17 @@ proptest! {
 
     #[test]
     fn is_legal_agrees_with_legal_moves(p in arb_position(), seeds in proptest::collection::vec(any::<u64>(), 8)) {
-        let moves = legal_moves(&p);
+        let moves = p.legal_moves();
         for m in &moves {
-            prop_assert!(is_legal(&p, m), "legal move rejected: {:?} in {}", m, p.to_fen());
+            prop_assert!(p.is_legal(m), "legal move rejected: {:?} in {}", m, p.to_fen());
             // Playing it keeps the piece counts consistent.
-            let after = play_unchecked(&p, m);
+            let after = p.play_unchecked(m);
             let (we, be) = (p.pieces(p.side()).count(), p.pieces(p.side().other()).count());
             prop_assert_eq!(after.pieces(p.side()).count(), we);
             prop_assert_eq!(after.pieces(p.side().other()).count(), be - m.capture_count());
         }
         if let Some(mx) = moves.iter().map(Move::capture_count).max() {
-            prop_assert_eq!(mx, max_capture(&p));
+            prop_assert_eq!(mx, p.max_capture());
         }
         // Candidate moves made up from the seeds and from mutations of legal moves.
         let n = u64::from(p.size().squares());
@@ -84,7 +84,7 @@ proptest! {
             }
         }
         for c in candidates {
-            prop_assert_eq!(is_legal(&p, &c), moves.contains(&c), "move {:?} in {}", c, p.to_fen());
+            prop_assert_eq!(p.is_legal(&c), moves.contains(&c), "move {:?} in {}", c, p.to_fen());
         }
     }
 }
@@ -95,28 +95,28 @@ proptest! {
     /// `play` says why it refuses a move made from a legal one.
     #[test]
     fn refusals_say_why(p in arb_position()) {
-        use pdnkit::rules::{play, why_illegal, Refusal};
-        let moves = legal_moves(&p);
+        use pdnkit::rules::Refusal;
+        let moves = p.legal_moves();
         let max = moves.iter().map(Move::capture_count).max().unwrap_or(0);
         let maximum_rule = !matches!(p.variant(), Variant::Russian | Variant::English);
         for m in &moves {
-            prop_assert_eq!(why_illegal(&p, m), None);
+            prop_assert_eq!(p.why_illegal(m), None);
             // Moved by the other side: no piece of the side to move there.
             let other = Move::new(m.from(), m.to(), m.captured(), m.kind(), m.crowns());
             let mut flipped = p.to_setup();
             flipped.set_side(p.side().other());
             if let Ok(q) = flipped.into_position(p.variant()) {
-                prop_assert_eq!(why_illegal(&q, &other), Some(Refusal::NoPieceToMove));
+                prop_assert_eq!(q.why_illegal(&other), Some(Refusal::NoPieceToMove));
             }
             if m.is_capture() {
                 // The same steps without the capture: a capture is compulsory.
                 let plain = Move::new(m.from(), m.to(), Bitboard::EMPTY, m.kind(), m.crowns());
-                prop_assert_eq!(why_illegal(&p, &plain), Some(Refusal::MissedCapture { max }));
+                prop_assert_eq!(p.why_illegal(&plain), Some(Refusal::MissedCapture { max }));
                 // One piece fewer taken, where the rules want the most.
                 if maximum_rule && m.capture_count() >= 2 {
                     let c = m.captured().squares().next().expect("a capture takes a piece");
                     let fewer = Move::new(m.from(), m.to(), m.captured().without(c), m.kind(), m.crowns());
-                    let err = play(&p, &fewer).expect_err("a shorter capture is refused");
+                    let err = p.play(&fewer).expect_err("a shorter capture is refused");
                     prop_assert_eq!(err.why, Refusal::NonMaximalCapture { taken: max - 1, max });
                 }
             }

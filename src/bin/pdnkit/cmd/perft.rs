@@ -2,7 +2,7 @@
 
 use crate::output::Stop;
 use pdnkit::position::Position;
-use pdnkit::rules::{perft, perft_divide};
+
 use std::io::Write;
 
 #[derive(clap::Args)]
@@ -35,7 +35,7 @@ pub fn run(a: Args) -> u8 {
     let out = std::io::stdout();
     let mut out = out.lock();
     let total = if a.divide {
-        let mut rows = perft_divide(&pos, a.depth);
+        let mut rows = pos.perft_divide(a.depth);
         rows.sort_by_key(|(m, _)| (m.from(), m.to(), m.captured()));
         let mut total = 0;
         for (m, n) in rows {
@@ -56,7 +56,7 @@ pub fn run(a: Args) -> u8 {
         }
         total
     } else {
-        perft(&pos, a.depth)
+        pos.perft(a.depth)
     };
     match writeln!(out, "{total}").and_then(|()| out.flush()) {
         Ok(()) => 0,
