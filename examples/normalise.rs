@@ -6,7 +6,7 @@
 //! cargo run --example normalise --no-default-features -- corpus/brazilian/faults.pdn
 //! ```
 use pdnkit::check::check_file;
-use pdnkit::export::{normalised_pdn, Normalise};
+use pdnkit::export::Normalise;
 use pdnkit::replay::Options;
 use std::fs::File;
 use std::io::{BufReader, Write};
@@ -27,14 +27,11 @@ fn main() -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     for c in &games {
         let (g, report) = (&c.game, &c.report);
-        let n = normalised_pdn(
-            g,
-            report,
-            Normalise {
-                fix_results: true,
-                ..Normalise::default()
-            },
-        );
+        let n = Normalise {
+            fix_results: true,
+            ..Normalise::default()
+        }
+        .apply(g, report);
         if let Some(note) = n.fix_note() {
             eprintln!("game {}: {note}", g.index());
         }

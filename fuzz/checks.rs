@@ -5,7 +5,7 @@
 
 use pdnkit::check::{check_file, check_game};
 use pdnkit::draw::DrawRules;
-use pdnkit::export::{normalised_pdn, rewritable, Meaning, Normalise};
+use pdnkit::export::{rewritable, Meaning, Normalise};
 use pdnkit::pdn::{read_all, Locator, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::Options;
@@ -125,7 +125,7 @@ pub fn pdn_roundtrip(data: &[u8]) {
     // files, and the promise is for files read whole.
     if before.iter().any(|c| rewritable(&c.game).is_err()) {
         for c in &before {
-            let _ = normalised_pdn(&c.game, &c.report, Normalise::default());
+            let _ = Normalise::default().apply(&c.game, &c.report);
         }
         return;
     }
@@ -133,14 +133,11 @@ pub fn pdn_roundtrip(data: &[u8]) {
         let text: String = before
             .iter()
             .map(|c| {
-                normalised_pdn(
-                    &c.game,
-                    &c.report,
-                    Normalise {
-                        fix_results,
-                        ..Normalise::default()
-                    },
-                )
+                Normalise {
+                    fix_results,
+                    ..Normalise::default()
+                }
+                .apply(&c.game, &c.report)
                 .text
             })
             .collect();

@@ -297,7 +297,7 @@ impl Criterion {
                 .is_some_and(|(a, b)| a >= range.from && b <= range.to),
             Criterion::Result(want) => r.declared == Some(*want),
             Criterion::ResultToken(token) if r.result_as_written => {
-                crate::export::declared_result_str(g).is_some_and(|t| t.trim() == *token)
+                g.result_text().is_some_and(|t| t.trim() == *token)
             }
             Criterion::ResultToken(token) => {
                 r.declared.is_some() && r.declared == Outcome::parse_for(token, r.variant)

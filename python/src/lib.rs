@@ -137,10 +137,10 @@ struct Collect {
 /// games table's columns): its values by column name (`date` as days since
 /// 1970), and `diagnostics` from its JSON record.
 fn table_row(file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport, record: &Value) -> Value {
-    use pdnkit::export::{table_values, Value as V, DIAGNOSTIC_FIELDS, GAME_TABLE};
-    let row = pdnkit::export::game_row(file, g, r);
+    use pdnkit::export::{Value as V, DIAGNOSTIC_FIELDS, GAME_TABLE};
+    let row = pdnkit::export::GameRow::new(file, g, r);
     let mut out = serde_json::Map::new();
-    for (c, v) in GAME_TABLE.iter().zip(table_values(&row)) {
+    for (c, v) in GAME_TABLE.iter().zip(row.values()) {
         let v = match v {
             V::Text(t) => t.map_or(Value::Null, |t| Value::String(t.to_string())),
             V::Int(i) => i.map_or(Value::Null, Value::from),
@@ -188,12 +188,16 @@ impl Sink for Collect {
             .push(serde_json::json!({"file": file, "reason": why}));
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
-        for d in FileRecord::new(file, findings).diagnostics {
-            let mut v = serde_json::to_value(d).unwrap_or(Value::Null);
-            if let Value::Object(o) = &mut v {
-                o.insert("file".into(), Value::String(file.to_string()));
+        let record = serde_json::to_value(FileRecord::new(file, findings));
+        if let Ok(Value::Object(mut record)) = record {
+            if let Some(Value::Array(list)) = record.remove("diagnostics") {
+                for mut v in list {
+                    if let Value::Object(o) = &mut v {
+                        o.insert("file".into(), Value::String(file.to_string()));
+                    }
+                    self.findings.push(v);
+                }
             }
-            self.findings.push(v);
         }
         let _ = interrupted(&mut self.interrupt);
     }
@@ -378,7 +382,7 @@ impl ReadGame {
                 .main_line()
                 .map(|m| String::from_utf8_lossy(g.bytes(&m.span())).into_owned())
                 .collect(),
-            result: pdnkit::export::declared_result_text(g).map(|r| r.to_string()),
+            result: g.result_text().map(|r| r.to_string()),
             findings: g
                 .diagnostics()
                 .iter()

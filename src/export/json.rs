@@ -13,7 +13,7 @@ use crate::replay::GameReport;
 /// Appends the JSON line (with its line break) of game `g` of `file`, replayed
 /// as `r`: byte for byte what serializing [`GameRecord::new`](super::GameRecord::new)
 /// with `serde_json` gives, followed by `\n`.
-pub fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
+pub(super) fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
     out.push_str("{\"type\":\"game\",\"file\":");
     string(out, file);
     out.push_str(",\"game\":");
@@ -45,7 +45,7 @@ pub fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
     out.push_str(",\"declared_result\":");
     opt_str(out, r.declared.map(|o| o.normalised()));
     out.push_str(",\"declared_result_text\":");
-    opt_str(out, super::declared_result_str(g).as_deref());
+    opt_str(out, g.result_text().as_deref());
     out.push_str(",\"computed_result\":");
     string(out, r.computed.normalised());
     out.push_str(",\"termination\":");
@@ -81,7 +81,11 @@ enum Val<'a> {
 /// what `serde_json` gives for the row turned into a `Value` with the tags
 /// added (keys in alphabetical order; a tag named like a column replaces
 /// it), followed by `\n`.
-pub fn write_game_row_json(out: &mut String, row: &super::GameRow, tags: &[(&str, Option<&str>)]) {
+pub(super) fn write_game_row_json(
+    out: &mut String,
+    row: &super::GameRow,
+    tags: &[(&str, Option<&str>)],
+) {
     let n = |v: u32| Val::Num(Some(u64::from(v)));
     fn o(v: &Option<String>) -> Val<'_> {
         Val::Str(v.as_deref())
@@ -127,7 +131,11 @@ pub fn write_game_row_json(out: &mut String, row: &super::GameRow, tags: &[(&str
 
 /// Appends the JSON line of a moves-table row with the `--tag` columns
 /// `tags`, as [`write_game_row_json`] does for a game.
-pub fn write_ply_row_json(out: &mut String, row: &super::PlyRow, tags: &[(&str, Option<&str>)]) {
+pub(super) fn write_ply_row_json(
+    out: &mut String,
+    row: &super::PlyRow,
+    tags: &[(&str, Option<&str>)],
+) {
     let n = |v: u32| Val::Num(Some(u64::from(v)));
     let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 32]> = smallvec::smallvec![
         ("algebraic", Val::Str(row.algebraic.as_deref())),

@@ -11,7 +11,7 @@ use crate::rules::play_unchecked;
 use crate::variant::GameKind;
 
 mod json;
-pub use json::{write_game_json, write_game_row_json, write_ply_row_json};
+use json::{write_game_json, write_game_row_json, write_ply_row_json};
 
 /// The type of a column of the games table, as Arrow and Parquet store it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,7 +56,7 @@ pub struct Column {
 /// Parquet games table and of Python's Arrow batches, in order, before the
 /// `--tag` columns and the `diagnostics` list ([`DIAGNOSTIC_FIELDS`]).
 /// `date` is the Date tag's whole date ([`crate::pdn::PdnDate`]) and
-/// `date_text` the tag as written; CSV and JSON rows ([`game_columns`])
+/// `date_text` the tag as written; CSV and JSON rows ([`GameRow::columns`])
 /// write the tag as written in `date` and have no `date_text`.
 pub const GAME_TABLE: [Column; 29] = [
     Column {
@@ -243,7 +243,7 @@ pub const DIAGNOSTIC_FIELDS: [Column; 6] = [
 /// The fixed columns of the games table in CSV and JSON rows ([`GameRow`]),
 /// in order: [`GAME_TABLE`]'s, with the Date tag as written in `date` and
 /// no `date_text`.
-pub fn game_columns() -> Vec<&'static str> {
+fn game_columns() -> Vec<&'static str> {
     GAME_TABLE
         .iter()
         .map(|c| c.name)
@@ -254,7 +254,7 @@ pub fn game_columns() -> Vec<&'static str> {
 /// A game's values in [`GAME_TABLE`]'s order (the Parquet writer's and
 /// Python's rows): the row, with `date` as days since 1970 (`None` for a
 /// partial or yearless date) and `date_text` the tag as written.
-pub fn table_values(row: &GameRow) -> [Value<'_>; 29] {
+fn table_values(row: &GameRow) -> [Value<'_>; 29] {
     let num = |n: u32| Value::Int(Some(i64::from(n)));
     let opt = |n: Option<u32>| Value::Int(n.map(i64::from));
     [
@@ -294,7 +294,7 @@ pub fn table_values(row: &GameRow) -> [Value<'_>; 29] {
     ]
 }
 
-/// A value of [`table_values`]: its column's type, or none.
+/// A value of [`GameRow::values`]: its column's type, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value<'a> {
     /// A [`ColumnType::Text`] value.
@@ -372,25 +372,68 @@ pub struct GameRow {
     pub first_error_ply: Option<u32>,
 }
 
-/// The result exactly as the record writes it: the Result tag's value, else
-/// the token that ends the movetext.
-pub fn declared_result_text(g: &Game) -> Option<String> {
-    declared_result_str(g).map(std::borrow::Cow::into_owned)
+/// The result exactly as the record writes it ([`Game::result_text`]).
+fn declared_result_text(g: &Game) -> Option<String> {
+    g.result_text().map(std::borrow::Cow::into_owned)
 }
 
-/// [`declared_result_text`] borrowed from the game where it can be.
-pub(crate) fn declared_result_str(g: &Game) -> Option<std::borrow::Cow<'_, str>> {
-    match g.find_tag("Result") {
-        Some(t) => Some(g.tag_text(t)),
-        None => g
-            .result()
-            .map(|(_, span)| String::from_utf8_lossy(g.bytes(span))),
+impl GameRow {
+    /// The games-table row of game `g` of `file`, replayed as `r` (`r` needs
+    /// [`crate::replay::Options::keep_moves`] for the capture and crowning
+    /// counts).
+    pub fn new(file: &str, g: &Game, r: &GameReport) -> GameRow {
+        game_row(file, g, r)
+    }
+    /// The fixed columns of the games table in CSV and JSON rows, in order:
+    /// [`GAME_TABLE`]'s, with the Date tag as written in `date` and no
+    /// `date_text`.
+    pub fn columns() -> Vec<&'static str> {
+        game_columns()
+    }
+    /// The row's values in [`GAME_TABLE`]'s order (the Parquet writer's and
+    /// Python's rows), with `date` as days since 1970 (`None` for a partial or
+    /// yearless date) and `date_text` the tag as written.
+    pub fn values(&self) -> [Value<'_>; 29] {
+        table_values(self)
+    }
+    /// Appends the row's JSON line, with the `--tag` columns `tags` (name,
+    /// value), as `convert --to jsonl` writes it: byte for byte what
+    /// `serde_json` gives for the row turned into a map with the tags added
+    /// (keys in alphabetical order; a tag named like a column replaces it),
+    /// followed by `\n`.
+    pub fn write_json(&self, out: &mut String, tags: &[(&str, Option<&str>)]) {
+        write_game_row_json(out, self, tags)
+    }
+}
+
+impl PlyRow {
+    /// The moves-table rows of game `g` of `file`, replayed as `r` with
+    /// [`crate::replay::Options::keep_moves`], one at a time: a game of
+    /// millions of plies is written row by row, never held as rows
+    /// (docs/limits.md). `with_fen` fills `fen`.
+    pub fn rows<'a>(
+        file: &'a str,
+        g: &'a Game,
+        r: &'a GameReport,
+        with_fen: bool,
+    ) -> impl Iterator<Item = PlyRow> + 'a {
+        ply_rows_iter(file, g, r, with_fen)
+    }
+    /// The columns of the moves table, in order, with `fen` last when
+    /// `with_fen`.
+    pub fn columns(with_fen: bool) -> Vec<&'static str> {
+        ply_columns(with_fen)
+    }
+    /// Appends the row's JSON line with the `--tag` columns `tags`, as
+    /// [`GameRow::write_json`] does for a game.
+    pub fn write_json(&self, out: &mut String, tags: &[(&str, Option<&str>)]) {
+        write_ply_row_json(out, self, tags)
     }
 }
 
 /// The games-table row of a replayed game (`r` needs [`crate::replay::Options::keep_moves`]
 /// for the capture and crowning counts).
-pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
+fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
     let first_error = r.first_error();
     GameRow {
         file: file.to_string(),
@@ -429,8 +472,8 @@ pub fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
 }
 
 /// The fixed columns of the moves table (`--moves`), in order; `fen` follows
-/// when asked for ([`ply_columns`]).
-pub const PLY_COLUMNS: [&str; 15] = [
+/// when asked for.
+const PLY_COLUMNS: [&str; 15] = [
     "file",
     "game",
     "ply",
@@ -449,7 +492,7 @@ pub const PLY_COLUMNS: [&str; 15] = [
 ];
 
 /// The columns of the moves table, with `fen` last when `with_fen`.
-pub fn ply_columns(with_fen: bool) -> Vec<&'static str> {
+fn ply_columns(with_fen: bool) -> Vec<&'static str> {
     let mut cols = PLY_COLUMNS.to_vec();
     if with_fen {
         cols.push("fen");
@@ -499,7 +542,7 @@ pub struct PlyRow {
 
 /// The moves-table rows of a replayed game (needs `keep_moves`), one at a time: a game of millions of plies is written row
 /// by row, never held as rows (docs/limits.md).
-pub fn ply_rows_iter<'a>(
+fn ply_rows_iter<'a>(
     file: &'a str,
     g: &'a Game,
     r: &'a GameReport,
@@ -570,32 +613,32 @@ pub fn ply_rows_iter<'a>(
 /// One finding as `check --format json` writes it (docs/json.md).
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct DiagnosticRecord {
+struct DiagnosticRecord {
     /// `error`, `warning` or `note`.
-    pub severity: &'static str,
+    severity: &'static str,
     /// The finding's stable code (docs/json.md).
-    pub code: &'static str,
+    code: &'static str,
     /// What is wrong, in words.
-    pub message: String,
+    message: String,
     /// 1-based line of what it is about.
-    pub line: u32,
+    line: u32,
     /// 1-based column (in characters).
-    pub column: u32,
+    column: u32,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     /// 1-based ply in the main line, when it is about a move.
-    pub ply: Option<u32>,
+    ply: Option<u32>,
     #[cfg_attr(
         feature = "serde",
         serde(rename = "move", skip_serializing_if = "Option::is_none")
     )]
     /// The move as written.
-    pub written: Option<String>,
+    written: Option<String>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     /// The move number as the record numbers it (`12.`, `12...`).
-    pub move_number: Option<String>,
+    move_number: Option<String>,
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     /// Further lines: positions, maximal captures.
-    pub notes: Vec<String>,
+    notes: Vec<String>,
 }
 
 /// One game as `check --format json` writes it (docs/json.md): the record
@@ -605,47 +648,47 @@ pub struct DiagnosticRecord {
 pub struct GameRecord {
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
     /// `"game"`.
-    pub kind: &'static str,
+    kind: &'static str,
     /// The file, as named on the command line or found in a folder.
-    pub file: String,
+    file: String,
     /// 1-based index of the game in its file.
-    pub game: usize,
+    game: usize,
     /// 1-based line where it starts.
-    pub line: u32,
+    line: u32,
     /// The variant the game was read as (or the refused variant it names);
     /// null for a game of a refused file.
-    pub variant: Option<&'static str>,
+    variant: Option<&'static str>,
     /// What decided the variant.
-    pub variant_source: &'static str,
+    variant_source: &'static str,
     /// The draw rules applied (`cbjd`, `fmjd`, `none`).
-    pub draw_rules: Option<&'static str>,
+    draw_rules: Option<&'static str>,
     /// Whether the game was replayed (false for a refused variant, a refused
     /// file, and under `--syntax-only`).
-    pub checked: bool,
+    checked: bool,
     /// Tag name to decoded value (the first of a repeated name).
-    pub tags: std::collections::BTreeMap<String, String>,
+    tags: std::collections::BTreeMap<String, String>,
     /// Plies of the main line that were read.
-    pub plies: u32,
+    plies: u32,
     /// Plies of the main line after the move that stopped the replay, not replayed.
-    pub plies_unchecked: u32,
+    plies_unchecked: u32,
     /// Moves that stood (`--irregularities stand`; 0 under `stop`).
-    pub irregularities: u32,
+    irregularities: u32,
     /// No error finding (empty or null when not checked).
-    pub valid: Option<bool>,
+    valid: Option<bool>,
     /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
-    pub declared_result: Option<&'static str>,
+    declared_result: Option<&'static str>,
     /// The result exactly as the record writes it.
-    pub declared_result_text: Option<String>,
+    declared_result_text: Option<String>,
     /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
-    pub computed_result: &'static str,
+    computed_result: &'static str,
     /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
-    pub termination: &'static str,
+    termination: &'static str,
     /// The ply after which it ended (0: the start position).
-    pub termination_ply: Option<u32>,
+    termination_ply: Option<u32>,
     /// The rule that ended it.
-    pub clause: Option<crate::draw::Clause>,
+    clause: Option<crate::draw::Clause>,
     /// The findings, in order.
-    pub diagnostics: Vec<DiagnosticRecord>,
+    diagnostics: Vec<DiagnosticRecord>,
 }
 
 impl GameRecord {
@@ -701,6 +744,15 @@ impl GameRecord {
             diagnostics,
         }
     }
+
+    /// Appends the JSON line (with its line break) of game `g` of `file`,
+    /// replayed as `r`, straight into a reused buffer: byte for byte what
+    /// serializing [`GameRecord::new`] with `serde_json` gives, followed by
+    /// `\n`, without building the record (its map of tags, its copied
+    /// strings) first. The hot path of `check --format json`.
+    pub fn write_json(out: &mut String, file: &str, g: &Game, r: &GameReport) {
+        write_game_json(out, file, g, r)
+    }
 }
 
 /// A file's findings as `check --format json` writes them (`type: "file"`;
@@ -709,28 +761,28 @@ impl GameRecord {
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct FileRecord<'a> {
     /// The findings, in order.
-    pub diagnostics: Vec<FileDiagnosticRecord<'a>>,
+    diagnostics: Vec<FileDiagnosticRecord<'a>>,
     /// The file, as named on the command line or found in a folder.
-    pub file: &'a str,
+    file: &'a str,
     #[cfg_attr(feature = "serde", serde(rename = "type"))]
     /// `"file"`.
-    pub kind: &'static str,
+    kind: &'static str,
 }
 
 /// One finding about a file.
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct FileDiagnosticRecord<'a> {
+struct FileDiagnosticRecord<'a> {
     /// The finding's stable code (docs/json.md).
-    pub code: &'static str,
+    code: &'static str,
     /// 1-based column (in characters).
-    pub column: u32,
+    column: u32,
     /// 1-based line of what it is about.
-    pub line: u32,
+    line: u32,
     /// What is wrong, in words.
-    pub message: &'a str,
+    message: &'a str,
     /// `error`, `warning` or `note`.
-    pub severity: &'static str,
+    severity: &'static str,
 }
 
 impl<'a> FileRecord<'a> {
@@ -753,7 +805,7 @@ impl<'a> FileRecord<'a> {
     }
 }
 
-/// How [`normalised_pdn`] writes a game.
+/// How a game is written as normalised PDN ([`Normalise::apply`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Normalise {
     /// The result family (English games are always written in checkers order).
@@ -762,7 +814,7 @@ pub struct Normalise {
     pub fix_results: bool,
     /// The output merges games of several files (or of a selection): a game
     /// whose variant its file decided carries the decided GameType and
-    /// pdnkit's marker ([`marker_for`]), so that it reads back the same.
+    /// pdnkit's marker (as [`marked`] adds them), so that it reads back the same.
     pub merged: bool,
 }
 
@@ -771,7 +823,7 @@ pub struct Normalise {
 /// undecided game), and the value of pdnkit's marker
 /// ([`crate::infer::MARKER_TAG`]). `None` for a game whose own tag, or
 /// `--force-variant`, gave its variant.
-pub fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
+fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
     let source = match r.source {
         VariantSource::Inferred
         | VariantSource::File
@@ -793,12 +845,28 @@ pub fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
     Some((game_type, marker.value()))
 }
 
-/// A game's own bytes with tag lines added after its last tag (before its
-/// first line when it has none), in its line ends: what `select` writes for
-/// a game that needs [`marker_for`]'s tags. Tags it has already are kept.
-/// `text` is the game's text or a part of it that starts before its first
-/// tag (its text without the space around it).
-pub fn with_tags(g: &Game, text: &[u8], add: &[(&str, String)]) -> Vec<u8> {
+/// A game's own bytes as a merged output writes them (`select`, or several
+/// files into one): `text` (the game's text, or a part of it that starts
+/// before its first tag) with the GameType its file decided and pdnkit's
+/// marker ([`crate::pdn::MARKER_TAG`]) added after its last tag, in its line
+/// ends, when the game's variant came from its file; borrowed as it is when
+/// its own tag, or `--force-variant`, gave its variant. Tags it has already
+/// are kept.
+pub fn marked<'t>(g: &Game, r: &GameReport, text: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
+    let Some((game_type, marker)) = marker_for(r) else {
+        return std::borrow::Cow::Borrowed(text);
+    };
+    let mut add = Vec::new();
+    if let Some(t) = game_type {
+        add.push(("GameType", t.to_string()));
+    }
+    add.push((crate::pdn::MARKER_TAG, marker));
+    std::borrow::Cow::Owned(with_tags(g, text, &add))
+}
+
+/// `text` with tag lines added after its last tag (before its first line
+/// when it has none), in its line ends. Tags it has already are kept.
+fn with_tags(g: &Game, text: &[u8], add: &[(&str, String)]) -> Vec<u8> {
     let eol: &[u8] = if text.windows(2).any(|w| w == b"\r\n") {
         b"\r\n"
     } else {
@@ -892,16 +960,8 @@ fn as_played(stood: u32) -> String {
     }
 }
 
-/// A game replayed with `keep_moves` written back as normalised PDN: its
-/// main-line moves in their shortest unambiguous form in the file's own style
-/// (numeric or algebraic, `x` or `:`; an ambiguous short capture gets its full
-/// path; a path the record wrote is kept, and so are the squares of a move
-/// that stood), tags one per line, move numbers
-/// and variations placed as the reader placed them, and a GameType only where
-/// the game had one or the user named the variant (`--variant`,
-/// `--force-variant`). With [`Normalise::fix_results`] the Result tag and the
-/// final token agree.
-pub fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
+/// [`Normalise::apply`].
+fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
     let mut style = g.main_line().next().map_or(
         Style {
             algebraic: false,
@@ -1029,7 +1089,7 @@ pub fn rewritable(g: &Game) -> Result<(), NotRewritable> {
 
 /// What a record says, as far as a rewriting must keep it: compare the
 /// `Meaning` of a game read from a file with that of the same game read
-/// back from its normalised PDN ([`normalised_pdn`]).
+/// back from its normalised PDN ([`Normalise::apply`]).
 ///
 /// It holds the tags (sorted; the Result tag by the outcome it names), the
 /// moves the main line plays, each variation of the main line with the main
@@ -1208,18 +1268,8 @@ fn classic_text(text: &str) -> bool {
     matches!(text.trim(), "1-0" | "0-1" | "1/2-1/2")
 }
 
-/// The fixes `--in-place --fix-results` makes to a game. The result is the
-/// computed one where the record's is wrong or missing, else the Result
-/// tag's where the final token disagrees with it (or is missing). Only the
-/// Result tag's value and the final token change: a missing Result tag is
-/// added after the last tag, a missing token after the movetext (on a line
-/// of its own when the game has no movetext, never on a tag's line). Every
-/// other byte stays. A result is written in `results`' family when given,
-/// else in the game's own (its tag's text first), and always in its
-/// variant's order (English: the first player's score first). Nothing is
-/// changed where the result's meaning is not known, nor where the replay
-/// cannot decide and the tag and the terminator disagree.
-pub fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> ResultFix {
+/// [`ResultFix::of`].
+fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> ResultFix {
     if r.result_as_written {
         return ResultFix {
             left: Some("a 1-0 or 0-1 whose meaning depends on the variant, which is not known"),
@@ -1358,25 +1408,6 @@ pub fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> R
     fix
 }
 
-/// The patches of [`result_fixes`] in `results`' family, and the result
-/// they write (`None`: nothing to change).
-pub fn result_patches(
-    g: &Game,
-    r: &GameReport,
-    results: ResultStyle,
-) -> (Vec<Patch>, Option<Outcome>) {
-    let fix = result_fixes(g, r, Some(results));
-    if fix.patches.is_empty() {
-        return (Vec::new(), None);
-    }
-    let want = if r.computed != Outcome::Unknown && r.declared != Some(r.computed) {
-        r.computed
-    } else {
-        r.declared.unwrap_or(Outcome::Unknown)
-    };
-    (fix.patches, Some(want))
-}
-
 /// Why a file's patches cannot be applied.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -1385,7 +1416,7 @@ pub fn result_patches(
 pub struct PatchMismatch(pub u64);
 
 /// The file's bytes with `patches` applied (in any order; none may overlap).
-pub fn apply_patches(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, PatchMismatch> {
+fn apply_patches(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, PatchMismatch> {
     let mut sorted: Vec<&Patch> = patches.iter().collect();
     sorted.sort_by_key(|p| p.offset);
     let mut out = Vec::with_capacity(original.len() + 64 * patches.len());
@@ -1470,6 +1501,46 @@ impl PlyRow {
         safe(&mut self.file);
         safe(&mut self.written);
         self
+    }
+}
+
+impl Normalise {
+    /// Game `g`, replayed as `r` with `keep_moves`, written back as normalised PDN: its
+    /// main-line moves in their shortest unambiguous form in the file's own style
+    /// (numeric or algebraic, `x` or `:`; an ambiguous short capture gets its full
+    /// path; a path the record wrote is kept, and so are the squares of a move
+    /// that stood), tags one per line, move numbers
+    /// and variations placed as the reader placed them, and a GameType only where
+    /// the game had one or the user named the variant (`--variant`,
+    /// `--force-variant`). With [`Normalise::fix_results`] the Result tag and the
+    /// final token agree.
+    pub fn apply(self, g: &Game, r: &GameReport) -> Normalised {
+        normalised_pdn(g, r, self)
+    }
+}
+
+impl ResultFix {
+    /// The fixes `--in-place --fix-results` makes to a game. The result is the
+    /// computed one where the record's is wrong or missing, else the Result
+    /// tag's where the final token disagrees with it (or is missing). Only the
+    /// Result tag's value and the final token change: a missing Result tag is
+    /// added after the last tag, a missing token after the movetext (on a line
+    /// of its own when the game has no movetext, never on a tag's line). Every
+    /// other byte stays. A result is written in `results`' family when given,
+    /// else in the game's own (its tag's text first), and always in its
+    /// variant's order (English: the first player's score first). Nothing is
+    /// changed where the result's meaning is not known, nor where the replay
+    /// cannot decide and the tag and the terminator disagree.
+    pub fn of(g: &Game, r: &GameReport, results: Option<ResultStyle>) -> ResultFix {
+        result_fixes(g, r, results)
+    }
+}
+
+impl Patch {
+    /// The file's bytes with `patches` applied (in any order; none may
+    /// overlap), or where a patch's old bytes are not there.
+    pub fn apply_all(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, PatchMismatch> {
+        apply_patches(original, patches)
     }
 }
 

@@ -124,6 +124,16 @@ impl Game {
     pub fn tag_name<'a>(&'a self, t: &'a Tag) -> &'a str {
         self.raw().tag_name(t)
     }
+    /// The result exactly as the record writes it: the Result tag's value,
+    /// else the token that ends the movetext (borrowed where it can be).
+    pub fn result_text(&self) -> Option<std::borrow::Cow<'_, str>> {
+        match self.find_tag("Result") {
+            Some(t) => Some(self.tag_text(t)),
+            None => self
+                .result()
+                .map(|(_, span)| String::from_utf8_lossy(self.bytes(span))),
+        }
+    }
     /// The first tag named `name` (ASCII case-insensitive).
     #[inline]
     pub fn find_tag(&self, name: &str) -> Option<&Tag> {

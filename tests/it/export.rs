@@ -24,7 +24,7 @@ fn csv_reads_back_to_the_same_values_as_json_lines() {
         let objs = json_lines(&json_out);
         // The columns are the library's one list (and the --tag columns after it).
         if !moves {
-            let mut want: Vec<&str> = pdnkit::export::game_columns();
+            let mut want: Vec<&str> = pdnkit::export::GameRow::columns();
             // GameType is a column already (variant): --tag does not repeat it.
             want.push("Opening");
             assert_eq!(headers.iter().collect::<Vec<_>>(), want);

@@ -9,9 +9,7 @@
 use crate::common;
 
 use pdnkit::check::check_file;
-use pdnkit::export::{
-    game_row, ply_rows_iter, write_game_json, write_game_row_json, write_ply_row_json, GameRecord,
-};
+use pdnkit::export::GameRecord;
 use pdnkit::replay::Options;
 use std::path::{Path, PathBuf};
 
@@ -27,7 +25,7 @@ fn compare(files: &[PathBuf]) -> usize {
             let games = check_file(&bytes[..], &opts).games;
             for c in &games {
                 out.clear();
-                write_game_json(&mut out, &name, &c.game, &c.report);
+                pdnkit::export::GameRecord::write_json(&mut out, &name, &c.game, &c.report);
                 let record = GameRecord::new(&name, &c.game, &c.report);
                 let want = serde_json::to_string(&record).expect("a record serializes") + "\n";
                 assert_eq!(
@@ -79,9 +77,9 @@ fn compare_rows(files: &[PathBuf]) -> usize {
                     .zip(&values)
                     .map(|(t, v)| (*t, v.as_deref()))
                     .collect();
-                let row = game_row(&name, &c.game, &c.report);
+                let row = pdnkit::export::GameRow::new(&name, &c.game, &c.report);
                 out.clear();
-                write_game_row_json(&mut out, &row, &tags);
+                row.write_json(&mut out, &tags);
                 assert_eq!(
                     out,
                     by_value(&row, &tags),
@@ -90,9 +88,9 @@ fn compare_rows(files: &[PathBuf]) -> usize {
                 );
                 seen += 1;
                 for fen in [false, true] {
-                    for row in ply_rows_iter(&name, &c.game, &c.report, fen) {
+                    for row in pdnkit::export::PlyRow::rows(&name, &c.game, &c.report, fen) {
                         out.clear();
-                        write_ply_row_json(&mut out, &row, &tags);
+                        row.write_json(&mut out, &tags);
                         assert_eq!(out, by_value(&row, &tags), "{name}, ply {}", row.ply);
                         seen += 1;
                     }

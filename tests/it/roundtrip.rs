@@ -210,21 +210,18 @@ proptest! {
 /// not rewritten by --in-place and are left out. Returns the games compared.
 fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
     use pdnkit::check::check_file;
-    use pdnkit::export::{normalised_pdn, Meaning, Normalise};
+    use pdnkit::export::{Meaning, Normalise};
     use pdnkit::replay::Options;
     let opts = Options::default().keep_moves(true);
     let before = check_file(bytes, &opts).games;
     let mut out = String::new();
     for c in &before {
         out.push_str(
-            &normalised_pdn(
-                &c.game,
-                &c.report,
-                Normalise {
-                    fix_results: fix,
-                    ..Normalise::default()
-                },
-            )
+            &Normalise {
+                fix_results: fix,
+                ..Normalise::default()
+            }
+            .apply(&c.game, &c.report)
             .text,
         );
     }

@@ -14,7 +14,7 @@ use arrow_schema::{DataType, Field, Fields, Schema};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::file::properties::WriterProperties;
-use pdnkit::export::{game_row, ply_rows_iter};
+
 use pdnkit::pdn::{Game, Locator};
 use pdnkit::replay::GameReport;
 use std::collections::BTreeMap;
@@ -381,7 +381,7 @@ impl ParquetOut {
         let schema = Arc::clone(&self.schema);
         let part = self.part(key)?;
         if moves {
-            for (row, played) in ply_rows_iter(file, g, r, true).zip(&r.played) {
+            for (row, played) in pdnkit::export::PlyRow::rows(file, g, r, true).zip(&r.played) {
                 let before = played.before.to_fen();
                 let mut values = vec![
                     V::Text(Some(&row.file)),
@@ -408,8 +408,8 @@ impl ParquetOut {
             }
             return Ok(());
         }
-        let row = game_row(file, g, r);
-        let mut values = pdnkit::export::table_values(&row).to_vec();
+        let row = pdnkit::export::GameRow::new(file, g, r);
+        let mut values = row.values().to_vec();
         values.extend(tags.iter().map(|t| V::Text(t.as_deref())));
         part.push(&values);
         if let Some(d) = &mut part.diags {

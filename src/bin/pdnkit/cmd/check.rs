@@ -81,7 +81,7 @@ impl<W: Write> Sink for CheckSink<W> {
         // Held until the end of the batch (see `Sink::batch_done`).
         match self.format {
             Format::Json => {
-                pdnkit::export::write_game_json(&mut self.buf, file, g, r);
+                pdnkit::export::GameRecord::write_json(&mut self.buf, file, g, r);
             }
             Format::Human => {
                 if !r.diagnostics.is_empty() {

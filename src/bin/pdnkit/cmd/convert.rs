@@ -5,10 +5,7 @@ use crate::common::PartitionBy;
 use crate::output::{AtomicFile, Out, Replace, Stop};
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
-use pdnkit::export::{
-    apply_patches, game_row, normalised_pdn, ply_columns, ply_rows_iter, result_fixes, rewritable,
-    Normalise, NotRewritable, Patch,
-};
+use pdnkit::export::{rewritable, Normalise, NotRewritable, Patch};
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
@@ -171,9 +168,9 @@ impl ConvertSink {
     /// The CSV header: the fixed columns, then the `--tag` columns.
     fn header(&mut self) -> bool {
         let mut h: Vec<&str> = if self.a.moves {
-            ply_columns(self.a.fen)
+            pdnkit::export::PlyRow::columns(self.a.fen)
         } else {
-            pdnkit::export::game_columns()
+            pdnkit::export::GameRow::columns()
         };
         h.extend(self.a.tags.iter().map(String::as_str));
         let h: Vec<String> = h.into_iter().map(String::from).collect();
@@ -185,15 +182,12 @@ impl ConvertSink {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
         };
-        let n = normalised_pdn(
-            g,
-            r,
-            Normalise {
-                results,
-                fix_results: self.a.fix_results,
-                merged: self.merged,
-            },
-        );
+        let n = Normalise {
+            results,
+            fix_results: self.a.fix_results,
+            merged: self.merged,
+        }
+        .apply(g, r);
         if let Some(note) = n.fix_note() {
             eprintln!("{}: game {}: {note}", crate::render::name(file), g.index());
         }
@@ -269,7 +263,7 @@ impl Sink for ConvertSink {
             }
             (To::Csv, false) => {
                 let tags = self.tag_values(g);
-                let row = game_row(file, g, r);
+                let row = pdnkit::export::GameRow::new(file, g, r);
                 let row = if self.a.csv_raw {
                     row
                 } else {
@@ -280,7 +274,7 @@ impl Sink for ConvertSink {
             (To::Csv, true) => {
                 let tags = self.tag_values(g);
                 let raw = self.a.csv_raw;
-                ply_rows_iter(file, g, r, self.a.fen)
+                pdnkit::export::PlyRow::rows(file, g, r, self.a.fen)
                     .map(|row| if raw { row } else { row.spreadsheet_safe() })
                     .all(|row| self.row(row, &tags))
             }
@@ -297,14 +291,14 @@ impl Sink for ConvertSink {
                 let mut line = std::mem::take(&mut self.line);
                 let ok = if moves {
                     // Row by row: a long game is never held as text.
-                    ply_rows_iter(file, g, r, self.a.fen).all(|row| {
+                    pdnkit::export::PlyRow::rows(file, g, r, self.a.fen).all(|row| {
                         line.clear();
-                        pdnkit::export::write_ply_row_json(&mut line, &row, &tags);
+                        row.write_json(&mut line, &tags);
                         self.emit(&line)
                     })
                 } else {
                     line.clear();
-                    pdnkit::export::write_game_row_json(&mut line, &game_row(file, g, r), &tags);
+                    pdnkit::export::GameRow::new(file, g, r).write_json(&mut line, &tags);
                     self.emit(&line)
                 };
                 self.line = line;
@@ -404,7 +398,8 @@ fn compressed_or_archive(p: &std::path::Path) -> Option<String> {
 fn patch_file(file: &str, patches: &[Patch]) -> std::io::Result<()> {
     let path = std::path::Path::new(file);
     let original = std::fs::read(path)?;
-    let patched = apply_patches(&original, patches).map_err(std::io::Error::other)?;
+    let patched =
+        pdnkit::export::Patch::apply_all(&original, patches).map_err(std::io::Error::other)?;
     let mut f = AtomicFile::create(path, Replace::InPlace)?;
     f.write_all(&patched)?;
     f.commit()
@@ -427,7 +422,7 @@ impl ConvertSink {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
         });
-        let fix = result_fixes(g, r, results);
+        let fix = pdnkit::export::ResultFix::of(g, r, results);
         if let Some(why) = fix.left {
             *self.left_alone.entry(why).or_default() += 1;
         }

@@ -9,7 +9,7 @@ use crate::output::{Out, Stop};
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
 use pdnkit::dupes::{Finder, Fingerprint};
-use pdnkit::export::{normalised_pdn, Normalise};
+use pdnkit::export::Normalise;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::select::Selection;
@@ -233,14 +233,11 @@ impl Sink for Writer<'_> {
             _ => Vec::new(),
         };
         let written = if self.normalise {
-            let text = normalised_pdn(
-                g,
-                r,
-                Normalise {
-                    merged: true,
-                    ..Normalise::default()
-                },
-            )
+            let text = Normalise {
+                merged: true,
+                ..Normalise::default()
+            }
+            .apply(g, r)
             .text;
             self.encodings.insert("UTF-8");
             let sep: &[u8] = if self.first { b"" } else { b"\n" };
@@ -252,17 +249,7 @@ impl Sink for Writer<'_> {
         } else {
             let (bytes, eol) = own_bytes(g);
             // The variant its file decided, kept (a selection is a new context).
-            let bytes: std::borrow::Cow<[u8]> = match pdnkit::export::marker_for(r) {
-                Some((game_type, marker)) => {
-                    let mut add = Vec::new();
-                    if let Some(t) = game_type {
-                        add.push(("GameType", t.to_string()));
-                    }
-                    add.push((pdnkit::infer::MARKER_TAG, marker));
-                    std::borrow::Cow::Owned(pdnkit::export::with_tags(g, bytes, &add))
-                }
-                None => std::borrow::Cow::Borrowed(bytes),
-            };
+            let bytes = pdnkit::export::marked(g, r, bytes);
             // One encoding per output: games not in UTF-8 are transcoded
             // when games of several files are written.
             let encoding = g.encoding();
