@@ -196,7 +196,8 @@ impl Summary {
     }
     /// The summary record `check --format json` ends with (docs/json.md);
     /// `with_results`: include the results table (not with `--syntax-only`).
-    pub fn record(&self, with_results: bool) -> SummaryRecord {
+    #[cfg(feature = "serde")]
+    pub fn record(&self, with_results: bool) -> impl serde::Serialize {
         SummaryRecord {
             by_code: self.by_code(),
             by_severity: self.by_severity(),
@@ -228,9 +229,9 @@ impl Summary {
 
 /// The summary record of `check --format json` (fields in alphabetical order,
 /// the order it has always been written in).
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct SummaryRecord {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+struct SummaryRecord {
     /// Findings per code.
     pub by_code: BTreeMap<&'static str, u64>,
     /// Findings per severity, then per code.
@@ -268,9 +269,9 @@ pub struct SummaryRecord {
 }
 
 /// Games with one (declared, computed) pair of results.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct ResultRecord {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+struct ResultRecord {
     /// The result the replay computes.
     pub computed: &'static str,
     /// The result the record declares, if any.
@@ -504,7 +505,8 @@ impl Stats {
 
     /// The record `stats --format json` writes for one scope, with the `n`
     /// most played openings.
-    pub fn record(&self, n: usize) -> StatsRecord<'_> {
+    #[cfg(feature = "serde")]
+    pub fn record(&self, n: usize) -> impl serde::Serialize + '_ {
         let top = |t| {
             Stats::top(t, n)
                 .into_iter()
@@ -544,16 +546,12 @@ impl Stats {
         }
     }
 
-    /// The rows `stats --format csv` writes for one scope (every opening).
-    pub fn rows<'a>(&'a self, scope: &'a str) -> Vec<StatRow<'a>> {
+    /// The rows `stats --format csv` writes for one scope (every opening):
+    /// scope, metric, key (empty when the metric has one value) and value.
+    pub fn rows<'a>(&'a self, scope: &'a str) -> Vec<(&'a str, &'static str, String, String)> {
         let mut rows = Vec::new();
         let mut row = |metric: &'static str, key: &str, value: String| {
-            rows.push(StatRow {
-                scope,
-                metric,
-                key: key.to_string(),
-                value,
-            })
+            rows.push((scope, metric, key.to_string(), value))
         };
         let s = &self.summary;
         row("games", "", s.games.to_string());
@@ -592,9 +590,9 @@ impl Stats {
 
 /// One scope of `stats --format json` (fields in alphabetical order, the
 /// order it has always been written in).
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct StatsRecord<'a> {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+struct StatsRecord<'a> {
     /// Plies that captured.
     pub captures: u64,
     /// Games per computed result.
@@ -630,9 +628,9 @@ pub struct StatsRecord<'a> {
 }
 
 /// Plies per game.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct PliesRecord {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+struct PliesRecord {
     /// Longest.
     pub max: u32,
     /// Mean.
@@ -644,9 +642,9 @@ pub struct PliesRecord {
 }
 
 /// One opening of [`StatsRecord`].
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct OpeningRecord<'a> {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+struct OpeningRecord<'a> {
     /// Games.
     pub games: u64,
     /// The opening's moves, space-separated.
@@ -655,20 +653,6 @@ pub struct OpeningRecord<'a> {
     pub scored: u64,
     /// White's score in [0, 1] over the scored games.
     pub white_score: Option<f64>,
-}
-
-/// One row of `stats --format csv`: scope, metric, key, value.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct StatRow<'a> {
-    /// `all`, `variant:NAME` or `file:PATH`.
-    pub scope: &'a str,
-    /// What is counted.
-    pub metric: &'static str,
-    /// Which one (a code, a result ...), or empty.
-    pub key: String,
-    /// The count or figure.
-    pub value: String,
 }
 
 #[cfg(test)]
@@ -979,7 +963,7 @@ impl Groups {
     /// The record `stats --by --format json` writes: the groups, most
     /// games first.
     #[cfg(feature = "serde")]
-    pub fn record(&mut self) -> GroupsRecord<'_> {
+    pub fn record(&mut self) -> impl serde::Serialize + '_ {
         let by = self.by.name();
         GroupsRecord {
             by,
@@ -1005,17 +989,17 @@ impl Groups {
 /// `stats --by` as JSON: what the games are grouped by, and the groups.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct GroupsRecord<'a> {
+struct GroupsRecord<'a> {
     /// `player`, `event`, `year` or `variant`.
     pub by: &'static str,
     /// The groups, most games first.
     pub groups: Vec<GroupRecord<'a>>,
 }
 
-/// One group of a [`GroupsRecord`]: its counts, its score and mean length.
+/// One group of a `GroupsRecord`: its counts, its score and mean length.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct GroupRecord<'a> {
+struct GroupRecord<'a> {
     /// The counts.
     #[serde(flatten)]
     pub group: &'a Group,

@@ -289,7 +289,7 @@ impl Event {
 
     /// The record `tournament --format json` writes for it (CLI.md).
     #[cfg(feature = "serde")]
-    pub fn record(&self) -> EventRecord<'_> {
+    pub fn record(&self) -> impl serde::Serialize + '_ {
         EventRecord {
             kind: "event",
             event: &self.event,
@@ -336,7 +336,7 @@ impl Event {
 /// An event (or a section of one) as `tournament --format json` writes it.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct EventRecord<'a> {
+struct EventRecord<'a> {
     /// Always `event`.
     #[serde(rename = "type")]
     pub kind: &'static str,
@@ -362,10 +362,10 @@ pub struct EventRecord<'a> {
     pub findings: Vec<FindingRecord<'a>>,
 }
 
-/// A player's line in an [`EventRecord`].
+/// A player's line in an `EventRecord`.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct PlayerRecord<'a> {
+struct PlayerRecord<'a> {
     /// The name, as most games write it.
     pub name: &'a str,
     /// Every spelling met.
@@ -389,7 +389,7 @@ pub struct PlayerRecord<'a> {
 /// Tie-breaks written as an object, in their order.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug)]
-pub struct TiebreakRecord<'a>(pub &'a [(Tiebreak, f64)]);
+struct TiebreakRecord<'a>(pub &'a [(Tiebreak, f64)]);
 
 #[cfg(feature = "serde")]
 impl serde::Serialize for TiebreakRecord<'_> {
@@ -403,10 +403,10 @@ impl serde::Serialize for TiebreakRecord<'_> {
     }
 }
 
-/// A finding in an [`EventRecord`].
+/// A finding in an `EventRecord`.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct FindingRecord<'a> {
+struct FindingRecord<'a> {
     /// The code (CLI.md).
     pub code: &'static str,
     /// `error`, `warning` or `note`.
@@ -420,7 +420,7 @@ pub struct FindingRecord<'a> {
 /// A game named by its file and 1-based index.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct PlaceRecord<'a> {
+struct PlaceRecord<'a> {
     /// The file.
     pub file: &'a str,
     /// 1-based index in the file.

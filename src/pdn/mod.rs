@@ -30,6 +30,7 @@ mod lexer;
 mod reader;
 pub use date::{DateLayout, PdnDate};
 pub(crate) mod sniff;
+#[cfg(any(feature = "batch", test, fuzzing))]
 pub(crate) mod split;
 pub mod visit;
 pub mod write;

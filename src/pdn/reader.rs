@@ -66,6 +66,7 @@ impl TextPos {
 /// games: where it stands and what it has decided for the file so far. A
 /// reader resumed there ([`Reader::resume`]) reads the rest of the file as
 /// the reader that stopped there would have (see [`super::split`]).
+#[cfg(any(feature = "batch", test, fuzzing))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Resume {
     pub(crate) offset: u64,
@@ -82,6 +83,7 @@ pub(crate) struct Resume {
     pub(crate) wide: bool,
 }
 
+#[cfg(any(feature = "batch", test, fuzzing))]
 impl Resume {
     /// The start of a file.
     pub fn file_start() -> Resume {
@@ -214,6 +216,7 @@ impl<R: Read> Reader<R> {
 
     /// A reader over `src`, which holds a file's bytes from the point `at`
     /// on: it reads on as the reader that stopped there would have.
+    #[cfg(any(feature = "batch", test, fuzzing))]
     pub(crate) fn resume(src: R, at: &Resume) -> Reader<R> {
         let mut r = Reader::new(src);
         r.offset = at.offset;
@@ -227,6 +230,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Where the reader stands, between two games.
+    #[cfg(any(feature = "batch", test, fuzzing))]
     pub(crate) fn resume_state(&self) -> Resume {
         Resume {
             offset: self.offset,

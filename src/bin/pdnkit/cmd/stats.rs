@@ -4,7 +4,7 @@ use crate::common::InputArgs;
 use pdnkit::batch::Sink;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use pdnkit::stats::{GroupBy, Groups, Stats, StatsRecord};
+use pdnkit::stats::{GroupBy, Groups, Stats};
 use std::collections::BTreeMap;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -363,7 +363,7 @@ pub fn run(a: Args) -> u8 {
             .collect::<Vec<_>>()
             .join("\n"),
         Format::Json => {
-            let records: BTreeMap<&str, StatsRecord> = scopes
+            let records: BTreeMap<&str, _> = scopes
                 .iter()
                 .map(|(k, s)| (k.as_str(), s.record(a.openings)))
                 .collect();
@@ -376,13 +376,8 @@ pub fn run(a: Args) -> u8 {
                 return crate::exit::fail(format!("CSV: {e}"));
             }
             for (k, s) in &scopes {
-                for row in s.rows(k) {
-                    let cells = [
-                        row.scope.to_string(),
-                        row.metric.to_string(),
-                        row.key,
-                        row.value,
-                    ];
+                for (scope, metric, key, value) in s.rows(k) {
+                    let cells = [scope.to_string(), metric.to_string(), key, value];
                     if let Err(e) = crate::render::safe_record(&mut w, cells) {
                         return crate::exit::fail(format!("CSV: {e}"));
                     }
