@@ -162,6 +162,11 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Names of the tags whose values differ between `games` (or that some
+    /// lack).
+    pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
+        differing_tags(games)
+    }
     /// The entry of a game of `file` and its report.
     pub fn new(file: &str, g: &Game, r: &GameReport) -> Entry {
         Entry {
@@ -215,6 +220,7 @@ impl Entry {
     pub fn name(&self) -> String {
         format!("{} game {} (line {})", self.file, self.game, self.line)
     }
+    #[cfg(feature = "serde")]
     fn place(&self) -> Place<'_> {
         Place {
             black: self.first_tag(&crate::select::BLACK_TAGS),
@@ -230,8 +236,8 @@ impl Entry {
     }
 }
 
-/// Names of the tags whose values differ between `games` (or that some lack).
-pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
+/// [`Entry::differing_tags`].
+fn differing_tags(games: &[&Entry]) -> Vec<String> {
     let names: BTreeSet<&String> = games
         .iter()
         .flat_map(|g| g.tags.iter().map(|t| &t.0))
@@ -251,9 +257,9 @@ pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
 
 /// Where a game is, in the JSON records (fields in alphabetical order, the
 /// order they have always been written in).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Place<'a> {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+struct Place<'a> {
     /// The Black tag (or Nero, Noir).
     pub black: Option<&'a str>,
     /// The Date tag.
@@ -277,10 +283,10 @@ pub struct Place<'a> {
 
 /// The JSON records of `dupes --format json` (docs/json.md), one per line
 /// (fields in alphabetical order, `type` among them, as they have always been written).
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-#[cfg_attr(feature = "serde", serde(untagged))]
-pub enum DupesRecord<'a> {
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+enum DupesRecord<'a> {
     /// A group of identical games (`type: "duplicates"`).
     Duplicates {
         /// Names of the tags whose values differ between the games.
@@ -333,8 +339,25 @@ pub enum DupesRecord<'a> {
 }
 
 impl Found {
-    /// The records of what was found among `games` (in the order they were added).
-    pub fn records<'a>(&self, games: &'a [Entry]) -> Vec<DupesRecord<'a>> {
+    /// Files all of whose games have a copy in one other file: (file, its
+    /// games, the other file), in the order files were added. A file with a
+    /// game that has no moves (a setup, a ballot) is never contained: such a
+    /// game cannot be matched.
+    pub fn contained_files<'a>(&self, games: &'a [Entry]) -> Vec<(&'a str, usize, &'a str)> {
+        contained_files(self, games)
+    }
+
+    /// The JSON records of `dupes --format json` (docs/json.md), one per
+    /// line, of what was found among `games` (in the order they were added):
+    /// each group of identical games, each prefix, each contained file, and
+    /// the counts.
+    #[cfg(feature = "serde")]
+    pub fn records<'a>(&self, games: &'a [Entry]) -> Vec<impl serde::Serialize + 'a> {
+        self.record_list(games)
+    }
+
+    #[cfg(feature = "serde")]
+    fn record_list<'a>(&self, games: &'a [Entry]) -> Vec<DupesRecord<'a>> {
         let mut out = Vec::new();
         for grp in &self.groups {
             let members: Vec<&Entry> = grp.iter().map(|&i| &games[i]).collect();
@@ -376,11 +399,8 @@ impl Found {
     }
 }
 
-/// Files all of whose games have a copy in one other file: (file, its
-/// games, the other file), in the order files were added. A file with a game
-/// that has no moves (a setup, a ballot) is never contained: such a game
-/// cannot be matched.
-pub fn contained_files<'a>(found: &Found, games: &'a [Entry]) -> Vec<(&'a str, usize, &'a str)> {
+/// [`Found::contained_files`].
+fn contained_files<'a>(found: &Found, games: &'a [Entry]) -> Vec<(&'a str, usize, &'a str)> {
     // Per game: the other files holding a copy.
     let mut copies: Vec<BTreeSet<&str>> = vec![BTreeSet::new(); games.len()];
     for grp in &found.groups {
@@ -497,7 +517,7 @@ mod tests {
             contained_files(&f, &e),
             vec![("a.pdn", 2, "b.pdn"), ("c.pdn", 2, "b.pdn")]
         );
-        let json = f.records(&e);
+        let json = f.record_list(&e);
         assert!(json.contains(&DupesRecord::Contained {
             file: "a.pdn",
             games: 2,

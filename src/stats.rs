@@ -794,7 +794,7 @@ impl Group {
 ///
 /// By player and by event, a game stored more than once in an event is
 /// counted once, as `pdnkit tournament` counts it
-/// ([`crate::tournament::counted`]): the groups are made when all games are
+/// ([`crate::tournament::events`] counts it): the groups are made when all games are
 /// in ([`Groups::sorted`]). [`Groups::keep_duplicates`] counts every copy.
 #[derive(Clone, Debug)]
 pub struct Groups {

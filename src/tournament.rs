@@ -430,7 +430,7 @@ struct PlaceRecord<'a> {
 /// Lower-case, punctuation and repeated spaces gone, and letters that look
 /// alike written in the name's own script: in a name mostly Cyrillic, a Latin
 /// `C` is `С`; in a name mostly Latin, a Cyrillic `о` is `o`.
-pub fn name_key(name: &str) -> String {
+pub(crate) fn name_key(name: &str) -> String {
     const PAIRS: [(char, char); 22] = [
         ('A', 'А'),
         ('B', 'В'),
@@ -517,7 +517,7 @@ const PLACEHOLDERS: [&str; 22] = [
 /// Whether a player's name is a placeholder, not a player: `White`,
 /// `Black`, `Red` (in the languages the archives use), `?`, `-`, `NN`,
 /// `N.N.`, an empty name.
-pub fn is_placeholder(name: &str) -> bool {
+pub(crate) fn is_placeholder(name: &str) -> bool {
     PLACEHOLDERS.contains(&name_key(name).as_str())
 }
 
@@ -715,7 +715,7 @@ pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
 
 /// Which games count, as the crosstables of [`events`] count them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Counted {
+pub(crate) struct Counted {
     /// Per game, in the order given: whether it counts.
     pub each: Vec<bool>,
     /// Extra copies of a game counted once (`duplicate-game`).
@@ -729,7 +729,7 @@ pub struct Counted {
 /// the crosstables of [`events`] count them. Games with a placeholder for a
 /// player all count (`stats --by player` lists them as "unknown player").
 /// With `keep_duplicates` every game counts.
-pub fn counted(games: &[TGame], settings: &Settings) -> Counted {
+pub(crate) fn counted(games: &[TGame], settings: &Settings) -> Counted {
     let mut out = Counted {
         each: vec![true; games.len()],
         ..Counted::default()

@@ -6,7 +6,7 @@
 
 use crate::common::InputArgs;
 use pdnkit::batch::Sink;
-use pdnkit::dupes::{contained_files, differing_tags, Entry, Finder, Fingerprint};
+use pdnkit::dupes::{Entry, Finder, Fingerprint};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 
@@ -89,7 +89,7 @@ pub fn run(a: Args) -> u8 {
                     crate::render::name(&g.who())
                 ));
             }
-            let diff = differing_tags(&members);
+            let diff = Entry::differing_tags(&members);
             if !diff.is_empty() {
                 out.push_str(&format!(
                     "  tags that differ: {}\n",
@@ -106,7 +106,7 @@ pub fn run(a: Args) -> u8 {
                 games[j].plies
             ));
         }
-        let contained = contained_files(&found, games);
+        let contained = found.contained_files(games);
         for (file, n, within) in &contained {
             out.push_str(&format!(
                 "contained: all {n} {} of {} {} in {}\n",
