@@ -42,7 +42,7 @@ pub enum Side {
 
 /// A test of one tag's value.
 #[derive(Clone, Debug)]
-pub enum TagTest {
+enum TagTest {
     /// The value equals this text (spaces around ignored).
     Equals(String),
     /// The value matches this regular expression (anywhere in it).
@@ -51,16 +51,21 @@ pub enum TagTest {
 
 /// A date or a span of dates, as `yyyymmdd` numbers (both ends included).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct DateRange {
+struct DateRange {
     /// The first day (`19980501`); 0 for an open start.
-    pub from: u32,
+    from: u32,
     /// The last day (`19980531`); `u32::MAX` for an open end.
-    pub to: u32,
+    to: u32,
 }
 
-/// One criterion; see the module documentation for how they combine.
+/// One criterion, read from its text (`Criterion::parse_*`) or made from a
+/// value; see the module documentation for how they combine.
 #[derive(Clone, Debug)]
-pub enum Criterion {
+pub struct Criterion(Test);
+
+/// What a criterion tests.
+#[derive(Clone, Debug)]
+enum Test {
     /// A player's name contains this text, compared folded (case, accents and spacing ignored).
     Player(Side, String),
     /// The Event tag contains this text, compared folded.
@@ -99,28 +104,90 @@ pub struct CriterionError(pub String);
 impl Criterion {
     /// A player name (either side).
     pub fn parse_player(text: &str) -> Result<Criterion, CriterionError> {
-        Criterion::parse_side(Side::Either, text)
+        Test::parse_player(text).map(Criterion)
     }
+
     /// A player name on one side.
     pub fn parse_side(side: Side, text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_side(side, text).map(Criterion)
+    }
+
+    /// Text of the Event tag.
+    pub fn parse_event(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_event(text).map(Criterion)
+    }
+
+    /// `NAME=VALUE` (the value equals) or `NAME~REGEX` (the value matches).
+    pub fn parse_tag(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_tag(text).map(Criterion)
+    }
+
+    /// `FROM..TO` (either end may be left out) or one date; dates as PDN
+    /// writes them (`1998.05.17`, `1998.05.??`, `1998`; `-` or `/` between
+    /// the parts too).
+    pub fn parse_date(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_date(text).map(Criterion)
+    }
+
+    /// A result (CLI.md, `select --result`): the words `white`, `black`,
+    /// `draw`, `unfinished` and the tokens `2-0`, `0-2`, `1-1`, `0-0`, `*`
+    /// by meaning in every variant; `1-0`, `0-1`, `1/2-1/2` in each game's
+    /// own order (`1-0` is a White win in draughts and a Black win in an
+    /// English checkers record; where the order is not known, the written
+    /// text alone is matched).
+    pub fn parse_result(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_result(text).map(Criterion)
+    }
+
+    /// `MIN..MAX` (either end may be left out) or one number.
+    pub fn parse_plies(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_plies(text).map(Criterion)
+    }
+
+    /// A position as a FEN (its squares are read in each game's variant).
+    pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_position(fen).map(Criterion)
+    }
+    /// The game's variant, by name (`international`, `italian`, `frisian`).
+    pub fn variant_is(name: &str) -> Criterion {
+        Criterion(Test::Variant(name.trim().to_string()))
+    }
+    /// Valid games (`true`) or invalid ones (`false`); a game that was not
+    /// checked is neither.
+    pub fn valid(yes: bool) -> Criterion {
+        Criterion(Test::Valid(yes))
+    }
+    /// Games with a finding of `code`.
+    pub fn code(code: Code) -> Criterion {
+        Criterion(Test::Code(code))
+    }
+    /// Whether the game passes this criterion.
+    pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
+        self.0.matches(g, r)
+    }
+}
+
+impl Test {
+    fn parse_player(text: &str) -> Result<Test, CriterionError> {
+        Test::parse_side(Side::Either, text)
+    }
+    fn parse_side(side: Side, text: &str) -> Result<Test, CriterionError> {
         let folded = fold_name(text);
         if folded.is_empty() {
             return Err(CriterionError(format!(
                 "'{text}' holds no letter or digit of a name"
             )));
         }
-        Ok(Criterion::Player(side, folded))
+        Ok(Test::Player(side, folded))
     }
-    /// Text of the Event tag.
-    pub fn parse_event(text: &str) -> Result<Criterion, CriterionError> {
+    fn parse_event(text: &str) -> Result<Test, CriterionError> {
         let folded = fold_name(text);
         if folded.is_empty() {
             return Err(CriterionError(format!("'{text}' holds no letter or digit")));
         }
-        Ok(Criterion::Event(folded))
+        Ok(Test::Event(folded))
     }
-    /// `NAME=VALUE` (the value equals) or `NAME~REGEX` (the value matches).
-    pub fn parse_tag(text: &str) -> Result<Criterion, CriterionError> {
+    fn parse_tag(text: &str) -> Result<Test, CriterionError> {
         let at = text
             .find(['=', '~'])
             .ok_or_else(|| CriterionError(format!("'{text}': write NAME=VALUE or NAME~REGEX")))?;
@@ -155,12 +222,9 @@ impl Criterion {
         } else {
             TagTest::Equals(value.trim().to_string())
         };
-        Ok(Criterion::Tag(name.to_string(), test))
+        Ok(Test::Tag(name.to_string(), test))
     }
-    /// `FROM..TO` (either end may be left out) or one date; dates as PDN
-    /// writes them (`1998.05.17`, `1998.05.??`, `1998`; `-` or `/` between
-    /// the parts too).
-    pub fn parse_date(text: &str) -> Result<Criterion, CriterionError> {
+    fn parse_date(text: &str) -> Result<Test, CriterionError> {
         let bad = |why: &str| CriterionError(format!("'{text}': {why}"));
         let (from, to) = match text.split_once("..") {
             Some((a, b)) => (a.trim(), b.trim()),
@@ -186,32 +250,27 @@ impl Criterion {
         if from > to {
             return Err(bad("the range ends before it starts"));
         }
-        Ok(Criterion::Date(DateRange { from, to }))
+        Ok(Test::Date(DateRange { from, to }))
     }
-    /// A result (CLI.md, `select --result`): the words `white`, `black`,
-    /// `draw`, `unfinished` and the tokens `2-0`, `0-2`, `1-1`, `0-0`, `*`
-    /// by meaning in every variant; `1-0`, `0-1`, `1/2-1/2` in each game's
-    /// own order ([`Criterion::ResultToken`]).
-    pub fn parse_result(text: &str) -> Result<Criterion, CriterionError> {
+    fn parse_result(text: &str) -> Result<Test, CriterionError> {
         let t = text.trim();
         match t.to_lowercase().as_str() {
-            "white" => return Ok(Criterion::Result(Outcome::WhiteWins)),
-            "black" => return Ok(Criterion::Result(Outcome::BlackWins)),
-            "draw" => return Ok(Criterion::Result(Outcome::Draw)),
-            "unfinished" => return Ok(Criterion::Result(Outcome::Unknown)),
-            "1-0" => return Ok(Criterion::ResultToken("1-0")),
-            "0-1" => return Ok(Criterion::ResultToken("0-1")),
-            "1/2-1/2" => return Ok(Criterion::ResultToken("1/2-1/2")),
+            "white" => return Ok(Test::Result(Outcome::WhiteWins)),
+            "black" => return Ok(Test::Result(Outcome::BlackWins)),
+            "draw" => return Ok(Test::Result(Outcome::Draw)),
+            "unfinished" => return Ok(Test::Result(Outcome::Unknown)),
+            "1-0" => return Ok(Test::ResultToken("1-0")),
+            "0-1" => return Ok(Test::ResultToken("0-1")),
+            "1/2-1/2" => return Ok(Test::ResultToken("1/2-1/2")),
             _ => {}
         }
-        Outcome::parse(t).map(Criterion::Result).ok_or_else(|| {
+        Outcome::parse(t).map(Test::Result).ok_or_else(|| {
             CriterionError(format!(
                 "'{text}' is not a result (white, black, draw, unfinished; 2-0, 0-2, 1-1, 0-0, *; or 1-0, 0-1, 1/2-1/2 in the game's own order)"
             ))
         })
     }
-    /// `MIN..MAX` (either end may be left out) or one number.
-    pub fn parse_plies(text: &str) -> Result<Criterion, CriterionError> {
+    fn parse_plies(text: &str) -> Result<Test, CriterionError> {
         let bad = || CriterionError(format!("'{text}': write MIN..MAX, MIN.., ..MAX or N"));
         let num = |s: &str, open: u32| -> Result<u32, CriterionError> {
             let s = s.trim();
@@ -231,14 +290,13 @@ impl Criterion {
         if min > max {
             return Err(bad());
         }
-        Ok(Criterion::Plies(min, max))
+        Ok(Test::Plies(min, max))
     }
-    /// A position as a FEN (its squares are read in each game's variant).
-    pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
+    fn parse_position(fen: &str) -> Result<Test, CriterionError> {
         // Read once on the largest board, for the errors of its text.
         Setup::parse(fen, crate::board::BoardSize::Twelve)
             .map_err(|e| CriterionError(format!("'{fen}': {e}")))?;
-        Ok(Criterion::Position(
+        Ok(Test::Position(
             crate::variant::Variant::ALL
                 .iter()
                 .filter_map(|&v| Position::from_fen(fen, v).ok())
@@ -248,25 +306,24 @@ impl Criterion {
 
     fn kind(&self) -> u8 {
         match self {
-            Criterion::Player(Side::Either, _) => 0,
-            Criterion::Player(Side::White, _) => 1,
-            Criterion::Player(Side::Black, _) => 2,
-            Criterion::Event(_) => 3,
-            Criterion::Tag(..) => 4,
-            Criterion::Date(_) => 5,
-            Criterion::Result(_) | Criterion::ResultToken(_) => 6,
-            Criterion::Variant(_) => 7,
-            Criterion::Valid(_) => 8,
-            Criterion::Code(_) => 9,
-            Criterion::Plies(..) => 10,
-            Criterion::Position(_) => 11,
+            Test::Player(Side::Either, _) => 0,
+            Test::Player(Side::White, _) => 1,
+            Test::Player(Side::Black, _) => 2,
+            Test::Event(_) => 3,
+            Test::Tag(..) => 4,
+            Test::Date(_) => 5,
+            Test::Result(_) | Test::ResultToken(_) => 6,
+            Test::Variant(_) => 7,
+            Test::Valid(_) => 8,
+            Test::Code(_) => 9,
+            Test::Plies(..) => 10,
+            Test::Position(_) => 11,
         }
     }
 
-    /// Whether the game passes this criterion.
-    pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
+    fn matches(&self, g: &Game, r: &GameReport) -> bool {
         match self {
-            Criterion::Player(side, needle) => {
+            Test::Player(side, needle) => {
                 let on = |names: &[&str]| {
                     names.iter().any(|n| {
                         g.tag(n)
@@ -279,10 +336,10 @@ impl Criterion {
                     Side::Black => on(&BLACK_TAGS),
                 }
             }
-            Criterion::Event(needle) => g
+            Test::Event(needle) => g
                 .tag("Event")
                 .is_some_and(|v| fold_name(&v).contains(needle.as_str())),
-            Criterion::Tag(name, test) => g.tags().iter().any(|t| {
+            Test::Tag(name, test) => g.tags().iter().any(|t| {
                 g.tag_name(t).eq_ignore_ascii_case(name) && {
                     let v = g.tag_text(t);
                     match test {
@@ -291,31 +348,31 @@ impl Criterion {
                     }
                 }
             }),
-            Criterion::Date(range) => g
+            Test::Date(range) => g
                 .tag("Date")
                 .and_then(|d| date_span(&d))
                 .is_some_and(|(a, b)| a >= range.from && b <= range.to),
-            Criterion::Result(want) => r.declared == Some(*want),
-            Criterion::ResultToken(token) if r.result_as_written => {
+            Test::Result(want) => r.declared == Some(*want),
+            Test::ResultToken(token) if r.result_as_written => {
                 g.result_text().is_some_and(|t| t.trim() == *token)
             }
-            Criterion::ResultToken(token) => {
+            Test::ResultToken(token) => {
                 r.declared.is_some() && r.declared == Outcome::parse_for(token, r.variant)
             }
-            Criterion::Variant(name) => r.kind.is_some_and(|k| k.name().eq_ignore_ascii_case(name)),
-            Criterion::Valid(want) => r.verdict() == Some(*want),
-            Criterion::Code(code) => r.diagnostics.iter().any(|d| d.code == *code),
-            Criterion::Plies(min, max) => (*min..=*max).contains(&r.plies),
-            Criterion::Position(wanted) => reaches(r, wanted),
+            Test::Variant(name) => r.kind.is_some_and(|k| k.name().eq_ignore_ascii_case(name)),
+            Test::Valid(want) => r.verdict() == Some(*want),
+            Test::Code(code) => r.diagnostics.iter().any(|d| d.code == *code),
+            Test::Plies(min, max) => (*min..=*max).contains(&r.plies),
+            Test::Position(wanted) => reaches(r, wanted),
         }
     }
 }
 
 /// The tags that name White: PDN's, and the Italian and French names real
 /// archives use (`[Bianco]`, `[Blanc]`).
-pub const WHITE_TAGS: [&str; 3] = ["White", "Bianco", "Blanc"];
+pub(crate) const WHITE_TAGS: [&str; 3] = ["White", "Bianco", "Blanc"];
 /// The tags that name Black (`[Nero]`, `[Noir]`).
-pub const BLACK_TAGS: [&str; 3] = ["Black", "Nero", "Noir"];
+pub(crate) const BLACK_TAGS: [&str; 3] = ["Black", "Nero", "Noir"];
 
 /// Whether the main line read (start, then after each ply) reaches the
 /// one of `wanted` that is of the game's variant.
@@ -395,8 +452,8 @@ pub struct Selection {
 impl Selection {
     /// Adds a criterion.
     pub fn add(&mut self, c: Criterion) -> &mut Selection {
-        if let Err(at) = self.kinds.binary_search(&c.kind()) {
-            self.kinds.insert(at, c.kind());
+        if let Err(at) = self.kinds.binary_search(&c.0.kind()) {
+            self.kinds.insert(at, c.0.kind());
         }
         self.criteria.push(c);
         self
@@ -415,14 +472,14 @@ impl Selection {
     pub fn needs_moves(&self) -> bool {
         self.criteria
             .iter()
-            .any(|c| matches!(c, Criterion::Position(_)))
+            .any(|c| matches!(c.0, Test::Position(_)))
     }
     /// Whether the game is selected.
     pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
         let all = self.kinds.iter().all(|&k| {
             self.criteria
                 .iter()
-                .filter(|c| c.kind() == k)
+                .filter(|c| c.0.kind() == k)
                 .any(|c| c.matches(g, r))
         });
         all != self.invert
@@ -526,10 +583,10 @@ mod tests {
         yes(Criterion::parse_plies("4").unwrap());
         yes(Criterion::parse_plies("..10").unwrap());
         no(Criterion::parse_plies("5..").unwrap());
-        yes(Criterion::Valid(true));
-        no(Criterion::Valid(false));
-        yes(Criterion::Variant("international".into()));
-        no(Criterion::Code(Code::IllegalMove));
+        yes(Criterion::valid(true));
+        no(Criterion::valid(false));
+        yes(Criterion::variant_is("international"));
+        no(Criterion::code(Code::IllegalMove));
     }
 
     #[test]

@@ -434,10 +434,10 @@ impl SelectArgs {
             add(Criterion::parse_result(v), "result")?;
         }
         for v in &self.variant_is {
-            add(Ok(Criterion::Variant(v.trim().to_string())), "variant-is")?;
+            add(Ok(Criterion::variant_is(v)), "variant-is")?;
         }
         if self.valid || self.invalid {
-            add(Ok(Criterion::Valid(self.valid)), "valid")?;
+            add(Ok(Criterion::valid(self.valid)), "valid")?;
         }
         for v in &self.code {
             let group = GROUPS.iter().find(|(g, _)| g == v).map(|(_, s)| *s);
@@ -454,7 +454,7 @@ impl SelectArgs {
                     .collect(),
             };
             for c in codes {
-                add(Ok(Criterion::Code(c)), "code")?;
+                add(Ok(Criterion::code(c)), "code")?;
             }
         }
         for v in &self.plies {
