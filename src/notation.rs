@@ -1,5 +1,6 @@
-//! A written move resolved against a position (docs/rules.md section 3, "Reading a written
-//! move"), and the shortest unambiguous way to write a move.
+//! The shortest unambiguous way to write a move ([`write_move`]), and a written move
+//! resolved against a position (docs/rules.md section 3, "Reading a written move"): the
+//! replay's and the diagrams' reading, whose refusals reach users as replay findings.
 
 use crate::board::{Geometry, Square, SquareError, NE, NW, SE, SW};
 use crate::pdn::{Sep, SquareText};
@@ -13,7 +14,7 @@ use crate::variant::CaptureRule;
 
 /// What a written move means in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Reading {
+pub(crate) enum Reading {
     /// One legal move; `notation` is set when it was accepted with a wrong separator.
     Move {
         /// The move.
@@ -28,7 +29,7 @@ pub enum Reading {
 /// Why a written move is not legal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum Illegal {
+pub(crate) enum Illegal {
     /// A square outside the board.
     #[error("{0}")]
     NoSuchSquare(SquareError),
@@ -83,7 +84,7 @@ pub enum Illegal {
 /// Why a written move fits no legal move, when no more precise code applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum Reason {
+pub(crate) enum Reason {
     #[error("a move needs two squares")]
     /// Fewer than two squares.
     TooFewSquares,
@@ -205,7 +206,11 @@ pub(crate) fn square_of(g: &Geometry, s: SquareText) -> Result<Square, SquareErr
 }
 
 /// Resolves a written move against `pos`.
-pub fn resolve(pos: &Position, written: &[SquareText], sep: Sep) -> Result<Reading, Illegal> {
+pub(crate) fn resolve(
+    pos: &Position,
+    written: &[SquareText],
+    sep: Sep,
+) -> Result<Reading, Illegal> {
     resolve_in(pos, &legal_moves(pos), written, sep)
 }
 
@@ -620,7 +625,7 @@ pub fn write_move(pos: &Position, m: &Move, style: Style) -> String {
 }
 
 /// [`write_move`] appended to `out` (no allocation for numeric squares).
-pub fn write_move_into(out: &mut String, pos: &Position, m: &Move, style: Style) {
+pub(crate) fn write_move_into(out: &mut String, pos: &Position, m: &Move, style: Style) {
     let name = |out: &mut String, s: Square| {
         if style.algebraic {
             out.push_str(&pos.geometry().algebraic(s));
