@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 
 /// What the games of a file without a GameType are read as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Untagged {
+pub(crate) enum Untagged {
     /// Checked under this variant's rules.
     Variant(Variant),
     /// Of a variant pdnkit names but does not check.
@@ -81,7 +81,7 @@ impl std::fmt::Display for VariantSource {
 
 /// The decision for a file's untagged games, with the evidence for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Inference {
+pub(crate) struct Inference {
     /// How games without GameType are read.
     pub untagged: Untagged,
     /// What the decision rests on: another game's tag ([`VariantSource::File`]),
@@ -442,7 +442,7 @@ pub(crate) fn tag_choice_raw(g: &RawGame<'_>) -> TagChoice {
 
 /// Evidence gathered from a file's games.
 #[derive(Clone, Debug, Default)]
-pub struct Evidence {
+pub(crate) struct Evidence {
     tagged: BTreeMap<GameKind, u32>,
     /// Untagged games needing an 8x8, 10x10, 12x12 board.
     boards: [u32; 3],
@@ -463,7 +463,7 @@ pub struct Evidence {
 
 /// What a decision for a file's untagged games rests on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Basis {
+pub(crate) enum Basis {
     /// Other games of the file carry a GameType.
     Tagged,
     /// What the text or the file's name shows.

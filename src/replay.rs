@@ -486,7 +486,7 @@ pub(crate) fn check_game_alone(g: &Game, opts: &Options) -> GameReport {
 
 /// Replays one game of a file whose untagged games are read as `file` says
 /// (the decision [`crate::check::FileCheck`] makes once per file).
-pub fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport {
+pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> GameReport {
     let mut diags = g.diagnostics.clone();
     let mut report = empty_report();
     if skipped_as_too_large(g) {
