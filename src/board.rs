@@ -669,7 +669,7 @@ impl Bitboard {
     }
     /// The squares in increasing order.
     #[inline]
-    pub fn squares(self) -> BitIter {
+    pub fn squares(self) -> impl Iterator<Item = Square> {
         BitIter(self.0)
     }
 }
@@ -703,7 +703,7 @@ impl std::ops::BitOrAssign for Bitboard {
 }
 
 /// Iterator over the squares of a bitboard, lowest first.
-pub struct BitIter(u128);
+pub(crate) struct BitIter(u128);
 
 impl Iterator for BitIter {
     type Item = Square;

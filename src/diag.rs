@@ -247,7 +247,7 @@ pub struct FileDiagnostic {
 }
 
 /// A byte range in a game's text.
-pub type Span = std::ops::Range<usize>;
+pub(crate) type Span = std::ops::Range<usize>;
 
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq)]

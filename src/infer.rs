@@ -293,7 +293,7 @@ impl FileName {
 /// `named`, `refused` or `undecided`, followed by `; results as written`
 /// when its `1-0`/`0-1` have no known meaning (docs/dialect.md). Read back, it
 /// is evidence for its own game, of the kind it names.
-pub use crate::pdn::MARKER_TAG;
+pub(crate) use crate::pdn::MARKER_TAG;
 
 /// What a [`MARKER_TAG`] says of its game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -44,7 +44,7 @@ pub struct Options {
     pub keep_moves: bool,
     /// Only read: report the reader's findings, replay nothing.
     pub syntax_only: bool,
-    /// The reader's limit on a game's size in bytes (`None`: [`crate::pdn::DEFAULT_MAX_GAME_BYTES`]).
+    /// The reader's limit on a game's size in bytes (`None`: [`Options::DEFAULT_MAX_GAME_BYTES`]).
     pub max_game_bytes: Option<usize>,
     /// Levels of the codes (`-A`, `-W`, `-D`): they decide what is reported,
     /// with which severity, and so which games are valid.
@@ -93,6 +93,9 @@ impl std::str::FromStr for Irregularities {
 }
 
 impl Options {
+    /// The reader's limit on a game's size in bytes when none is given
+    /// (16 MiB; docs/limits.md).
+    pub const DEFAULT_MAX_GAME_BYTES: usize = crate::pdn::DEFAULT_MAX_GAME_BYTES;
     /// The variant of games without a GameType tag (`--variant`).
     pub fn variant(mut self, v: Option<Variant>) -> Options {
         self.variant = v;
@@ -209,6 +212,9 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// Findings of one code listed per game; the rest are counted in one
+    /// more finding.
+    pub const FINDINGS_PER_CODE: usize = FINDINGS_PER_CODE;
     /// The position before ply `ply` (1-based) of a game replayed with
     /// `keep_moves`: `plies + 1` is the position after the last ply read.
     /// `None` beyond that, or when the game could not be replayed.
@@ -611,7 +617,7 @@ pub fn move_number(ply: u32, first: Color, variant: Option<Variant>) -> (u32, bo
 }
 
 /// Findings of one code listed per game; the rest are counted in one more finding.
-pub const FINDINGS_PER_CODE: usize = 100;
+pub(crate) const FINDINGS_PER_CODE: usize = 100;
 
 /// Keeps the first [`FINDINGS_PER_CODE`] findings of each code and replaces the
 /// rest by one finding of that code saying how many were left out (with the

@@ -112,7 +112,7 @@ impl Move {
 pub(crate) type MoveList = SmallVec<[Move; 64]>;
 
 /// Landing path of a capture: up to one square per captured piece, plus the start.
-pub type Path = SmallVec<[Square; 16]>;
+pub(crate) type Path = SmallVec<[Square; 16]>;
 
 /// The international family's rules (men capture backward, flying kings,
 /// maximum capture, a man goes on as a man): no rule is tested at run time.

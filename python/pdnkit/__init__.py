@@ -206,7 +206,7 @@ def variants() -> List[str]:
 
 def _schema() -> Any:
     """The games table of ``convert --to parquet`` (docs/parquet.md) as an
-    Arrow schema, from the library's one definition (``export::GAME_TABLE``)."""
+    Arrow schema, from the library's one definition (``export::GameRow::TABLE``)."""
     import pyarrow as pa
 
     types = {"string": pa.string(), "int64": pa.int64(), "int32": pa.int32(), "date32": pa.date32(), "bool": pa.bool_()}

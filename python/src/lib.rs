@@ -133,11 +133,13 @@ struct Collect {
     interrupt: Option<PyErr>,
 }
 
-/// A game's row of the games table (`export::GAME_TABLE`, the Parquet
+/// A game's row of the games table (`export::GameRow::TABLE`, the Parquet
 /// games table's columns): its values by column name (`date` as days since
 /// 1970), and `diagnostics` from its JSON record.
 fn table_row(file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport, record: &Value) -> Value {
-    use pdnkit::export::{Value as V, DIAGNOSTIC_FIELDS, GAME_TABLE};
+    use pdnkit::export::{GameRow, Value as V};
+    const GAME_TABLE: [pdnkit::export::Column; 29] = GameRow::TABLE;
+    const DIAGNOSTIC_FIELDS: [pdnkit::export::Column; 6] = GameRow::DIAGNOSTIC_FIELDS;
     let row = pdnkit::export::GameRow::new(file, g, r);
     let mut out = serde_json::Map::new();
     for (c, v) in GAME_TABLE.iter().zip(row.values()) {
@@ -509,7 +511,7 @@ fn date_days(text: &str) -> Option<i32> {
     pdnkit::pdn::PdnDate::parse(text).days_since_epoch()
 }
 
-/// The games table's columns (`export::GAME_TABLE`): `(name, type,
+/// The games table's columns (`export::GameRow::TABLE`): `(name, type,
 /// nullable)` with Arrow's type names, then the fields of each finding of
 /// its `diagnostics` list.
 type Columns = Vec<(&'static str, &'static str, bool)>;
@@ -522,8 +524,8 @@ fn game_table() -> (Columns, Columns) {
             .collect::<Vec<_>>()
     };
     (
-        of(&pdnkit::export::GAME_TABLE),
-        of(&pdnkit::export::DIAGNOSTIC_FIELDS),
+        of(&pdnkit::export::GameRow::TABLE),
+        of(&pdnkit::export::GameRow::DIAGNOSTIC_FIELDS),
     )
 }
 

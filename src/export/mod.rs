@@ -58,7 +58,7 @@ pub struct Column {
 /// `date` is the Date tag's whole date ([`crate::pdn::PdnDate`]) and
 /// `date_text` the tag as written; CSV and JSON rows ([`GameRow::columns`])
 /// write the tag as written in `date` and have no `date_text`.
-pub const GAME_TABLE: [Column; 29] = [
+const GAME_TABLE: [Column; 29] = [
     Column {
         name: "file",
         ty: ColumnType::Text,
@@ -207,7 +207,7 @@ pub const GAME_TABLE: [Column; 29] = [
 ];
 
 /// The fields of each finding in the games table's `diagnostics` list.
-pub const DIAGNOSTIC_FIELDS: [Column; 6] = [
+const DIAGNOSTIC_FIELDS: [Column; 6] = [
     Column {
         name: "severity",
         ty: ColumnType::Text,
@@ -378,6 +378,12 @@ fn declared_result_text(g: &Game) -> Option<String> {
 }
 
 impl GameRow {
+    /// The games table, defined once: each column's name, type and
+    /// nullability, in order (the Parquet schema and Python's Arrow batches
+    /// are made from it; [`GameRow::values`] gives a row's values).
+    pub const TABLE: [Column; 29] = GAME_TABLE;
+    /// The fields of each finding in the games table's `diagnostics` list.
+    pub const DIAGNOSTIC_FIELDS: [Column; 6] = DIAGNOSTIC_FIELDS;
     /// The games-table row of game `g` of `file`, replayed as `r` (`r` needs
     /// [`crate::replay::Options::keep_moves`] for the capture and crowning
     /// counts).
@@ -385,12 +391,12 @@ impl GameRow {
         game_row(file, g, r)
     }
     /// The fixed columns of the games table in CSV and JSON rows, in order:
-    /// [`GAME_TABLE`]'s, with the Date tag as written in `date` and no
+    /// [`GameRow::TABLE`]'s, with the Date tag as written in `date` and no
     /// `date_text`.
     pub fn columns() -> Vec<&'static str> {
         game_columns()
     }
-    /// The row's values in [`GAME_TABLE`]'s order (the Parquet writer's and
+    /// The row's values in [`GameRow::TABLE`]'s order (the Parquet writer's and
     /// Python's rows), with `date` as days since 1970 (`None` for a partial or
     /// yearless date) and `date_text` the tag as written.
     pub fn values(&self) -> [Value<'_>; 29] {
@@ -848,7 +854,7 @@ fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
 /// A game's own bytes as a merged output writes them (`select`, or several
 /// files into one): `text` (the game's text, or a part of it that starts
 /// before its first tag) with the GameType its file decided and pdnkit's
-/// marker ([`crate::pdn::MARKER_TAG`]) added after its last tag, in its line
+/// marker (the `VariantSource` tag) added after its last tag, in its line
 /// ends, when the game's variant came from its file; borrowed as it is when
 /// its own tag, or `--force-variant`, gave its variant. Tags it has already
 /// are kept.

@@ -44,10 +44,11 @@ pub use split::fuzz_split;
 
 /// The tag pdnkit writes in a merged output for a game whose variant its
 /// file decided (`crate::infer::Marker` reads its value; docs/dialect.md).
-pub const MARKER_TAG: &str = "VariantSource";
+pub(crate) const MARKER_TAG: &str = "VariantSource";
 pub use game::Game;
 pub(crate) use game::{tag_name, tag_name_bytes};
-pub use reader::{Reader, DEFAULT_MAX_GAME_BYTES};
+pub use reader::Reader;
+pub(crate) use reader::DEFAULT_MAX_GAME_BYTES;
 
 use crate::diag::Span;
 use crate::variant::{GameKind, Unsupported, Variant};

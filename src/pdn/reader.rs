@@ -35,7 +35,7 @@ fn read_full<R: Read>(src: &mut R, buf: &mut [u8]) -> (usize, bool, Option<io::E
 /// The default longest game (bytes of text): 16 MiB, hundreds of times the
 /// longest real game; reading one takes at most about 10 bytes of memory per
 /// byte of text (docs/limits.md).
-pub const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
+pub(crate) const DEFAULT_MAX_GAME_BYTES: usize = 16 << 20;
 
 /// Bytes of a skipped game kept to show where it starts.
 const SKIPPED_HEAD: usize = 4096;

@@ -55,7 +55,7 @@ pub struct WriteOptions {
 }
 
 /// Escapes a tag value.
-pub fn escape(v: &str) -> String {
+pub(crate) fn escape(v: &str) -> String {
     v.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
@@ -114,7 +114,7 @@ impl Wrap {
 
 /// Changes to a game made while writing it (normalised output).
 #[derive(Clone, Debug, Default)]
-pub struct Overrides<'a> {
+pub(crate) struct Overrides<'a> {
     /// Text for the first main-line moves, in order (the rest as read).
     pub main_moves: &'a [String],
     /// A result replacing the Result tag and the final token.
@@ -138,7 +138,7 @@ pub fn write_game(g: &Game, opts: WriteOptions) -> String {
 }
 
 /// [`write_game`] with moves or the result replaced.
-pub fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
+pub(crate) fn write_game_with(g: &Game, opts: WriteOptions, ov: &Overrides) -> String {
     let v = opts.variant;
     let token = g.result.as_ref().map(|(o, span)| {
         Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o)

@@ -183,7 +183,7 @@ fn findings_per_game_are_capped_and_placed() {
     let diags = game["diagnostics"].as_array().unwrap();
     let of_code = |c: &str| diags.iter().filter(|d| d["code"] == c).count();
     let code = diags[0]["code"].as_str().unwrap().to_string();
-    assert_eq!(of_code(&code), pdnkit::replay::FINDINGS_PER_CODE + 1);
+    assert_eq!(of_code(&code), pdnkit::GameReport::FINDINGS_PER_CODE + 1);
     let last = diags
         .iter()
         .rev()

@@ -65,7 +65,7 @@ pub struct InputArgs {
     pub errors_only: bool,
     /// Longest game read, in bytes of text; a longer one is reported as
     /// game-too-large and skipped (memory stays bounded by this).
-    #[arg(long, value_name = "BYTES", default_value_t = pdnkit::pdn::DEFAULT_MAX_GAME_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = pdnkit::Options::DEFAULT_MAX_GAME_BYTES)]
     pub max_game_bytes: usize,
 }
 

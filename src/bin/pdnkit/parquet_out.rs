@@ -93,7 +93,7 @@ struct Diags {
 
 fn diag_fields() -> Fields {
     Fields::from(
-        pdnkit::export::DIAGNOSTIC_FIELDS
+        pdnkit::export::GameRow::DIAGNOSTIC_FIELDS
             .iter()
             .map(field)
             .collect::<Vec<_>>(),
@@ -159,10 +159,10 @@ fn field(c: &pdnkit::export::Column) -> Field {
     Field::new(c.name, ty, c.nullable)
 }
 
-/// The games table's columns (the library's `export::GAME_TABLE`,
+/// The games table's columns (the library's `export::GameRow::TABLE`,
 /// docs/parquet.md), then the `--tag` columns.
 fn games_schema(tags: &[String]) -> Vec<Field> {
-    let mut f: Vec<Field> = pdnkit::export::GAME_TABLE.iter().map(field).collect();
+    let mut f: Vec<Field> = pdnkit::export::GameRow::TABLE.iter().map(field).collect();
     f.extend(tags.iter().map(|t| Field::new(t, DataType::Utf8, true)));
     f
 }
