@@ -15,7 +15,6 @@
 use crate::board::{Bitboard, Geometry, Square};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::variant::Variant;
 use std::fmt::Write as _;
 
 /// Pixels per square.
@@ -174,11 +173,6 @@ pub struct DiagramOptions {
     pub title: Option<String>,
 }
 
-/// Whether a variant's records name squares algebraically.
-pub fn algebraic(v: Variant) -> bool {
-    matches!(v, Variant::Brazilian | Variant::Russian | Variant::Czech)
-}
-
 /// `&`, `<`, `>`, `"` and `'` escaped for XML and HTML text and attributes.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -201,7 +195,7 @@ pub fn svg(pos: &Position, opts: &DiagramOptions) -> String {
     let g = pos.geometry();
     let n = u32::from(g.n());
     let side = n * SQ + 2 * MARGIN;
-    let alg = algebraic(pos.variant());
+    let alg = pos.variant().algebraic();
     let height = side + FOOT + if alg { 8 } else { 0 };
     let mut c = Canvas {
         s: String::with_capacity(8 * 1024),
@@ -423,6 +417,7 @@ fn cell(r: u32, f: u32, n: u32, flip: bool) -> (u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     #[test]
     fn escape_covers_markup() {

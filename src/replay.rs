@@ -215,6 +215,13 @@ impl GameReport {
     /// Findings of one code listed per game; the rest are counted in one
     /// more finding.
     pub const FINDINGS_PER_CODE: usize = FINDINGS_PER_CODE;
+    /// The number of ply `ply` (1-based) as the record counts it, and
+    /// whether it is the second move of that number (`4...`): from the start
+    /// position's side to move, in the variant's order (see
+    /// docs/rules.md). `None` when the start position is not known.
+    pub fn move_number(&self, ply: u32) -> Option<(u32, bool)> {
+        self.start.map(|p| move_number(ply, p.side(), self.variant))
+    }
     /// The position before ply `ply` (1-based) of a game replayed with
     /// `keep_moves`: `plies + 1` is the position after the last ply read.
     /// `None` beyond that, or when the game could not be replayed.
@@ -610,7 +617,7 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
 /// the second move of that number (`4...`). Draughts records number from
 /// White's move (a game starting with Black to move begins `1...`); checkers
 /// records number from whoever moves first.
-pub fn move_number(ply: u32, first: Color, variant: Option<Variant>) -> (u32, bool) {
+pub(crate) fn move_number(ply: u32, first: Color, variant: Option<Variant>) -> (u32, bool) {
     let checkers = variant.is_some_and(|v| v.first_player_scores_first());
     let k = ply.saturating_sub(1) + u32::from(first == Color::Black && !checkers);
     (k / 2 + 1, k % 2 == 1)

@@ -303,12 +303,12 @@ impl Opening {
 /// notation its variant's records use (algebraic for Brazilian, Russian and
 /// Czech, numbers otherwise): its opening. Empty for a game that does not
 /// start from its variant's start position (a problem, a ballot).
-pub fn opening(r: &GameReport, n: usize) -> Vec<String> {
+pub(crate) fn opening(r: &GameReport, n: usize) -> Vec<String> {
     let Some(v) = r.variant.filter(|v| r.start == Some(v.start())) else {
         return Vec::new();
     };
     let style = Style {
-        algebraic: crate::diagram::algebraic(v),
+        algebraic: v.algebraic(),
         colon: false,
     };
     r.played

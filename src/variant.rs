@@ -229,6 +229,11 @@ impl Variant {
         Variant::Frisian,
         Variant::Frysk,
     ];
+    /// Whether the variant's records name squares algebraically (`c3-d4`):
+    /// Brazilian, Russian and Czech records do; the others number them.
+    pub fn algebraic(self) -> bool {
+        matches!(self, Variant::Brazilian | Variant::Russian | Variant::Czech)
+    }
     /// This variant's rules.
     #[inline]
     pub const fn rules(self) -> &'static Rules {

@@ -582,7 +582,7 @@ impl NativePosition {
     fn legal_moves(&self) -> Vec<String> {
         // Numbers, or algebraic names where the variant's records use them.
         let style = pdnkit::notation::Style {
-            algebraic: pdnkit::diagram::algebraic(self.pos.variant()),
+            algebraic: self.pos.variant().algebraic(),
             colon: false,
         };
         self.pos

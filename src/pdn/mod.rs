@@ -573,7 +573,7 @@ impl GameType {
 
 /// Reads a GameType value in its short (`26`) or long (`26,W,8,8,A0,0`,
 /// `21,B,8,8,N1,0`) form.
-pub fn game_type(value: &str) -> GameType {
+pub(crate) fn game_type(value: &str) -> GameType {
     read_game_type(value).0
 }
 

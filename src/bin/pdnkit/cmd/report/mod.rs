@@ -36,10 +36,10 @@ use crate::output::{Out, Stop};
 use pdnkit::batch::Sink;
 use pdnkit::board::Orientation;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
-use pdnkit::diagram::{algebraic, escape, Arrow};
+use pdnkit::diagram::{escape, Arrow};
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::piece::{Color, Kind};
-use pdnkit::replay::{move_number, GameReport};
+use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -199,13 +199,13 @@ fn board_data(g: &Game, r: &GameReport) -> Option<Board> {
     Some(Board {
         n: start.size().n(),
         o: u8::from(start.geometry().orientation() == Orientation::Mirrored),
-        a: u8::from(algebraic(start.variant())),
+        a: u8::from(start.variant().algebraic()),
         s: if start.side() == Color::White {
             "W"
         } else {
             "B"
         },
-        q: u8::from(move_number(1, start.side(), r.variant).1),
+        q: u8::from(r.move_number(1).is_some_and(|n| n.1)),
         p,
         m,
         w: (!plain).then_some(written),
