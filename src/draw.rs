@@ -338,7 +338,7 @@ fn piece_index(c: Color, k: Kind) -> usize {
 }
 
 /// The Zobrist hash of a position, from scratch.
-pub fn hash(p: &Position) -> u64 {
+pub(crate) fn hash(p: &Position) -> u64 {
     let mut h = if p.side() == Color::Black {
         BLACK_TO_MOVE
     } else {

@@ -359,7 +359,7 @@ pub(crate) enum TagChoice {
 /// The variant a `Variant` tag names, read case- and punctuation-insensitively
 /// (lidraughts writes `Standard`, `Frisian`, `Frysk!`, `Russian`, ...;
 /// PlayStrategy `American/English`): docs/rules.md lists the spellings.
-pub fn variant_name(name: &str) -> Option<GameKind> {
+pub(crate) fn variant_name(name: &str) -> Option<GameKind> {
     let key: String = name
         .chars()
         .filter(|c| c.is_alphanumeric())
