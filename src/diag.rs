@@ -213,20 +213,42 @@ impl Levels {
     }
 }
 
-/// A name that is not a diagnostic code.
+/// A name that is none of the names of its kind: a finding's code
+/// ([`Code`]'s `FromStr`), a variant, a set of draw rules.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown code '{0}'; the codes are: {codes}", codes = Code::ALL.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(", "))]
-pub struct UnknownCode(pub String);
+#[error("unknown {what} '{name}'{known}")]
+pub struct UnknownName {
+    /// What was named: `code`, `variant`, `draw rules`.
+    pub what: &'static str,
+    /// The name given.
+    pub name: String,
+    /// The names known, as the message lists them.
+    known: String,
+}
+
+impl UnknownName {
+    /// `name`, which is no `what`; `known` lists the names that are.
+    pub(crate) fn new(what: &'static str, name: &str, known: String) -> UnknownName {
+        UnknownName {
+            what,
+            name: name.to_string(),
+            known,
+        }
+    }
+}
 
 impl std::str::FromStr for Code {
-    type Err = UnknownCode;
+    type Err = UnknownName;
     /// A code by its name (`non-maximal-capture`).
-    fn from_str(s: &str) -> Result<Code, UnknownCode> {
+    fn from_str(s: &str) -> Result<Code, UnknownName> {
         Code::ALL
             .iter()
             .copied()
             .find(|c| c.as_str() == s)
-            .ok_or_else(|| UnknownCode(s.to_string()))
+            .ok_or_else(|| {
+                let codes: Vec<&str> = Code::ALL.iter().map(|c| c.as_str()).collect();
+                UnknownName::new("code", s, format!("; the codes are: {}", codes.join(", ")))
+            })
     }
 }
 

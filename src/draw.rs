@@ -54,20 +54,20 @@ impl DrawRules {
     }
 }
 
-/// A name that is not a set of draw rules.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown draw rules '{0}' (cbjd, fmjd, none, frisian)")]
-pub struct UnknownDrawRules(pub String);
 
 impl std::str::FromStr for DrawRules {
-    type Err = UnknownDrawRules;
-    fn from_str(s: &str) -> Result<DrawRules, UnknownDrawRules> {
+    type Err = crate::diag::UnknownName;
+    fn from_str(s: &str) -> Result<DrawRules, crate::diag::UnknownName> {
         match s {
             "cbjd" => Ok(DrawRules::Cbjd),
             "fmjd" => Ok(DrawRules::Fmjd),
             "none" => Ok(DrawRules::None),
             "frisian" => Ok(DrawRules::Frisian),
-            _ => Err(UnknownDrawRules(s.to_string())),
+            _ => Err(crate::diag::UnknownName::new(
+                "draw rules",
+                s,
+                " (cbjd, fmjd, none, frisian)".into(),
+            )),
         }
     }
 }

@@ -337,20 +337,20 @@ impl fmt::Display for Variant {
     }
 }
 
-/// A variant name that is not one of [`Variant::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "unknown variant '{0}' (brazilian, canadian, international, russian, english, czech, italian, frisian, frysk)"
-)]
-pub struct UnknownVariant(pub String);
 
 impl FromStr for Variant {
-    type Err = UnknownVariant;
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+    type Err = crate::diag::UnknownName;
+    fn from_str(s: &str) -> Result<Variant, crate::diag::UnknownName> {
         Variant::ALL
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownVariant(s.to_string()))
+            .ok_or_else(|| {
+                crate::diag::UnknownName::new(
+                    "variant",
+                    s,
+                    " (brazilian, canadian, international, russian, english, czech, italian, frisian, frysk)".into(),
+                )
+            })
     }
 }
 
