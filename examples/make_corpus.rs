@@ -7,7 +7,7 @@
 //! expected findings are known by construction.
 
 use pdnkit::draw::{DrawRules, DrawState, Termination};
-use pdnkit::notation::{write_move, Style};
+use pdnkit::notation::Style;
 use pdnkit::piece::{Color, Kind, Piece};
 use pdnkit::position::Position;
 use pdnkit::rules::Move;
@@ -61,7 +61,7 @@ fn random_game(
             break;
         }
         let m = legal[pick(&pos, &legal, rng)];
-        moves.push(write_move(&pos, &m, style(v)));
+        moves.push(style(v).write(&pos, &m));
         let after = pos.play_unchecked(&m);
         let mover = pos.side();
         if let Some(d) = state.play(&pos, &m, &after) {
@@ -172,7 +172,7 @@ fn game_with_fault(
                 }
             }
             let m = legal[rng.below(legal.len())];
-            moves.push(write_move(&pos, &m, style(v)));
+            moves.push(style(v).write(&pos, &m));
             pos = pos.play_unchecked(&m);
         }
     }
@@ -362,7 +362,7 @@ fn ambiguous(v: Variant, rng: &mut Rng) -> String {
         };
         let _ = b;
         let short = format!("{}x{}", name(v, &p, a.from()), name(v, &p, a.to()));
-        let full = write_move(&p, &a, style(v));
+        let full = style(v).write(&p, &a);
         let mut s = game(
             v,
             "Fault: ambiguous capture written short",
@@ -469,7 +469,7 @@ fn repetition(v: Variant, rules: DrawRules, rng: &mut Rng) -> String {
         let mut moves = Vec::new();
         for _ in 0..2 {
             for (q, m) in [(p, a), (p1, b), (p2, ba), (p3, bb)] {
-                moves.push(write_move(&q, &m, style(v)));
+                moves.push(style(v).write(&q, &m));
             }
         }
         return game(

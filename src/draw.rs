@@ -54,7 +54,6 @@ impl DrawRules {
     }
 }
 
-
 impl std::str::FromStr for DrawRules {
     type Err = crate::diag::UnknownName;
     fn from_str(s: &str) -> Result<DrawRules, crate::diag::UnknownName> {

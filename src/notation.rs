@@ -1,4 +1,4 @@
-//! The shortest unambiguous way to write a move ([`write_move`]), and a written move
+//! The shortest unambiguous way to write a move ([`Style::write`]), and a written move
 //! resolved against a position (docs/rules.md section 3, "Reading a written move"): the
 //! replay's and the diagrams' reading, whose refusals reach users as replay findings.
 
@@ -186,6 +186,21 @@ impl Style {
             algebraic: matches!(squares.first(), Some(SquareText::Alg { .. })),
             colon: sep == Sep::Colon,
         }
+    }
+
+    /// `m`, legal in `pos`, written in this style: `from-to`, `fromxto` when
+    /// that is unambiguous among the legal moves, else the full landing path.
+    ///
+    /// ```
+    /// use pdnkit::notation::Style;
+    /// use pdnkit::Variant;
+    /// let start = Variant::International.start();
+    /// let m = start.legal_moves()[0];
+    /// let numbers = Style { algebraic: false, colon: false };
+    /// assert_eq!(numbers.write(&start, &m), "31-26");
+    /// ```
+    pub fn write(self, pos: &Position, m: &Move) -> String {
+        write_move(pos, m, self)
     }
 }
 
@@ -616,9 +631,8 @@ fn explain(pos: &Position, from: Square, to: Square, capture: bool) -> Reason {
     }
 }
 
-/// Writes `m` in `style`: `from-to`, `fromxto` when that is unambiguous among
-/// the legal moves, else the full landing path.
-pub fn write_move(pos: &Position, m: &Move, style: Style) -> String {
+/// [`Style::write`].
+pub(crate) fn write_move(pos: &Position, m: &Move, style: Style) -> String {
     let mut out = String::new();
     write_move_into(&mut out, pos, m, style);
     out

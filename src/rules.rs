@@ -42,7 +42,7 @@ pub struct Move {
 
 impl std::fmt::Display for Move {
     /// `32-28`, or `26x17` with the squares taken in brackets: `26x17 [22]`
-    /// (numeric squares; see [`crate::notation::write_move`] for a record's own style).
+    /// (numeric squares; see [`crate::notation::Style::write`] for a record's own style).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         if self.is_capture() {
             write!(f, "{}x{} [", self.from, self.to)?;

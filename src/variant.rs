@@ -337,7 +337,6 @@ impl fmt::Display for Variant {
     }
 }
 
-
 impl FromStr for Variant {
     type Err = crate::diag::UnknownName;
     fn from_str(s: &str) -> Result<Variant, crate::diag::UnknownName> {

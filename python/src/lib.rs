@@ -588,7 +588,7 @@ impl NativePosition {
         self.pos
             .legal_moves()
             .iter()
-            .map(|m| pdnkit::notation::write_move(&self.pos, m, style))
+            .map(|m| style.write(&self.pos, m))
             .collect()
     }
     /// The position after `text`, a move as a record writes it; the reason

@@ -323,7 +323,7 @@ fn a_long_game_after_an_ambiguous_capture_is_not_made_invalid_by_a_budget() {
     let mut p = end;
     let mut words = Vec::new();
     for m in prefix.iter().chain(&cycle) {
-        words.push(pdnkit::notation::write_move(&p, m, style));
+        words.push(style.write(&p, m));
         p = p.play_unchecked(m);
     }
     let (pre, cyc) = words.split_at(prefix.len());
