@@ -4,12 +4,15 @@
 #![allow(dead_code)]
 
 use pdnkit::check::{check_file, check_game};
+use pdnkit::diag::Severity;
 use pdnkit::draw::DrawRules;
-use pdnkit::export::{rewritable, Meaning, Normalise};
+use pdnkit::export::Normalise;
+use pdnkit::pdn::Outcome;
 use pdnkit::pdn::{read_all, Locator, Reader};
 use pdnkit::position::Position;
 use pdnkit::replay::Options;
 use pdnkit::variant::Variant;
+use pdnkit::{Color, Game, GameReport};
 use std::io::Read;
 
 /// Hands out the input a few bytes at a time.
@@ -123,7 +126,10 @@ pub fn pdn_roundtrip(data: &[u8]) {
     // Text the reader could not read whole (a syntax error, an unterminated
     // comment) can merge or split games when written: --in-place refuses such
     // files, and the promise is for files read whole.
-    if before.iter().any(|c| rewritable(&c.game).is_err()) {
+    if before
+        .iter()
+        .any(|c| Normalise::rewritable(&c.game).is_err())
+    {
         for c in &before {
             let _ = Normalise::default().apply(&c.game, &c.report);
         }
@@ -161,6 +167,158 @@ pub fn pdn_roundtrip(data: &[u8]) {
             } else {
                 assert_eq!(ma, mb, "meaning");
             }
+        }
+    }
+}
+
+/// What a record says, as far as a rewriting must keep it: compare the
+/// `Meaning` of a game read from a file with that of the same game read
+/// back from its normalised PDN (`Normalise::apply`). The round-trip
+/// tests' and the `pdn_roundtrip` fuzz target's oracle.
+///
+/// It holds the tags (sorted; the Result tag by the outcome it names), the
+/// moves the main line plays, each variation of the main line with the main
+/// move it replaces (by the reader's rule: its first move's number, else the
+/// main move before it) and its squares as written, the comments (and whether
+/// each is a `;` comment), NAGs, setups and `%` lines, the verdict, and the
+/// findings that are not about how the record was written (notation, tolerated
+/// syntax, encoding and a missing result go when a record is normalised).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meaning {
+    /// Tag name and value, sorted.
+    pub tags: Vec<(String, String)>,
+    /// The moves the main line plays, in order.
+    pub moves: Vec<pdnkit::Move>,
+    /// Plies read, and plies not checked after the first move error.
+    pub plies: (u32, u32),
+    /// Per variation of the main line: the main-line index of the move it
+    /// replaces (`None`: anchored nowhere), and the squares of its moves.
+    pub variations: Vec<(Option<usize>, Vec<Vec<pdnkit::pdn::SquareText>>)>,
+    /// Comments: whether a `;` comment, and the text.
+    pub comments: Vec<(bool, String)>,
+    /// NAGs, setups and `%` lines, in order.
+    pub nags: Vec<u32>,
+    /// `/FEN/` setups.
+    pub setups: Vec<String>,
+    /// `%` escape lines.
+    pub escapes: Vec<String>,
+    /// Checked, verdict, declared result (no result at all counts as `*`),
+    /// computed result, termination.
+    pub verdict: (bool, Option<bool>, Outcome, Outcome, &'static str),
+    /// Findings (code, severity, ply) that do not depend on how the record is written.
+    pub findings: Vec<(pdnkit::diag::Code, Severity, Option<u32>)>,
+}
+
+impl Meaning {
+    /// The meaning of a game and its report.
+    pub fn of(g: &Game, r: &GameReport) -> Meaning {
+        use pdnkit::diag::Code;
+        use pdnkit::pdn::Node;
+        let v = r.variant;
+        let mut tags: Vec<(String, String)> = g
+            .tags()
+            .iter()
+            .map(|t| {
+                let value = g.tag_value(t);
+                let value = if g.tag_name(t).eq_ignore_ascii_case("Result") {
+                    Outcome::parse_for(&value, v).map_or(value, |o| o.normalised().to_string())
+                } else {
+                    value
+                };
+                (g.tag_name(t).to_string(), value)
+            })
+            .collect();
+        tags.sort();
+        // The reader's anchor for variations: the first main move's label,
+        // else Black's first ply when Black starts.
+        let main: Vec<_> = g.main_line().collect();
+        let anchor = main.first().and_then(|m| m.numbered_ply()).map_or(
+            u32::from(r.start.is_some_and(|p| p.side() == Color::Black)),
+            |l| l,
+        ) as usize;
+        let mut variations = Vec::new();
+        let mut comments = Vec::new();
+        let (mut nags, mut setups, mut escapes) = (Vec::new(), Vec::new(), Vec::new());
+        let mut depth = 0usize;
+        let mut main_count = 0usize;
+        let mut fresh = false;
+        for n in g.nodes() {
+            match n {
+                Node::Open(_) => {
+                    if depth == 0 {
+                        variations.push((main_count.checked_sub(1), Vec::new()));
+                        fresh = true;
+                    }
+                    depth += 1;
+                }
+                Node::Close(_) => depth = depth.saturating_sub(1),
+                Node::Move(_) if depth == 0 => main_count += 1,
+                Node::Unknown(_) if depth == 0 => main_count += 1,
+                Node::Move(m) => {
+                    if let Some((at, squares)) = variations.last_mut() {
+                        if std::mem::take(&mut fresh) {
+                            if let Some(k) = m
+                                .numbered_ply()
+                                .and_then(|l| (l as usize).checked_sub(anchor))
+                                .filter(|&k| k <= r.plies as usize)
+                            {
+                                *at = Some(k);
+                            }
+                        }
+                        squares.push(g.squares(m).to_vec());
+                    }
+                }
+                Node::Comment(s) => comments.push((
+                    s.start > 0 && g.text().get(s.start - 1) == Some(&b';'),
+                    g.decode(s).trim().to_string(),
+                )),
+                Node::Nag(n, _) => nags.push(*n),
+                Node::Setup(s) => setups.push(g.decode(s).into_owned()),
+                Node::Escape(s) => escapes.push(g.decode(s).trim_end().to_string()),
+                _ => {}
+            }
+        }
+        let findings = r
+            .diagnostics
+            .iter()
+            .filter(|d| {
+                let how_written = matches!(
+                    d.code,
+                    Code::Notation
+                        | Code::Nonstandard
+                        | Code::Encoding
+                        | Code::BadTag
+                        | Code::MissingResult
+                        | Code::VariantInferred
+                );
+                // A resolved ambiguity is written in full when normalised.
+                let resolved = d.code == Code::AmbiguousCapture && d.severity != Severity::Error;
+                // No result written and `*` say the same (a normalised record
+                // ends with `*`); only `*` draws the warning that the game ended.
+                let unknown = d.code == Code::ResultMismatch
+                    && d.severity != Severity::Error
+                    && r.declared.is_none_or(|o| o == Outcome::Unknown);
+                !how_written && !resolved && !unknown
+            })
+            .map(|d| (d.code, d.severity, d.ply))
+            .collect();
+        Meaning {
+            tags,
+            moves: r.played.iter().map(|p| p.mv).collect(),
+            plies: (r.plies, r.plies_unchecked),
+            variations,
+            comments,
+            nags,
+            setups,
+            escapes,
+            verdict: (
+                r.checked,
+                r.verdict(),
+                r.declared.unwrap_or(Outcome::Unknown),
+                r.computed,
+                r.termination.name(),
+            ),
+            findings,
         }
     }
 }

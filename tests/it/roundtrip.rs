@@ -209,8 +209,9 @@ proptest! {
 /// game's meaning. Games the reader could not read whole (reader errors) are
 /// not rewritten by --in-place and are left out. Returns the games compared.
 fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
+    use crate::checks::Meaning;
     use pdnkit::check::check_file;
-    use pdnkit::export::{Meaning, Normalise};
+    use pdnkit::export::Normalise;
     use pdnkit::replay::Options;
     let opts = Options::default().keep_moves(true);
     let before = check_file(bytes, &opts).games;
@@ -229,7 +230,7 @@ fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
     assert_eq!(before.len(), after.len(), "{what}: game count");
     let mut compared = 0;
     for (a, b) in before.iter().zip(&after) {
-        if pdnkit::export::rewritable(&a.game).is_err() {
+        if pdnkit::export::Normalise::rewritable(&a.game).is_err() {
             continue;
         }
         let (ma, mb) = (

@@ -5,7 +5,7 @@ use crate::common::PartitionBy;
 use crate::output::{AtomicFile, Out, Replace, Stop};
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
-use pdnkit::export::{rewritable, Normalise, NotRewritable, Patch};
+use pdnkit::export::{Normalise, NotRewritable, Patch};
 use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
@@ -226,7 +226,7 @@ impl Sink for ConvertSink {
             // A file with reader errors (text skipped after a syntax error, an
             // unterminated comment) or with no tag pair at all (not PDN) would
             // lose what could not be read: it is left as it is.
-            if let Err(why) = rewritable(g) {
+            if let Err(why) = Normalise::rewritable(g) {
                 let hint = match why {
                     NotRewritable::ReaderErrors(_) => " (see pdnkit check)",
                     _ => "",
@@ -430,7 +430,7 @@ impl ConvertSink {
         if patches.is_empty() {
             return true;
         }
-        if let Err(why) = rewritable(g) {
+        if let Err(why) = Normalise::rewritable(g) {
             eprintln!(
                 "pdnkit: {}: not patched: game {} {why}; the file is left as it was",
                 crate::render::name(file),
