@@ -676,9 +676,15 @@ impl<'o> FileCheck<'o> {
     pub fn new(opts: &'o Options) -> FileCheck<'o> {
         FileCheck::for_file(opts, None)
     }
-    /// The check of the file `name` (for `--variant 'GLOB=NAME'`, the
-    /// evidence of its name, and the option a refusal suggests).
-    pub fn for_file(opts: &'o Options, name: Option<FileName>) -> FileCheck<'o> {
+    /// The check of the file at `path` (as printed), found under the PATH
+    /// `root` (`path` itself when it was named alone): the words of its
+    /// folders below `root` and of its name are evidence of its variant,
+    /// `--variant 'GLOB=NAME'` ([`Options::variants`]) is matched against
+    /// `path`, and a refusal names the option for it.
+    pub fn named(opts: &'o Options, path: &str, root: &str) -> FileCheck<'o> {
+        FileCheck::for_file(opts, Some(FileName::new(path, root)))
+    }
+    pub(crate) fn for_file(opts: &'o Options, name: Option<FileName>) -> FileCheck<'o> {
         FileCheck {
             opts,
             decider: Decider::for_file(opts, name),
@@ -733,19 +739,22 @@ pub struct CheckedFile {
 /// run `pdnkit::batch::Batch` (feature `batch`), which reads paths, folders, archives and
 /// compressed streams in parallel, as the command line does).
 pub fn check_file(src: impl std::io::Read, opts: &Options) -> CheckedFile {
-    check_file_as(src, opts, None)
+    FileCheck::new(opts).read(src)
 }
 
-/// [`check_file`] for the file `name` (its path as printed, and the PATH it
-/// was named under): its words are evidence of its variant, `--variant
-/// 'GLOB=NAME'` ([`Options::variants`]) is matched against it, and a refusal
-/// names the option for it.
-pub fn check_file_as(
-    src: impl std::io::Read,
-    opts: &Options,
-    name: Option<FileName>,
-) -> CheckedFile {
+impl FileCheck<'_> {
+    /// Reads `src` to its end as this file: every game read, checked, and
+    /// the findings about the file ([`check_file`] for a file with a name,
+    /// from [`FileCheck::named`]). A read error ends the file; the games
+    /// before it are kept.
+    pub fn read(self, src: impl std::io::Read) -> CheckedFile {
+        read_file(self, src)
+    }
+}
+
+fn read_file(mut file: FileCheck<'_>, src: impl std::io::Read) -> CheckedFile {
     use std::io::Read as _;
+    let opts = file.opts;
     let mut src = std::io::BufReader::new(src);
     let mut head = Vec::with_capacity(crate::pdn::sniff::BINARY_PROBE);
     // A read error here ends the text after the bytes read before it.
@@ -768,7 +777,6 @@ pub fn check_file_as(
         opts.max_game_bytes
             .unwrap_or(crate::pdn::DEFAULT_MAX_GAME_BYTES),
     );
-    let mut file = FileCheck::for_file(opts, name);
     let mut games = Vec::new();
     let error = loop {
         match reader.next_game() {

@@ -249,11 +249,11 @@ pub(crate) fn named_for(
 /// and the option a refusal suggests), and the part of it below the PATH
 /// named on the command line (whose words are evidence of the variant).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FileName {
+pub(crate) struct FileName {
     /// The path as printed (`dir/a.pdn`, `a.zip!games.pdn`).
-    pub path: String,
+    pub(crate) path: String,
     /// The folders below the named PATH and the file's name (`czech/a.pdn`).
-    pub below: String,
+    pub(crate) below: String,
 }
 
 impl FileName {

@@ -31,7 +31,7 @@ use crate::replay::GameReport;
 
 /// Which side of a game a player criterion looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Side {
+enum Side {
     /// White or Black.
     Either,
     /// The White tag.
@@ -102,14 +102,21 @@ enum Test {
 pub struct CriterionError(pub String);
 
 impl Criterion {
-    /// A player name (either side).
+    /// A player's name, on either side: the White tag (or Bianco, Blanc) or
+    /// the Black tag (or Nero, Noir) contains it, compared folded (case,
+    /// accents and spacing ignored).
     pub fn parse_player(text: &str) -> Result<Criterion, CriterionError> {
         Test::parse_player(text).map(Criterion)
     }
 
-    /// A player name on one side.
-    pub fn parse_side(side: Side, text: &str) -> Result<Criterion, CriterionError> {
-        Test::parse_side(side, text).map(Criterion)
+    /// A player's name with White (the White, Bianco or Blanc tag).
+    pub fn parse_white(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_side(Side::White, text).map(Criterion)
+    }
+
+    /// A player's name with Black (the Black, Nero or Noir tag).
+    pub fn parse_black(text: &str) -> Result<Criterion, CriterionError> {
+        Test::parse_side(Side::Black, text).map(Criterion)
     }
 
     /// Text of the Event tag.
@@ -521,18 +528,14 @@ mod tests {
             ("Müller", Side::Either, true),
             ("baba", Side::Either, false),
         ] {
-            let c = Criterion::parse_side(side, q).unwrap();
+            let c = Criterion(Test::parse_side(side, q).unwrap());
             assert_eq!(c.matches(&g, &r), want, "{q}");
         }
         assert!(Criterion::parse_player(" ,. ").is_err());
         // The Italian tag names are players' too.
         let (g, r) = game("[Bianco \"BORGHETTI Michele\"]\n[Nero \"MASCOLO Luca\"]\n[GameType \"22\"]\n1. 21-17 *\n");
-        assert!(Criterion::parse_side(Side::White, "borghetti")
-            .unwrap()
-            .matches(&g, &r));
-        assert!(Criterion::parse_side(Side::Black, "mascolo")
-            .unwrap()
-            .matches(&g, &r));
+        assert!(Criterion::parse_white("borghetti").unwrap().matches(&g, &r));
+        assert!(Criterion::parse_black("mascolo").unwrap().matches(&g, &r));
     }
 
     #[test]

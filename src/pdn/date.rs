@@ -14,7 +14,7 @@
 
 /// How a Date tag is laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DateLayout {
+pub(crate) enum DateLayout {
     /// `YYYY.MM.DD`, parts possibly unknown.
     Standard,
     /// The year after the other fields (day first), or among words.
@@ -35,7 +35,7 @@ pub struct PdnDate {
     /// The day (1-31), when known.
     pub day: Option<u32>,
     /// How the tag is laid out.
-    pub layout: DateLayout,
+    pub(crate) layout: DateLayout,
     /// A field that is a number out of range (`1998.13.01`): only the year is read.
     pub out_of_range: bool,
 }

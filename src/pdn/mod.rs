@@ -28,7 +28,7 @@ mod game;
 pub(crate) mod grammar;
 mod lexer;
 mod reader;
-pub use date::{DateLayout, PdnDate};
+pub use date::PdnDate;
 pub(crate) mod sniff;
 #[cfg(any(feature = "batch", test, fuzzing))]
 pub(crate) mod split;

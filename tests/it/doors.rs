@@ -105,8 +105,7 @@ fn the_library_pipeline_writes_what_check_writes_on_the_real_archives() {
 fn check_file_gives_the_games_and_findings_of_the_pipeline_on_pdn_text() {
     let opts = pdnkit::Options::default();
     for (rel, data) in corpus_files() {
-        let name = pdnkit::infer::FileName::new(&rel, &rel);
-        let lean = pdnkit::check::check_file_as(&data[..], &opts, Some(name));
+        let lean = pdnkit::check::FileCheck::named(&opts, &rel, &rel).read(&data[..]);
         assert!(lean.error.is_none(), "{rel}");
         let mut lines = Vec::new();
         for c in &lean.games {

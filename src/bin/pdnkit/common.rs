@@ -404,7 +404,7 @@ impl SelectArgs {
     /// The selection, with `tags` (`NAME=VALUE`, `NAME~REGEX`); the reason
     /// when an option cannot be read.
     pub fn selection(&self, tags: &[String]) -> Result<pdnkit::select::Selection, String> {
-        use pdnkit::select::{Criterion, Side};
+        use pdnkit::select::Criterion;
         let mut s = pdnkit::select::Selection::default();
         let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, opt: &str| {
             c.map(|c| {
@@ -413,13 +413,13 @@ impl SelectArgs {
             .map_err(|e| format!("--{opt}: {e}"))
         };
         for v in &self.player {
-            add(Criterion::parse_side(Side::Either, v), "player")?;
+            add(Criterion::parse_player(v), "player")?;
         }
         for v in &self.white {
-            add(Criterion::parse_side(Side::White, v), "white")?;
+            add(Criterion::parse_white(v), "white")?;
         }
         for v in &self.black {
-            add(Criterion::parse_side(Side::Black, v), "black")?;
+            add(Criterion::parse_black(v), "black")?;
         }
         for v in &self.event {
             add(Criterion::parse_event(v), "event")?;
