@@ -260,7 +260,8 @@ fn faults(v: Variant, rng: &mut Rng) -> String {
                 && !p.occupied().has(m.to())
                 && p.piece_at(m.from()).is_some_and(|x| x.kind == Kind::Man)
         })?;
-        let diagonal_ok = p.size().geometry().adjacent(q.from()).has(q.to());
+        let ((r1, f1), (r2, f2)) = (p.size().coords(q.from()), p.size().coords(q.to()));
+        let diagonal_ok = r1.abs_diff(r2) == 1 && f1.abs_diff(f2) == 1;
         diagonal_ok.then(|| format!("{}-{}", name(v, p, q.from()), name(v, p, q.to())))
     });
     out += &fault_game(v, "Fault: missed capture", moves, bad);

@@ -17,7 +17,7 @@
 //! showed it pays, operations take a 64-bit path inside the one type: single
 //! squares (`has`, `with`, `without`) work on the half that holds them, and
 //! whole-set steps on boards of at most 64 squares shift a `u64`
-//! ([`Geometry::shift_const`]).
+//! (`Geometry::shift_const`).
 //!
 //! All geometry tables are built at compile time by `const fn`.
 
@@ -155,7 +155,7 @@ pub enum SquareError {
 /// Every variant but Italian has a dark near-left corner (a1). Italian is
 /// played on the mirror image: h1 is dark, square 1 is a8, 32 is h1
 /// (docs/rules.md section 7). The same number is then another square with
-/// other neighbours, so a mirrored board has its own [`Geometry`].
+/// other neighbours, so a mirrored board has its own geometry tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Orientation {
     /// a1 is dark; square 1 is the second square of the top row (b8 on 8x8).
@@ -166,7 +166,7 @@ pub enum Orientation {
 
 /// Precomputed geometry of one board: its size and its orientation.
 #[derive(Debug)]
-pub struct Geometry {
+pub(crate) struct Geometry {
     /// The board size.
     size: BoardSize,
     /// Which corner is dark.
@@ -179,8 +179,6 @@ pub struct Geometry {
     /// square of the row or column for orthogonal directions (`N`, `S`, `W`, `E`)), or 255
     /// off the board.
     neighbour: [[u8; 8]; MAX_SQUARES],
-    /// `adjacent[sq]`: the (up to four) diagonal neighbours of `sq`.
-    adjacent: [Bitboard; MAX_SQUARES],
     /// Every square of the board.
     pub(crate) all: Bitboard,
     /// The top row (White crowns here).
@@ -210,7 +208,6 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
     let h = n / 2;
     let squares = n * h;
     let mut neighbour = [[NONE; 8]; MAX_SQUARES];
-    let mut adjacent = [Bitboard(0); MAX_SQUARES];
     let mut all = 0u128;
     let mut top = 0u128;
     let mut bottom = 0u128;
@@ -239,7 +236,6 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
                 // standard odd row does, and the other way round.
                 let parity = ((r % 2) as usize) ^ (mirrored as usize);
                 step_masks[d][parity] = Bitboard(step_masks[d][parity].0 | 1u128 << s);
-                adjacent[s as usize] = Bitboard(adjacent[s as usize].0 | 1u128 << t);
             }
             d += 1;
         }
@@ -276,7 +272,6 @@ const fn build(size: BoardSize, orientation: Orientation) -> Geometry {
         n,
         squares,
         neighbour,
-        adjacent,
         all: Bitboard(all),
         top_row: Bitboard(top),
         bottom_row: Bitboard(bottom),
@@ -314,7 +309,7 @@ impl BoardSize {
     }
     /// The compile-time geometry tables of the standard orientation.
     #[inline]
-    pub const fn geometry(self) -> &'static Geometry {
+    pub(crate) const fn geometry(self) -> &'static Geometry {
         match self {
             BoardSize::Eight => &GEO8,
             BoardSize::Ten => &GEO10,
@@ -325,7 +320,7 @@ impl BoardSize {
     /// The geometry tables of this size in `orientation` (only 8x8 is
     /// played mirrored; a mirrored 10x10 or 12x12 is the standard board).
     #[inline]
-    pub const fn oriented(self, orientation: Orientation) -> &'static Geometry {
+    pub(crate) const fn oriented(self, orientation: Orientation) -> &'static Geometry {
         match (self, orientation) {
             (BoardSize::Eight, Orientation::Mirrored) => &GEO8_MIRRORED,
             _ => self.geometry(),
@@ -345,7 +340,7 @@ impl BoardSize {
     }
 
     /// Row from the top (0-based) and file (0 = a) of a square on the
-    /// standard board ([`Geometry::coords`] for a mirrored one).
+    /// standard board (on the mirrored 8x8 board they differ).
     pub fn coords(self, sq: Square) -> (u8, u8) {
         self.geometry().coords(sq)
     }
@@ -390,11 +385,6 @@ impl Geometry {
     #[inline]
     pub const fn size(&self) -> BoardSize {
         self.size
-    }
-    /// Which corner is dark.
-    #[inline]
-    pub const fn orientation(&self) -> Orientation {
-        self.orientation
     }
     #[inline]
     const fn mirrored(&self) -> bool {
@@ -487,12 +477,6 @@ impl Geometry {
         }
     }
 
-    /// The neighbour of `sq` in direction `d`, if on the board.
-    #[inline]
-    pub fn neighbour(&self, sq: Square, d: Direction) -> Option<Square> {
-        self.step(sq, d)
-    }
-
     /// The squares from `sq` (exclusive) to the edge in direction `d`.
     pub fn ray(&self, sq: Square, d: Direction) -> impl Iterator<Item = Square> + '_ {
         std::iter::successors(self.step(sq, d), move |&s| self.step(s, d))
@@ -508,10 +492,6 @@ impl Geometry {
     pub fn squares(&self) -> u8 {
         self.squares
     }
-    /// Every square of the board.
-    pub fn all(&self) -> Bitboard {
-        self.all
-    }
     /// The top row (White crowns here).
     pub fn top_row(&self) -> Bitboard {
         self.top_row
@@ -519,12 +499,6 @@ impl Geometry {
     /// The bottom row (Black crowns here).
     pub fn bottom_row(&self) -> Bitboard {
         self.bottom_row
-    }
-
-    /// The diagonal neighbours of `sq`.
-    #[inline(always)]
-    pub fn adjacent(&self, sq: Square) -> Bitboard {
-        self.adjacent[sq.index()]
     }
 
     /// Neighbour in direction `d`, if on the board.
@@ -542,12 +516,12 @@ impl Geometry {
 impl Geometry {
     /// Every square of `b` moved one step in direction `d` (squares with no
     /// neighbour there drop out).
-    #[inline]
+    #[cfg(test)]
     pub fn shift(&self, b: Bitboard, d: Direction) -> Bitboard {
         self.step_set(b, d, (self.n / 2) as i8)
     }
 
-    /// [`Geometry::shift`] with the row length `H` (= n/2) and the direction
+    /// `Geometry::shift` with the row length `H` (= n/2) and the direction
     /// `D` known at compile time, so both shifts are by constants.
     #[inline(always)]
     pub fn shift_const<const H: i8, const D: usize>(&self, b: Bitboard) -> Bitboard {
@@ -959,14 +933,14 @@ mod tests {
         assert_eq!(up, [17, 18]);
         // Whole-set shifts agree with single steps on the mirrored board too.
         for d in DIRECTIONS {
-            for sq in g.all().squares() {
+            for sq in g.all.squares() {
                 let want = g.step(sq, d).map_or(Bitboard(0), Square::bit);
                 assert_eq!(g.shift(sq.bit(), d), want, "{sq} {d}");
                 assert_eq!(shift_const_any(g, BoardSize::Eight, d, sq.bit()), want);
             }
         }
         // Every square round-trips through its coordinates.
-        for sq in g.all().squares() {
+        for sq in g.all.squares() {
             let (r, f) = g.coords(sq);
             assert_eq!(g.at(r, f), Some(sq));
         }

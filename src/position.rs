@@ -411,7 +411,7 @@ impl Position {
     }
     /// The board's geometry in the variant's orientation (Italian: mirrored).
     #[inline]
-    pub fn geometry(&self) -> &'static crate::board::Geometry {
+    pub(crate) fn geometry(&self) -> &'static crate::board::Geometry {
         self.variant.geometry()
     }
     /// The variant whose rules apply.

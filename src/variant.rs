@@ -266,8 +266,16 @@ impl Variant {
     /// The board's geometry in this variant's orientation: the tables the
     /// move generator walks and the names of its squares.
     #[inline]
-    pub const fn geometry(self) -> &'static Geometry {
+    pub(crate) const fn geometry(self) -> &'static Geometry {
         GEOMETRIES[self as usize]
+    }
+    /// The far row where `side`'s men are crowned: the top row for White,
+    /// the bottom row for Black.
+    pub fn crown_row(self, side: crate::piece::Color) -> crate::board::Bitboard {
+        match side {
+            crate::piece::Color::White => self.geometry().top_row(),
+            crate::piece::Color::Black => self.geometry().bottom_row(),
+        }
     }
     /// Whether this variant's rules are the international family's
     /// (`rules().is_family()`, read without the table, for the same reason).

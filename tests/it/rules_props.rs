@@ -16,7 +16,6 @@ fn arb_position() -> impl Strategy<Value = Position> {
             let variant = Variant::ALL[s];
             let size = variant.board();
             let mut p = Setup::new(if white { Color::White } else { Color::Black });
-            let g = size.geometry();
             let mut used = Bitboard::EMPTY;
             for (i, k) in pieces {
                 let sq = Square::from_index(i % size.squares());
@@ -29,11 +28,7 @@ fn arb_position() -> impl Strategy<Value = Position> {
                 } else {
                     Color::Black
                 };
-                let row = if color == Color::White {
-                    g.top_row()
-                } else {
-                    g.bottom_row()
-                };
+                let row = variant.crown_row(color);
                 let kind = if k & 2 != 0 || row.has(sq) {
                     Kind::King
                 } else {
@@ -72,7 +67,7 @@ proptest! {
             let to = Square::from_index(((s >> 8) % n) as u8);
             let captured = Bitboard::from_bits(enemy.bits() & u128::from(s >> 16).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let kind = if p.kings().has(from) { Kind::King } else { Kind::Man };
-            let crows = if p.side() == Color::White { p.size().geometry().top_row() } else { p.size().geometry().bottom_row() };
+            let crows = p.variant().crown_row(p.side());
             let crowns = kind == Kind::Man && crows.has(to);
             candidates.push(Move::new(from, to, if i % 2 == 0 { Bitboard::EMPTY } else { captured }, kind, crowns));
             if let Some(m) = moves.get(i) {

@@ -198,7 +198,7 @@ fn board_data(g: &Game, r: &GameReport) -> Option<Board> {
     plain &= written.len() == r.played.len();
     Some(Board {
         n: start.size().n(),
-        o: u8::from(start.geometry().orientation() == Orientation::Mirrored),
+        o: u8::from(start.variant().rules().orientation == Orientation::Mirrored),
         a: u8::from(start.variant().algebraic()),
         s: if start.side() == Color::White {
             "W"
