@@ -155,19 +155,23 @@ impl Criterion {
     pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
         Test::parse_position(fen).map(Criterion)
     }
+
     /// The game's variant, by name (`international`, `italian`, `frisian`).
     pub fn variant_is(name: &str) -> Criterion {
         Criterion(Test::Variant(name.trim().to_string()))
     }
+
     /// Valid games (`true`) or invalid ones (`false`); a game that was not
     /// checked is neither.
     pub fn valid(yes: bool) -> Criterion {
         Criterion(Test::Valid(yes))
     }
+
     /// Games with a finding of `code`.
     pub fn code(code: Code) -> Criterion {
         Criterion(Test::Code(code))
     }
+
     /// Whether the game passes this criterion.
     pub fn matches(&self, g: &Game, r: &GameReport) -> bool {
         self.0.matches(g, r)

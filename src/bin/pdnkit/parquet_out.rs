@@ -59,7 +59,7 @@ impl Col {
 }
 
 /// A value of a row, in the order of the schema's columns (the library's
-/// one games table: `export::table_values`).
+/// one games table: `export::GameRow::values`).
 use pdnkit::export::Value as V;
 
 impl Col {
