@@ -227,20 +227,8 @@ impl Sink for ConvertSink {
             // unterminated comment) or with no tag pair at all (not PDN) would
             // lose what could not be read: it is left as it is.
             if let Err(why) = Normalise::rewritable(g) {
-                let hint = match why {
-                    NotRewritable::ReaderErrors(_) => " (see pdnkit check)",
-                    _ => "",
-                };
-                eprintln!(
-                    "pdnkit: {}: not rewritten: game {} {why}{hint}; the file is left as it was",
-                    crate::render::name(file),
-                    g.index()
-                );
-                // A documented reason to leave a file alone: not a failure.
-                self.left_files
-                    .push((file.to_string(), format!("game {} {why}", g.index())));
-                self.keep_original = Some(file.to_string());
                 *cur = None; // drops (removes) any temporary file begun for it
+                self.leave_file(file, g, "rewritten", why);
                 return true;
             }
             if cur.as_ref().is_none_or(|(f, _)| f != file) {
@@ -406,6 +394,24 @@ fn patch_file(file: &str, patches: &[Patch]) -> std::io::Result<()> {
 }
 
 impl ConvertSink {
+    /// Leaves `file` as it was, because game `g` of it cannot be rewritten
+    /// (`why`; `doing`: `rewritten`, `patched`): said on standard error and
+    /// listed, a documented reason to leave a file alone, not a failure.
+    fn leave_file(&mut self, file: &str, g: &Game, doing: &str, why: NotRewritable) {
+        let hint = match why {
+            NotRewritable::ReaderErrors(_) => " (see pdnkit check)",
+            _ => "",
+        };
+        eprintln!(
+            "pdnkit: {}: not {doing}: game {} {why}{hint}; the file is left as it was",
+            crate::render::name(file),
+            g.index()
+        );
+        self.left_files
+            .push((file.to_string(), format!("game {} {why}", g.index())));
+        self.keep_original = Some(file.to_string());
+    }
+
     /// --in-place --fix-results: collects the game's patches for its file.
     fn patch(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         if self.keep_original.as_deref() == Some(file) {
@@ -431,15 +437,8 @@ impl ConvertSink {
             return true;
         }
         if let Err(why) = Normalise::rewritable(g) {
-            eprintln!(
-                "pdnkit: {}: not patched: game {} {why}; the file is left as it was",
-                crate::render::name(file),
-                g.index()
-            );
-            self.left_files
-                .push((file.to_string(), format!("game {} {why}", g.index())));
-            self.keep_original = Some(file.to_string());
             *cur = None;
+            self.leave_file(file, g, "patched", why);
             return true;
         }
         for change in &fix.changes {
