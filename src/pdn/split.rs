@@ -41,16 +41,24 @@ use std::io::{self, Read};
 /// `cut_anywhere`. A line after a tag line is never a cut: the tags of one
 /// game are never shared between pieces, whose reading would then start
 /// again from the game's start at each piece (a game of 200,000 tags read
-/// in quadratic time, issue 40).
+/// in quadratic time, issue 40). Lines end in LF, CRLF, LF-CR or a lone CR
+/// (classic Mac): a file of any of them is cut into pieces alike (issue 51).
 pub(crate) fn cut(block: &[u8]) -> Option<usize> {
     let mut any = None;
-    for nl in memchr::memmem::rfind_iter(block, b"\n[") {
-        let at = nl + 1;
-        // The line before this one.
-        let before = &block[..nl];
-        let line_start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+    for at in memchr::memrchr_iter(b'[', block) {
+        if at == 0 || !matches!(block[at - 1], b'\n' | b'\r') {
+            continue;
+        }
+        // The line before this one, without the break that ends it (one
+        // byte, or a pair CR LF or LF CR).
+        let mut end = at - 1;
+        if end > 0 && is_pair(block[end - 1], block[end]) {
+            end -= 1;
+        }
+        let before = &block[..end];
+        let line_start = memchr::memrchr2(b'\n', b'\r', before).map_or(0, |i| i + 1);
         let line = &before[line_start..];
-        if line_start > 0 && line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+        if line_start > 0 && line.iter().all(|b| matches!(b, b' ' | b'\t')) {
             return Some(at);
         }
         let trimmed = line.trim_ascii();
@@ -62,10 +70,16 @@ pub(crate) fn cut(block: &[u8]) -> Option<usize> {
     any
 }
 
+/// `a` then `b` make one line break (CR LF, or LF CR).
+fn is_pair(a: u8, b: u8) -> bool {
+    matches!((a, b), (b'\r', b'\n') | (b'\n', b'\r'))
+}
+
 /// The start of the last line of `block` whose first byte is not a line
-/// break (never 0), for a block with no `cut` at all.
+/// break (never 0), for a block with no `cut` at all. A line ends in LF, CR
+/// or a pair of them.
 pub(crate) fn cut_anywhere(block: &[u8]) -> Option<usize> {
-    memchr::memrchr_iter(b'\n', block)
+    memchr::memrchr2_iter(b'\n', b'\r', block)
         .map(|i| i + 1)
         .find(|&at| at < block.len() && !matches!(block[at], b'\n' | b'\r'))
 }
@@ -795,6 +809,79 @@ mod tests {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         for f in &files {
             pieces_of(f, &mut rng);
+        }
+    }
+
+    /// `file` with every line break (LF, CRLF) written as `eol`.
+    fn with_line_ends(file: &[u8], eol: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(file.len() + file.len() / 16);
+        let mut i = 0;
+        while i < file.len() {
+            match file[i] {
+                b'\r' if file.get(i + 1) == Some(&b'\n') => {
+                    out.extend_from_slice(eol);
+                    i += 2;
+                }
+                b'\n' => {
+                    out.extend_from_slice(eol);
+                    i += 1;
+                }
+                b => {
+                    out.push(b);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn files_of_every_line_end_are_cut_into_pieces_at_their_games() {
+        // Issue 51: a lone-CR (classic Mac) or LF-CR file was one piece, held
+        // whole. Every line end is cut at game starts where LF is, and the
+        // pieces read as the whole file.
+        let files = crate::pdn::test_files(&["corpus"], &[]);
+        assert!(files.len() > 5, "the repository's corpus is found");
+        let mut rng = Rng(0x51);
+        for path in &files {
+            let lf = with_line_ends(&std::fs::read(path).expect("readable"), b"\n");
+            let games = |f: &[u8]| whole(f, MAX).len();
+            let lf_cuts = splitter_cuts(&lf, 512).len();
+            for eol in [&b"\r"[..], b"\n\r", b"\r\n"] {
+                let file = with_line_ends(&lf, eol);
+                let cuts = splitter_cuts(&file, 512);
+                assert_eq!(
+                    cuts.is_empty(),
+                    lf_cuts == 0,
+                    "{} with {eol:?}",
+                    path.display()
+                );
+                let expected = whole(&file, MAX);
+                assert_eq!(
+                    expected.len(),
+                    games(&lf),
+                    "{} with {eol:?}",
+                    path.display()
+                );
+                for guess in [false, true] {
+                    let got = stitched(&file, &cuts, MAX, guess);
+                    assert_eq!(got, expected, "{} with {eol:?}", path.display());
+                }
+                let cuts = random_cuts(&file, &mut rng, 1 + file.len() / 500, true);
+                assert_eq!(stitched(&file, &cuts, MAX, false), expected);
+            }
+        }
+        // A blank line is a blank line whatever the breaks: the cut after it
+        // is preferred to the one after movetext.
+        for eol in ["\n", "\r", "\r\n", "\n\r"] {
+            let text = format!("[A \"1\"]{eol}{eol}[B \"2\"]{eol}1. 32-28 *{eol}[C \"3\"]{eol}");
+            assert_eq!(cut(text.as_bytes()), text.find("[B"), "{eol:?}");
+            let moves = format!("[A \"1\"]{eol}1. 32-28 *{eol}[C \"3\"]{eol}");
+            assert_eq!(cut(moves.as_bytes()), moves.find("[C"), "{eol:?}");
+            let blank = format!("[A \"1\"]{eol}{eol}[B \"2\"]{eol}[C \"3\"]{eol}");
+            assert_eq!(cut(blank.as_bytes()), blank.find("[B"), "{eol:?}");
+            let tags = format!("[A \"1\"]{eol}[B \"2\"]{eol}[C \"3\"]{eol}");
+            assert_eq!(cut(tags.as_bytes()), None, "{eol:?}");
         }
     }
 
