@@ -6,9 +6,10 @@
 
 use crate::common::InputArgs;
 use pdnkit::batch::Sink;
-use pdnkit::dupes::{Entry, Finder, Fingerprint};
+use pdnkit::dupes::{Entry, Finder, Found};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
+use std::io::Write;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -30,16 +31,13 @@ pub struct Args {
 }
 
 struct DupesSink {
-    games: Vec<Entry>,
     finder: Finder,
-    min_plies: u32,
     failed: bool,
 }
 
 impl Sink for DupesSink {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.finder.add(Fingerprint::of(r, self.min_plies));
-        self.games.push(Entry::new(file, g, r));
+        self.finder.add_game(file, g, r);
         true
     }
     fn file_error(&mut self, file: &str, msg: &str) {
@@ -59,74 +57,114 @@ pub fn run(a: Args) -> u8 {
         Err(code) => return code,
     };
     let mut sink = DupesSink {
-        games: Vec::new(),
         finder: Finder::new(a.min_plies),
-        min_plies: a.min_plies.max(1),
         failed: false,
     };
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
-    let games = &sink.games;
-    let found = sink.finder.find();
-    let mut out = String::new();
-    if a.json || a.format == crate::common::HumanOrJson::Json {
-        for record in found.records(games) {
-            out.push_str(&crate::render::json_line(&record));
-        }
-    } else {
-        for (n, grp) in found.groups.iter().enumerate() {
-            let members: Vec<&Entry> = grp.iter().map(|&i| &games[i]).collect();
-            out.push_str(&format!(
-                "duplicate group {} ({} games, {} plies):\n",
-                n + 1,
-                grp.len(),
-                members.first().map_or(0, |g| g.plies)
-            ));
-            for g in &members {
-                out.push_str(&format!(
-                    "  {}: {}\n",
-                    crate::render::name(&g.name()),
-                    crate::render::name(&g.who())
-                ));
-            }
-            let diff = Entry::differing_tags(&members);
-            if !diff.is_empty() {
-                out.push_str(&format!(
-                    "  tags that differ: {}\n",
-                    crate::render::name(&diff.join(", "))
-                ));
-            }
-        }
-        for &(i, j) in &found.prefixes {
-            out.push_str(&format!(
-                "prefix: {} ({} plies) is the start of {} ({} plies)\n",
-                crate::render::name(&games[i].name()),
-                games[i].plies,
-                crate::render::name(&games[j].name()),
-                games[j].plies
-            ));
-        }
-        let contained = found.contained_files(games);
-        for (file, n, within) in &contained {
-            out.push_str(&format!(
-                "contained: all {n} {} of {} {} in {}\n",
-                if *n == 1 { "game" } else { "games" },
-                crate::render::name(file),
-                if *n == 1 { "is" } else { "are" },
-                crate::render::name(within)
-            ));
-        }
-        out.push_str(&format!(
-            "{} games: {} duplicate groups, {} prefixes, {} files contained in another\n",
-            games.len(),
-            found.groups.len(),
-            found.prefixes.len(),
-            contained.len()
-        ));
-    }
+    let found = match sink.finder.find() {
+        Ok(f) => f,
+        Err(e) => return crate::exit::fail(format!("the temporary file: {e}")),
+    };
     let status = if sink.failed { crate::exit::FAILED } else { 0 };
-    match crate::output::print(&out) {
-        Ok(()) => status,
-        Err(stop) => stop.report(status),
+    // Written as found, each group's games read back from the temporary file.
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let json = a.json || a.format == crate::common::HumanOrJson::Json;
+    let written = if json {
+        write_json(&mut out, &found, &sink.finder)
+    } else {
+        write_human(&mut out, &found, &sink.finder)
     }
+    .and_then(|()| out.flush().map_err(Failure::Output));
+    match written {
+        Ok(()) => status,
+        Err(Failure::Output(e)) => {
+            crate::output::Stop::of(&e, "standard output", true).report(status)
+        }
+        Err(Failure::Spill(e)) => crate::exit::fail(format!("the temporary file: {e}")),
+    }
+}
+
+/// What stopped the output: writing it, or reading the games back.
+enum Failure {
+    Output(std::io::Error),
+    Spill(std::io::Error),
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+fn write_json(out: &mut impl Write, found: &Found, finder: &Finder) -> Result<(), Failure> {
+    for record in found.records(finder) {
+        let record = record.map_err(Failure::Spill)?;
+        out.write_all(crate::render::json_line(&record).as_bytes())?;
+    }
+    Ok(())
+}
+
+fn write_human(out: &mut impl Write, found: &Found, finder: &Finder) -> Result<(), Failure> {
+    let entry = |i: usize| finder.entry(i).map_err(Failure::Spill);
+    for (n, grp) in found.groups.iter().enumerate() {
+        let members = grp
+            .iter()
+            .map(|&i| entry(i))
+            .collect::<Result<Vec<Entry>, _>>()?;
+        writeln!(
+            out,
+            "duplicate group {} ({} games, {} plies):",
+            n + 1,
+            grp.len(),
+            members.first().map_or(0, |g| g.plies)
+        )?;
+        for g in &members {
+            writeln!(
+                out,
+                "  {}: {}",
+                crate::render::name(&g.name()),
+                crate::render::name(&g.who())
+            )?;
+        }
+        let diff = Entry::differing_tags(&members.iter().collect::<Vec<_>>());
+        if !diff.is_empty() {
+            writeln!(
+                out,
+                "  tags that differ: {}",
+                crate::render::name(&diff.join(", "))
+            )?;
+        }
+    }
+    for &(i, j) in &found.prefixes {
+        let (a, b) = (entry(i)?, entry(j)?);
+        writeln!(
+            out,
+            "prefix: {} ({} plies) is the start of {} ({} plies)",
+            crate::render::name(&a.name()),
+            a.plies,
+            crate::render::name(&b.name()),
+            b.plies
+        )?;
+    }
+    let contained = found.contained_files(finder);
+    for (file, n, within) in &contained {
+        writeln!(
+            out,
+            "contained: all {n} {} of {} {} in {}",
+            if *n == 1 { "game" } else { "games" },
+            crate::render::name(file),
+            if *n == 1 { "is" } else { "are" },
+            crate::render::name(within)
+        )?;
+    }
+    writeln!(
+        out,
+        "{} games: {} duplicate groups, {} prefixes, {} files contained in another",
+        finder.len(),
+        found.groups.len(),
+        found.prefixes.len(),
+        contained.len()
+    )?;
+    Ok(())
 }

@@ -13,7 +13,6 @@ use pdnkit::export::Normalise;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::select::Selection;
-use std::collections::HashSet;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -107,8 +106,8 @@ struct Survey<'a> {
     selection: &'a Selection,
     finder: Finder,
     min_plies: u32,
-    /// (selected, tags, plies) per game in input order.
-    games: Vec<(bool, usize, u32)>,
+    /// Per game in input order: how complete it is (tags and plies).
+    games: Vec<u32>,
 }
 
 impl Sink for Survey<'_> {
@@ -119,7 +118,8 @@ impl Sink for Survey<'_> {
                 .then(|| Fingerprint::of(r, self.min_plies))
                 .flatten(),
         );
-        self.games.push((selected, g.tags().len(), r.plies));
+        let complete = (g.tags().len() as u64 + u64::from(r.plies)).min(u64::from(u32::MAX));
+        self.games.push(complete as u32);
         true
     }
     fn file_error(&mut self, _file: &str, _msg: &str) {}
@@ -128,24 +128,28 @@ impl Sink for Survey<'_> {
 }
 
 impl Survey<'_> {
-    /// The games (by input order) that `--unique` drops.
-    fn dropped(&self, unique: Unique, keep: Keep) -> HashSet<usize> {
-        let found = self.finder.find();
-        let mut out = HashSet::new();
+    /// The games (by input order) that `--unique` drops: a flag a game.
+    fn dropped(&mut self, unique: Unique, keep: Keep) -> std::io::Result<Vec<bool>> {
+        let found = self.finder.find()?;
+        let mut out = vec![false; self.games.len()];
         for group in &found.groups {
             let kept = match keep {
                 Keep::First => group.first().copied(),
-                Keep::MostComplete => group.iter().copied().max_by_key(|&i| {
-                    let (_, tags, plies) = self.games[i];
-                    (tags + plies as usize, std::cmp::Reverse(i))
-                }),
+                Keep::MostComplete => group
+                    .iter()
+                    .copied()
+                    .max_by_key(|&i| (self.games[i], std::cmp::Reverse(i))),
             };
-            out.extend(group.iter().copied().filter(|&i| Some(i) != kept));
+            for &i in group.iter().filter(|&&i| Some(i) != kept) {
+                out[i] = true;
+            }
         }
         if unique == Unique::Prefixes {
-            out.extend(found.prefixes.iter().map(|&(a, _)| a));
+            for &(a, _) in &found.prefixes {
+                out[a] = true;
+            }
         }
-        out
+        Ok(out)
     }
 }
 
@@ -153,7 +157,7 @@ impl Survey<'_> {
 struct Writer<'a> {
     selection: &'a Selection,
     /// Games `--unique` drops, by input order.
-    dropped: HashSet<usize>,
+    dropped: Vec<bool>,
     index: usize,
     normalise: bool,
     out: Out,
@@ -215,7 +219,7 @@ impl Sink for Writer<'_> {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         let i = self.index;
         self.index += 1;
-        let chosen = self.selection.matches(g, r) && !self.dropped.contains(&i);
+        let chosen = self.selection.matches(g, r) && !self.dropped.get(i).copied().unwrap_or(false);
         self.counts.game(file, chosen);
         if !chosen || self.stop.is_some() {
             return self.stop.is_none();
@@ -305,7 +309,7 @@ pub fn run(a: Args) -> u8 {
     }
     // --unique: a first pass finds the copies among the selected games.
     let dropped = match a.unique {
-        None => HashSet::new(),
+        None => Vec::new(),
         Some(unique) => {
             let mut survey = Survey {
                 selection: &selection,
@@ -316,9 +320,12 @@ pub fn run(a: Args) -> u8 {
             let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);
             if failed || !info.completed {
                 // The second pass reports what went wrong.
-                HashSet::new()
+                Vec::new()
             } else {
-                survey.dropped(unique, a.keep)
+                match survey.dropped(unique, a.keep) {
+                    Ok(d) => d,
+                    Err(e) => return crate::exit::fail(format!("the temporary file: {e}")),
+                }
             }
         }
     };

@@ -1,0 +1,925 @@
+//! Games stored more than once, and games whose moves are the start of
+//! another's. Linear in the number of plies: every game's moves are hashed
+//! ply by ply from its start position (which includes the variant), identical
+//! games share their final hash, and a game is a prefix of another when its
+//! final hash is one of the other's hashes after as many plies. Never
+//! pairwise, and never a list of pairs: each game that starts others is
+//! reported once, with the longest of them.
+//!
+//! Memory is a few words a game, whatever its length: the hashes after each
+//! ply, and the tags of each game for what is printed, go to an unnamed
+//! temporary file and are read back from it (docs/limits.md).
+//!
+//! ```
+//! # fn main() -> std::io::Result<()> {
+//! use pdnkit::dupes::{Fingerprint, Finder};
+//! use pdnkit::pdn::read_all;
+//! use pdnkit::check::check_game;
+//! use pdnkit::replay::Options;
+//! let text = b"[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 *\n\n[GameType \"20\"] 1. 32-28 19-23 2. 28x19 14x23 *\n";
+//! let opts = Options::default().keep_moves(true);
+//! let mut finder = Finder::new(2);
+//! for g in read_all(text) {
+//!     finder.add(Fingerprint::of(&check_game(&g, &opts), 2));
+//! }
+//! let found = finder.find()?;
+//! assert_eq!(found.groups, vec![vec![0, 1]]);
+//! # Ok(())
+//! # }
+//! ```
+
+mod spill;
+
+use crate::pdn::{Game, Outcome};
+use crate::replay::GameReport;
+pub(crate) use spill::Spill;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{Hash, Hasher};
+
+/// The hashes of one game's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fingerprint {
+    /// Plies played.
+    pub plies: u32,
+    /// The hash after each ply from `min_plies` on (index 0: after `min_plies` plies).
+    pub prefixes: Vec<u64>,
+    /// The hash after the last ply.
+    pub full: u64,
+}
+
+use crate::draw::splitmix;
+
+/// Mixes `x` into the hash `h`.
+fn mix(h: u64, x: u64) -> u64 {
+    splitmix(h ^ x)
+}
+
+impl Fingerprint {
+    /// The fingerprint of a game replayed with `keep_moves` (`None` when its
+    /// start position is not known).
+    pub fn of(r: &GameReport, min_plies: u32) -> Option<Fingerprint> {
+        let start = r.start?;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        start.hash(&mut hasher);
+        let mut h = hasher.finish();
+        let mut prefixes = Vec::new();
+        for (i, p) in r.played.iter().enumerate() {
+            let c = p.mv.captured.bits();
+            let key = u64::from(p.mv.from.number())
+                | u64::from(p.mv.to.number()) << 8
+                | mix(0, c as u64 ^ (c >> 64) as u64) << 16;
+            h = mix(h, key);
+            if i as u32 + 1 >= min_plies {
+                prefixes.push(h);
+            }
+        }
+        Some(Fingerprint {
+            plies: r.played.len() as u32,
+            prefixes,
+            full: h,
+        })
+    }
+}
+
+/// What [`Finder::find`] found, by the indices games were added in.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Groups of identical games (two or more each), in order.
+    pub groups: Vec<Vec<usize>>,
+    /// `(a, b)`: game `a` is the start of game `b`, the longest game it
+    /// starts (the first of them when several are as long): one entry per
+    /// game `a`, in the order of `a`, never one per pair (a chain of N
+    /// fragments of one line of play has N²/2 pairs).
+    pub prefixes: Vec<(usize, usize)>,
+}
+
+/// Collects fingerprints, then finds duplicates and prefixes.
+///
+/// What it keeps in memory is a few words a game (its final hash, its
+/// length, the game before it with the same hash, and, with
+/// [`Finder::add_game`], its file and where its entry is): the hashes after
+/// each ply and the entries are written to an unnamed temporary file and read
+/// back in order ([`Finder::find`]) or by game ([`Finder::entry`]), so that
+/// an archive of millions of games fits (docs/limits.md; issue 51).
+#[derive(Debug)]
+pub struct Finder {
+    min_plies: u32,
+    /// Per game: the hash after its last ply.
+    fulls: Vec<u64>,
+    /// Per game: its plies, [`NONE`] when it was not replayed.
+    plies: Vec<u32>,
+    /// Per game with more than `min_plies` plies: the hashes after
+    /// `min_plies`, ..., `plies - 1` plies, in the order of the games.
+    prefixes: Spill,
+    /// Per game added by [`Finder::add_game`]: its file, and its entry's offset in `entries`.
+    file_of: Vec<u32>,
+    entry_at: Vec<u64>,
+    entries: Option<Spill>,
+    files: Vec<String>,
+    file_ids: HashMap<String, u32>,
+    /// The first error of the temporary file, reported by [`Finder::find`].
+    error: Option<String>,
+}
+
+/// No game, or no length (not replayed).
+const NONE: u32 = u32::MAX;
+
+impl Finder {
+    /// Prefixes shorter than `min_plies` are not reported (short games are
+    /// the start of too many others).
+    pub fn new(min_plies: u32) -> Finder {
+        Finder {
+            min_plies: min_plies.max(1),
+            fulls: Vec::new(),
+            plies: Vec::new(),
+            prefixes: Spill::new(),
+            file_of: Vec::new(),
+            entry_at: Vec::new(),
+            entries: None,
+            files: Vec::new(),
+            file_ids: HashMap::new(),
+            error: None,
+        }
+    }
+    /// Adds the next game (`None`: not replayable; it matches nothing).
+    pub fn add(&mut self, f: Option<Fingerprint>) {
+        let Some(f) = f else {
+            self.fulls.push(0);
+            self.plies.push(NONE);
+            return;
+        };
+        self.fulls.push(f.full);
+        self.plies.push(f.plies.min(NONE - 1));
+        // The hashes after min_plies .. plies - 1 plies (`prefixes` starts at
+        // the fingerprint's own minimum, which may be lower).
+        let first = (f.plies + 1).saturating_sub(f.prefixes.len() as u32);
+        let wanted = f.prefixes.iter().enumerate().filter(|&(k, _)| {
+            let after = first + k as u32;
+            after >= self.min_plies && after < f.plies
+        });
+        let mut bytes = Vec::with_capacity(8 * f.prefixes.len());
+        for (_, h) in wanted {
+            bytes.extend_from_slice(&h.to_le_bytes());
+        }
+        if let Err(e) = self.prefixes.push(&bytes) {
+            self.error.get_or_insert(e.to_string());
+        }
+    }
+    /// Adds the next game of `file` replayed with `keep_moves`, with its
+    /// [`Entry`], read back by [`Finder::entry`].
+    pub fn add_game(&mut self, file: &str, g: &Game, r: &GameReport) {
+        self.add(Fingerprint::of(r, self.min_plies));
+        let id = match self.file_ids.get(file) {
+            Some(&id) => id,
+            None => {
+                let id = self.files.len() as u32;
+                self.files.push(file.to_string());
+                self.file_ids.insert(file.to_string(), id);
+                id
+            }
+        };
+        let bytes = Entry::new(file, g, r).to_bytes(id);
+        let entries = self.entries.get_or_insert_with(Spill::new);
+        match entries.push(&bytes) {
+            Ok(at) => self.entry_at.push(at),
+            Err(e) => {
+                self.error.get_or_insert(e.to_string());
+                self.entry_at.push(u64::MAX);
+            }
+        }
+        self.file_of.push(id);
+    }
+    /// Games added.
+    pub fn len(&self) -> usize {
+        self.plies.len()
+    }
+    /// No game added.
+    pub fn is_empty(&self) -> bool {
+        self.plies.is_empty()
+    }
+    /// The entry of game `i` added by [`Finder::add_game`], read back
+    /// (after [`Finder::find`]).
+    pub fn entry(&self, i: usize) -> std::io::Result<Entry> {
+        let missing = || std::io::Error::new(std::io::ErrorKind::NotFound, "no entry of that game");
+        let (Some(&at), Some(entries)) = (self.entry_at.get(i), &self.entries) else {
+            return Err(missing());
+        };
+        let mut len = [0u8; 4];
+        entries.read_at(at, &mut len)?;
+        let mut bytes = vec![0u8; u32::from_le_bytes(len) as usize];
+        entries.read_at(at + 4, &mut bytes)?;
+        Entry::from_bytes(&bytes, &self.files).ok_or_else(missing)
+    }
+    /// Groups of identical games (games with no moves, such as setups and
+    /// ballots, are left out) and prefixes. Linear in the plies: the hashes
+    /// after each ply are read back once, in order, each looked up among the
+    /// games' final hashes. An error of the temporary file is returned.
+    pub fn find(&mut self) -> std::io::Result<Found> {
+        if let Some(e) = self.error.take() {
+            return Err(std::io::Error::other(e));
+        }
+        self.prefixes.flush()?;
+        if let Some(e) = &mut self.entries {
+            e.flush()?;
+        }
+        let chains = Chains::of(&self.fulls, &self.plies);
+        let groups = chains.groups();
+        // Per game, the longest game it starts: memory by the games, not the pairs.
+        let mut longest: Vec<u32> = vec![NONE; self.plies.len()];
+        let mut read = self.prefixes.reader();
+        let mut word = [0u8; 8];
+        for (j, &b) in self.plies.iter().enumerate() {
+            if b == NONE || b <= self.min_plies {
+                continue;
+            }
+            for plies in self.min_plies..b {
+                std::io::Read::read_exact(&mut read, &mut word)?;
+                let h = u64::from_le_bytes(word);
+                for i in chains.with_full(h) {
+                    if self.plies[i] == plies
+                        && (longest[i] == NONE || b > self.plies[longest[i] as usize])
+                    {
+                        longest[i] = j as u32;
+                    }
+                }
+            }
+        }
+        let prefixes = longest
+            .iter()
+            .enumerate()
+            .filter(|(_, &l)| l != NONE)
+            .map(|(i, &l)| (i, l as usize))
+            .collect();
+        Ok(Found { groups, prefixes })
+    }
+}
+
+/// The games by their final hash: a hash table of the last game with each
+/// hash, and per game the one before it with the same hash.
+struct Chains<'a> {
+    fulls: &'a [u64],
+    last: hashbrown::HashTable<u32>,
+    before: Vec<u32>,
+}
+
+impl<'a> Chains<'a> {
+    /// The games with moves (`plies` neither 0 nor [`NONE`]) by their hash.
+    fn of(fulls: &'a [u64], plies: &[u32]) -> Chains<'a> {
+        let mut last = hashbrown::HashTable::new();
+        let mut before = vec![NONE; fulls.len()];
+        for (i, (&h, &p)) in fulls.iter().zip(plies).enumerate() {
+            if p == 0 || p == NONE {
+                continue;
+            }
+            match last.entry(h, |&e: &u32| fulls[e as usize] == h, |&e| fulls[e as usize]) {
+                hashbrown::hash_table::Entry::Occupied(mut o) => {
+                    before[i] = *o.get();
+                    *o.get_mut() = i as u32;
+                }
+                hashbrown::hash_table::Entry::Vacant(v) => {
+                    v.insert(i as u32);
+                }
+            }
+        }
+        Chains {
+            fulls,
+            last,
+            before,
+        }
+    }
+    /// The games whose final hash is `h`, last first.
+    fn with_full(&self, h: u64) -> impl Iterator<Item = usize> + '_ {
+        let mut at = self
+            .last
+            .find(h, |&e| self.fulls[e as usize] == h)
+            .map_or(NONE, |&e| e);
+        std::iter::from_fn(move || {
+            (at != NONE).then(|| {
+                let i = at as usize;
+                at = self.before[i];
+                i
+            })
+        })
+    }
+    /// Groups of two games or more with one hash, each in order, in the
+    /// order of their first game.
+    fn groups(&self) -> Vec<Vec<usize>> {
+        let mut groups: Vec<Vec<usize>> = self
+            .last
+            .iter()
+            .filter(|&&e| self.before[e as usize] != NONE)
+            .map(|&e| {
+                let mut g: Vec<usize> = self.with_full(self.fulls[e as usize]).collect();
+                g.reverse();
+                g
+            })
+            .collect();
+        groups.sort_unstable_by_key(|g| g[0]);
+        groups
+    }
+}
+
+/// One game as duplicate detection reports it: where it is, its length and
+/// its tags.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The file, as given.
+    pub file: String,
+    /// 1-based index in the file.
+    pub game: usize,
+    /// Line where it starts.
+    pub line: u32,
+    /// Plies replayed.
+    pub plies: u32,
+    /// Tags (name, decoded value), in order.
+    pub tags: Vec<(String, String)>,
+    /// The declared result, normalised (`2-0`, `1-1`, `0-2`, `0-0`, `*`).
+    pub result: Option<&'static str>,
+}
+
+impl Entry {
+    /// Names of the tags whose values differ between `games` (or that some
+    /// lack).
+    pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
+        differing_tags(games)
+    }
+    /// The entry of a game of `file` and its report.
+    pub fn new(file: &str, g: &Game, r: &GameReport) -> Entry {
+        Entry {
+            file: file.to_string(),
+            game: g.index,
+            line: g.start_line(),
+            plies: r.played.len() as u32,
+            tags: g
+                .tags
+                .iter()
+                .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
+                .collect(),
+            result: r.declared.map(|o| o.normalised()),
+        }
+    }
+    /// The entry as bytes, its length first, its file as `file` (an index
+    /// into the finder's files).
+    fn to_bytes(&self, file: u32) -> Vec<u8> {
+        let mut b = vec![0u8; 4];
+        b.extend_from_slice(&file.to_le_bytes());
+        b.extend_from_slice(&(self.game as u64).to_le_bytes());
+        b.extend_from_slice(&self.line.to_le_bytes());
+        b.extend_from_slice(&self.plies.to_le_bytes());
+        let result = self
+            .result
+            .and_then(|r| OUTCOMES.iter().position(|o| o.normalised() == r));
+        b.push(result.map_or(u8::MAX, |r| r as u8));
+        b.extend_from_slice(&(self.tags.len() as u32).to_le_bytes());
+        for (name, value) in &self.tags {
+            for s in [name, value] {
+                b.extend_from_slice(&(s.len() as u32).to_le_bytes());
+                b.extend_from_slice(s.as_bytes());
+            }
+        }
+        let len = (b.len() - 4) as u32;
+        b[..4].copy_from_slice(&len.to_le_bytes());
+        b
+    }
+    /// [`Entry::to_bytes`] read back (without its length), its file named
+    /// from `files`.
+    fn from_bytes(b: &[u8], files: &[String]) -> Option<Entry> {
+        let mut at = 0;
+        let mut take = |n: usize| -> Option<&[u8]> {
+            let s = b.get(at..at + n)?;
+            at += n;
+            Some(s)
+        };
+        let u32_of = |s: &[u8]| s.try_into().ok().map(u32::from_le_bytes);
+        let file = files.get(u32_of(take(4)?)? as usize)?.clone();
+        let game = u64::from_le_bytes(take(8)?.try_into().ok()?) as usize;
+        let line = u32_of(take(4)?)?;
+        let plies = u32_of(take(4)?)?;
+        let result = OUTCOMES.get(take(1)?[0] as usize).map(|o| o.normalised());
+        let n = u32_of(take(4)?)?;
+        let mut tags = Vec::with_capacity(n as usize);
+        for _ in 0..n {
+            let mut pair = [String::new(), String::new()];
+            for s in &mut pair {
+                let len = u32_of(take(4)?)? as usize;
+                *s = String::from_utf8(take(len)?.to_vec()).ok()?;
+            }
+            let [name, value] = pair;
+            tags.push((name, value));
+        }
+        Some(Entry {
+            file,
+            game,
+            line,
+            plies,
+            tags,
+            result,
+        })
+    }
+    /// The value of the first tag named `name` (any case).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+    /// The first of the tags `names` that the game has.
+    fn first_tag(&self, names: &[&str]) -> Option<&str> {
+        names.iter().find_map(|n| self.tag(n))
+    }
+    /// "White – Black, Event, Date, result" as far as the tags tell
+    /// (the Italian and French tag names count as White and Black).
+    pub fn who(&self) -> String {
+        let side = |names: &[&str]| self.first_tag(names).unwrap_or("?").to_string();
+        let mut parts = vec![format!(
+            "{} – {}",
+            side(&crate::select::WHITE_TAGS),
+            side(&crate::select::BLACK_TAGS)
+        )];
+        parts.extend(
+            [self.tag("Event"), self.tag("Date")]
+                .into_iter()
+                .flatten()
+                .filter(|v| {
+                    !v.trim().is_empty() && !v.chars().all(|c| matches!(c, '?' | '.' | '-'))
+                })
+                .map(str::to_string),
+        );
+        if let Some(r) = self.result {
+            parts.push(r.to_string());
+        }
+        parts.join(", ")
+    }
+    /// "FILE game N (line L)".
+    pub fn name(&self) -> String {
+        format!("{} game {} (line {})", self.file, self.game, self.line)
+    }
+    #[cfg(feature = "serde")]
+    fn place(&self) -> Place<'_> {
+        Place {
+            black: self.first_tag(&crate::select::BLACK_TAGS),
+            date: self.tag("Date"),
+            event: self.tag("Event"),
+            file: &self.file,
+            game: self.game,
+            line: self.line,
+            plies: None,
+            result: self.result,
+            white: self.first_tag(&crate::select::WHITE_TAGS),
+        }
+    }
+}
+
+/// The results an entry keeps, by their index in its bytes.
+const OUTCOMES: [Outcome; 5] = [
+    Outcome::WhiteWins,
+    Outcome::Draw,
+    Outcome::BlackWins,
+    Outcome::BothLose,
+    Outcome::Unknown,
+];
+
+/// [`Entry::differing_tags`].
+fn differing_tags(games: &[&Entry]) -> Vec<String> {
+    let names: BTreeSet<&String> = games
+        .iter()
+        .flat_map(|g| g.tags.iter().map(|t| &t.0))
+        .collect();
+    names
+        .into_iter()
+        .filter(|n| {
+            let vals: BTreeSet<Option<&String>> = games
+                .iter()
+                .map(|g| g.tags.iter().find(|t| &t.0 == *n).map(|t| &t.1))
+                .collect();
+            vals.len() > 1
+        })
+        .cloned()
+        .collect()
+}
+
+/// Where a game is, in the JSON records (fields in alphabetical order, the
+/// order they have always been written in).
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+struct Place<'a> {
+    /// The Black tag (or Nero, Noir).
+    pub black: Option<&'a str>,
+    /// The Date tag.
+    pub date: Option<&'a str>,
+    /// The Event tag.
+    pub event: Option<&'a str>,
+    /// The file, as named.
+    pub file: &'a str,
+    /// 1-based index of the game in its file.
+    pub game: usize,
+    /// 1-based line where it starts.
+    pub line: u32,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    /// Plies read (in prefix records).
+    pub plies: Option<u32>,
+    /// The declared result, normalised.
+    pub result: Option<&'static str>,
+    /// The White tag (or Bianco, Blanc).
+    pub white: Option<&'a str>,
+}
+
+/// The JSON records of `dupes --format json` (docs/json.md), one per line
+/// (fields in alphabetical order, `type` among them, as they have always been written).
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(untagged)]
+enum DupesRecord<'a> {
+    /// A group of identical games (`type: "duplicates"`).
+    Duplicates {
+        /// Names of the tags whose values differ between the games.
+        differing_tags: Vec<String>,
+        /// Games.
+        games: Vec<Place<'a>>,
+        /// Plies of each game.
+        plies: u32,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"duplicates"`.
+        kind: &'static str,
+    },
+    /// A game whose moves start another (`type: "prefix"`).
+    Prefix {
+        /// The shorter game.
+        game: Place<'a>,
+        /// The game it is the start of.
+        of: Place<'a>,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"prefix"`.
+        kind: &'static str,
+    },
+    /// A file whose every game is also in another file (`type: "contained"`).
+    Contained {
+        /// The file whose games are all elsewhere.
+        file: &'a str,
+        /// Its games.
+        games: usize,
+        /// The file that holds them all.
+        #[cfg_attr(feature = "serde", serde(rename = "in"))]
+        within: &'a str,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"contained"`.
+        kind: &'static str,
+    },
+    /// The counts (`type: "summary"`).
+    Summary {
+        /// Files whose every game is in another file.
+        contained_files: usize,
+        /// Groups of identical games.
+        duplicate_groups: usize,
+        /// Games.
+        games: usize,
+        /// Games that are the start of another.
+        prefixes: usize,
+        #[cfg_attr(feature = "serde", serde(rename = "type"))]
+        /// `"summary"`.
+        kind: &'static str,
+    },
+}
+
+impl Found {
+    /// Files all of whose games have a copy in one other file: (file, its
+    /// games, the other file), in the order files were added; the other file
+    /// is the first by name when several hold them all. A file with a game
+    /// that has no moves (a setup, a ballot) is never contained: such a game
+    /// cannot be matched. Known for the games added by [`Finder::add_game`].
+    pub fn contained_files(&self, finder: &Finder) -> Vec<(String, usize, String)> {
+        contained_files(self, finder)
+    }
+
+    /// The JSON records of `dupes --format json` (docs/json.md), one per
+    /// line, of what was found among the games of `finder` (added by
+    /// [`Finder::add_game`], in that order): each group of identical games,
+    /// each prefix, each contained file, and the counts. Each record's games
+    /// are read back from the finder's temporary file as it is made.
+    #[cfg(feature = "serde")]
+    pub fn records<'a>(
+        &'a self,
+        finder: &'a Finder,
+    ) -> impl Iterator<Item = std::io::Result<impl serde::Serialize + 'a>> + 'a {
+        let groups = self.groups.iter().map(move |grp| {
+            let games = grp
+                .iter()
+                .map(|&i| finder.entry(i))
+                .collect::<std::io::Result<Vec<Entry>>>()?;
+            Ok(Record::Duplicates(games))
+        });
+        let prefixes = self
+            .prefixes
+            .iter()
+            .map(move |&(i, j)| Ok(Record::Prefix(finder.entry(i)?, finder.entry(j)?)));
+        let contained = contained_files(self, finder);
+        let summary = Record::Summary {
+            contained_files: contained.len(),
+            duplicate_groups: self.groups.len(),
+            games: finder.len(),
+            prefixes: self.prefixes.len(),
+        };
+        groups
+            .chain(prefixes)
+            .chain(
+                contained
+                    .into_iter()
+                    .map(|(file, n, within)| Ok(Record::Contained(file, n, within))),
+            )
+            .chain(std::iter::once(Ok(summary)))
+    }
+}
+
+/// A record of `dupes --format json` with its games read back: serialized as
+/// the [`DupesRecord`] that borrows from it.
+#[cfg(feature = "serde")]
+enum Record {
+    Duplicates(Vec<Entry>),
+    Prefix(Entry, Entry),
+    Contained(String, usize, String),
+    Summary {
+        contained_files: usize,
+        duplicate_groups: usize,
+        games: usize,
+        prefixes: usize,
+    },
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Record {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        fn with_plies(e: &Entry) -> Place<'_> {
+            Place {
+                plies: Some(e.plies),
+                ..e.place()
+            }
+        }
+        match self {
+            Record::Duplicates(games) => {
+                let members: Vec<&Entry> = games.iter().collect();
+                DupesRecord::Duplicates {
+                    differing_tags: differing_tags(&members),
+                    games: games.iter().map(Entry::place).collect(),
+                    plies: games.first().map_or(0, |g| g.plies),
+                    kind: "duplicates",
+                }
+                .serialize(ser)
+            }
+            Record::Prefix(a, b) => DupesRecord::Prefix {
+                game: with_plies(a),
+                of: with_plies(b),
+                kind: "prefix",
+            }
+            .serialize(ser),
+            Record::Contained(file, games, within) => DupesRecord::Contained {
+                file,
+                games: *games,
+                within,
+                kind: "contained",
+            }
+            .serialize(ser),
+            Record::Summary {
+                contained_files,
+                duplicate_groups,
+                games,
+                prefixes,
+            } => DupesRecord::Summary {
+                contained_files: *contained_files,
+                duplicate_groups: *duplicate_groups,
+                games: *games,
+                prefixes: *prefixes,
+                kind: "summary",
+            }
+            .serialize(ser),
+        }
+    }
+}
+
+/// [`Found::contained_files`]: per file, the files (by name) holding a copy
+/// of each of its games, intersected. Linear in the games for archives as
+/// they are (a group's files are listed once; a file's candidates are the
+/// files of its game with the fewest copies, in name order, and the first
+/// that holds every game is the answer).
+fn contained_files(found: &Found, finder: &Finder) -> Vec<(String, usize, String)> {
+    let files = &finder.files;
+    if finder.file_of.len() != finder.len() {
+        return Vec::new();
+    }
+    let mut by_name: Vec<usize> = (0..files.len()).collect();
+    by_name.sort_by(|&a, &b| files[a].cmp(&files[b]));
+    let mut rank = vec![0u32; files.len()];
+    for (r, &f) in by_name.iter().enumerate() {
+        rank[f] = r as u32;
+    }
+    // Per group, the ranks of its files; per game, its group.
+    let mut group_of = vec![NONE; finder.len()];
+    let group_files: Vec<Vec<u32>> = found
+        .groups
+        .iter()
+        .enumerate()
+        .map(|(g, grp)| {
+            let mut ranks: Vec<u32> = grp
+                .iter()
+                .map(|&i| {
+                    group_of[i] = g as u32;
+                    rank[finder.file_of[i] as usize]
+                })
+                .collect();
+            ranks.sort_unstable();
+            ranks.dedup();
+            ranks
+        })
+        .collect();
+    // Per file: its games, whether one has no copy elsewhere, and the groups of its games.
+    let mut games = vec![0usize; files.len()];
+    let mut groups: Vec<Vec<u32>> = vec![Vec::new(); files.len()];
+    let mut dead = vec![false; files.len()];
+    for (i, &f) in finder.file_of.iter().enumerate() {
+        let f = f as usize;
+        games[f] += 1;
+        match group_of[i] {
+            NONE => dead[f] = true,
+            g if !dead[f] && groups[f].last() != Some(&g) => groups[f].push(g),
+            _ => {}
+        }
+        if dead[f] {
+            groups[f] = Vec::new();
+        }
+    }
+    let mut out = Vec::new();
+    for f in 0..files.len() {
+        if dead[f] || groups[f].is_empty() {
+            continue;
+        }
+        let own = rank[f];
+        let fewest = groups[f]
+            .iter()
+            .min_by_key(|&&g| group_files[g as usize].len())
+            .map_or(&[][..], |&g| &group_files[g as usize][..]);
+        let within = fewest.iter().find(|&&c| {
+            c != own
+                && groups[f]
+                    .iter()
+                    .all(|&g| group_files[g as usize].binary_search(&c).is_ok())
+        });
+        if let Some(&c) = within {
+            out.push((
+                files[f].clone(),
+                games[f],
+                files[by_name[c as usize]].clone(),
+            ));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::check_game;
+    use crate::pdn::read_all;
+    use crate::replay::Options;
+
+    fn found(text: &str, min_plies: u32) -> Found {
+        let opts = Options::default().keep_moves(true);
+        let mut finder = Finder::new(min_plies);
+        for g in read_all(text.as_bytes()) {
+            finder.add(Fingerprint::of(&check_game(&g, &opts), min_plies));
+        }
+        finder.find().expect("the spill reads back")
+    }
+
+    const G: &str = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+    const PREFIX: &str = "[GameType \"20\"]\n1. 32-28 19-23 *\n\n";
+    const OTHER: &str = "[GameType \"20\"]\n1. 33-28 19-23 *\n\n";
+
+    #[test]
+    fn the_same_moves_are_one_group_whatever_the_tags() {
+        let tagged =
+            "[GameType \"20\"]\n[Event \"another\"]\n1. 32-28 19-23 2. 28x19 14x23 1-1\n\n";
+        let f = found(&format!("{G}{OTHER}{tagged}"), 2);
+        assert_eq!(f.groups, vec![vec![0, 2]]);
+    }
+
+    #[test]
+    fn a_chain_of_fragments_gives_one_prefix_per_game_with_its_longest_container() {
+        // Game k is the first k+2 plies of one line: every shorter one starts
+        // every longer one (N²/2 pairs); each is reported once, with the longest.
+        let line = [
+            "32-28", "19-23", "28x19", "14x23", "37-32", "10-14", "41-37", "5-10",
+        ];
+        let text: String = (2..=line.len())
+            .map(|k| format!("[GameType \"20\"]\n{} *\n\n", line[..k].join(" ")))
+            .collect();
+        let f = found(&text, 2);
+        let last = line.len() - 2;
+        assert_eq!(f.prefixes, (0..last).map(|i| (i, last)).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_game_that_starts_another_is_a_prefix() {
+        let f = found(&format!("{PREFIX}{G}"), 2);
+        assert!(f.groups.is_empty());
+        assert_eq!(f.prefixes, vec![(0, 1)]);
+        // Shorter than the minimum: not counted at all.
+        let f = found(&format!("{PREFIX}{G}"), 3);
+        assert!(f.prefixes.is_empty());
+    }
+
+    /// The finder and what it found among the games of `files`.
+    fn entries(files: &[(&str, String)]) -> (Finder, Found) {
+        let opts = Options::default().keep_moves(true);
+        let mut finder = Finder::new(2);
+        for (name, text) in files {
+            for g in read_all(text.as_bytes()) {
+                let r = check_game(&g, &opts);
+                finder.add_game(name, &g, &r);
+            }
+        }
+        let found = finder.find().expect("the spill reads back");
+        (finder, found)
+    }
+
+    fn owned(v: Vec<(&str, usize, &str)>) -> Vec<(String, usize, String)> {
+        v.into_iter()
+            .map(|(a, n, b)| (a.to_string(), n, b.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_file_whose_games_are_all_in_another_is_contained() {
+        let named = "[White \"Sijbrands\"]\n[Black \"Baba\"]\n[Event \"WK\"]\n[Date \"1998.??.??\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n\n";
+        let (e, f) = entries(&[
+            ("a.pdn", format!("{G}{PREFIX}")),
+            ("b.pdn", format!("{OTHER}{PREFIX}{named}")),
+            ("c.pdn", format!("{G}{OTHER}")),
+        ]);
+        // a: G and PREFIX, both in b (G as `named`); c: OTHER in b, G in b.
+        assert_eq!(
+            contained_files(&f, &e),
+            owned(vec![("a.pdn", 2, "b.pdn"), ("c.pdn", 2, "b.pdn")])
+        );
+        #[cfg(feature = "serde")]
+        {
+            let json: Vec<String> = f
+                .records(&e)
+                .map(|r| serde_json::to_string(&r.expect("read back")).expect("json"))
+                .collect();
+            assert!(json.contains(
+                &r#"{"file":"a.pdn","games":2,"in":"b.pdn","type":"contained"}"#.to_string()
+            ));
+            assert_eq!(
+                json.last().map(String::as_str),
+                Some(
+                    r#"{"contained_files":2,"duplicate_groups":3,"games":7,"prefixes":2,"type":"summary"}"#
+                )
+            );
+        }
+        // Each game says who played it, where and when, and the result, read
+        // back from the temporary file as it was.
+        let b = e.entry(4).expect("read back");
+        assert_eq!((b.file.as_str(), b.game, b.line), ("b.pdn", 3, 7));
+        assert_eq!(b.who(), "Sijbrands – Baba, WK, 1998.??.??, 2-0");
+        assert_eq!(b.tag("white"), Some("Sijbrands"));
+        assert_eq!(e.entry(0).expect("read back").who(), "? – ?, *");
+        assert!(e.entry(7).is_err());
+        // A game with no moves matches nothing: its file is never contained
+        // (b's one game is in a; a's setup is nowhere else).
+        let (e, f) = entries(&[
+            (
+                "a.pdn",
+                format!("{G}[GameType \"20\"]\n[FEN \"W:W31:B1\"]\n*\n\n"),
+            ),
+            ("b.pdn", G.to_string()),
+        ]);
+        assert_eq!(contained_files(&f, &e), owned(vec![("b.pdn", 1, "a.pdn")]));
+        // The first by name of the files that hold them all; a file named
+        // twice is one file.
+        let (e, f) = entries(&[
+            ("z.pdn", G.to_string()),
+            ("m.pdn", G.to_string()),
+            ("a.pdn", format!("{G}{OTHER}")),
+            ("m.pdn", OTHER.to_string()),
+        ]);
+        assert_eq!(
+            contained_files(&f, &e),
+            owned(vec![
+                ("z.pdn", 1, "a.pdn"),
+                ("m.pdn", 2, "a.pdn"),
+                ("a.pdn", 2, "m.pdn")
+            ])
+        );
+    }
+
+    #[test]
+    fn the_variant_is_part_of_the_moves() {
+        // The same squares under another variant's rules are another game.
+        let brazilian = "[GameType \"26\"]\n1. 22-18 11-15 *\n\n";
+        let russian = "[GameType \"25\"]\n1. 22-18 11-15 *\n\n";
+        assert!(found(&format!("{brazilian}{russian}"), 2).groups.is_empty());
+        assert_eq!(
+            found(&format!("{brazilian}{brazilian}"), 2).groups,
+            vec![vec![0, 1]]
+        );
+    }
+}

@@ -1,0 +1,208 @@
+//! What a whole-archive command must remember of every game but need not keep
+//! in memory: bytes appended to an unnamed temporary file and read back by
+//! offset (issue 51). The file is created in the temporary folder
+//! (`std::env::temp_dir()`, `TMPDIR` on Unix) and unlinked at once, so the
+//! system removes it when the process ends, however it ends (exit, a signal,
+//! a kill). Where no temporary file can be made, the bytes stay in memory.
+//! The operating system's page cache keeps a small spill in memory anyway:
+//! it costs a disk only when the archive is larger than memory.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+
+/// Bytes appended, read back at their offsets.
+#[derive(Debug)]
+pub(crate) struct Spill {
+    store: Store,
+    /// Bytes appended and not yet written to the file.
+    pending: Vec<u8>,
+    /// Bytes appended in all.
+    len: u64,
+}
+
+#[derive(Debug)]
+enum Store {
+    File(File),
+    Memory(Vec<u8>),
+}
+
+/// Bytes gathered before a write to the file.
+const BUFFER: usize = 1 << 20;
+
+impl Spill {
+    /// An empty spill: a temporary file, or memory where none can be made.
+    pub(crate) fn new() -> Spill {
+        Spill {
+            store: temporary().map_or(Store::Memory(Vec::new()), Store::File),
+            pending: Vec::new(),
+            len: 0,
+        }
+    }
+    /// An empty spill in memory (tests; small inputs).
+    #[cfg(test)]
+    pub(crate) fn in_memory() -> Spill {
+        Spill {
+            store: Store::Memory(Vec::new()),
+            pending: Vec::new(),
+            len: 0,
+        }
+    }
+    /// Appends `bytes`; returns their offset.
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> io::Result<u64> {
+        let at = self.len;
+        self.len += bytes.len() as u64;
+        match &mut self.store {
+            Store::Memory(m) => m.extend_from_slice(bytes),
+            Store::File(f) => {
+                self.pending.extend_from_slice(bytes);
+                if self.pending.len() >= BUFFER {
+                    f.write_all(&self.pending)?;
+                    self.pending.clear();
+                }
+            }
+        }
+        Ok(at)
+    }
+    /// Writes what is pending: the bytes can then be read back.
+    pub(crate) fn flush(&mut self) -> io::Result<()> {
+        if let Store::File(f) = &mut self.store {
+            f.write_all(&self.pending)?;
+            self.pending.clear();
+        }
+        Ok(())
+    }
+    /// Fills `buf` from offset `at` (after [`Spill::flush`]).
+    pub(crate) fn read_at(&self, at: u64, buf: &mut [u8]) -> io::Result<()> {
+        let end = at
+            .checked_add(buf.len() as u64)
+            .filter(|&e| e <= self.len - self.pending.len() as u64)
+            .ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "past the spill's end"))?;
+        match &self.store {
+            Store::Memory(m) => {
+                buf.copy_from_slice(&m[at as usize..end as usize]);
+                Ok(())
+            }
+            Store::File(f) => read_exact_at(f, buf, at),
+        }
+    }
+    /// The bytes from the start, in order (after [`Spill::flush`]).
+    pub(crate) fn reader(&self) -> io::BufReader<From<'_>> {
+        io::BufReader::with_capacity(BUFFER, From { spill: self, at: 0 })
+    }
+}
+
+/// A [`Spill`] read in order from an offset.
+pub(crate) struct From<'a> {
+    spill: &'a Spill,
+    at: u64,
+}
+
+impl Read for From<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let written = self.spill.len - self.spill.pending.len() as u64;
+        let n = (written.saturating_sub(self.at)).min(buf.len() as u64) as usize;
+        self.spill.read_at(self.at, &mut buf[..n])?;
+        self.at += n as u64;
+        Ok(n)
+    }
+}
+
+#[cfg(unix)]
+fn read_exact_at(f: &File, buf: &mut [u8], at: u64) -> io::Result<()> {
+    std::os::unix::fs::FileExt::read_exact_at(f, buf, at)
+}
+
+#[cfg(windows)]
+fn read_exact_at(f: &File, mut buf: &mut [u8], mut at: u64) -> io::Result<()> {
+    while !buf.is_empty() {
+        match std::os::windows::fs::FileExt::seek_read(f, buf, at)? {
+            0 => return Err(io::ErrorKind::UnexpectedEof.into()),
+            n => {
+                buf = &mut buf[n..];
+                at += n as u64;
+            }
+        }
+    }
+    Ok(())
+}
+
+#[cfg(not(any(unix, windows)))]
+fn read_exact_at(_: &File, _: &mut [u8], _: u64) -> io::Result<()> {
+    Err(io::ErrorKind::Unsupported.into())
+}
+
+/// A new file in the temporary folder that no name reaches (unlinked at once
+/// on Unix, where that is allowed; elsewhere kept in memory).
+#[cfg(unix)]
+fn temporary() -> Option<File> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    for _ in 0..16 {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!(".pdnkit-spill-{}-{n}-{nanos}", std::process::id()));
+        let Ok(f) = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        else {
+            continue;
+        };
+        return std::fs::remove_file(&path).is_ok().then_some(f);
+    }
+    None
+}
+
+#[cfg(not(unix))]
+fn temporary() -> Option<File> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_read_back_at_their_offsets_and_in_order() {
+        for mut s in [Spill::new(), Spill::in_memory()] {
+            let mut offsets = Vec::new();
+            let mut all = Vec::new();
+            for i in 0..200_000u32 {
+                let b = i.to_le_bytes();
+                offsets.push(s.push(&b[..(i % 4 + 1) as usize]).expect("written"));
+                all.extend_from_slice(&b[..(i % 4 + 1) as usize]);
+            }
+            s.flush().expect("flushed");
+            assert_eq!(s.len, all.len() as u64);
+            let mut b = [0u8; 4];
+            for i in [0u32, 1, 77_777, 199_999] {
+                let n = (i % 4 + 1) as usize;
+                s.read_at(offsets[i as usize], &mut b[..n]).expect("read");
+                assert_eq!(&b[..n], &i.to_le_bytes()[..n]);
+            }
+            let mut back = Vec::new();
+            s.reader().read_to_end(&mut back).expect("read");
+            assert_eq!(back, all);
+            assert!(s.read_at(s.len - 1, &mut b[..2]).is_err());
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_file_has_no_name() {
+        use std::os::unix::fs::MetadataExt;
+        let s = Spill::new();
+        let Store::File(f) = &s.store else {
+            panic!("a temporary file is made")
+        };
+        assert_eq!(
+            f.metadata().expect("stat").nlink(),
+            0,
+            "and unlinked at once"
+        );
+    }
+}
