@@ -796,13 +796,15 @@ impl Group {
 /// counted once, as `pdnkit tournament` counts it
 /// ([`crate::tournament::events`] counts it): the groups are made when all games are
 /// in ([`Groups::sorted`]). [`Groups::keep_duplicates`] counts every copy.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Groups {
     by: GroupBy,
     groups: BTreeMap<String, Group>,
     /// Counting each game once: the games waiting for their copies.
     once: bool,
     pending: Vec<Pending>,
+    /// The games waiting, as the tournament sees them (in the order of `pending`).
+    games: crate::tournament::Games,
     /// Extra copies not counted, and games left out because their copies
     /// disagree.
     copies: (u64, u64),
@@ -811,7 +813,6 @@ pub struct Groups {
 /// A game waiting to be counted: what it adds to its groups.
 #[derive(Clone, Debug)]
 struct Pending {
-    game: crate::tournament::TGame,
     entries: Vec<Entry>,
     plies: u32,
     codes: Vec<&'static str>,
@@ -829,6 +830,7 @@ impl Groups {
             groups: BTreeMap::new(),
             once: matches!(by, GroupBy::Player | GroupBy::Event),
             pending: Vec::new(),
+            games: crate::tournament::Games::new(),
             copies: (0, 0),
         }
     }
@@ -843,8 +845,8 @@ impl Groups {
         let entries = self.entries(g, r);
         let codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
         if self.once {
+            self.games.add(file, g, r);
             self.pending.push(Pending {
-                game: crate::tournament::TGame::of(file, g, r),
                 entries,
                 plies: r.plies,
                 codes,
@@ -939,7 +941,7 @@ impl Groups {
             return;
         }
         let pending = std::mem::take(&mut self.pending);
-        let games: Vec<crate::tournament::TGame> = pending.iter().map(|p| p.game.clone()).collect();
+        let games = std::mem::take(&mut self.games);
         let counted = crate::tournament::counted(&games, &crate::tournament::Settings::default());
         self.copies.0 += counted.merged as u64;
         self.copies.1 += counted.conflicting as u64;

@@ -2,34 +2,35 @@
 //! matched by name, rounds read, the crosstable with its tie-breaks, and the
 //! findings an archive of an event can hold (docs/tournament.md).
 //!
-//! The input is one [`TGame`] per game (its tags, its result, where it is);
-//! [`events`] groups them and judges each event.
+//! The input is the games ([`Games`]: their tags, their results, where they
+//! are, their moves as hashes); [`events`] groups them and judges each event.
 //!
 //! ```
-//! use pdnkit::tournament::{events, Settings, TGame};
-//! use pdnkit::pdn::Outcome;
-//! let game = |w: &str, b: &str, round: &str, result| TGame {
-//!     white: w.into(), black: b.into(), round: Some(round.into()),
-//!     event: "Club 2024".into(), result, plies: 30, ..TGame::default()
-//! };
-//! let games = vec![
-//!     game("Ann", "Bob", "1", Outcome::WhiteWins),
-//!     game("Cid", "Ann", "2", Outcome::Draw),
-//!     game("Bob", "Cid", "3", Outcome::Draw),
-//! ];
+//! use pdnkit::tournament::{events, Games, Settings};
+//! use pdnkit::check::check_game;
+//! use pdnkit::pdn::read_all;
+//! use pdnkit::replay::Options;
+//! let pdn = "[Event \"Club 2024\"][Round \"1\"][White \"Ann\"][Black \"Bob\"][Result \"2-0\"] 2-0\n\n\
+//!            [Event \"Club 2024\"][Round \"2\"][White \"Cid\"][Black \"Ann\"][Result \"1-1\"] 1-1\n\n\
+//!            [Event \"Club 2024\"][Round \"3\"][White \"Bob\"][Black \"Cid\"][Result \"1-1\"] 1-1\n";
+//! let opts = Options::default().keep_moves(true);
+//! let mut games = Games::new();
+//! for g in read_all(pdn.as_bytes()) {
+//!     games.add("club.pdn", &g, &check_game(&g, &opts));
+//! }
 //! let ev = &events(&games, &Settings::default())[0];
 //! assert_eq!(ev.players[0].name, "Ann"); // 2 + 1 points: first
 //! assert_eq!(ev.players[0].points, 6);   // in half points: 3
-//! assert!(ev.findings.is_empty());
 //! ```
 
 use crate::diag::{Code, Severity};
+use crate::dupes::Spill;
 use crate::pdn::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// One game as the tournament sees it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TGame {
+pub(crate) struct TGame {
     /// The file it is in.
     pub file: String,
     /// 1-based index of the game in its file.
@@ -54,15 +55,87 @@ pub struct TGame {
     /// The declared result contradicts the computed one (check's
     /// `result-mismatch` error): the message.
     pub mismatch: Option<String>,
-    /// Its moves, hashed ply by ply from its start position
-    /// ([`crate::dupes::Fingerprint::of`] with `min_plies` 1): two copies of
+    /// Its moves, hashed ply by ply from its start position: two copies of
     /// a game are told by them. `None` when not replayed.
-    pub moves: Option<crate::dupes::Fingerprint>,
+    pub moves: Option<Moves>,
+}
+
+/// A game's moves, as two copies are told apart: the hash after its last
+/// ply in memory, the hashes after each ply before it in the temporary file
+/// of its [`Games`] (issue 51: 8 bytes a ply, read back only for two copies
+/// of one pairing and round whose last hashes differ).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Moves {
+    plies: u32,
+    full: u64,
+    /// Offset of the hash after the first ply in the temporary file.
+    at: u64,
+}
+
+/// The games of a collection as the tournament sees them (their tags, their
+/// results, where they are, and their moves as hashes), for [`events`].
+///
+/// In memory, a game costs its tags and a few words; the hashes after each
+/// of its plies, which tell a game from a copy that stops early, are written
+/// to an unnamed temporary file (docs/limits.md).
+#[derive(Debug)]
+pub struct Games {
+    list: Vec<TGame>,
+    moves: Spill,
+}
+
+impl Default for Games {
+    fn default() -> Games {
+        Games::new()
+    }
+}
+
+impl Games {
+    /// No game yet.
+    pub fn new() -> Games {
+        Games {
+            list: Vec::new(),
+            moves: Spill::new(),
+        }
+    }
+    /// Adds a game of `file` replayed with `keep_moves`: its result is the
+    /// computed one where the rules decided the game, else the declared one.
+    pub fn add(&mut self, file: &str, g: &crate::pdn::Game, r: &crate::replay::GameReport) {
+        let mut game = TGame::of(file, g, r);
+        game.moves = self.moves_of(r);
+        self.list.push(game);
+    }
+    /// Games added.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+    /// No game added.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+    /// The moves of a game, the hashes before its last written to the file.
+    fn moves_of(&mut self, r: &crate::replay::GameReport) -> Option<Moves> {
+        let f = crate::dupes::Fingerprint::of(r, 1)?;
+        let mut bytes = Vec::with_capacity(8 * f.prefixes.len());
+        for h in f.prefixes.iter().take(f.plies.saturating_sub(1) as usize) {
+            bytes.extend_from_slice(&h.to_le_bytes());
+        }
+        Some(Moves {
+            plies: f.plies,
+            full: f.full,
+            at: self.moves.push(&bytes),
+        })
+    }
+    /// The games, and their moves' file.
+    fn parts(&self) -> (&[TGame], &Spill) {
+        (&self.list, &self.moves)
+    }
 }
 
 impl TGame {
-    /// A game as the tournament sees it: its result is the computed one
-    /// where the rules decided the game, else the declared one.
+    /// A game as the tournament sees it, without its moves ([`Games::add`]
+    /// adds them): its result is the computed one where the rules decided
+    /// the game, else the declared one.
     pub fn of(file: &str, g: &crate::pdn::Game, r: &crate::replay::GameReport) -> TGame {
         let result = if r.computed != Outcome::Unknown {
             r.computed
@@ -87,7 +160,7 @@ impl TGame {
             result,
             plies: r.plies,
             mismatch,
-            moves: crate::dupes::Fingerprint::of(r, 1),
+            moves: None,
         }
     }
 }
@@ -693,7 +766,13 @@ fn event_groups(games: &[TGame], keys: &mut Keys) -> Vec<(Option<u32>, Vec<usize
 /// With the `batch` feature, events are judged in parallel on the current
 /// rayon pool (run it in a pool of one thread for one thread); the order is
 /// the same.
-pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
+pub fn events(games: &Games, settings: &Settings) -> Vec<Event> {
+    let (list, moves) = games.parts();
+    events_of(list, moves, settings)
+}
+
+/// [`events`] of `games`, whose moves are in `moves`.
+fn events_of(games: &[TGame], moves: &Spill, settings: &Settings) -> Vec<Event> {
     let mut keys = Keys::default();
     let groups = event_groups(games, &mut keys);
     #[cfg(feature = "batch")]
@@ -702,14 +781,14 @@ pub fn events(games: &[TGame], settings: &Settings) -> Vec<Event> {
         let judged: Vec<Vec<Event>> = groups
             .into_par_iter()
             .map_init(Keys::default, |memo, (year, ix)| {
-                judge(games, &ix, year, settings, memo)
+                judge(games, moves, &ix, year, settings, memo)
             })
             .collect();
         return judged.into_iter().flatten().collect();
     }
     groups
         .into_iter()
-        .flat_map(|(year, ix)| judge(games, &ix, year, settings, &mut keys))
+        .flat_map(|(year, ix)| judge(games, moves, &ix, year, settings, &mut keys))
         .collect()
 }
 
@@ -729,7 +808,8 @@ pub(crate) struct Counted {
 /// the crosstables of [`events`] count them. Games with a placeholder for a
 /// player all count (`stats --by player` lists them as "unknown player").
 /// With `keep_duplicates` every game counts.
-pub(crate) fn counted(games: &[TGame], settings: &Settings) -> Counted {
+pub(crate) fn counted(games: &Games, settings: &Settings) -> Counted {
+    let (games, moves) = games.parts();
     let mut out = Counted {
         each: vec![true; games.len()],
         ..Counted::default()
@@ -744,7 +824,7 @@ pub(crate) fn counted(games: &[TGame], settings: &Settings) -> Counted {
             .copied()
             .filter(|&i| !keys.placeholder(&games[i].white) && !keys.placeholder(&games[i].black))
             .collect();
-        let copies = Copies::of(games, &real, settings, &mut keys);
+        let copies = Copies::of(games, moves, &real, settings, &mut keys);
         let kept: BTreeSet<usize> = copies.kept.iter().copied().collect();
         out.merged += copies.merged.len();
         for i in real {
@@ -951,6 +1031,7 @@ struct Judge<'a> {
 
 fn judge(
     games: &[TGame],
+    moves: &Spill,
     ix: &[usize],
     year: Option<u32>,
     s: &Settings,
@@ -984,7 +1065,7 @@ fn judge(
                 .collect(),
         }
     });
-    let copies = Copies::of(games, &real, s, memo);
+    let copies = Copies::of(games, moves, &real, s, memo);
     let name = event_name(games, ix);
     let site = games[ix[0]].site.clone();
     let sets = components(games, &copies.kept, s, memo);
@@ -1172,8 +1253,10 @@ struct Copies {
 
 /// Whether two copies of one pairing and round are the same game: the same
 /// result, and the same moves from the same start, or one with no moves, or
-/// the moves of one the start of the other's.
-fn same_game(a: &TGame, b: &TGame) -> bool {
+/// the moves of one the start of the other's (the longer one's hash after as
+/// many plies as the shorter one has, read back from `moves`; a hash that
+/// cannot be read back tells nothing: not the same game).
+fn same_game(a: &TGame, b: &TGame, moves: &Spill) -> bool {
     if a.result != b.result {
         return false;
     }
@@ -1184,11 +1267,15 @@ fn same_game(a: &TGame, b: &TGame) -> bool {
         return false;
     };
     let (short, long) = if x.plies <= y.plies { (x, y) } else { (y, x) };
-    short.plies > 0
-        && long
-            .prefixes
-            .get(short.plies as usize - 1)
-            .is_some_and(|&h| h == short.full)
+    if short.plies == 0 {
+        return false;
+    }
+    if short.plies == long.plies {
+        return short.full == long.full;
+    }
+    let mut h = [0u8; 8];
+    let at = long.at + 8 * u64::from(short.plies - 1);
+    moves.read_at(at, &mut h).is_ok() && u64::from_le_bytes(h) == short.full
 }
 
 /// `round R White – Black` for messages.
@@ -1204,7 +1291,7 @@ fn place_text(g: &TGame) -> String {
 }
 
 impl Copies {
-    fn of(games: &[TGame], ix: &[usize], s: &Settings, memo: &mut Keys) -> Copies {
+    fn of(games: &[TGame], moves: &Spill, ix: &[usize], s: &Settings, memo: &mut Keys) -> Copies {
         let mut out = Copies {
             kept: ix.to_vec(),
             findings: Vec::new(),
@@ -1246,8 +1333,8 @@ impl Copies {
             let mut clusters: Vec<Vec<usize>> = Vec::new();
             for &i in list {
                 match clusters.iter_mut().find(|c| {
-                    same_game(&games[c[0]], &games[i])
-                        && c.iter().all(|&j| same_game(&games[j], &games[i]))
+                    same_game(&games[c[0]], &games[i], moves)
+                        && c.iter().all(|&j| same_game(&games[j], &games[i], moves))
                 }) {
                     Some(c) => c.push(i),
                     None => clusters.push(vec![i]),
@@ -1621,7 +1708,7 @@ impl Judge<'_> {
     /// event's own players met), and `repeated-pairing`, `missing-game`.
     fn system(&mut self, rounds: &BTreeSet<u32>, opponents: &Opponents) -> System {
         // The system: a round robin when most pairs met.
-        let mut met: BTreeMap<(usize, usize), Games> = BTreeMap::new();
+        let mut met: BTreeMap<(usize, usize), PairGames> = BTreeMap::new();
         for (&(r, a, b), m) in &self.meetings {
             met.entry((a, b)).or_default().push((r, m.5.clone()));
         }
@@ -1697,7 +1784,7 @@ impl Judge<'_> {
         cycles: u32,
         rounds: &BTreeSet<u32>,
         opponents: &Opponents,
-        met: &BTreeMap<(usize, usize), Games>,
+        met: &BTreeMap<(usize, usize), PairGames>,
         core: &[bool],
     ) {
         let n = self.names.len();
@@ -1843,6 +1930,7 @@ impl Judge<'_> {
         // Tie-breaks and the ranking.
         let points: Vec<u32> = self.per_player.iter().map(|r| r.0).collect();
         let n = self.names.len();
+        let by_player = meetings_by_player(n, &self.meetings);
         let mut rows: Vec<Player> = (0..n)
             .map(|p| {
                 let r = self.per_player[p];
@@ -1864,7 +1952,7 @@ impl Judge<'_> {
                         .tiebreaks
                         .iter()
                         // `+ 0.0`: never a negative zero (JSON would write `-0.0`).
-                        .map(|&t| (t, tiebreak(t, p, &self.meetings, &points) + 0.0))
+                        .map(|&t| (t, tiebreak(t, p, &by_player[p], &points) + 0.0))
                         .collect(),
                 }
             })
@@ -1945,25 +2033,33 @@ fn show_day(d: u32) -> String {
 /// points, the games and their indices.
 type Meetings = BTreeMap<(u32, usize, usize), (usize, usize, u32, u32, u32, Vec<usize>)>;
 /// The meetings of a pair: (round, games).
-type Games = Vec<(u32, Vec<usize>)>;
+type PairGames = Vec<(u32, Vec<usize>)>;
 /// Per (round, player): each opponent and the games against them.
 type Opponents = BTreeMap<(u32, usize), BTreeMap<usize, Vec<usize>>>;
 
 /// One tie-break of player `p`.
-fn tiebreak(t: Tiebreak, p: usize, meetings: &Meetings, points: &[u32]) -> f64 {
-    // Per meeting: the opponent, what p scored, what was at stake.
-    let mine: Vec<(usize, u32, u32, u32)> = meetings
-        .values()
-        .filter_map(|m| {
-            if m.0 == p {
-                Some((m.1, m.2, m.3, m.4))
-            } else if m.1 == p {
-                Some((m.0, m.3, m.2, m.4))
-            } else {
-                None
+/// Per player, each meeting from their side: the opponent, what they
+/// scored, what the opponent scored, the games; in the meetings' order. One
+/// pass over the meetings, so that the tie-breaks of all players are linear
+/// in the meetings (issue 51), not players times meetings.
+fn meetings_by_player(n: usize, meetings: &Meetings) -> Vec<Vec<(usize, u32, u32, u32)>> {
+    let mut out = vec![Vec::new(); n];
+    for m in meetings.values() {
+        if let Some(mine) = out.get_mut(m.0) {
+            mine.push((m.1, m.2, m.3, m.4));
+        }
+        if m.1 != m.0 {
+            if let Some(theirs) = out.get_mut(m.1) {
+                theirs.push((m.0, m.3, m.2, m.4));
             }
-        })
-        .collect();
+        }
+    }
+    out
+}
+
+/// Tie-break `t` of player `p`, whose meetings are `mine`
+/// ([`meetings_by_player`]).
+fn tiebreak(t: Tiebreak, p: usize, mine: &[(usize, u32, u32, u32)], points: &[u32]) -> f64 {
     let half = |x: u32| f64::from(x) / 2.0;
     match t {
         Tiebreak::Solkoff => mine.iter().map(|m| half(points[m.0])).sum(),
@@ -1983,14 +2079,7 @@ fn tiebreak(t: Tiebreak, p: usize, meetings: &Meetings, points: &[u32]) -> f64 {
                 }
             })
             .sum(),
-        Tiebreak::Wins => f64::from(
-            meetings
-                .values()
-                .filter(|m| m.0 == p || m.1 == p)
-                .map(|m| if m.0 == p { m.2 > m.3 } else { m.3 > m.2 })
-                .filter(|w| *w)
-                .count() as u32,
-        ),
+        Tiebreak::Wins => f64::from(mine.iter().filter(|m| m.1 > m.2).count() as u32),
         Tiebreak::Direct => mine
             .iter()
             .filter(|m| points[m.0] == points[p])
@@ -2002,6 +2091,11 @@ fn tiebreak(t: Tiebreak, p: usize, meetings: &Meetings, points: &[u32]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The events of games whose moves are not known.
+    fn events(games: &[TGame], s: &Settings) -> Vec<Event> {
+        events_of(games, &Spill::in_memory(), s)
+    }
 
     fn g(w: &str, b: &str, round: &str, result: Outcome) -> TGame {
         TGame {

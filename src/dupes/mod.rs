@@ -12,7 +12,7 @@
 //!
 //! ```
 //! # fn main() -> std::io::Result<()> {
-//! use pdnkit::dupes::{Fingerprint, Finder};
+//! use pdnkit::dupes::Finder;
 //! use pdnkit::pdn::read_all;
 //! use pdnkit::check::check_game;
 //! use pdnkit::replay::Options;
@@ -20,7 +20,7 @@
 //! let opts = Options::default().keep_moves(true);
 //! let mut finder = Finder::new(2);
 //! for g in read_all(text) {
-//!     finder.add(Fingerprint::of(&check_game(&g, &opts), 2));
+//!     finder.add(Some(&check_game(&g, &opts)));
 //! }
 //! let found = finder.find()?;
 //! assert_eq!(found.groups, vec![vec![0, 1]]);
@@ -38,7 +38,7 @@ use std::hash::{Hash, Hasher};
 
 /// The hashes of one game's moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fingerprint {
+pub(crate) struct Fingerprint {
     /// Plies played.
     pub plies: u32,
     /// The hash after each ply from `min_plies` on (index 0: after `min_plies` plies).
@@ -57,7 +57,7 @@ fn mix(h: u64, x: u64) -> u64 {
 impl Fingerprint {
     /// The fingerprint of a game replayed with `keep_moves` (`None` when its
     /// start position is not known).
-    pub fn of(r: &GameReport, min_plies: u32) -> Option<Fingerprint> {
+    pub(crate) fn of(r: &GameReport, min_plies: u32) -> Option<Fingerprint> {
         let start = r.start?;
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         start.hash(&mut hasher);
@@ -117,8 +117,6 @@ pub struct Finder {
     entries: Option<Spill>,
     files: Vec<String>,
     file_ids: HashMap<String, u32>,
-    /// The first error of the temporary file, reported by [`Finder::find`].
-    error: Option<String>,
 }
 
 /// No game, or no length (not replayed).
@@ -138,11 +136,12 @@ impl Finder {
             entries: None,
             files: Vec::new(),
             file_ids: HashMap::new(),
-            error: None,
         }
     }
-    /// Adds the next game (`None`: not replayable; it matches nothing).
-    pub fn add(&mut self, f: Option<Fingerprint>) {
+    /// Adds the next game, replayed with `keep_moves` (`None`: a game that
+    /// matches nothing, such as one left out by a selection).
+    pub fn add(&mut self, r: Option<&GameReport>) {
+        let f = r.and_then(|r| Fingerprint::of(r, self.min_plies));
         let Some(f) = f else {
             self.fulls.push(0);
             self.plies.push(NONE);
@@ -161,14 +160,12 @@ impl Finder {
         for (_, h) in wanted {
             bytes.extend_from_slice(&h.to_le_bytes());
         }
-        if let Err(e) = self.prefixes.push(&bytes) {
-            self.error.get_or_insert(e.to_string());
-        }
+        self.prefixes.push(&bytes);
     }
     /// Adds the next game of `file` replayed with `keep_moves`, with its
     /// [`Entry`], read back by [`Finder::entry`].
     pub fn add_game(&mut self, file: &str, g: &Game, r: &GameReport) {
-        self.add(Fingerprint::of(r, self.min_plies));
+        self.add(Some(r));
         let id = match self.file_ids.get(file) {
             Some(&id) => id,
             None => {
@@ -180,13 +177,7 @@ impl Finder {
         };
         let bytes = Entry::new(file, g, r).to_bytes(id);
         let entries = self.entries.get_or_insert_with(Spill::new);
-        match entries.push(&bytes) {
-            Ok(at) => self.entry_at.push(at),
-            Err(e) => {
-                self.error.get_or_insert(e.to_string());
-                self.entry_at.push(u64::MAX);
-            }
-        }
+        self.entry_at.push(entries.push(&bytes));
         self.file_of.push(id);
     }
     /// Games added.
@@ -198,7 +189,6 @@ impl Finder {
         self.plies.is_empty()
     }
     /// The entry of game `i` added by [`Finder::add_game`], read back
-    /// (after [`Finder::find`]).
     pub fn entry(&self, i: usize) -> std::io::Result<Entry> {
         let missing = || std::io::Error::new(std::io::ErrorKind::NotFound, "no entry of that game");
         let (Some(&at), Some(entries)) = (self.entry_at.get(i), &self.entries) else {
@@ -213,15 +203,8 @@ impl Finder {
     /// Groups of identical games (games with no moves, such as setups and
     /// ballots, are left out) and prefixes. Linear in the plies: the hashes
     /// after each ply are read back once, in order, each looked up among the
-    /// games' final hashes. An error of the temporary file is returned.
-    pub fn find(&mut self) -> std::io::Result<Found> {
-        if let Some(e) = self.error.take() {
-            return Err(std::io::Error::other(e));
-        }
-        self.prefixes.flush()?;
-        if let Some(e) = &mut self.entries {
-            e.flush()?;
-        }
+    /// games' final hashes. An error reading the temporary file is returned.
+    pub fn find(&self) -> std::io::Result<Found> {
         let chains = Chains::of(&self.fulls, &self.plies);
         let groups = chains.groups();
         // Per game, the longest game it starts: memory by the games, not the pairs.
@@ -784,7 +767,7 @@ mod tests {
         let opts = Options::default().keep_moves(true);
         let mut finder = Finder::new(min_plies);
         for g in read_all(text.as_bytes()) {
-            finder.add(Fingerprint::of(&check_game(&g, &opts), min_plies));
+            finder.add(Some(&check_game(&g, &opts)));
         }
         finder.find().expect("the spill reads back")
     }

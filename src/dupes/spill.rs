@@ -18,6 +18,8 @@ pub(crate) struct Spill {
     pending: Vec<u8>,
     /// Bytes appended in all.
     len: u64,
+    /// The file could not be written: `pending` keeps all that follows.
+    stuck: bool,
 }
 
 #[derive(Debug)]
@@ -36,6 +38,7 @@ impl Spill {
             store: temporary().map_or(Store::Memory(Vec::new()), Store::File),
             pending: Vec::new(),
             len: 0,
+            stuck: false,
         }
     }
     /// An empty spill in memory (tests; small inputs).
@@ -45,47 +48,58 @@ impl Spill {
             store: Store::Memory(Vec::new()),
             pending: Vec::new(),
             len: 0,
+            stuck: false,
         }
     }
-    /// Appends `bytes`; returns their offset.
-    pub(crate) fn push(&mut self, bytes: &[u8]) -> io::Result<u64> {
+    /// Appends `bytes`; returns their offset. Where the file cannot be
+    /// written (a full disk), what is not written stays in memory, and so
+    /// does all that follows: nothing is lost.
+    pub(crate) fn push(&mut self, bytes: &[u8]) -> u64 {
         let at = self.len;
         self.len += bytes.len() as u64;
         match &mut self.store {
             Store::Memory(m) => m.extend_from_slice(bytes),
             Store::File(f) => {
                 self.pending.extend_from_slice(bytes);
-                if self.pending.len() >= BUFFER {
-                    f.write_all(&self.pending)?;
-                    self.pending.clear();
+                if self.pending.len() >= BUFFER && !self.stuck {
+                    if f.write_all(&self.pending).is_ok() {
+                        self.pending.clear();
+                    } else {
+                        self.stuck = true;
+                    }
                 }
             }
         }
-        Ok(at)
+        at
     }
-    /// Writes what is pending: the bytes can then be read back.
-    pub(crate) fn flush(&mut self) -> io::Result<()> {
-        if let Store::File(f) = &mut self.store {
-            f.write_all(&self.pending)?;
-            self.pending.clear();
-        }
-        Ok(())
-    }
-    /// Fills `buf` from offset `at` (after [`Spill::flush`]).
+    /// Fills `buf` from offset `at`: from the file, and from what is not
+    /// written to it yet.
     pub(crate) fn read_at(&self, at: u64, buf: &mut [u8]) -> io::Result<()> {
         let end = at
             .checked_add(buf.len() as u64)
-            .filter(|&e| e <= self.len - self.pending.len() as u64)
+            .filter(|&e| e <= self.len)
             .ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "past the spill's end"))?;
         match &self.store {
             Store::Memory(m) => {
                 buf.copy_from_slice(&m[at as usize..end as usize]);
                 Ok(())
             }
-            Store::File(f) => read_exact_at(f, buf, at),
+            Store::File(f) => {
+                let written = self.len - self.pending.len() as u64;
+                let in_file = (written.saturating_sub(at) as usize).min(buf.len());
+                let (head, tail) = buf.split_at_mut(in_file);
+                if !head.is_empty() {
+                    read_exact_at(f, head, at)?;
+                }
+                if !tail.is_empty() {
+                    let from = (at + in_file as u64 - written) as usize;
+                    tail.copy_from_slice(&self.pending[from..from + tail.len()]);
+                }
+                Ok(())
+            }
         }
     }
-    /// The bytes from the start, in order (after [`Spill::flush`]).
+    /// The bytes from the start, in order.
     pub(crate) fn reader(&self) -> io::BufReader<From<'_>> {
         io::BufReader::with_capacity(BUFFER, From { spill: self, at: 0 })
     }
@@ -99,8 +113,7 @@ pub(crate) struct From<'a> {
 
 impl Read for From<'_> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let written = self.spill.len - self.spill.pending.len() as u64;
-        let n = (written.saturating_sub(self.at)).min(buf.len() as u64) as usize;
+        let n = (self.spill.len.saturating_sub(self.at)).min(buf.len() as u64) as usize;
         self.spill.read_at(self.at, &mut buf[..n])?;
         self.at += n as u64;
         Ok(n)
@@ -168,18 +181,23 @@ mod tests {
 
     #[test]
     fn bytes_read_back_at_their_offsets_and_in_order() {
+        // 600,000 pushes of 1 to 4 bytes: most in the file, the last ones
+        // still in the buffer, one read across both.
         for mut s in [Spill::new(), Spill::in_memory()] {
             let mut offsets = Vec::new();
             let mut all = Vec::new();
-            for i in 0..200_000u32 {
+            for i in 0..600_000u32 {
                 let b = i.to_le_bytes();
-                offsets.push(s.push(&b[..(i % 4 + 1) as usize]).expect("written"));
+                offsets.push(s.push(&b[..(i % 4 + 1) as usize]));
                 all.extend_from_slice(&b[..(i % 4 + 1) as usize]);
             }
-            s.flush().expect("flushed");
             assert_eq!(s.len, all.len() as u64);
             let mut b = [0u8; 4];
-            for i in [0u32, 1, 77_777, 199_999] {
+            let mut across = [0u8; 16];
+            let at = BUFFER as u64 - 8;
+            s.read_at(at, &mut across).expect("read");
+            assert_eq!(&across[..], &all[at as usize..at as usize + 16]);
+            for i in [0u32, 1, 77_777, 599_999] {
                 let n = (i % 4 + 1) as usize;
                 s.read_at(offsets[i as usize], &mut b[..n]).expect("read");
                 assert_eq!(&b[..n], &i.to_le_bytes()[..n]);

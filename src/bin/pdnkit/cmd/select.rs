@@ -8,7 +8,7 @@ use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
 use crate::output::{Out, Stop};
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
-use pdnkit::dupes::{Finder, Fingerprint};
+use pdnkit::dupes::Finder;
 use pdnkit::export::Normalise;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
@@ -105,7 +105,6 @@ impl Counts {
 struct Survey<'a> {
     selection: &'a Selection,
     finder: Finder,
-    min_plies: u32,
     /// Per game in input order: how complete it is (tags and plies).
     games: Vec<u32>,
 }
@@ -113,11 +112,7 @@ struct Survey<'a> {
 impl Sink for Survey<'_> {
     fn game(&mut self, _file: &str, g: &Game, r: &GameReport) -> bool {
         let selected = self.selection.matches(g, r);
-        self.finder.add(
-            selected
-                .then(|| Fingerprint::of(r, self.min_plies))
-                .flatten(),
-        );
+        self.finder.add(selected.then_some(r));
         let complete = (g.tags().len() as u64 + u64::from(r.plies)).min(u64::from(u32::MAX));
         self.games.push(complete as u32);
         true
@@ -314,7 +309,6 @@ pub fn run(a: Args) -> u8 {
             let mut survey = Survey {
                 selection: &selection,
                 finder: Finder::new(a.min_plies),
-                min_plies: a.min_plies.max(1),
                 games: Vec::new(),
             };
             let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);

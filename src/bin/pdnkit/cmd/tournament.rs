@@ -7,7 +7,7 @@ use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use pdnkit::tournament::{events, Event, Scoring, Settings, System, TGame, Tiebreak};
+use pdnkit::tournament::{events, Event, Games, Scoring, Settings, System, Tiebreak};
 use std::fmt::Write as _;
 
 #[derive(clap::Args)]
@@ -94,13 +94,13 @@ impl TiebreakArg {
 
 /// Collects the games as the tournament sees them.
 struct Collect {
-    games: Vec<TGame>,
+    games: Games,
     failed: bool,
 }
 
 impl Sink for Collect {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.games.push(TGame::of(file, g, r));
+        self.games.add(file, g, r);
         true
     }
     fn file_error(&mut self, file: &str, msg: &str) {
@@ -385,7 +385,7 @@ pub fn run(a: Args) -> u8 {
     };
     let levels = prepared.opts().levels.clone();
     let mut sink = Collect {
-        games: Vec::new(),
+        games: Games::new(),
         failed: false,
     };
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);

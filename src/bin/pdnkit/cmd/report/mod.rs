@@ -234,7 +234,7 @@ struct ReportSink {
     /// The PATHs named, for the title.
     named: Vec<String>,
     /// The games as tournaments see them (the events section).
-    tgames: Vec<pdnkit::tournament::TGame>,
+    tgames: pdnkit::tournament::Games,
 }
 
 impl ReportSink {
@@ -306,7 +306,7 @@ impl Sink for ReportSink {
         let gi = self.games.len();
         self.sum.add_game(r);
         *self.lengths.plies.entry(r.plies).or_default() += 1;
-        self.tgames.push(pdnkit::tournament::TGame::of(file, g, r));
+        self.tgames.add(file, g, r);
         self.add_findings(gi, g, r);
         let tag = |name: &str| g.tag(name).unwrap_or_default();
         let mut codes: Vec<u16> = r
