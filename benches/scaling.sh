@@ -98,3 +98,68 @@ for cmd in "dupes" "select --unique=prefixes"; do
   printf '%-34s %9s KB %9s KB %7.1f\n' "$cmd (peak memory)" "${pa%% *}" "${pb%% *}" "$(echo "${pb%% *} / ${pa%% *}" | bc -l)"
 done
 ls -l "$TMP/chain-a.pdn" "$TMP/chain-b.pdn" | awk '{print $5, $9}'
+
+# Whole-archive commands at two sizes of one archive (issue 51): the real corpus
+# copied 8 and 32 times into folders (the same events, players and games
+# repeated, as merged databases are), and one event of N players (12,000 and
+# 48,000 games, a quarter as many players). Wall time and peak memory of each
+# command; per added game = (peak x32 - peak x8) / (games x32 - games x8).
+# SCALE_10M=1 also writes a synthetic archive of 10,000,000 games (about 3.5 GB
+# in $TMP: set TMPDIR to a disk with room) and runs the commands on it.
+if [ -d ../shared/corpus/real ]; then
+  for n in 8 32; do
+    mkdir -p "$TMP/x$n"
+    for i in $(seq 1 "$n"); do cp -r ../shared/corpus/real "$TMP/x$n/c$i"; done
+  done
+  g8=$("$BIN" check --no-progress --format json "$TMP/x8" 2>/dev/null | tail -1 | python3 -c 'import json,sys; print(json.load(sys.stdin)["games"])')
+  g32=$((g8 * 4))
+  printf '\n%-22s %9s %9s %7s %10s %10s %12s\n' "corpus x8 / x32" "x8 s" "x32 s" ratio "x8 MB" "x32 MB" "B/added game"
+  for cmd in "check" "convert --to csv" "dupes" "select --unique" "stats" "stats --by player" "stats --by event" "stats --by year" "tournament"; do
+    ta=$(date +%s.%N); read -r ka _ < <(peak "$BIN" $cmd --no-progress "$TMP/x8"); tb=$(date +%s.%N)
+    read -r kb _ < <(peak "$BIN" $cmd --no-progress "$TMP/x32"); tc=$(date +%s.%N)
+    printf '%-22s %9.2f %9.2f %7.2f %10.1f %10.1f %12.0f\n' "$cmd" "$(echo "$tb - $ta" | bc -l)" "$(echo "$tc - $tb" | bc -l)" \
+      "$(echo "($tc - $tb) / ($tb - $ta)" | bc -l)" "$(echo "$ka / 1024" | bc -l)" "$(echo "$kb / 1024" | bc -l)" \
+      "$(echo "($kb - $ka) * 1024 / ($g32 - $g8)" | bc -l)"
+  done
+else
+  echo "SKIP: ../shared is absent (the whole-archive commands run on the real corpus)"
+fi
+python3 - "$TMP" <<'PY'
+import random, sys
+for n, players in ((12000, 3000), (48000, 12000)):
+    random.seed(1)
+    with open(f"{sys.argv[1]}/one{n}.pdn", "w") as f:
+        for i in range(n):
+            a = random.randrange(players); b = random.randrange(players - 1)
+            b += b >= a
+            r = random.choice(["2-0", "1-1", "0-2"])
+            f.write(f'[Event "Open"]\n[Round "{i % 9 + 1}"]\n[White "Player {a}"]\n[Black "Player {b}"]\n'
+                    f'[Result "{r}"]\n[GameType "20"]\n1. 32-28 19-23 {r}\n\n')
+PY
+printf '\n%-40s %9s %9s\n' "tournament, one event" "s" "MB"
+for n in 12000 48000; do
+  s=$(date +%s.%N); read -r k _ < <(peak "$BIN" tournament --no-progress "$TMP/one$n.pdn"); e=$(date +%s.%N)
+  printf '%-40s %9.2f %9.1f\n' "$n games, $((n / 4)) players" "$(echo "$e - $s" | bc -l)" "$(echo "$k / 1024" | bc -l)"
+done
+# Line ends: 1,000,000 short games with LF, a lone CR and LF-CR.
+python3 - "$TMP" <<'PY'
+import sys
+g = '[GameType "20"]\n[Event "e"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n' * 1_000_000
+for name, eol in (("lf", "\n"), ("cr", "\r"), ("lfcr", "\n\r")):
+    open(f"{sys.argv[1]}/{name}.pdn", "w", newline="").write(g.replace("\n", eol))
+PY
+printf '\n%-40s %9s\n' "check, 1,000,000 games, line ends" "peak MB"
+for e in lf cr lfcr; do
+  read -r k _ < <(peak "$BIN" check --no-progress "$TMP/$e.pdn")
+  printf '%-40s %9.1f\n' "$e" "$(echo "$k / 1024" | bc -l)"
+done
+if [ "${SCALE_10M:-0}" = 1 ] && [ -d ../shared/corpus/real ]; then
+  # The real corpus copied 1,030 times: about 10,000,000 games, 3.7 GB.
+  mkdir -p "$TMP/x1030"
+  for i in $(seq 1 1030); do cp -r ../shared/corpus/real "$TMP/x1030/c$i"; done
+  printf '\n%-22s %9s %10s\n' "10,000,000 games" "s" "peak MB"
+  for cmd in "check" "dupes" "select --unique" "stats --by player" "tournament"; do
+    s=$(date +%s.%N); read -r k st < <(peak "$BIN" $cmd --no-progress "$TMP/x1030"); e=$(date +%s.%N)
+    printf '%-22s %9.1f %10.1f (exit %s)\n' "$cmd" "$(echo "$e - $s" | bc -l)" "$(echo "$k / 1024" | bc -l)" "$st"
+  done
+fi
