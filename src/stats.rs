@@ -7,7 +7,7 @@ use crate::diag::{Code, Severity};
 use crate::notation::{write_move, Style};
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Severities in the order they are shown.
 const SEVERITIES: [Severity; 3] = [Severity::Error, Severity::Warning, Severity::Note];
@@ -805,17 +805,34 @@ pub struct Groups {
     pending: Vec<Pending>,
     /// The games waiting, as the tournament sees them (in the order of `pending`).
     games: crate::tournament::Games,
+    /// The keys and names of the games waiting, each text once.
+    strings: crate::tournament::Strings,
+    /// The codes of the findings of the games waiting, each list once.
+    code_lists: Vec<Vec<&'static str>>,
+    code_ids: HashMap<Vec<&'static str>, u32>,
     /// Extra copies not counted, and games left out because their copies
     /// disagree.
     copies: (u64, u64),
 }
 
-/// A game waiting to be counted: what it adds to its groups.
-#[derive(Clone, Debug)]
+/// A game waiting to be counted: what it adds to its groups (one or two
+/// entries: 40 bytes, its texts interned; issue 51).
+#[derive(Clone, Copy, Debug)]
 struct Pending {
-    entries: Vec<Entry>,
+    entries: [Waiting; 2],
+    n: u8,
     plies: u32,
-    codes: Vec<&'static str>,
+    /// Index of its list of codes.
+    codes: u32,
+}
+
+/// An [`Entry`] waiting, its key and name interned.
+#[derive(Clone, Copy, Debug)]
+struct Waiting {
+    key: crate::tournament::Sym,
+    name: crate::tournament::Sym,
+    side: Option<u8>,
+    white: Option<bool>,
 }
 
 /// What a game adds to one group: its key, the group's name, the result
@@ -831,6 +848,9 @@ impl Groups {
             once: matches!(by, GroupBy::Player | GroupBy::Event),
             pending: Vec::new(),
             games: crate::tournament::Games::new(),
+            strings: crate::tournament::Strings::default(),
+            code_lists: Vec::new(),
+            code_ids: HashMap::new(),
             copies: (0, 0),
         }
     }
@@ -846,13 +866,40 @@ impl Groups {
         let codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
         if self.once {
             self.games.add(file, g, r);
-            self.pending.push(Pending {
-                entries,
+            let codes = match self.code_ids.get(&codes) {
+                Some(&id) => id,
+                None => {
+                    let id = self.code_lists.len() as u32;
+                    self.code_ids.insert(codes.clone(), id);
+                    self.code_lists.push(codes);
+                    id
+                }
+            };
+            let mut p = Pending {
+                entries: [Waiting {
+                    key: crate::tournament::Sym::NONE,
+                    name: crate::tournament::Sym::NONE,
+                    side: None,
+                    white: None,
+                }; 2],
+                n: 0,
                 plies: r.plies,
                 codes,
-            });
+            };
+            for (key, name, side, white) in entries.into_iter().take(2) {
+                p.entries[p.n as usize] = Waiting {
+                    key: self.strings.intern(&key),
+                    name: self.strings.intern(&name),
+                    side: side.map(|s| s as u8),
+                    white,
+                };
+                p.n += 1;
+            }
+            self.pending.push(p);
         } else {
-            self.count(entries, r.plies, &codes);
+            for (key, name, side, white) in entries {
+                count(&mut self.groups, &key, &name, side, white, r.plies, &codes);
+            }
         }
     }
     /// The groups a game adds to.
@@ -908,33 +955,6 @@ impl Groups {
         }
         entries
     }
-    fn count(&mut self, entries: Vec<Entry>, plies: u32, codes: &[&'static str]) {
-        for (key, name, side, white) in entries {
-            let grp = self.groups.entry(key).or_insert_with(|| Group {
-                name,
-                ..Group::default()
-            });
-            grp.games += 1;
-            grp.plies += u64::from(plies);
-            match side {
-                Some(0) => grp.wins += 1,
-                Some(1) => grp.draws += 1,
-                Some(_) => grp.losses += 1,
-                None => grp.unscored += 1,
-            }
-            if let (Some(o), Some(w)) = (side, white) {
-                let by_colour = if w {
-                    &mut grp.as_white
-                } else {
-                    &mut grp.as_black
-                };
-                by_colour[o] += 1;
-            }
-            for c in codes {
-                *grp.findings.entry(c).or_default() += 1;
-            }
-        }
-    }
     /// Counts the games waiting for their copies, each once.
     fn settle(&mut self) {
         if self.pending.is_empty() {
@@ -946,10 +966,25 @@ impl Groups {
         self.copies.0 += counted.merged as u64;
         self.copies.1 += counted.conflicting as u64;
         for (p, keep) in pending.into_iter().zip(counted.each) {
-            if keep {
-                self.count(p.entries, p.plies, &p.codes);
+            if !keep {
+                continue;
+            }
+            for w in &p.entries[..p.n as usize] {
+                let text = |s| self.strings.get(s).unwrap_or("");
+                count(
+                    &mut self.groups,
+                    text(w.key),
+                    text(w.name),
+                    w.side.map(usize::from),
+                    w.white,
+                    p.plies,
+                    &self.code_lists[p.codes as usize],
+                );
             }
         }
+        self.strings = crate::tournament::Strings::default();
+        self.code_lists = Vec::new();
+        self.code_ids = HashMap::new();
     }
     /// The groups, most games first (then by name).
     pub fn sorted(&mut self) -> Vec<&Group> {
@@ -985,6 +1020,49 @@ impl Groups {
     /// `tournament` leaves them out. Known after [`Groups::sorted`].
     pub fn set_aside(&self) -> (u64, u64) {
         self.copies
+    }
+}
+
+/// Counts one game in the group `key` (named `name` when it is new): the
+/// result from the group's side (0 won, 1 drawn, 2 lost), the colour, the
+/// game's plies and the codes of its findings.
+fn count(
+    groups: &mut BTreeMap<String, Group>,
+    key: &str,
+    name: &str,
+    side: Option<usize>,
+    white: Option<bool>,
+    plies: u32,
+    codes: &[&'static str],
+) {
+    if !groups.contains_key(key) {
+        let group = Group {
+            name: name.to_string(),
+            ..Group::default()
+        };
+        groups.insert(key.to_string(), group);
+    }
+    let Some(grp) = groups.get_mut(key) else {
+        return;
+    };
+    grp.games += 1;
+    grp.plies += u64::from(plies);
+    match side {
+        Some(0) => grp.wins += 1,
+        Some(1) => grp.draws += 1,
+        Some(_) => grp.losses += 1,
+        None => grp.unscored += 1,
+    }
+    if let (Some(o), Some(w)) = (side, white) {
+        let by_colour = if w {
+            &mut grp.as_white
+        } else {
+            &mut grp.as_black
+        };
+        by_colour[o] += 1;
+    }
+    for c in codes {
+        *grp.findings.entry(c).or_default() += 1;
     }
 }
 

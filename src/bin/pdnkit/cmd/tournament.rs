@@ -141,9 +141,10 @@ fn human(e: &Event, out: &mut String) {
         .max(6);
     let n = e.players.len();
     let grid = matches!(e.system, System::RoundRobin { .. });
-    // Points each scored against each.
-    let mut cell = vec![vec![None::<u32>; n]; n];
-    for m in &e.meetings {
+    // Points each scored against each: a round robin's grid only (a Swiss
+    // event of thousands of players has no grid, and never an n² table).
+    let mut cell = vec![vec![None::<u32>; if grid { n } else { 0 }]; if grid { n } else { 0 }];
+    for m in e.meetings.iter().filter(|_| grid) {
         let (a, b) = (m.white, m.black);
         *cell[a][b].get_or_insert(0) += m.points.0;
         *cell[b][a].get_or_insert(0) += m.points.1;
@@ -200,10 +201,22 @@ fn human(e: &Event, out: &mut String) {
 
 /// Swiss: each round's opponent (by rank), colour and score, a line per player.
 fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
-    // Swiss: each round's opponent (by rank), colour and score.
+    // Swiss: each round's opponent (by rank), colour and score. Each
+    // player's meetings gathered in one pass (in the meetings' order).
+    let mut mine: Vec<Vec<&pdnkit::tournament::Meeting>> = vec![Vec::new(); e.players.len()];
+    for m in &e.meetings {
+        if let Some(v) = mine.get_mut(m.white) {
+            v.push(m);
+        }
+        if m.black != m.white {
+            if let Some(v) = mine.get_mut(m.black) {
+                v.push(m);
+            }
+        }
+    }
     for (i, p) in e.players.iter().enumerate() {
         let mut line = format!("{:>3}  {}", p.rank, pad(&crate::render::name(&p.name), nw));
-        for m in e.meetings.iter().filter(|m| m.white == i || m.black == i) {
+        for m in mine.get(i).into_iter().flatten() {
             let (opp, colour, got) = if m.white == i {
                 (m.black, 'w', m.points.0)
             } else {

@@ -1,0 +1,837 @@
+//! Tournaments as an arbiter checks them: games grouped into events, players
+//! matched by name, rounds read, the crosstable with its tie-breaks, and the
+//! findings an archive of an event can hold (docs/tournament.md).
+//!
+//! The input is the games ([`Games`]: their tags, their results, where they
+//! are, their moves as hashes); [`events`] groups them and judges each event.
+//!
+//! ```
+//! use pdnkit::tournament::{events, Games, Settings};
+//! use pdnkit::check::check_game;
+//! use pdnkit::pdn::read_all;
+//! use pdnkit::replay::Options;
+//! let pdn = "[Event \"Club 2024\"][Round \"1\"][White \"Ann\"][Black \"Bob\"][Result \"2-0\"] 2-0\n\n\
+//!            [Event \"Club 2024\"][Round \"2\"][White \"Cid\"][Black \"Ann\"][Result \"1-1\"] 1-1\n\n\
+//!            [Event \"Club 2024\"][Round \"3\"][White \"Bob\"][Black \"Cid\"][Result \"1-1\"] 1-1\n";
+//! let opts = Options::default().keep_moves(true);
+//! let mut games = Games::new();
+//! for g in read_all(pdn.as_bytes()) {
+//!     games.add("club.pdn", &g, &check_game(&g, &opts));
+//! }
+//! let ev = &events(&games, &Settings::default())[0];
+//! assert_eq!(ev.players[0].name, "Ann"); // 2 + 1 points: first
+//! assert_eq!(ev.players[0].points, 6);   // in half points: 3
+//! ```
+
+use crate::diag::{Code, Severity};
+use crate::pdn::Outcome;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+mod copies;
+mod crosstable;
+mod games;
+mod judge;
+mod names;
+
+use copies::*;
+use crosstable::*;
+use names::*;
+pub(crate) use names::{is_placeholder, name_key};
+
+pub use games::Games;
+pub(crate) use games::{Strings, Sym};
+use games::{TGame, Table};
+
+/// How games are scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scoring {
+    /// Win 2, draw 1, loss 0 (draughts).
+    #[default]
+    TwoOneZero,
+    /// Win 1, draw ½, loss 0.
+    OneHalfZero,
+    /// Per match (the games of one round between the same two players): the
+    /// match winner scores 2, a tied match 1 each.
+    MatchPoints,
+}
+
+/// A tie-break.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tiebreak {
+    /// Sonneborn-Berger: opponents' points weighted by the share scored against them.
+    SonnebornBerger,
+    /// The number of games won.
+    Wins,
+    /// Solkoff (Buchholz): the sum of the opponents' points, once per meeting.
+    Solkoff,
+    /// Solkoff without the lowest opponent.
+    SolkoffCut,
+    /// Among players level on points: the points scored against each other.
+    Direct,
+}
+
+impl Tiebreak {
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tiebreak::SonnebornBerger => "sb",
+            Tiebreak::Wins => "wins",
+            Tiebreak::Solkoff => "solkoff",
+            Tiebreak::SolkoffCut => "solkoff-cut",
+            Tiebreak::Direct => "direct",
+        }
+    }
+    /// Every tie-break, in the default order.
+    pub const ALL: [Tiebreak; 5] = [
+        Tiebreak::Direct,
+        Tiebreak::SonnebornBerger,
+        Tiebreak::Wins,
+        Tiebreak::Solkoff,
+        Tiebreak::SolkoffCut,
+    ];
+}
+
+/// What [`events`] is asked to do.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// How games are scored.
+    pub scoring: Scoring,
+    /// The tie-breaks, in order.
+    pub tiebreaks: Vec<Tiebreak>,
+    /// `(spelling, name)`: a spelling merged into a name by hand.
+    pub aliases: Vec<(String, String)>,
+    /// Files whose copy of a game wins over a conflicting copy elsewhere
+    /// (`--prefer FILE|GLOB`).
+    pub prefer: Option<globset::GlobSet>,
+    /// Every copy of a game counts (`--keep-duplicates`): the counting of
+    /// before issue 41.
+    pub keep_duplicates: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            scoring: Scoring::TwoOneZero,
+            tiebreaks: Tiebreak::ALL.to_vec(),
+            aliases: Vec::new(),
+            prefer: None,
+            keep_duplicates: false,
+        }
+    }
+}
+
+/// A finding about an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// `missing-game`, `double-booked`, `repeated-pairing` (errors);
+    /// `name-variant`, `name-similar`, `colour-imbalance`,
+    /// `date-outside-event`, `round-unknown`, `forfeit` (warnings);
+    /// `result-mismatch` (an error, from check).
+    pub code: Code,
+    /// Error or warning.
+    pub severity: Severity,
+    /// What is wrong, with names and rounds.
+    pub message: String,
+    /// The games it is about, as (file, game).
+    pub games: Vec<(String, usize)>,
+}
+
+/// A player's line of the crosstable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The name, as most games write it.
+    pub name: String,
+    /// Every spelling met, most used first.
+    pub spellings: Vec<String>,
+    /// Points, in half points (a draw under 1-½-0 is 1).
+    pub points: u32,
+    /// Games played (forfeits included).
+    pub games: u32,
+    /// Games won, drawn, lost.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// Games with White, games with Black.
+    pub colours: (u32, u32),
+    /// 1-based rank (players level on every tie-break share a rank).
+    pub rank: usize,
+    /// The tie-break values, in the settings' order.
+    pub tiebreaks: Vec<(Tiebreak, f64)>,
+}
+
+/// How the event was played, as its games show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// Everyone meets everyone `cycles` times.
+    RoundRobin {
+        /// How many times each pair meets.
+        cycles: u32,
+    },
+    /// Pairings round by round.
+    Swiss,
+}
+
+/// One meeting: the games of one round between two players.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Meeting {
+    /// The round (0 when the games give none).
+    pub round: u32,
+    /// Indices in [`Event::players`] (as ranked).
+    pub white: usize,
+    /// The other player (Black in the first game of the meeting).
+    pub black: usize,
+    /// Points of each, in half points.
+    pub points: (u32, u32),
+    /// Games.
+    pub games: u32,
+}
+
+/// An event: its players ranked, its meetings, its findings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// The Event tag (without its trailing parenthesised part when the
+    /// event's games write it in more than one way).
+    pub event: String,
+    /// The section, when the event's games form groups of players who never
+    /// meet (`split-event`): named by the parenthesised part of the Event
+    /// value its games carry (`женщины`), else `section N`.
+    pub section: Option<String>,
+    /// The Site tag.
+    pub site: String,
+    /// The year of its games' dates, when they tell.
+    pub year: Option<u32>,
+    /// Players, ranked.
+    pub players: Vec<Player>,
+    /// Rounds read (sorted; empty when no game has one).
+    pub rounds: Vec<u32>,
+    /// The meetings, by round.
+    pub meetings: Vec<Meeting>,
+    /// Round robin or Swiss.
+    pub system: System,
+    /// Points per game won (for the scale of the crosstable).
+    pub win_points: u32,
+    /// What is wrong, errors first.
+    pub findings: Vec<Finding>,
+    /// Games stored more than once and counted once (each extra copy).
+    pub duplicates_merged: usize,
+    /// Pairings of a round whose copies disagree (moves or result):
+    /// counted as missing until one is preferred or removed.
+    pub conflicting_copies: usize,
+}
+
+impl Event {
+    /// How it was played, in words: `round robin, 12 players, 11 rounds`.
+    pub fn system_text(&self) -> String {
+        let system = match self.system {
+            System::RoundRobin { cycles: 1 } => "round robin".to_string(),
+            System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
+            System::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
+            System::Swiss => "Swiss (pairings round by round)".to_string(),
+        };
+        format!(
+            "{system}, {}, {}",
+            plural(self.players.len(), "player", "players"),
+            plural(self.rounds.len(), "round", "rounds")
+        )
+    }
+
+    /// The record `tournament --format json` writes for it (CLI.md).
+    #[cfg(feature = "serde")]
+    pub fn record(&self) -> impl serde::Serialize + '_ {
+        EventRecord {
+            kind: "event",
+            event: &self.event,
+            section: self.section.as_deref(),
+            site: &self.site,
+            year: self.year,
+            system: self.system_text(),
+            players: self
+                .players
+                .iter()
+                .map(|p| PlayerRecord {
+                    name: &p.name,
+                    spellings: &p.spellings,
+                    points: f64::from(p.points) / 2.0,
+                    games: p.games,
+                    wins: p.wins,
+                    draws: p.draws,
+                    losses: p.losses,
+                    rank: p.rank,
+                    tiebreaks: TiebreakRecord(&p.tiebreaks),
+                })
+                .collect(),
+            rounds: &self.rounds,
+            duplicates_merged: self.duplicates_merged,
+            conflicting_copies: self.conflicting_copies,
+            findings: self
+                .findings
+                .iter()
+                .map(|f| FindingRecord {
+                    code: f.code.as_str(),
+                    severity: f.severity.as_str(),
+                    message: &f.message,
+                    games: f
+                        .games
+                        .iter()
+                        .map(|(file, game)| PlaceRecord { file, game: *game })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An event (or a section of one) as `tournament --format json` writes it.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+struct EventRecord<'a> {
+    /// Always `event`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The Event tag.
+    pub event: &'a str,
+    /// The section, when the event is split (`split-event`); else null.
+    pub section: Option<&'a str>,
+    /// The Site tag.
+    pub site: &'a str,
+    /// The year, when the dates tell.
+    pub year: Option<u32>,
+    /// [`Event::system_text`].
+    pub system: String,
+    /// The crosstable's lines, ranked.
+    pub players: Vec<PlayerRecord<'a>>,
+    /// The rounds read.
+    pub rounds: &'a [u32],
+    /// Extra copies of games counted once.
+    pub duplicates_merged: usize,
+    /// Pairings whose copies disagree, counted as missing.
+    pub conflicting_copies: usize,
+    /// What is wrong, errors first.
+    pub findings: Vec<FindingRecord<'a>>,
+}
+
+/// A player's line in an `EventRecord`.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+struct PlayerRecord<'a> {
+    /// The name, as most games write it.
+    pub name: &'a str,
+    /// Every spelling met.
+    pub spellings: &'a [String],
+    /// Points (a draw under 2-1-0 is 1).
+    pub points: f64,
+    /// Games played.
+    pub games: u32,
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+    /// 1-based rank.
+    pub rank: usize,
+    /// Each tie-break by name, in the settings' order.
+    pub tiebreaks: TiebreakRecord<'a>,
+}
+
+/// Tie-breaks written as an object, in their order.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug)]
+struct TiebreakRecord<'a>(pub &'a [(Tiebreak, f64)]);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for TiebreakRecord<'_> {
+    fn serialize<S: serde::Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = ser.serialize_map(Some(self.0.len()))?;
+        for (t, v) in self.0 {
+            map.serialize_entry(t.name(), v)?;
+        }
+        map.end()
+    }
+}
+
+/// A finding in an `EventRecord`.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+struct FindingRecord<'a> {
+    /// The code (CLI.md).
+    pub code: &'static str,
+    /// `error`, `warning` or `note`.
+    pub severity: &'static str,
+    /// What is wrong.
+    pub message: &'a str,
+    /// The games it is about.
+    pub games: Vec<PlaceRecord<'a>>,
+}
+
+/// A game named by its file and 1-based index.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+struct PlaceRecord<'a> {
+    /// The file.
+    pub file: &'a str,
+    /// 1-based index in the file.
+    pub game: usize,
+}
+
+/// `N` or `N.M`: the round (and the game of a round's match).
+fn round_of(text: &str) -> Option<u32> {
+    let head = text.trim().split(['.', '-', '/']).next()?;
+    head.trim().parse().ok().filter(|&n: &u32| n > 0)
+}
+
+fn year_of(date: &str) -> Option<u32> {
+    crate::select::date_span(date).map(|(a, _)| a / 10000)
+}
+
+/// An Event value without its trailing parenthesised part
+/// (`Чемпионат Беларуси 2015 (мужчины)` → `Чемпионат Беларуси 2015`), and
+/// that part (`мужчины`).
+fn split_event_name(event: &str) -> (&str, Option<&str>) {
+    let t = event.trim();
+    if let Some(inner) = t.strip_suffix(')') {
+        if let Some(open) = inner.rfind('(') {
+            let (base, part) = (inner[..open].trim_end(), inner[open + 1..].trim());
+            if !base.is_empty() && !part.is_empty() {
+                return (base, Some(part));
+            }
+        }
+    }
+    (t, None)
+}
+
+/// The groups of games that may be one event: Event values equal once a
+/// trailing parenthesised part is removed (folded), the same Site (folded)
+/// and the same year; in input order.
+fn event_groups(games: Table<'_>, keys: &mut Keys) -> Vec<(Option<u32>, Vec<usize>)> {
+    let mut groups: HashMap<(String, String, Option<u32>), usize> = HashMap::new();
+    let mut out: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
+    for i in 0..games.len() {
+        let g = &games[i];
+        let year = games.opt(g.date).and_then(year_of);
+        let key = (
+            keys.of(split_event_name(games.text(g.event)).0),
+            keys.of(games.text(g.site)),
+            year,
+        );
+        let n = *groups.entry(key).or_insert_with(|| {
+            out.push((year, Vec::new()));
+            out.len() - 1
+        });
+        out[n].1.push(i);
+    }
+    out
+}
+
+/// The games' events, each judged: one [`Event`] per event, or per section
+/// of an event whose players form groups that never meet.
+///
+/// With the `batch` feature, events are judged in parallel on the current
+/// rayon pool (run it in a pool of one thread for one thread); the order is
+/// the same.
+pub fn events(games: &Games, settings: &Settings) -> Vec<Event> {
+    events_of(games.table(), settings)
+}
+
+/// [`events`] of the games of a table.
+fn events_of(games: Table<'_>, settings: &Settings) -> Vec<Event> {
+    let mut keys = Keys::default();
+    let groups = event_groups(games, &mut keys);
+    #[cfg(feature = "batch")]
+    if rayon::current_num_threads() > 1 && groups.len() > 1 {
+        use rayon::prelude::*;
+        let judged: Vec<Vec<Event>> = groups
+            .into_par_iter()
+            .map_init(Keys::default, |memo, (year, ix)| {
+                judge(games, &ix, year, settings, memo)
+            })
+            .collect();
+        return judged.into_iter().flatten().collect();
+    }
+    groups
+        .into_iter()
+        .flat_map(|(year, ix)| judge(games, &ix, year, settings, &mut keys))
+        .collect()
+}
+
+/// Which games count, as the crosstables of [`events`] count them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counted {
+    /// Per game, in the order given: whether it counts.
+    pub each: Vec<bool>,
+    /// Extra copies of a game counted once (`duplicate-game`).
+    pub merged: usize,
+    /// Games left out because their copies disagree (`conflicting-copies`).
+    pub conflicting: usize,
+}
+
+/// Which games count: each game stored more than once in an event counted
+/// once, and the copies that disagree (`conflicting-copies`) left out, as
+/// the crosstables of [`events`] count them. Games with a placeholder for a
+/// player all count (`stats --by player` lists them as "unknown player").
+/// With `keep_duplicates` every game counts.
+pub(crate) fn counted(games: &Games, settings: &Settings) -> Counted {
+    let games = games.table();
+    let mut out = Counted {
+        each: vec![true; games.len()],
+        ..Counted::default()
+    };
+    if settings.keep_duplicates {
+        return out;
+    }
+    let mut keys = Keys::default();
+    for (_, ix) in event_groups(games, &mut keys) {
+        let real: Vec<usize> = ix
+            .iter()
+            .copied()
+            .filter(|&i| {
+                !keys.placeholder(games.text(games[i].white))
+                    && !keys.placeholder(games.text(games[i].black))
+            })
+            .collect();
+        let copies = Copies::of(games, &real, settings, &mut keys);
+        let kept: BTreeSet<usize> = copies.kept.iter().copied().collect();
+        out.merged += copies.merged.len();
+        for i in real {
+            out.each[i] = kept.contains(&i);
+        }
+    }
+    // The games not counted are the extra copies and the copies that
+    // disagree (and, with `prefer`, the copies it set aside).
+    out.conflicting = out
+        .each
+        .iter()
+        .filter(|c| !**c)
+        .count()
+        .saturating_sub(out.merged);
+    out
+}
+
+/// `(spelling key, name key)` of the settings' aliases.
+fn alias_keys(s: &Settings) -> HashMap<String, String> {
+    s.aliases
+        .iter()
+        .map(|(a, b)| (name_key(a), name_key(b)))
+        .collect()
+}
+
+/// The games of `ix` split into sets of players with no game between them
+/// (connected components of the graph of games), each in input order, the
+/// sets in the order of their first game.
+fn components(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> Vec<Vec<usize>> {
+    let alias = alias_keys(s);
+    let mut id: HashMap<String, usize> = HashMap::new();
+    let mut parent: Vec<usize> = Vec::new();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut ends: Vec<(usize, usize)> = Vec::with_capacity(ix.len());
+    for &i in ix {
+        let mut node = |name: &str| {
+            let k = memo.of(name);
+            let k = alias.get(&k).cloned().unwrap_or(k);
+            let next = parent.len();
+            let n = *id.entry(k).or_insert(next);
+            if n == next {
+                parent.push(next);
+            }
+            n
+        };
+        let (w, b) = (
+            node(games.text(games[i].white)),
+            node(games.text(games[i].black)),
+        );
+        let (rw, rb) = (root(&mut parent, w), root(&mut parent, b));
+        if rw != rb {
+            parent[rw.max(rb)] = rw.min(rb);
+        }
+        ends.push((w, i));
+    }
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    let mut set_of: HashMap<usize, usize> = HashMap::new();
+    for (w, i) in ends {
+        let r = root(&mut parent, w);
+        let n = *set_of.entry(r).or_insert_with(|| {
+            sets.push(Vec::new());
+            sets.len() - 1
+        });
+        sets[n].push(i);
+    }
+    sets
+}
+
+/// The Event value of a group: the one its games write, or, when they write
+/// it in several ways, the value without its parenthesised part.
+fn event_name(games: Table<'_>, ix: &[usize]) -> String {
+    let first = games.text(games[ix[0]].event);
+    if ix.iter().all(|&i| games.text(games[i].event) == first) {
+        first.to_string()
+    } else {
+        split_event_name(first).0.to_string()
+    }
+}
+
+/// The names of the sections: the parenthesised part of the Event value
+/// most of a section's games carry, when the group's games write the Event
+/// in more than one way; else (or when taken) `section N`.
+fn section_names(games: Table<'_>, sets: &[Vec<usize>]) -> Vec<String> {
+    let all_one = {
+        let mut values = sets
+            .iter()
+            .flatten()
+            .map(|&i| games.text(games[i].event).trim());
+        let first = values.next();
+        values.all(|v| Some(v) == first)
+    };
+    let mut names: Vec<String> = Vec::new();
+    for (n, set) in sets.iter().enumerate() {
+        let mut count: BTreeMap<&str, usize> = BTreeMap::new();
+        if !all_one {
+            for &i in set {
+                if let (_, Some(part)) = split_event_name(games.text(games[i].event)) {
+                    *count.entry(part).or_default() += 1;
+                }
+            }
+        }
+        let best = count
+            .iter()
+            .max_by_key(|(p, c)| (**c, std::cmp::Reverse(**p)))
+            .map(|(p, _)| p.to_string())
+            .filter(|p| !names.contains(p));
+        names.push(best.unwrap_or_else(|| format!("section {}", n + 1)));
+    }
+    names
+}
+
+/// The work of judging one event.
+struct Judge<'a> {
+    games: Table<'a>,
+    ix: &'a [usize],
+    s: &'a Settings,
+    names: Names,
+    findings: Vec<Finding>,
+    /// The round of each game of `ix` (0: none).
+    round: Vec<u32>,
+    meetings: Meetings,
+    /// Per player: points, games, wins, draws, losses, games with White.
+    per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
+}
+
+fn judge(
+    games: Table<'_>,
+    ix: &[usize],
+    year: Option<u32>,
+    s: &Settings,
+    memo: &mut Keys,
+) -> Vec<Event> {
+    // Games with a placeholder for a player stay out of the crosstable,
+    // said once for the event.
+    let (real, unknown): (Vec<usize>, Vec<usize>) = ix.iter().partition(|&&i| {
+        !memo.placeholder(games.text(games[i].white))
+            && !memo.placeholder(games.text(games[i].black))
+    });
+    let unknown_note = (!unknown.is_empty()).then(|| {
+        let mut names: Vec<String> = unknown
+            .iter()
+            .flat_map(|&i| [games.text(games[i].white), games.text(games[i].black)])
+            .filter(|n| memo.placeholder(n))
+            .map(|n| format!("\"{}\"", n.trim()))
+            .collect();
+        names.sort();
+        names.dedup();
+        Finding {
+            code: Code::UnknownPlayer,
+            severity: Severity::Note,
+            message: format!(
+                "{} with no player's name ({}) kept out of the crosstable",
+                plural(unknown.len(), "game", "games"),
+                names.join(", ")
+            ),
+            games: unknown.iter().map(|&i| games.place(i)).collect(),
+        }
+    });
+    let copies = Copies::of(games, &real, s, memo);
+    let name = event_name(games, ix);
+    let site = games.text(games[ix[0]].site).to_string();
+    let sets = components(games, &copies.kept, s, memo);
+    if sets.len() <= 1 {
+        let mut findings: Vec<Finding> = copies.findings.into_iter().map(|(_, f)| f).collect();
+        findings.extend(unknown_note);
+        let part = Part {
+            event: name,
+            section: None,
+            site,
+            year,
+            findings,
+            merged: copies.merged.len(),
+            conflicts: copies.conflicts.len(),
+        };
+        return vec![judge_part(games, &copies.kept, part, s, memo)];
+    }
+    // Sections: the sets of players who never meet, each its own crosstable.
+    let names = section_names(games, &sets);
+    let alias = alias_keys(s);
+    let mut key = |n: &str| {
+        let k = memo.of(n);
+        alias.get(&k).cloned().unwrap_or(k)
+    };
+    let mut section_of: HashMap<String, usize> = HashMap::new();
+    let mut sizes: Vec<usize> = Vec::new();
+    for (n, set) in sets.iter().enumerate() {
+        let before = section_of.len();
+        for &i in set {
+            section_of
+                .entry(key(games.text(games[i].white)))
+                .or_insert(n);
+            section_of
+                .entry(key(games.text(games[i].black)))
+                .or_insert(n);
+        }
+        sizes.push(section_of.len() - before);
+    }
+    let described: Vec<String> = names
+        .iter()
+        .zip(&sets)
+        .zip(&sizes)
+        .map(|((nm, set), &p)| {
+            format!(
+                "{nm} ({}, {})",
+                plural(p, "player", "players"),
+                plural(set.len(), "game", "games")
+            )
+        })
+        .collect();
+    let note = Finding {
+        code: Code::SplitEvent,
+        severity: Severity::Note,
+        message: format!(
+            "{}: its games form {} sets of players with no game between them, each with its own crosstable: {}",
+            if name.trim().is_empty() { "(no Event)" } else { name.trim() },
+            sets.len(),
+            described.join("; ")
+        ),
+        games: Vec::new(),
+    };
+    let mut parts: Vec<Part> = names
+        .into_iter()
+        .map(|nm| Part {
+            event: name.clone(),
+            section: Some(nm),
+            site: site.clone(),
+            year,
+            findings: vec![note.clone()],
+            merged: 0,
+            conflicts: 0,
+        })
+        .collect();
+    let mut section_of_game = |i: usize| {
+        section_of
+            .get(&key(games.text(games[i].white)))
+            .or_else(|| section_of.get(&key(games.text(games[i].black))))
+            .copied()
+            .unwrap_or(0)
+    };
+    for (i, f) in copies.findings {
+        parts[section_of_game(i)].findings.push(f);
+    }
+    for i in copies.merged {
+        parts[section_of_game(i)].merged += 1;
+    }
+    for i in copies.conflicts {
+        parts[section_of_game(i)].conflicts += 1;
+    }
+    parts[0].findings.extend(unknown_note);
+    sets.iter()
+        .zip(parts)
+        .map(|(set, part)| judge_part(games, set, part, s, memo))
+        .collect()
+}
+
+/// `n` and the word, singular or plural.
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// An event, or a section of one, before its games are judged: its names
+/// and the findings about it made so far.
+struct Part {
+    event: String,
+    section: Option<String>,
+    site: String,
+    year: Option<u32>,
+    findings: Vec<Finding>,
+    merged: usize,
+    conflicts: usize,
+}
+
+/// The crosstable and findings of the games `ix` (counted once) of an event
+/// or section.
+fn judge_part(games: Table<'_>, ix: &[usize], part: Part, s: &Settings, memo: &mut Keys) -> Event {
+    let Part {
+        event,
+        section,
+        site,
+        year,
+        findings,
+        merged,
+        conflicts,
+    } = part;
+    if ix.is_empty() {
+        // No game counts (placeholders, copies set aside): the event and
+        // what was found, with no crosstable.
+        let mut findings = findings;
+        findings.sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
+        return Event {
+            event,
+            section,
+            site,
+            year,
+            players: Vec::new(),
+            rounds: Vec::new(),
+            meetings: Vec::new(),
+            system: System::Swiss,
+            win_points: match s.scoring {
+                Scoring::OneHalfZero => 1,
+                _ => 2,
+            },
+            findings,
+            duplicates_merged: merged,
+            conflicting_copies: conflicts,
+        };
+    }
+    let names = Names::of(games, ix, s, memo);
+    let mut j = Judge {
+        games,
+        ix,
+        s,
+        per_player: vec![(0, 0, 0, 0, 0, 0); names.len()],
+        names,
+        findings,
+        round: Vec::new(),
+        meetings: BTreeMap::new(),
+    };
+    j.name_findings();
+    j.read_rounds();
+    j.tally();
+    let rounds: BTreeSet<u32> = j.round.iter().copied().filter(|&r| r > 0).collect();
+    let system = j.pairings(&rounds);
+    j.colours();
+    j.dates();
+    let mut ev = j.finish(year, system, rounds);
+    ev.event = event;
+    ev.section = section;
+    ev.site = site;
+    ev.duplicates_merged = merged;
+    ev.conflicting_copies = conflicts;
+    ev
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,244 @@
+//! The tournament's unit tests: events, crosstables and findings of small
+//! collections written in place.
+
+use super::*;
+
+/// A game as the tests write it.
+#[derive(Clone, Debug, Default)]
+struct T {
+    file: String,
+    game: usize,
+    event: String,
+    site: String,
+    date: Option<String>,
+    round: Option<String>,
+    white: String,
+    black: String,
+    result: Outcome,
+    plies: u32,
+}
+
+/// The events of games whose moves are not known.
+fn events(games: &[T], s: &Settings) -> Vec<Event> {
+    let mut all = Games::new();
+    for t in games {
+        let g = games::Game {
+            file: &t.file,
+            game: t.game,
+            event: &t.event,
+            site: &t.site,
+            date: t.date.as_deref(),
+            round: t.round.as_deref(),
+            white: &t.white,
+            black: &t.black,
+            result: t.result,
+            plies: t.plies,
+        };
+        all.push(g, games::Moves::NONE);
+    }
+    super::events(&all, s)
+}
+
+fn g(w: &str, b: &str, round: &str, result: Outcome) -> T {
+    T {
+        file: "t.pdn".into(),
+        game: 0,
+        event: "Test".into(),
+        site: "Here".into(),
+        date: None,
+        round: Some(round.into()),
+        white: w.into(),
+        black: b.into(),
+        result,
+        plies: 40,
+    }
+}
+
+fn codes(e: &Event) -> Vec<&'static str> {
+    e.findings.iter().map(|f| f.code.as_str()).collect()
+}
+
+use Outcome::{BlackWins as B, Draw as D, WhiteWins as W};
+
+/// A round robin of four: A beats everyone, B draws C and beats D, C beats D.
+fn four() -> Vec<T> {
+    vec![
+        g("A", "B", "1", W),
+        g("D", "C", "1", B),
+        g("C", "A", "2", B),
+        g("B", "D", "2", W),
+        g("A", "D", "3", W),
+        g("B", "C", "3", D),
+    ]
+}
+
+#[test]
+fn a_round_robin_and_its_crosstable() {
+    let e = &events(&four(), &Settings::default())[0];
+    assert_eq!(e.system, System::RoundRobin { cycles: 1 });
+    let names: Vec<&str> = e.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["A", "B", "C", "D"]);
+    let pts: Vec<u32> = e.players.iter().map(|p| p.points / 2).collect();
+    assert_eq!(pts, [6, 3, 3, 0]);
+    // B and C are level; they drew each other (direct 1 each); B's win
+    // is over D (0 points), C's too: level on SB and wins as well.
+    assert_eq!(e.players[1].rank, 2);
+    assert_eq!(e.players[2].rank, 2);
+    assert!(e.findings.is_empty(), "{:?}", e.findings);
+    assert_eq!(e.rounds, [1, 2, 3]);
+    // 1-½-0 halves every score.
+    let s = Settings {
+        scoring: Scoring::OneHalfZero,
+        ..Settings::default()
+    };
+    let e = &events(&four(), &s)[0];
+    assert_eq!(e.players[0].points, 6); // 3 points in half points
+}
+
+#[test]
+fn findings_of_a_faulty_round_robin() {
+    let mut games = four();
+    games.remove(5); // B – C missing (round 3)
+    games.push(g("A", "B", "3", D)); // A meets B twice; A plays twice in round 3
+    let e = &events(&games, &Settings::default())[0];
+    let c = codes(e);
+    assert!(c.contains(&"repeated-pairing"), "{c:?}");
+    assert!(c.contains(&"double-booked"), "{c:?}");
+    let missing = e
+        .findings
+        .iter()
+        .find(|f| f.code == Code::MissingGame)
+        .unwrap();
+    assert!(missing.message.contains("B – C"), "{}", missing.message);
+}
+
+#[test]
+fn names_merge_across_scripts_and_spaces_and_similar_ones_are_named() {
+    assert_eq!(name_key("Cеменюк  Михаил"), name_key("Семенюк Михаил"));
+    assert_eq!(name_key("Lazovik  Yana"), name_key("lazovik yana"));
+    assert_ne!(
+        name_key("Кодраченко Евгений"),
+        name_key("Кондраченко Евгений")
+    );
+    assert!(one_apart(
+        &name_key("Кодраченко Евгений"),
+        &name_key("Кондраченко Евгений")
+    ));
+    assert!(one_apart("abc", "abd") && one_apart("abc", "abxc") && !one_apart("abc", "cab"));
+    let games = vec![
+        g("Семенюк Михаил", "Чепа Олег", "1", W),
+        g("Чепа Олег", "Cеменюк  Михаил", "2", D),
+        g("Кондраченко Евгений", "Чепа Олег", "3", D),
+        g("Чепа Олег", "Кодраченко Евгений", "4", D),
+    ];
+    let e = &events(&games, &Settings::default())[0];
+    assert_eq!(e.players.len(), 4, "the similar names stay apart");
+    let variant = e
+        .findings
+        .iter()
+        .find(|f| f.code == Code::NameVariant)
+        .unwrap();
+    assert!(variant.message.contains("Cеменюк  Михаил"));
+    assert!(codes(e).contains(&"name-similar"));
+    // --alias merges them.
+    let s = Settings {
+        aliases: vec![("Кодраченко Евгений".into(), "Кондраченко Евгений".into())],
+        ..Settings::default()
+    };
+    let e = &events(&games, &s)[0];
+    assert_eq!(e.players.len(), 3);
+}
+
+#[test]
+fn matches_score_per_match_and_forfeits_are_named() {
+    // Two-game matches (round N.M): A beats B 1.5-0.5 in round 1.
+    let mut games = vec![
+        g("A", "B", "1.1", W),
+        g("B", "A", "1.2", D),
+        g("A", "C", "2.1", D),
+        g("C", "A", "2.2", D),
+        g("B", "C", "3.1", B),
+        g("C", "B", "3.2", W),
+    ];
+    let s = Settings {
+        scoring: Scoring::MatchPoints,
+        ..Settings::default()
+    };
+    let e = &events(&games, &s)[0];
+    assert!(e.findings.is_empty(), "{:?}", e.findings);
+    // A: won match 1 (2), drew match 2 (1) = 3; C won match 3 (2) + 1 = 3; B 0.
+    let pts: BTreeMap<&str, u32> = e
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.points / 2))
+        .collect();
+    assert_eq!(pts["A"], 3);
+    assert_eq!(pts["C"], 3);
+    assert_eq!(pts["B"], 0);
+    games[0].plies = 0;
+    let e = &events(&games, &s)[0];
+    assert_eq!(codes(e), ["forfeit"]);
+}
+
+#[test]
+fn a_double_round_robin_and_a_swiss_event() {
+    // Each pair twice, colours swapped: a double round robin, no finding.
+    let mut games = four();
+    for (i, x) in four().into_iter().enumerate() {
+        games.push(T {
+            white: x.black.clone(),
+            black: x.white.clone(),
+            round: Some(format!("{}", 4 + i / 2)),
+            ..x
+        });
+    }
+    let e = &events(&games, &Settings::default())[0];
+    assert_eq!(e.system, System::RoundRobin { cycles: 2 });
+    assert!(e.findings.is_empty(), "{:?}", e.findings);
+    assert_eq!(e.players.iter().map(|p| p.games).sum::<u32>(), 24);
+    // Eight players, three rounds, all meeting through others: one Swiss
+    // event, not split. A pair meeting twice is a
+    // repeated pairing; nobody is missing a game.
+    let names = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal"];
+    let mut swiss = Vec::new();
+    for (r, pairs) in [
+        [(0, 1), (2, 3), (4, 5), (6, 7)],
+        [(3, 0), (1, 2), (7, 4), (5, 6)],
+        [(0, 4), (5, 1), (2, 6), (7, 3)],
+    ]
+    .iter()
+    .enumerate()
+    {
+        for &(w, b) in pairs {
+            swiss.push(g(names[w], names[b], &(r + 1).to_string(), D));
+        }
+    }
+    let e = &events(&swiss, &Settings::default())[0];
+    assert_eq!(e.system, System::Swiss);
+    assert!(e.findings.is_empty(), "{:?}", e.findings);
+    swiss.push(g("Bob", "Ann", "4", D));
+    let e = &events(&swiss, &Settings::default())[0];
+    assert_eq!(codes(e), ["repeated-pairing"]);
+}
+
+#[test]
+fn events_split_by_name_site_and_year_and_dates_are_checked() {
+    let mut games = four();
+    for (i, x) in games.iter_mut().enumerate() {
+        x.date = Some(format!("2016.05.{:02}", 20 + (i / 2) as u32));
+    }
+    games[5].date = Some("2016.05.19".into()); // round 3 game before round 1
+    let mut other = four();
+    for x in &mut other {
+        x.date = Some("2017.05.01".into());
+    }
+    games.extend(other);
+    let ev = events(&games, &Settings::default());
+    assert_eq!(ev.len(), 2);
+    assert_eq!((ev[0].year, ev[1].year), (Some(2016), Some(2017)));
+    assert!(
+        codes(&ev[0]).contains(&"date-outside-event"),
+        "{:?}",
+        ev[0].findings
+    );
+}
