@@ -55,49 +55,12 @@ impl Copies {
         if s.keep_duplicates {
             return out;
         }
-        let alias = alias_keys(s);
-        let mut key = |name: &str| {
-            let k = memo.of(name);
-            alias.get(&k).cloned().unwrap_or(k)
-        };
-        // Copies: the same White, Black and whole Round value (a game with
-        // no Round is compared only with its own moves: never merged by
-        // pairing alone).
-        let mut by_pairing: HashMap<(String, String, String), Vec<usize>> = HashMap::new();
-        let mut order: Vec<(String, String, String)> = Vec::new();
-        for &i in ix {
-            let g = &games[i];
-            let Some(round) = games.opt(g.round).map(str::trim).filter(|r| !r.is_empty()) else {
-                continue;
-            };
-            let k = (
-                key(games.text(g.white)),
-                key(games.text(g.black)),
-                round.to_string(),
-            );
-            let list = by_pairing.entry(k.clone()).or_default();
-            if list.is_empty() {
-                order.push(k);
-            }
-            list.push(i);
-        }
         let mut dropped: BTreeSet<usize> = BTreeSet::new();
-        for k in &order {
-            let list = &by_pairing[k];
+        for list in by_pairing(games, ix, s, memo) {
             if list.len() < 2 {
                 continue;
             }
-            // The copies, each the same game as the first of its cluster.
-            let mut clusters: Vec<Vec<usize>> = Vec::new();
-            for &i in list {
-                match clusters.iter_mut().find(|c| {
-                    same_game(games, &games[c[0]], &games[i])
-                        && c.iter().all(|&j| same_game(games, &games[j], &games[i]))
-                }) {
-                    Some(c) => c.push(i),
-                    None => clusters.push(vec![i]),
-                }
-            }
+            let clusters = clusters(games, &list);
             let preferred: Vec<usize> = match &s.prefer {
                 Some(set) if clusters.len() > 1 => clusters
                     .iter()
@@ -107,106 +70,175 @@ impl Copies {
                     .collect(),
                 _ => Vec::new(),
             };
-            let winner = match (clusters.len(), preferred.as_slice()) {
-                (1, _) => Some(0),
-                (_, [one]) => Some(*one),
-                _ => None,
-            };
-            let Some(w) = winner else {
+            match (clusters.len(), preferred.as_slice()) {
+                (1, _) => out.merge(games, &list, &clusters, 0, &mut dropped),
+                (_, [one]) => out.merge(games, &list, &clusters, *one, &mut dropped),
                 // Copies that disagree: none counts.
-                out.conflicts.push(list[0]);
-                dropped.extend(list.iter().copied());
-                let described: Vec<String> = clusters
-                    .iter()
-                    .map(|c| {
-                        let g = &games[c[0]];
-                        let places: Vec<String> = c.iter().map(|&i| place_text(games, i)).collect();
-                        format!(
-                            "{} in {} plies ({})",
-                            g.result.normalised(),
-                            g.plies,
-                            places.join(", ")
-                        )
-                    })
-                    .collect();
-                let results: BTreeSet<&str> = clusters
-                    .iter()
-                    .map(|c| games[c[0]].result.normalised())
-                    .collect();
-                let what = if results.len() > 1 {
-                    "results"
-                } else {
-                    "moves"
-                };
-                out.findings.push((list[0], Finding {
-                    code: Code::ConflictingCopies,
-                    severity: Severity::Error,
-                    message: format!(
-                        "{}: its copies differ in {what}: {}; none is counted (the game is missing) until one is preferred (--prefer FILE|GLOB) or removed",
-                        pairing_text(games, list[0]),
-                        described.join("; ")
-                    ),
-                    games: list.iter().map(|&i| games.place(i)).collect(),
-                }));
-                continue;
-            };
-            // The copies of the winner merged into its most complete copy;
-            // the other clusters (settled by --prefer) set aside.
-            let cluster = &clusters[w];
-            let keep = cluster
-                .iter()
-                .copied()
-                .max_by_key(|&i| (games[i].plies, std::cmp::Reverse(i)))
-                .unwrap_or(cluster[0]);
-            for (n, c) in clusters.iter().enumerate() {
-                for &i in c {
-                    if i == keep {
-                        continue;
-                    }
-                    dropped.insert(i);
-                    if n == w {
-                        out.merged.push(keep);
-                        out.findings.push((
-                            keep,
-                            Finding {
-                                code: Code::DuplicateGame,
-                                severity: Severity::Note,
-                                message: format!(
-                                    "{}: in {} and {}, counted once",
-                                    pairing_text(games, keep),
-                                    place_text(games, keep),
-                                    place_text(games, i)
-                                ),
-                                games: vec![games.place(keep), games.place(i)],
-                            },
-                        ));
-                    }
+                _ => {
+                    dropped.extend(list.iter().copied());
+                    out.conflict(games, &list, &clusters);
                 }
-            }
-            if clusters.len() > 1 {
-                let others: Vec<String> = clusters
-                    .iter()
-                    .enumerate()
-                    .filter(|&(n, _)| n != w)
-                    .flat_map(|(_, c)| c.iter().map(|&i| place_text(games, i)))
-                    .collect();
-                out.findings.push((
-                    keep,
-                    Finding {
-                        code: Code::DuplicateGame,
-                        severity: Severity::Note,
-                        message: format!(
-                            "{}: copies that differ, settled by --prefer: {} is counted, not {}",
-                            pairing_text(games, keep),
-                            place_text(games, keep),
-                            others.join(", ")
-                        ),
-                        games: list.iter().map(|&i| games.place(i)).collect(),
-                    },
-                ));
             }
         }
         out.kept.retain(|i| !dropped.contains(i));
         out
     }
+
+    /// `conflicting-copies`: the copies of one pairing and round (`list`)
+    /// are more than one game (`clusters`), and none is preferred.
+    fn conflict(&mut self, games: Table<'_>, list: &[usize], clusters: &[Vec<usize>]) {
+        self.conflicts.push(list[0]);
+        let described: Vec<String> = clusters
+            .iter()
+            .map(|c| {
+                let g = &games[c[0]];
+                let places: Vec<String> = c.iter().map(|&i| place_text(games, i)).collect();
+                format!(
+                    "{} in {} plies ({})",
+                    g.result.normalised(),
+                    g.plies,
+                    places.join(", ")
+                )
+            })
+            .collect();
+        let results: BTreeSet<&str> = clusters
+            .iter()
+            .map(|c| games[c[0]].result.normalised())
+            .collect();
+        let what = if results.len() > 1 {
+            "results"
+        } else {
+            "moves"
+        };
+        self.findings.push((list[0], Finding {
+            code: Code::ConflictingCopies,
+            severity: Severity::Error,
+            message: format!(
+                "{}: its copies differ in {what}: {}; none is counted (the game is missing) until one is preferred (--prefer FILE|GLOB) or removed",
+                pairing_text(games, list[0]),
+                described.join("; ")
+            ),
+            games: list.iter().map(|&i| games.place(i)).collect(),
+        }));
+    }
+
+    /// The copies of cluster `w` merged into its most complete copy; the
+    /// other clusters (settled by --prefer) set aside.
+    fn merge(
+        &mut self,
+        games: Table<'_>,
+        list: &[usize],
+        clusters: &[Vec<usize>],
+        w: usize,
+        dropped: &mut BTreeSet<usize>,
+    ) {
+        let cluster = &clusters[w];
+        let keep = cluster
+            .iter()
+            .copied()
+            .max_by_key(|&i| (games[i].plies, std::cmp::Reverse(i)))
+            .unwrap_or(cluster[0]);
+        for (n, c) in clusters.iter().enumerate() {
+            for &i in c.iter().filter(|&&i| i != keep) {
+                dropped.insert(i);
+                if n == w {
+                    self.merged.push(keep);
+                    let finding = Finding {
+                        code: Code::DuplicateGame,
+                        severity: Severity::Note,
+                        message: format!(
+                            "{}: in {} and {}, counted once",
+                            pairing_text(games, keep),
+                            place_text(games, keep),
+                            place_text(games, i)
+                        ),
+                        games: vec![games.place(keep), games.place(i)],
+                    };
+                    self.findings.push((keep, finding));
+                }
+            }
+        }
+        if clusters.len() > 1 {
+            let others: Vec<String> = clusters
+                .iter()
+                .enumerate()
+                .filter(|&(n, _)| n != w)
+                .flat_map(|(_, c)| c.iter().map(|&i| place_text(games, i)))
+                .collect();
+            let finding = Finding {
+                code: Code::DuplicateGame,
+                severity: Severity::Note,
+                message: format!(
+                    "{}: copies that differ, settled by --prefer: {} is counted, not {}",
+                    pairing_text(games, keep),
+                    place_text(games, keep),
+                    others.join(", ")
+                ),
+                games: list.iter().map(|&i| games.place(i)).collect(),
+            };
+            self.findings.push((keep, finding));
+        }
+    }
+}
+
+/// The games of `ix` by pairing: the same White, Black (by key, after the
+/// aliases) and whole Round value, in the order of each pairing's first
+/// game. A game with no Round is in none (never merged by pairing alone).
+fn by_pairing(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> Vec<Vec<usize>> {
+    let alias = alias_keys(s);
+    let mut key = |name: &str| {
+        let k = memo.of(name);
+        alias.get(&k).cloned().unwrap_or(k)
+    };
+    let mut at: HashMap<(String, String, String), usize> = HashMap::new();
+    let mut lists: Vec<Vec<usize>> = Vec::new();
+    for &i in ix {
+        let g = &games[i];
+        let Some(round) = games.opt(g.round).map(str::trim).filter(|r| !r.is_empty()) else {
+            continue;
+        };
+        let k = (
+            key(games.text(g.white)),
+            key(games.text(g.black)),
+            round.to_string(),
+        );
+        let n = *at.entry(k).or_insert_with(|| {
+            lists.push(Vec::new());
+            lists.len() - 1
+        });
+        lists[n].push(i);
+    }
+    lists
+}
+
+/// The copies of one pairing and round grouped into games: each game joins
+/// the first cluster whose every member is the same game ([`same_game`]).
+/// Linear in the copies: a cluster's members with moves are the starts of
+/// its longest one (its representative), so a game is the same game as all
+/// of them when it has no moves, or the cluster none with moves, or its moves
+/// and the representative's are one the start of the other; and the result
+/// is the cluster's.
+fn clusters(games: Table<'_>, list: &[usize]) -> Vec<Vec<usize>> {
+    // Each cluster and its representative: its member with moves and the most plies.
+    let mut clusters: Vec<(Vec<usize>, Option<usize>)> = Vec::new();
+    for &i in list {
+        let g = &games[i];
+        let joins = |(c, rep): &(Vec<usize>, Option<usize>)| {
+            games[c[0]].result == g.result
+                && (g.plies == 0 || rep.is_none_or(|r| same_game(games, &games[r], g)))
+        };
+        let n = match clusters.iter().position(joins) {
+            Some(n) => n,
+            None => {
+                clusters.push((Vec::new(), None));
+                clusters.len() - 1
+            }
+        };
+        let (c, rep) = &mut clusters[n];
+        c.push(i);
+        if g.plies > 0 && rep.is_none_or(|r| g.moves.plies > games[r].moves.plies) {
+            *rep = Some(i);
+        }
+    }
+    clusters.into_iter().map(|(c, _)| c).collect()
 }

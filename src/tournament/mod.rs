@@ -637,26 +637,7 @@ fn judge(
         !memo.placeholder(games.text(games[i].white))
             && !memo.placeholder(games.text(games[i].black))
     });
-    let unknown_note = (!unknown.is_empty()).then(|| {
-        let mut names: Vec<String> = unknown
-            .iter()
-            .flat_map(|&i| [games.text(games[i].white), games.text(games[i].black)])
-            .filter(|n| memo.placeholder(n))
-            .map(|n| format!("\"{}\"", n.trim()))
-            .collect();
-        names.sort();
-        names.dedup();
-        Finding {
-            code: Code::UnknownPlayer,
-            severity: Severity::Note,
-            message: format!(
-                "{} with no player's name ({}) kept out of the crosstable",
-                plural(unknown.len(), "game", "games"),
-                names.join(", ")
-            ),
-            games: unknown.iter().map(|&i| games.place(i)).collect(),
-        }
-    });
+    let unknown_note = unknown_players(games, &unknown, memo);
     let copies = Copies::of(games, &real, s, memo);
     let name = event_name(games, ix);
     let site = games.text(games[ix[0]].site).to_string();
@@ -675,8 +656,67 @@ fn judge(
         };
         return vec![judge_part(games, &copies.kept, part, s, memo)];
     }
-    // Sections: the sets of players who never meet, each its own crosstable.
-    let names = section_names(games, &sets);
+    let mut parts = sections(
+        games,
+        &sets,
+        copies,
+        Part {
+            event: name,
+            section: None,
+            site,
+            year,
+            findings: Vec::new(),
+            merged: 0,
+            conflicts: 0,
+        },
+        s,
+        memo,
+    );
+    parts[0].findings.extend(unknown_note);
+    sets.iter()
+        .zip(parts)
+        .map(|(set, part)| judge_part(games, set, part, s, memo))
+        .collect()
+}
+
+/// `unknown-player`: the games of `unknown`, with a placeholder for a
+/// player, kept out of the crosstable (none when there are none).
+fn unknown_players(games: Table<'_>, unknown: &[usize], memo: &mut Keys) -> Option<Finding> {
+    if unknown.is_empty() {
+        return None;
+    }
+    let mut names: Vec<String> = unknown
+        .iter()
+        .flat_map(|&i| [games.text(games[i].white), games.text(games[i].black)])
+        .filter(|n| memo.placeholder(n))
+        .map(|n| format!("\"{}\"", n.trim()))
+        .collect();
+    names.sort();
+    names.dedup();
+    Some(Finding {
+        code: Code::UnknownPlayer,
+        severity: Severity::Note,
+        message: format!(
+            "{} with no player's name ({}) kept out of the crosstable",
+            plural(unknown.len(), "game", "games"),
+            names.join(", ")
+        ),
+        games: unknown.iter().map(|&i| games.place(i)).collect(),
+    })
+}
+
+/// The parts of an event whose players form `sets` that never meet: each
+/// section named, with the `split-event` note, and the copies' findings and
+/// counts of its games.
+fn sections(
+    games: Table<'_>,
+    sets: &[Vec<usize>],
+    copies: Copies,
+    event: Part,
+    s: &Settings,
+    memo: &mut Keys,
+) -> Vec<Part> {
+    let names = section_names(games, sets);
     let alias = alias_keys(s);
     let mut key = |n: &str| {
         let k = memo.of(n);
@@ -698,7 +738,7 @@ fn judge(
     }
     let described: Vec<String> = names
         .iter()
-        .zip(&sets)
+        .zip(sets)
         .zip(&sizes)
         .map(|((nm, set), &p)| {
             format!(
@@ -708,12 +748,13 @@ fn judge(
             )
         })
         .collect();
+    let name = event.event.trim();
     let note = Finding {
         code: Code::SplitEvent,
         severity: Severity::Note,
         message: format!(
             "{}: its games form {} sets of players with no game between them, each with its own crosstable: {}",
-            if name.trim().is_empty() { "(no Event)" } else { name.trim() },
+            if name.is_empty() { "(no Event)" } else { name },
             sets.len(),
             described.join("; ")
         ),
@@ -722,10 +763,10 @@ fn judge(
     let mut parts: Vec<Part> = names
         .into_iter()
         .map(|nm| Part {
-            event: name.clone(),
+            event: event.event.clone(),
             section: Some(nm),
-            site: site.clone(),
-            year,
+            site: event.site.clone(),
+            year: event.year,
             findings: vec![note.clone()],
             merged: 0,
             conflicts: 0,
@@ -747,11 +788,7 @@ fn judge(
     for i in copies.conflicts {
         parts[section_of_game(i)].conflicts += 1;
     }
-    parts[0].findings.extend(unknown_note);
-    sets.iter()
-        .zip(parts)
-        .map(|(set, part)| judge_part(games, set, part, s, memo))
-        .collect()
+    parts
 }
 
 /// `n` and the word, singular or plural.
