@@ -61,27 +61,53 @@ impl Copies {
                 continue;
             }
             let clusters = clusters(games, &list);
-            let preferred: Vec<usize> = match &s.prefer {
-                Some(set) if clusters.len() > 1 => clusters
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, c)| c.iter().any(|&i| set.is_match(games.text(games[i].file))))
-                    .map(|(n, _)| n)
-                    .collect(),
-                _ => Vec::new(),
-            };
-            match (clusters.len(), preferred.as_slice()) {
-                (1, _) => out.merge(games, &list, &clusters, 0, &mut dropped),
-                (_, [one]) => out.merge(games, &list, &clusters, *one, &mut dropped),
-                // Copies that disagree: none counts.
-                _ => {
-                    dropped.extend(list.iter().copied());
-                    out.conflict(games, &list, &clusters);
+            let mut counted = 0;
+            for part in disagreeing(games, &clusters) {
+                let part: Vec<Vec<usize>> =
+                    part.into_iter().map(|n| clusters[n].0.clone()).collect();
+                let copies: Vec<usize> = part.iter().flatten().copied().collect();
+                let preferred: Vec<usize> = match &s.prefer {
+                    Some(set) if part.len() > 1 => part
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| c.iter().any(|&i| set.is_match(games.text(games[i].file))))
+                        .map(|(n, _)| n)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                match (part.len(), preferred.as_slice()) {
+                    (1, _) => out.merge(games, &copies, &part, 0, &mut dropped),
+                    (_, [one]) => out.merge(games, &copies, &part, *one, &mut dropped),
+                    // Copies that disagree: none counts.
+                    _ => {
+                        dropped.extend(copies.iter().copied());
+                        out.conflict(games, &copies, &part);
+                        continue;
+                    }
                 }
+                counted += 1;
+            }
+            if counted > 1 {
+                out.several(games, &list, counted);
             }
         }
         out.kept.retain(|i| !dropped.contains(i));
         out
+    }
+
+    /// `round-unknown`: one pairing's Round value (`list`) holds `counted`
+    /// different games (other moves, or other dates): each counts, and the
+    /// rounds are not told apart.
+    fn several(&mut self, games: Table<'_>, list: &[usize], counted: usize) {
+        self.findings.push((list[0], Finding {
+            code: Code::RoundUnknown,
+            severity: Severity::Warning,
+            message: format!(
+                "{}: {counted} different games (other moves or another date) have this Round value: each is counted, and their rounds are not told apart",
+                pairing_text(games, list[0]),
+            ),
+            games: list.iter().map(|&i| games.place(i)).collect(),
+        }));
     }
 
     /// `conflicting-copies`: the copies of one pairing and round (`list`)
@@ -212,33 +238,118 @@ fn by_pairing(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> 
 }
 
 /// The copies of one pairing and round grouped into games: each game joins
-/// the first cluster whose every member is the same game ([`same_game`]).
-/// Linear in the copies: a cluster's members with moves are the starts of
-/// its longest one (its representative), so a game is the same game as all
-/// of them when it has no moves, or the cluster none with moves, or its moves
-/// and the representative's are one the start of the other; and the result
-/// is the cluster's.
-fn clusters(games: Table<'_>, list: &[usize]) -> Vec<Vec<usize>> {
-    // Each cluster and its representative: its member with moves and the most plies.
-    let mut clusters: Vec<(Vec<usize>, Option<usize>)> = Vec::new();
+/// the first cluster whose every member is the same game ([`same_game`]) of
+/// the same day. Linear in the copies: a cluster's members with moves are
+/// the starts of its longest one (its representative), so a game is the same
+/// game as all of them when it has no moves, or the cluster none with moves,
+/// or its moves and the representative's are one the start of the other;
+/// the result is the cluster's, and so is the day where one is written.
+/// Each cluster with its representative and its day.
+fn clusters(games: Table<'_>, list: &[usize]) -> Vec<(Vec<usize>, Option<usize>, Option<u32>)> {
+    let mut clusters: Vec<(Vec<usize>, Option<usize>, Option<u32>)> = Vec::new();
     for &i in list {
         let g = &games[i];
-        let joins = |(c, rep): &(Vec<usize>, Option<usize>)| {
+        let day = day_of(games, i);
+        let joins = |(c, rep, d): &(Vec<usize>, Option<usize>, Option<u32>)| {
             games[c[0]].result == g.result
+                && same_day(*d, day)
                 && (g.plies == 0 || rep.is_none_or(|r| same_game(games, &games[r], g)))
         };
         let n = match clusters.iter().position(joins) {
             Some(n) => n,
             None => {
-                clusters.push((Vec::new(), None));
+                clusters.push((Vec::new(), None, None));
                 clusters.len() - 1
             }
         };
-        let (c, rep) = &mut clusters[n];
+        let (c, rep, d) = &mut clusters[n];
         c.push(i);
         if g.plies > 0 && rep.is_none_or(|r| g.moves.plies > games[r].moves.plies) {
             *rep = Some(i);
         }
+        if d.is_none() {
+            *d = day;
+        }
     }
-    clusters.into_iter().map(|(c, _)| c).collect()
+    clusters
+}
+
+/// The day a game's Date gives, when it gives one.
+fn day_of(games: Table<'_>, i: usize) -> Option<u32> {
+    games
+        .opt(games[i].date)
+        .and_then(crate::select::date_span)
+        .filter(|(a, b)| a == b)
+        .map(|(a, _)| a)
+}
+
+/// Two games can be one: their days are one, or one is not written.
+fn same_day(a: Option<u32>, b: Option<u32>) -> bool {
+    a.is_none() || b.is_none() || a == b
+}
+
+/// The clusters grouped into what must be settled together: copies whose
+/// moves agree (one the start of the other, or one with none) and days
+/// agree, but whose results differ, are one group (`conflicting-copies`
+/// unless `--prefer` settles it); a cluster whose moves or day differ from
+/// every other's is another game, a group of its own. In the order of each
+/// group's first cluster.
+fn disagreeing(
+    games: Table<'_>,
+    clusters: &[(Vec<usize>, Option<usize>, Option<u32>)],
+) -> Vec<Vec<usize>> {
+    let n = clusters.len();
+    let mut group: Vec<usize> = (0..n).collect();
+    fn root(group: &mut [usize], mut x: usize) -> usize {
+        while group[x] != x {
+            group[x] = group[group[x]];
+            x = group[x];
+        }
+        x
+    }
+    let result = |c: usize| games[clusters[c].0[0]].result;
+    let join = |group: &mut Vec<usize>, a: usize, b: usize| {
+        if a != b && result(a) != result(b) && same_day(clusters[a].2, clusters[b].2) {
+            let (x, y) = (root(group, a), root(group, b));
+            group[x.max(y)] = x.min(y);
+        }
+    };
+    // A cluster with no moves agrees with every other in moves.
+    for a in (0..n).filter(|&a| clusters[a].1.is_none()) {
+        for b in 0..n {
+            join(&mut group, a, b);
+        }
+    }
+    // Moves that agree: the shorter one's last hash is the longer one's
+    // after as many plies (each representative's hashes read once, looked
+    // up among the last hashes: linear in the plies, never pairwise).
+    let mut by_last: HashMap<(u32, u64), Vec<usize>> = HashMap::new();
+    for (c, (_, rep, _)) in clusters.iter().enumerate() {
+        if let Some(r) = rep {
+            let m = games[*r].moves;
+            by_last.entry((m.plies, m.full)).or_default().push(c);
+        }
+    }
+    for (b, (_, rep, _)) in clusters.iter().enumerate() {
+        let Some(r) = rep else { continue };
+        let m = games[*r].moves;
+        let mut after = games.hashes_before_last(*r);
+        after.push(m.full);
+        for (k, h) in after.into_iter().enumerate() {
+            for &a in by_last.get(&(k as u32 + 1, h)).into_iter().flatten() {
+                join(&mut group, a, b);
+            }
+        }
+    }
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut at: HashMap<usize, usize> = HashMap::new();
+    for c in 0..n {
+        let r = root(&mut group, c);
+        let k = *at.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        out[k].push(c);
+    }
+    out
 }

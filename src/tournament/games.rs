@@ -288,6 +288,23 @@ impl<'a> Table<'a> {
             self.list[i].game as usize,
         )
     }
+    /// The hashes after each ply of game `i` but the last, read back from
+    /// the temporary file (none when its moves are not known or cannot be
+    /// read back).
+    pub(crate) fn hashes_before_last(&self, i: usize) -> Vec<u64> {
+        let m = self.list[i].moves;
+        if !m.known() || m.plies < 2 {
+            return Vec::new();
+        }
+        let mut bytes = vec![0u8; 8 * (m.plies as usize - 1)];
+        if self.moves.read_at(m.at, &mut bytes).is_err() {
+            return Vec::new();
+        }
+        bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
+            .collect()
+    }
     /// Whether two games' moves are one game's: the same, or those of one
     /// the start of the other's (the longer one's hash after as many plies as
     /// the shorter one has, read back from the temporary file; a hash that

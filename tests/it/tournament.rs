@@ -486,6 +486,113 @@ fn hand_made_copies() {
     );
 }
 
+/// Issue 55: games of one pairing and Round value with other moves, or of
+/// another day, are other games, not copies that differ: each counts, with a
+/// `round-unknown` warning, never a `conflicting-copies` error. Copies whose
+/// moves agree but whose results differ still conflict.
+#[test]
+fn other_games_of_one_pairing_and_round_are_not_copies() {
+    let d = common::tempdir("other-games");
+    let game = |date: &str, result: &str, moves: &str| {
+        format!("[Event \"Training\"]\n[Date \"{date}\"]\n[Round \"1\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"{result}\"]\n[GameType \"20\"]\n\n{moves} {result}\n\n")
+    };
+    let f = d.join("training.pdn");
+    std::fs::write(
+        &f,
+        game("2025.01.23", "2-0", "1. 32-28 19-23")
+            + &game("2025.02.06", "0-2", "1. 33-29 19-24")
+            // The same moves and result as the first, another day: another game.
+            + &game("2025.02.07", "2-0", "1. 32-28 19-23")
+            // A copy of the second with more moves, same day and result: merged.
+            + &game("2025.02.06", "0-2", "1. 33-29 19-24 2. 29x20 15x24"),
+    )
+    .unwrap();
+    let out = common::pdnkit(&["tournament", "--format", "json", f.to_str().unwrap()]);
+    let e = common::json_lines(&out).remove(0);
+    let codes: Vec<&str> = e["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert!(!codes.contains(&"conflicting-copies"), "{codes:?}");
+    assert_eq!(
+        codes.iter().filter(|c| **c == "round-unknown").count(),
+        1,
+        "{codes:?}"
+    );
+    assert_eq!(
+        codes.iter().filter(|c| **c == "duplicate-game").count(),
+        1,
+        "{codes:?}"
+    );
+    assert_eq!(
+        (
+            e["duplicates_merged"].as_u64(),
+            e["conflicting_copies"].as_u64()
+        ),
+        (Some(1), Some(0))
+    );
+    let ann = e["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Ann")
+        .unwrap();
+    assert_eq!(
+        (
+            ann["games"].as_u64(),
+            ann["wins"].as_u64(),
+            ann["losses"].as_u64()
+        ),
+        (Some(3), Some(2), Some(1))
+    );
+    assert_eq!(out.status.code(), Some(0), "warnings only");
+    // The same moves with another result on the same day: copies that differ.
+    std::fs::write(
+        &f,
+        game("2025.01.23", "2-0", "1. 32-28 19-23") + &game("2025.01.23", "1-1", "1. 32-28 19-23"),
+    )
+    .unwrap();
+    let e = common::json_lines(&common::pdnkit(&[
+        "tournament",
+        "--format",
+        "json",
+        f.to_str().unwrap(),
+    ]))
+    .remove(0);
+    assert_eq!(e["conflicting_copies"].as_u64(), Some(1));
+}
+
+/// Issue 55: on the real archives that hold an engine's training games under
+/// one Round value, no `conflicting-copies` between games with other moves.
+#[test]
+fn real_training_games_are_not_conflicting_copies() {
+    for name in [
+        "international/bruno-hist__BrunoVsScan31.pdn",
+        "international/wiegerw__schildpad.pdn",
+    ] {
+        let Some(f) = common::shared(&format!("corpus/real/{name}")) else {
+            return;
+        };
+        let evs = common::json_lines(&common::pdnkit(&[
+            "tournament",
+            "--format",
+            "json",
+            f.to_str().unwrap(),
+        ]));
+        assert!(!evs.is_empty(), "{name}");
+        for e in &evs {
+            assert_eq!(e["conflicting_copies"].as_u64(), Some(0), "{name}: {e}");
+        }
+        let players: u64 = evs
+            .iter()
+            .map(|e| e["players"].as_array().map_or(0, |p| p.len() as u64))
+            .sum();
+        assert!(players >= 2, "{name}: every player kept");
+    }
+}
+
 /// Issue 41: no `-0.0` anywhere in the JSON (a tie-break of nothing is 0).
 #[test]
 fn no_negative_zero_in_the_json() {
