@@ -464,7 +464,10 @@ pub fn run(a: Args) -> u8 {
             .filter(|f| f.severity == Severity::Error)
             .count();
     }
-    let out = match render(a.format, &evs, &settings, sink.games.len(), errors) {
+    // The games are judged: what they hold is freed before the output is made.
+    let games = sink.games.len();
+    drop(std::mem::take(&mut sink.games));
+    let out = match render(a.format, &evs, &settings, games, errors) {
         Ok(out) => out,
         Err(why) => return crate::exit::fail(why),
     };
