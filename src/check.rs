@@ -62,8 +62,11 @@ fn has_move_error(r: &GameReport) -> bool {
         .any(|d| d.severity == Severity::Error && d.ply.is_some())
 }
 
-/// Replays games under a decision: the caller's way (a thread pool) or in turn.
-pub(crate) type Checker<'o> = Box<dyn Fn(&[&Game], &Inference) -> Vec<GameReport> + Send + 'o>;
+/// Replays games under a decision and options: the caller's way (a thread
+/// pool) or in turn. The decision replays with the rules' own verdicts
+/// (default levels), whatever `-A/-W/-D` say (issue 55).
+pub(crate) type Checker<'o> =
+    Box<dyn Fn(&[&Game], &Inference, &Options) -> Vec<GameReport> + Send + 'o>;
 
 /// A game whose file's decision is made, ready to be checked (its report may
 /// already be there, from the replay that made the decision).
@@ -132,12 +135,13 @@ impl<'o> Decider<'o> {
     /// A decider for the file `name` (its path for `--variant 'GLOB=NAME'`
     /// and for the option a refusal suggests; its words are evidence).
     pub fn for_file(opts: &'o Options, name: Option<FileName>) -> Decider<'o> {
-        let sequential: Checker<'o> = Box::new(move |games: &[&Game], inference: &Inference| {
-            games
-                .iter()
-                .map(|g| check_game_with(g, opts, inference))
-                .collect()
-        });
+        let sequential: Checker<'o> =
+            Box::new(move |games: &[&Game], inference: &Inference, o: &Options| {
+                games
+                    .iter()
+                    .map(|g| check_game_with(g, o, inference))
+                    .collect()
+            });
         // Read only (`syntax_only`): nothing is decided for untagged games,
         // so none is held and no evidence is gathered. A variant named with
         // `--variant` waits for the file's board (it applies only where it fits).
@@ -230,11 +234,12 @@ fn failures_under(
     v: Variant,
     bound: usize,
     checker: &Checker<'_>,
+    raw: &Options,
 ) -> Option<usize> {
     let trial = Inference::inferred(v, String::new());
     let mut fail = 0;
     for chunk in games.chunks(TRIAL_CHUNK) {
-        fail += checker(chunk, &trial)
+        fail += checker(chunk, &trial, raw)
             .iter()
             .filter(|r| has_move_error(r))
             .count();
@@ -315,11 +320,19 @@ fn decide(
     }
     let subset: Vec<&Game> = tried.iter().map(|&i| &games[i]).collect();
     let n = tried.len();
-    let reports = checker(&subset, &inference);
+    // How a finding is reported never changes a verdict (issue 55): the
+    // games are replayed with the rules' own severities, and the reports
+    // kept get the user's levels afterwards.
+    let raw = Options {
+        levels: crate::diag::Levels::default(),
+        ..opts.clone()
+    };
+    let reports = checker(&subset, &inference, &raw);
     let failing = reports.iter().filter(|r| has_move_error(r)).count();
     let keep = |reports: Vec<GameReport>| {
         let mut out: Vec<Option<GameReport>> = (0..games.len()).map(|_| None).collect();
-        for (i, r) in tried.iter().zip(reports) {
+        for (i, mut r) in tried.iter().zip(reports) {
+            opts.levels.apply(&mut r.diagnostics);
             out[*i] = Some(r);
         }
         out
@@ -331,7 +344,7 @@ fn decide(
             let tied: Vec<Variant> = others
                 .iter()
                 .copied()
-                .filter(|&w| failures_under(&subset, w, 0, checker).is_some())
+                .filter(|&w| failures_under(&subset, w, 0, checker, &raw).is_some())
                 .collect();
             if !tied.is_empty() {
                 inference.evidence = format!(
@@ -353,7 +366,7 @@ fn decide(
     let mut best = failing;
     let mut tried_others: Vec<(Variant, Option<usize>)> = Vec::new();
     for &w in &others {
-        let f = failures_under(&subset, w, best, checker);
+        let f = failures_under(&subset, w, best, checker, &raw);
         if let Some(f) = f {
             best = best.min(f);
         }
@@ -413,7 +426,7 @@ fn decide(
             .into_iter()
             .filter(|w| w.board() > v.board())
             .filter_map(|w| {
-                failures_under(&subset, w, best.saturating_sub(1), checker).map(|f| (w, f))
+                failures_under(&subset, w, best.saturating_sub(1), checker, &raw).map(|f| (w, f))
             })
             .collect();
         larger.sort_by_key(|&(w, f)| (f, w.board()));
@@ -975,6 +988,52 @@ mod tests {
             .iter()
             .all(|g| g.report.valid() && g.report.variant == Some(Variant::Russian)));
         assert!(findings.is_empty(), "{findings:?}");
+    }
+
+    #[test]
+    fn how_a_finding_is_reported_never_changes_the_variant() {
+        // Issue 55: -W, -A and -D on the codes that decide (or on all errors)
+        // fed the decision: the refused file became brazilian and valid.
+        let text = format!("{TWO_WAYS}31x24 *\n\n{TWO_WAYS}26x10 *\n\n{TWO_WAYS}26x10 *\n");
+        use crate::diag::{Level, Levels};
+        let mut cases = Vec::new();
+        for level in [Level::Allow, Level::Warn, Level::Deny] {
+            let mut by_code = Levels::default();
+            by_code.set(Code::NonMaximalCapture, level);
+            let mut by_group = Levels::default();
+            by_group.set_group(Severity::Error, level);
+            cases.extend([by_code, by_group]);
+        }
+        for levels in cases {
+            let opts = Options::default().levels(levels.clone());
+            let (games, findings) = run_named(&text, &opts, "games.pdn");
+            assert!(
+                games
+                    .iter()
+                    .all(|g| g.report.source == VariantSource::Refused),
+                "{levels:?}"
+            );
+            // The file's finding itself obeys the levels (allowed: not shown).
+            let shown = findings.iter().any(|f| f.code == Code::UnknownVariant);
+            assert_eq!(
+                shown,
+                levels
+                    .severity(Code::UnknownVariant, Severity::Error)
+                    .is_some()
+            );
+        }
+        // A decided file's reports get the levels: allowed, the finding is gone.
+        let mut allow = Levels::default();
+        allow.set(Code::NonMaximalCapture, Level::Allow);
+        let opts = Options::default()
+            .levels(allow)
+            .variants(vec![NamedVariant::parse("games.pdn=brazilian").unwrap()]);
+        let (games, _) = run_named(&text, &opts, "games.pdn");
+        assert!(games.iter().all(|g| g
+            .report
+            .diagnostics
+            .iter()
+            .all(|d| d.code != Code::NonMaximalCapture)));
     }
 
     #[test]

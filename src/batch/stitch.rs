@@ -574,11 +574,11 @@ fn decider<'o>(
     name: Option<FileName>,
 ) -> Decider<'o> {
     Decider::for_file(opts, name).with_checker(Box::new(
-        move |games: &[&Game], inference: &Inference| {
+        move |games: &[&Game], inference: &Inference, o: &Options| {
             pool.install(|| {
                 games
                     .par_iter()
-                    .map(|g| crate::replay::check_game_with(g, opts, inference))
+                    .map(|g| crate::replay::check_game_with(g, o, inference))
                     .collect()
             })
         },

@@ -20,7 +20,7 @@
 //! let opts = Options::default().keep_moves(true);
 //! let mut finder = Finder::new(2);
 //! for g in read_all(text) {
-//!     finder.add(Some(&check_game(&g, &opts)));
+//!     finder.add(&g, Some(&check_game(&g, &opts)));
 //! }
 //! let found = finder.find()?;
 //! assert_eq!(found.groups, vec![vec![0, 1]]);
@@ -58,10 +58,15 @@ impl Fingerprint {
     /// The fingerprint of a game replayed with `keep_moves` (`None` when its
     /// start position is not known).
     pub(crate) fn of(r: &GameReport, min_plies: u32) -> Option<Fingerprint> {
+        Fingerprint::salted(r, min_plies, 0)
+    }
+    /// [`Fingerprint::of`] with `salt` mixed into the start: games of other
+    /// salts never match, neither whole nor as a start.
+    pub(crate) fn salted(r: &GameReport, min_plies: u32, salt: u64) -> Option<Fingerprint> {
         let start = r.start?;
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         start.hash(&mut hasher);
-        let mut h = hasher.finish();
+        let mut h = mix(hasher.finish(), salt);
         let mut prefixes = Vec::new();
         for (i, p) in r.played.iter().enumerate() {
             let c = p.mv.captured.bits();
@@ -79,6 +84,17 @@ impl Fingerprint {
             full: h,
         })
     }
+}
+
+/// A hash of a game's White and Black (by their name keys, as `tournament`
+/// matches players) and its Round value.
+fn players_and_round(g: &Game) -> u64 {
+    let tag = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    crate::tournament::name_key(&tag(&crate::select::WHITE_TAGS)).hash(&mut hasher);
+    crate::tournament::name_key(&tag(&crate::select::BLACK_TAGS)).hash(&mut hasher);
+    g.tag("Round").unwrap_or_default().trim().hash(&mut hasher);
+    hasher.finish() | 1
 }
 
 /// What [`Finder::find`] found, by the indices games were added in.
@@ -117,6 +133,8 @@ pub struct Finder {
     entries: Option<Spill>,
     files: Vec<String>,
     file_ids: HashMap<String, u32>,
+    /// Copies need the same players and Round ([`Finder::same_players`]).
+    same_players: bool,
 }
 
 /// No game, or no length (not replayed).
@@ -136,12 +154,27 @@ impl Finder {
             entries: None,
             files: Vec::new(),
             file_ids: HashMap::new(),
+            same_players: false,
         }
+    }
+    /// Copies must also have the same players (White and Black, matched by
+    /// name as `tournament` matches them) and the same Round value, when
+    /// `yes` (`select --unique`: the two games of a micro-match share a
+    /// ballot, and a short draw can be the start of the return game; issue
+    /// 55). Games of one moves and other players are then never one group.
+    pub fn same_players(mut self, yes: bool) -> Finder {
+        self.same_players = yes;
+        self
     }
     /// Adds the next game, replayed with `keep_moves` (`None`: a game that
     /// matches nothing, such as one left out by a selection).
-    pub fn add(&mut self, r: Option<&GameReport>) {
-        let f = r.and_then(|r| Fingerprint::of(r, self.min_plies));
+    pub fn add(&mut self, g: &Game, r: Option<&GameReport>) {
+        let salt = if self.same_players {
+            players_and_round(g)
+        } else {
+            0
+        };
+        let f = r.and_then(|r| Fingerprint::salted(r, self.min_plies, salt));
         let Some(f) = f else {
             self.fulls.push(0);
             self.plies.push(NONE);
@@ -165,7 +198,7 @@ impl Finder {
     /// Adds the next game of `file` replayed with `keep_moves`, with its
     /// [`Entry`], read back by [`Finder::entry`].
     pub fn add_game(&mut self, file: &str, g: &Game, r: &GameReport) {
-        self.add(Some(r));
+        self.add(g, Some(r));
         let id = match self.file_ids.get(file) {
             Some(&id) => id,
             None => {
@@ -767,7 +800,7 @@ mod tests {
         let opts = Options::default().keep_moves(true);
         let mut finder = Finder::new(min_plies);
         for g in read_all(text.as_bytes()) {
-            finder.add(Some(&check_game(&g, &opts)));
+            finder.add(&g, Some(&check_game(&g, &opts)));
         }
         finder.find().expect("the spill reads back")
     }

@@ -358,3 +358,33 @@ fn legacy_encodings_decode_to_the_utf8_copies() {
             .any(|d| d.message.contains("windows-1251")));
     }
 }
+
+/// Issue 55: `-W errors` and `-A errors` change how findings are reported,
+/// never the variant: the Czech file the default refuses stays refused (its
+/// games not checked), where it was read as Brazilian and valid with false
+/// capture warnings.
+#[test]
+fn report_levels_never_change_a_files_variant() {
+    let Some(f) = common::shared("corpus/real/other/wiegerw__mrcd2006.pdn") else {
+        return;
+    };
+    let f = f.to_str().unwrap();
+    for extra in [
+        &[][..],
+        &["-W", "errors"],
+        &["-A", "errors"],
+        &["-W", "non-maximal-capture"],
+    ] {
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(f);
+        let lines = common::json_lines(&common::pdnkit(&args));
+        let summary = lines.last().unwrap();
+        assert_eq!(summary["games"], 44, "{extra:?}");
+        assert_eq!(summary["unchecked_games"], 44, "{extra:?}: {summary}");
+        assert!(
+            summary["by_code"].get("non-maximal-capture").is_none(),
+            "{extra:?}: {summary}"
+        );
+    }
+}

@@ -402,6 +402,72 @@ fn unique_keeps_one_game_of_each_duplicate_group() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+/// Issue 55: `--unique` never deletes a real game. The two games of a
+/// micro-match share a ballot: the same moves with the players swapped, or a
+/// short draw that is the start of the return game, are other games. Copies
+/// (same moves, players and Round) whose results differ are all kept, and
+/// said, unless `--keep` names which.
+#[test]
+fn unique_never_drops_a_game_of_other_players_or_round() {
+    let dir = common::tempdir("select-unique-players");
+    let game = |w: &str, b: &str, round: &str, result: &str, moves: &str| {
+        format!("[White \"{w}\"]\n[Black \"{b}\"]\n[Round \"{round}\"]\n[Result \"{result}\"]\n[GameType \"20\"]\n{moves} {result}\n\n")
+    };
+    let line =
+        "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 31-27 17-21 6. 46-41 21-26";
+    let start = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 5. 31-27 17-21";
+    let f = dir.join("match.pdn");
+    std::fs::write(
+        &f,
+        game("Ann", "Bob", "1.1", "1-1", line)
+            // The return game: the same moves, colours swapped.
+            + &game("Bob", "Ann", "1.2", "1-1", line)
+            // A short draw of another round: the start of the games above.
+            + &game("Ann", "Bob", "2.1", "1-1", start)
+            // A copy of round 1.1 written with a space more: dropped.
+            + &game("Ann ", "Bob", "1.1", "1-1", line),
+    )
+    .unwrap();
+    let rounds = |args: &[&str], path: &std::path::Path| -> (Vec<String>, String) {
+        let mut a = vec!["select"];
+        a.extend_from_slice(args);
+        a.push(path.to_str().unwrap());
+        let o = common::pdnkit(&a);
+        // Written in the source's own encoding (the real file is windows-1251).
+        let rounds = String::from_utf8_lossy(stdout(&o))
+            .lines()
+            .filter(|l| l.starts_with("[Round"))
+            .map(str::to_string)
+            .collect();
+        (rounds, String::from_utf8_lossy(&o.stderr).into_owned())
+    };
+    let three = ["[Round \"1.1\"]", "[Round \"1.2\"]", "[Round \"2.1\"]"];
+    assert_eq!(rounds(&["--unique"], &f).0, three);
+    assert_eq!(rounds(&["--unique=prefixes"], &f).0, three);
+    // Copies that disagree in their result: both kept, and said; --keep chooses.
+    let g = dir.join("disagree.pdn");
+    std::fs::write(
+        &g,
+        game("Ann", "Bob", "3", "2-0", start) + &game("Ann", "Bob", "3", "1-1", start),
+    )
+    .unwrap();
+    let (kept, said) = rounds(&["--unique"], &g);
+    assert_eq!(kept.len(), 2);
+    assert!(
+        said.contains("1 group of copies whose results differ kept whole"),
+        "{said}"
+    );
+    assert_eq!(rounds(&["--unique", "--keep", "first"], &g).0.len(), 1);
+    // A real championship of micro-matches keeps its 255 games.
+    let Some(real) = common::shared("corpus/real/other/jpalaz__ЧБ-64 2016.pdn") else {
+        return;
+    };
+    for u in ["--unique", "--unique=prefixes"] {
+        let (_, said) = rounds(&[u], &real);
+        assert!(said.contains("selected 255 of 255 games"), "{u}: {said}");
+    }
+}
+
 #[test]
 fn stats_by_group_and_openings_per_variant() {
     let corpus = common::corpus("");

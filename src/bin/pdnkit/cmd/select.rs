@@ -32,14 +32,16 @@ pub struct Args {
     /// line) instead of each game as it stands.
     #[arg(long)]
     normalise: bool,
-    /// Keep one game of each group of identical games (same start, same
-    /// moves); `prefixes` also drops games that are the start of another.
+    /// Keep one game of each group of copies (same start, same moves, same
+    /// White, Black and Round); `prefixes` also drops games that are the
+    /// start of another of the same players and Round.
     #[arg(long, value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "games", value_name = "WHAT")]
     unique: Option<Unique>,
-    /// Which copy --unique keeps: the first in input order, or the one with
-    /// the most tags and plies (the first of those on a tie).
-    #[arg(long, value_enum, default_value = "first", requires = "unique")]
-    keep: Keep,
+    /// Which copy --unique keeps: the first in input order (the default), or
+    /// the one with the most tags and plies (the first of those on a tie).
+    /// Copies whose results differ are all kept unless --keep is given.
+    #[arg(long, value_enum, requires = "unique")]
+    keep: Option<Keep>,
     /// With --unique=prefixes: shortest game dropped as the start of another.
     #[arg(long, default_value_t = 10, value_name = "PLIES")]
     min_plies: u32,
@@ -107,12 +109,20 @@ struct Survey<'a> {
     finder: Finder,
     /// Per game in input order: how complete it is (tags and plies).
     games: Vec<u32>,
+    /// Per game in input order: its result (computed where the rules
+    /// decided it, else declared), as `Outcome::normalised` text.
+    results: Vec<&'static str>,
 }
 
 impl Sink for Survey<'_> {
     fn game(&mut self, _file: &str, g: &Game, r: &GameReport) -> bool {
         let selected = self.selection.matches(g, r);
-        self.finder.add(selected.then_some(r));
+        self.finder.add(g, selected.then_some(r));
+        let result = match r.computed {
+            pdnkit::pdn::Outcome::Unknown => r.declared.unwrap_or(pdnkit::pdn::Outcome::Unknown),
+            c => c,
+        };
+        self.results.push(result.normalised());
         let complete = (g.tags().len() as u64 + u64::from(r.plies)).min(u64::from(u32::MAX));
         self.games.push(complete as u32);
         true
@@ -123,12 +133,26 @@ impl Sink for Survey<'_> {
 }
 
 impl Survey<'_> {
-    /// The games (by input order) that `--unique` drops: a flag a game.
-    fn dropped(&mut self, unique: Unique, keep: Keep) -> std::io::Result<Vec<bool>> {
+    /// The games (by input order) that `--unique` drops: a flag a game;
+    /// and the groups of copies whose results differ, kept whole (without
+    /// `--keep`).
+    fn dropped(
+        &mut self,
+        unique: Unique,
+        keep: Option<Keep>,
+    ) -> std::io::Result<(Vec<bool>, usize)> {
         let found = self.finder.find()?;
         let mut out = vec![false; self.games.len()];
+        let mut whole = 0;
         for group in &found.groups {
-            let kept = match keep {
+            let agree = group
+                .iter()
+                .all(|&i| self.results[i] == self.results[group[0]]);
+            if !agree && keep.is_none() {
+                whole += 1;
+                continue;
+            }
+            let kept = match keep.unwrap_or(Keep::First) {
                 Keep::First => group.first().copied(),
                 Keep::MostComplete => group
                     .iter()
@@ -144,7 +168,7 @@ impl Survey<'_> {
                 out[a] = true;
             }
         }
-        Ok(out)
+        Ok((out, whole))
     }
 }
 
@@ -308,8 +332,9 @@ pub fn run(a: Args) -> u8 {
         Some(unique) => {
             let mut survey = Survey {
                 selection: &selection,
-                finder: Finder::new(a.min_plies),
+                finder: Finder::new(a.min_plies).same_players(true),
                 games: Vec::new(),
+                results: Vec::new(),
             };
             let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);
             if failed || !info.completed {
@@ -317,7 +342,14 @@ pub fn run(a: Args) -> u8 {
                 Vec::new()
             } else {
                 match survey.dropped(unique, a.keep) {
-                    Ok(d) => d,
+                    Ok((d, 0)) => d,
+                    Ok((d, whole)) => {
+                        eprintln!(
+                            "{whole} {} of copies whose results differ kept whole (--keep first|most-complete keeps one)",
+                            if whole == 1 { "group" } else { "groups" }
+                        );
+                        d
+                    }
                     Err(e) => return crate::exit::fail(format!("the temporary file: {e}")),
                 }
             }
