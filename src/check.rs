@@ -223,6 +223,55 @@ fn variants_of(board: BoardSize) -> impl Iterator<Item = Variant> {
     Variant::ALL.into_iter().filter(move |v| v.board() == board)
 }
 
+/// The variant the user named for a file's untagged games, said to
+/// contradict the file's own evidence when that evidence names another
+/// variant and most of the games with moves fail under the named one (issue
+/// 55: a bare `--variant czech` on English checkers games failed them all at
+/// ply 1 with no word). The option still applies: the user asked. The games
+/// are replayed under it only when the evidence names another variant, and
+/// their reports are kept (they are the check's own).
+fn as_named(
+    games: &[Game],
+    opts: &Options,
+    checker: &Checker<'_>,
+    v: Variant,
+    evidence: &Evidence,
+) -> (Inference, Vec<Option<GameReport>>) {
+    let mut inference = Inference::named(v);
+    let (own, basis) = evidence.decision();
+    let Untagged::Variant(w) = own.untagged else {
+        return (inference, Vec::new());
+    };
+    if w == v || !matches!(basis, Basis::Positive | Basis::Tagged) || opts.syntax_only {
+        return (inference, Vec::new());
+    }
+    let tried: Vec<usize> = (0..games.len())
+        .filter(|&i| replayable_untagged(&games[i]))
+        .collect();
+    let subset: Vec<&Game> = tried.iter().map(|&i| &games[i]).collect();
+    let raw = Options {
+        levels: crate::diag::Levels::default(),
+        ..opts.clone()
+    };
+    let reports = checker(&subset, &inference, &raw);
+    let failing = reports.iter().filter(|r| has_move_error(r)).count();
+    let n = tried.len();
+    if n > 0 && failing * 2 > n {
+        inference.note = Some(format!(
+            "--variant {v} applied to the games without a GameType, but {failing} of {n} {} with moves {} under it, and the file's own evidence ({}) names {w}",
+            if n == 1 { "game" } else { "games" },
+            if failing == 1 { "fails" } else { "fail" },
+            own.evidence
+        ));
+    }
+    let mut out: Vec<Option<GameReport>> = (0..games.len()).map(|_| None).collect();
+    for (i, mut r) in tried.into_iter().zip(reports) {
+        opts.levels.apply(&mut r.diagnostics);
+        out[i] = Some(r);
+    }
+    (inference, out)
+}
+
 /// Games replayed per call of the checker while a variant is tried: it is
 /// dropped as soon as it cannot win.
 const TRIAL_CHUNK: usize = 32;
@@ -301,7 +350,7 @@ fn decide(
                     v.board()
                 ));
             }
-            _ => return (Inference::named(v), Vec::new()),
+            _ => return as_named(games, opts, checker, v, &evidence),
         }
     }
     let (mut inference, basis) = evidence.decision();

@@ -265,7 +265,9 @@ impl Judge<'_> {
         let core_n = core.iter().filter(|c| **c).count();
         let pairs = core_n * core_n.saturating_sub(1) / 2;
         let core_met = met.keys().filter(|(a, b)| core[*a] && core[*b]).count();
-        let system = if core_n >= 3 && core_met * 4 >= pairs * 3 {
+        let system = if n == 2 {
+            System::Match
+        } else if core_n >= 3 && core_met * 4 >= pairs * 3 {
             // Cycles: how many times most pairs met.
             let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
             for v in met.values() {
@@ -282,6 +284,7 @@ impl Judge<'_> {
         let allowed = match system {
             System::RoundRobin { cycles } => cycles as usize,
             System::Swiss => 1,
+            System::Match => usize::MAX,
         };
         for (&(a, b), v) in &met {
             if v.len() > allowed {
@@ -380,7 +383,7 @@ impl Judge<'_> {
     /// `date-outside-event`.
     pub(super) fn dates(&mut self) {
         // Dates: a round dated before the round before it, or a game dated
-        // outside the span of its event's rounds.
+        // outside the span of its event's rounds (issue 55: the whole range).
         let mut round_dates: BTreeMap<u32, BTreeMap<u32, usize>> = BTreeMap::new();
         for (j, &i) in self.ix.iter().enumerate() {
             if let (r, Some(d)) = (
@@ -427,7 +430,27 @@ impl Judge<'_> {
             }
             last = Some((r, d));
         }
-        if let (Some(first), Some(end)) = (day_of.values().min(), day_of.values().max()) {
+        // The event's whole range: each round from its first to its last day
+        // where those are a week apart or less (a round played as a match over
+        // several days: Samb – Buggy 2003, round 2 on 13, 14 and 15 March),
+        // else its usual day (a date a year off is a fault, not the range).
+        let ordinal = |d: u32| d / 10000 * 372 + d / 100 % 100 * 31 + d % 100;
+        let spans: Vec<(u32, u32)> = round_dates
+            .iter()
+            .filter_map(|(r, ds)| {
+                let (lo, hi) = (*ds.keys().next()?, *ds.keys().next_back()?);
+                if ordinal(hi) - ordinal(lo) <= 7 {
+                    Some((lo, hi))
+                } else {
+                    day_of.get(r).map(|&d| (d, d))
+                }
+            })
+            .collect();
+        let range = (
+            spans.iter().map(|s| s.0).min(),
+            spans.iter().map(|s| s.1).max(),
+        );
+        if let (Some(first), Some(end)) = (range.0.as_ref(), range.1.as_ref()) {
             for (j, &i) in self.ix.iter().enumerate() {
                 let Some((a, b)) = self
                     .games

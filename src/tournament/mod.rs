@@ -171,6 +171,9 @@ pub enum System {
     },
     /// Pairings round by round.
     Swiss,
+    /// Two players only, meeting as often as the match is long (issue 55):
+    /// never a repeated pairing.
+    Match,
 }
 
 /// One meeting: the games of one round between two players.
@@ -229,6 +232,7 @@ impl Event {
             System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
             System::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
             System::Swiss => "Swiss (pairings round by round)".to_string(),
+            System::Match => "match".to_string(),
         };
         format!(
             "{system}, {}, {}",
@@ -422,6 +426,58 @@ fn event_groups(games: Table<'_>, keys: &mut Keys) -> Vec<(Option<u32>, Vec<usiz
             out.len() - 1
         });
         out[n].1.push(i);
+    }
+    one_match_many_sites(games, keys, out)
+}
+
+/// Groups of one Event name and year that differ only by Site, each of the
+/// same two players, are one match played in several towns (issue 55: the
+/// Van der Wal – Wiersma match of 1983 in four towns): merged, in input order.
+fn one_match_many_sites(
+    games: Table<'_>,
+    keys: &mut Keys,
+    groups: Vec<(Option<u32>, Vec<usize>)>,
+) -> Vec<(Option<u32>, Vec<usize>)> {
+    // Per group: (event key, year) and its players' keys.
+    let mut of_event: HashMap<(String, Option<u32>), Vec<usize>> = HashMap::new();
+    let mut players: Vec<BTreeSet<String>> = Vec::new();
+    for (n, (year, ix)) in groups.iter().enumerate() {
+        let event = keys.of(split_event_name(games.text(games[ix[0]].event)).0);
+        let mut set = BTreeSet::new();
+        for &i in ix {
+            for name in [games.text(games[i].white), games.text(games[i].black)] {
+                if !keys.placeholder(name) {
+                    set.insert(keys.of(name));
+                }
+            }
+        }
+        players.push(set);
+        if !event.is_empty() {
+            of_event.entry((event, *year)).or_default().push(n);
+        }
+    }
+    let mut into: Vec<Option<usize>> = vec![None; groups.len()];
+    for list in of_event.values().filter(|l| l.len() > 1) {
+        let first = &players[list[0]];
+        if first.len() == 2 && list.iter().all(|&n| players[n] == *first) {
+            for &n in &list[1..] {
+                into[n] = Some(list[0]);
+            }
+        }
+    }
+    let mut out: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
+    let mut at: HashMap<usize, usize> = HashMap::new();
+    for (n, (year, ix)) in groups.into_iter().enumerate() {
+        match into[n].and_then(|m| at.get(&m)) {
+            Some(&k) => out[k].1.extend(ix),
+            None => {
+                at.insert(n, out.len());
+                out.push((year, ix));
+            }
+        }
+    }
+    for (_, ix) in &mut out {
+        ix.sort_unstable();
     }
     out
 }

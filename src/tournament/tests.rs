@@ -242,3 +242,72 @@ fn events_split_by_name_site_and_year_and_dates_are_checked() {
         ev[0].findings
     );
 }
+
+#[test]
+fn a_two_player_event_is_one_match_in_every_town() {
+    // Issue 55: a match of 20 games was called Swiss with a repeated-pairing
+    // error, and a match played in four towns was four events.
+    let towns = ["Dordrecht", "Bunnik", "Deventer", "Den Haag"];
+    let mut games: Vec<T> = (1..=20)
+        .map(|r| {
+            let (w, b) = if r % 2 == 1 {
+                ("Ann", "Bob")
+            } else {
+                ("Bob", "Ann")
+            };
+            let result = if r == 7 {
+                Outcome::WhiteWins
+            } else {
+                Outcome::Draw
+            };
+            T {
+                site: towns[(r as usize - 1) / 5].into(),
+                date: Some(format!("1983.03.{:02}", r)),
+                ..g(w, b, &r.to_string(), result)
+            }
+        })
+        .collect();
+    let evs = events(&games, &Settings::default());
+    assert_eq!(evs.len(), 1, "one event for the four towns");
+    let e = &evs[0];
+    assert_eq!(e.system, System::Match);
+    assert_eq!(e.system_text(), "match, 2 players, 20 rounds");
+    assert!(codes(e).is_empty(), "{:?}", codes(e));
+    let total: u32 = e.players.iter().map(|p| p.points).sum();
+    assert_eq!(
+        (e.players[0].games, total),
+        (20, 80),
+        "half points of 2-1-0: 4 a game"
+    );
+    // Another Event name in another town stays another event; and three
+    // players are no match.
+    games[19].event = "Other".into();
+    assert_eq!(events(&games, &Settings::default()).len(), 2);
+    games[19].event = "Test".into();
+    games[19].black = "Cid".into();
+    let evs = events(&games, &Settings::default());
+    assert!(evs.iter().all(|e| e.system != System::Match) || evs.len() > 1);
+}
+
+#[test]
+fn a_round_played_over_a_few_days_is_inside_the_event() {
+    // Issue 55: Samb – Buggy, rounds of three games on three days: the games
+    // of the 14th and 15th were "outside the event's rounds (10 to 13)".
+    let mut games: Vec<T> = (0..6)
+        .map(|k| T {
+            date: Some(format!("2003.03.{}", 10 + k)),
+            ..g(
+                "Samb",
+                "Buggy",
+                &format!("{}-{}", k / 3 + 1, k % 3 + 1),
+                Outcome::Draw,
+            )
+        })
+        .collect();
+    let e = &events(&games, &Settings::default())[0];
+    assert!(!codes(e).contains(&"date-outside-event"), "{:?}", codes(e));
+    // A date months off (a typo) is still outside.
+    games[5].date = Some("2003.09.15".into());
+    let e = &events(&games, &Settings::default())[0];
+    assert!(codes(e).contains(&"date-outside-event"), "{:?}", codes(e));
+}

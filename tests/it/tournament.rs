@@ -1009,3 +1009,52 @@ fn belarus_2015_outputs() {
         insta::assert_snapshot!(name, out);
     }
 }
+
+/// Issue 55: the real matches of the shared corpus are matches: one event
+/// each (the Van der Wal – Wiersma match was four, one per town), no
+/// `repeated-pairing`, and Samb – Buggy's rounds of three days are inside
+/// the event.
+#[test]
+fn real_matches_are_matches() {
+    for (name, games) in [
+        ("bruno__Sijbrands_vs_Andreiko.pdn", 20),
+        ("bruno__Van der Wal_vs_Wiersma.pdn", 20),
+        ("bruno__Match Samb-Buggy2.pdn", 6),
+    ] {
+        let Some(f) = common::shared(&format!("corpus/real/international/{name}")) else {
+            return;
+        };
+        let evs = common::json_lines(&common::pdnkit(&[
+            "tournament",
+            "--format",
+            "json",
+            f.to_str().unwrap(),
+        ]));
+        assert_eq!(evs.len(), 1, "{name}");
+        let e = &evs[0];
+        assert!(
+            e["system"]
+                .as_str()
+                .unwrap()
+                .starts_with("match, 2 players"),
+            "{name}: {e}"
+        );
+        let played: u64 = e["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["games"].as_u64().unwrap())
+            .sum();
+        assert_eq!(played, 2 * games, "{name}");
+        let codes: Vec<&str> = e["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap())
+            .collect();
+        assert!(
+            !codes.contains(&"repeated-pairing") && !codes.contains(&"date-outside-event"),
+            "{name}: {codes:?}"
+        );
+    }
+}

@@ -195,3 +195,50 @@ fn frisian_games_by_tag_by_name_and_untagged() {
         .iter()
         .all(|g| g["valid"] == true && g["variant_source"] == "named"));
 }
+
+/// Issue 55: a named variant that the file's own evidence contradicts is
+/// said, once, naming the evidence, when most games fail under it; the
+/// option still applies. A variant the evidence agrees with says nothing.
+#[test]
+fn a_named_variant_the_evidence_contradicts_is_said() {
+    let d = common::tempdir("named-contradicted");
+    let f = d.join("eng.pdn");
+    std::fs::write(
+        &f,
+        "1. 11-15 23-19 2. 8-11 22-17 *\n\n1. 9-13 22-18 *\n\n1. 10-14 24-20 *\n",
+    )
+    .unwrap();
+    let run = |variant: &str| {
+        let o = common::pdnkit(&[
+            "check",
+            "--format",
+            "json",
+            "--variant",
+            variant,
+            f.to_str().unwrap(),
+        ]);
+        common::json_lines(&o)
+    };
+    let lines = run("czech");
+    let said: Vec<&serde_json::Value> = lines
+        .iter()
+        .flat_map(|l| l["diagnostics"].as_array().into_iter().flatten())
+        .filter(|d| d["code"] == "variant-inferred")
+        .collect();
+    assert_eq!(said.len(), 1, "{lines:?}");
+    let m = said[0]["message"].as_str().unwrap();
+    assert!(
+        m.contains("--variant czech applied")
+            && m.contains("3 of 3 games with moves fail")
+            && m.contains("names english"),
+        "{m}"
+    );
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["valid_games"], 0, "the option still applies");
+    let lines = run("english");
+    assert_eq!(lines.last().unwrap()["valid_games"], 3);
+    assert!(lines
+        .iter()
+        .flat_map(|l| l["diagnostics"].as_array().into_iter().flatten())
+        .all(|d| d["code"] != "variant-inferred"));
+}
