@@ -768,8 +768,11 @@ pub struct Group {
     pub as_white: [u64; 3],
     /// With Black.
     pub as_black: [u64; 3],
-    /// Plies of all its games.
+    /// Plies of all its games that were replayed.
     pub plies: u64,
+    /// Its games that were replayed (a game of a refused or undecided file,
+    /// or of a variant not checked, has no length: issue 55).
+    pub replayed: u64,
     /// Findings per code.
     pub findings: BTreeMap<&'static str, u64>,
 }
@@ -780,13 +783,10 @@ impl Group {
         let scored = self.wins + self.draws + self.losses;
         (scored > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / scored as f64)
     }
-    /// The mean length in plies.
-    pub fn mean_plies(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.plies as f64 / self.games as f64
-        }
+    /// The mean length in plies of its replayed games (`None` when none was
+    /// replayed: a length that is not known is not 0).
+    pub fn mean_plies(&self) -> Option<f64> {
+        (self.replayed > 0).then(|| self.plies as f64 / self.replayed as f64)
     }
 }
 
@@ -816,12 +816,13 @@ pub struct Groups {
 }
 
 /// A game waiting to be counted: what it adds to its groups (one or two
-/// entries: 40 bytes, its texts interned; issue 51).
+/// entries: 44 bytes, its texts interned; issue 51).
 #[derive(Clone, Copy, Debug)]
 struct Pending {
     entries: [Waiting; 2],
     n: u8,
-    plies: u32,
+    /// Its plies, when it was replayed.
+    plies: Option<u32>,
     /// Index of its list of codes.
     codes: u32,
 }
@@ -883,7 +884,7 @@ impl Groups {
                     white: None,
                 }; 2],
                 n: 0,
-                plies: r.plies,
+                plies: r.checked.then_some(r.plies),
                 codes,
             };
             for (key, name, side, white) in entries.into_iter().take(2) {
@@ -898,7 +899,8 @@ impl Groups {
             self.pending.push(p);
         } else {
             for (key, name, side, white) in entries {
-                count(&mut self.groups, &key, &name, side, white, r.plies, &codes);
+                let plies = r.checked.then_some(r.plies);
+                count(&mut self.groups, &key, &name, side, white, plies, &codes);
             }
         }
     }
@@ -1032,7 +1034,7 @@ fn count(
     name: &str,
     side: Option<usize>,
     white: Option<bool>,
-    plies: u32,
+    plies: Option<u32>,
     codes: &[&'static str],
 ) {
     if !groups.contains_key(key) {
@@ -1046,7 +1048,10 @@ fn count(
         return;
     };
     grp.games += 1;
-    grp.plies += u64::from(plies);
+    if let Some(p) = plies {
+        grp.plies += u64::from(p);
+        grp.replayed += 1;
+    }
     match side {
         Some(0) => grp.wins += 1,
         Some(1) => grp.draws += 1,
@@ -1086,7 +1091,7 @@ struct GroupRecord<'a> {
     /// [`Group::score`].
     pub score: Option<f64>,
     /// [`Group::mean_plies`].
-    pub mean_plies: f64,
+    pub mean_plies: Option<f64>,
 }
 
 #[cfg(test)]

@@ -573,3 +573,45 @@ fn result_by_meaning_and_in_the_games_own_order() {
     let o = crate::common::pdnkit(&["select", "--result", "won", english]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Issue 55: a game that was not replayed (its file refused) has no length:
+/// `stats --by` gives no mean length for a group of such games, never 0.0.
+#[test]
+fn stats_by_group_has_no_mean_length_of_games_not_replayed() {
+    let d = common::tempdir("stats-refused");
+    let f = d.join("refused.pdn");
+    let two_ways = "[Event \"E\"]\n[FEN \"W:W26,31:B22,27,14\"]\n1. ";
+    std::fs::write(
+        &f,
+        format!("{two_ways}31x24 *\n\n{two_ways}26x10 *\n\n{two_ways}26x10 *\n"),
+    )
+    .unwrap();
+    let o = common::pdnkit(&[
+        "stats",
+        "--by",
+        "event",
+        "--format",
+        "json",
+        f.to_str().unwrap(),
+    ]);
+    let v: Value = serde_json::from_slice(stdout(&o)).unwrap();
+    let g = &v["groups"][0];
+    assert_eq!(g["games"], 3, "{v}");
+    assert!(g["mean_plies"].is_null(), "{v}");
+    let o = common::pdnkit(&["stats", "--by", "event", f.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(stdout(&o)).into_owned();
+    assert!(!text.contains("0.0"), "{text}");
+    // Named, the games are replayed: their mean length is known.
+    let o = common::pdnkit(&[
+        "stats",
+        "--by",
+        "event",
+        "--format",
+        "json",
+        "--variant",
+        "russian",
+        f.to_str().unwrap(),
+    ]);
+    let v: Value = serde_json::from_slice(stdout(&o)).unwrap();
+    assert_eq!(v["groups"][0]["mean_plies"], 1.0, "{v}");
+}

@@ -241,13 +241,14 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
                     String::new()
                 };
                 t.push_str(&format!(
-                    "{name}{pad} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7.1}{colours}  {}\n",
+                    "{name}{pad} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{colours}  {}\n",
                     g.games,
                     g.wins,
                     g.draws,
                     g.losses,
                     score(g),
-                    g.mean_plies(),
+                    g.mean_plies()
+                        .map_or("-".to_string(), |m| format!("{m:.1}")),
                     findings(g)
                 ));
             }
@@ -283,7 +284,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
                     g.losses.to_string(),
                     g.unscored.to_string(),
                     g.score().map_or(String::new(), |x| format!("{x:.4}")),
-                    format!("{:.2}", g.mean_plies()),
+                    g.mean_plies().map_or(String::new(), |m| format!("{m:.2}")),
                     g.as_white[0].to_string(),
                     g.as_white[1].to_string(),
                     g.as_white[2].to_string(),
