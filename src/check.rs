@@ -331,15 +331,20 @@ fn decide(
     name: Option<&FileName>,
 ) -> (Inference, Vec<Option<GameReport>>) {
     let mut evidence = Evidence::of(games);
+    // A variant the user named for this file (or every file), where the board
+    // fits: also for a file whose games are all tagged or marked (a marked
+    // refused game takes it).
+    let named = named_for(&opts.variants, name.map(|n| n.path.as_str()))
+        .or(opts.variant.map(|v| (Some(v), false)));
     if !evidence.has_untagged() {
-        return (Inference::default_brazilian(), Vec::new());
+        return match named {
+            Some((Some(v), _)) => (Inference::named(v), Vec::new()),
+            _ => (Inference::default_brazilian(), Vec::new()),
+        };
     }
     if let Some(n) = name {
         evidence.add_name(&n.below);
     }
-    // A variant the user named for this file (or every file), where the board fits.
-    let named = named_for(&opts.variants, name.map(|n| n.path.as_str()))
-        .or(opts.variant.map(|v| (Some(v), false)));
     let mut note = None;
     if let Some((Some(v), by_glob)) = named {
         match evidence.board() {
@@ -574,6 +579,9 @@ pub(crate) struct FileTally {
     inferred_move_errors: u32,
     /// Games per unsupported variant, and where the first one says so.
     unsupported: BTreeMap<Unsupported, (u32, (u32, u32))>,
+    /// Games a merged output marked refused or undecided in their source
+    /// (and with no GameType of their own): how many, and where the first is.
+    marked: BTreeMap<bool, (u32, (u32, u32))>,
 }
 
 impl FileTally {
@@ -589,6 +597,19 @@ impl FileTally {
                     self.inferred_move_errors += 1;
                 }
             }
+        }
+        // Marked refused or undecided by the output it was written from: not
+        // checked here either, and said for the file as its source said it
+        // (issue 55: a merged output read back as "not checked, 0 errors").
+        if !r.inferred
+            && !r.checked
+            && matches!(r.source, VariantSource::Refused | VariantSource::Undecided)
+        {
+            let refused = r.source == VariantSource::Refused;
+            self.marked
+                .entry(refused)
+                .or_insert((0, (g.start_line(), 1)))
+                .0 += 1;
         }
         if let Some(GameKind::Unsupported(u)) = r.kind {
             let at = g
@@ -677,6 +698,33 @@ impl FileTally {
                 Severity::Warning,
                 note.clone(),
                 (line, column),
+            ));
+        }
+        for (&refused, &(n, loc)) in self.marked.iter().rev() {
+            let (code, severity, why) = if refused {
+                (
+                    Code::UnknownVariant,
+                    Severity::Error,
+                    "refused: the variant their source's evidence gave did not explain their moves",
+                )
+            } else {
+                (
+                    Code::VariantInferred,
+                    Severity::Warning,
+                    "undecided: no moves and no evidence of their variant",
+                )
+            };
+            out.push(at(
+                code,
+                severity,
+                format!(
+                    "{n} {} marked {why}, by the check of the files {} merged from (its {} tag): not checked; name the variant with --variant, or give {} a GameType",
+                    plural(n),
+                    if n == 1 { "it was" } else { "they were" },
+                    crate::pdn::MARKER_TAG,
+                    if n == 1 { "it" } else { "them" }
+                ),
+                loc,
             ));
         }
         for (u, (n, loc)) in &self.unsupported {
@@ -835,15 +883,29 @@ fn read_file(mut file: FileCheck<'_>, src: impl std::io::Read) -> CheckedFile {
         };
     }
     let rest = if head_error.is_some() { 0 } else { u64::MAX };
-    let mut reader = Reader::new(std::io::Cursor::new(head).chain(src.take(rest))).max_game_bytes(
+    // An error in the first bytes comes after them, to the reader as to the
+    // source: the game it cuts is marked.
+    let after_head = Then(head_error);
+    let mut reader = Reader::new(
+        std::io::Cursor::new(head)
+            .chain(after_head)
+            .chain(src.take(rest)),
+    )
+    .error_ends_input()
+    .max_game_bytes(
         opts.max_game_bytes
             .unwrap_or(crate::pdn::DEFAULT_MAX_GAME_BYTES),
     );
     let mut games = Vec::new();
     let error = loop {
         match reader.next_game() {
-            Ok(Some(g)) => games.extend(file.push(g)),
-            Ok(None) => break head_error,
+            Ok(Some(mut g)) => {
+                if reader.at_break() {
+                    g.cut_by_break();
+                }
+                games.extend(file.push(g));
+            }
+            Ok(None) => break None,
             // The games before the break are kept, as the command line keeps them.
             Err(e) => break Some(e),
         }
@@ -854,6 +916,18 @@ fn read_file(mut file: FileCheck<'_>, src: impl std::io::Read) -> CheckedFile {
         games,
         findings,
         error,
+    }
+}
+
+/// No bytes, then the error it holds (once), else the end.
+struct Then(Option<std::io::Error>);
+
+impl std::io::Read for Then {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        match self.0.take() {
+            Some(e) => Err(e),
+            None => Ok(0),
+        }
     }
 }
 
@@ -907,6 +981,25 @@ mod tests {
         assert!(checked.games.iter().all(|c| c.report.valid()));
         let e = checked.error.expect("the read error is kept");
         assert_eq!(e.to_string(), "the disk went away");
+    }
+
+    #[test]
+    fn a_game_cut_by_a_read_error_is_not_valid() {
+        // Issue 55: the game the break falls in was counted valid.
+        let game = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+        let text = format!("{game}{game}[GameType \"20\"]\n1. 32-28 19-23 2. 28x19");
+        let checked = check_file(Broken(text.as_bytes()), &Options::default());
+        assert_eq!(checked.games.len(), 3);
+        assert!(checked.games[..2].iter().all(|c| c.report.valid()));
+        let cut = &checked.games[2].report;
+        assert!(!cut.valid());
+        assert!(cut
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::Syntax && d.message.contains("the input broke off")));
+        // Whole, the same text's last game is valid (no result is no fault).
+        let whole = check_file(text.as_bytes(), &Options::default());
+        assert!(whole.games[2].report.valid());
     }
 
     #[test]

@@ -326,8 +326,29 @@ fn choose_variant(
         .and_then(|t| Marker::parse(&g.tag_text(t)))
     {
         match m.source {
+            // A game's own GameType (or Variant) tag decides its variant,
+            // marker or not (issue 55); without one, the marker's refusal
+            // stands, and is said for the file (`FileTally`).
             VariantSource::Refused | VariantSource::Undecided => {
-                return (Choice::Skip, m.source, false)
+                if g.find_tag("GameType").is_none() {
+                    let named = g
+                        .find_tag("Variant")
+                        .and_then(|t| variant_name(&g.tag_text(t)));
+                    return match named {
+                        Some(GameKind::Known(v)) => (Choice::Check(v), VariantSource::Tag, false),
+                        Some(GameKind::Unsupported(u)) => {
+                            (Choice::Refuse(u), VariantSource::Unsupported, false)
+                        }
+                        // A variant the user named for the file settles it.
+                        None => match (file.source, file.untagged) {
+                            (VariantSource::Named, Untagged::Variant(v)) => {
+                                (Choice::Check(v), VariantSource::Named, false)
+                            }
+                            _ => (Choice::Skip, m.source, false),
+                        },
+                    };
+                }
+                // Read below as any GameType is.
             }
             source => {
                 let kind = g

@@ -187,11 +187,15 @@ impl Feeder<'_> {
     /// count the UTF-8 text, not the file's bytes, so it is not cut).
     fn whole(&mut self, fi: usize, src: impl Read) -> bool {
         let max = self.opts.max_game_bytes.unwrap_or(DEFAULT_MAX_GAME_BYTES);
-        let mut reader =
-            Reader::new(std::io::BufReader::with_capacity(1 << 16, src)).max_game_bytes(max);
+        let mut reader = Reader::new(std::io::BufReader::with_capacity(1 << 16, src))
+            .error_ends_input()
+            .max_game_bytes(max);
         let end = loop {
             match reader.next_game() {
-                Ok(Some(g)) => {
+                Ok(Some(mut g)) => {
+                    if reader.at_break() {
+                        g.cut_by_break();
+                    }
                     if !self.send(Feed::Game(fi, g)) {
                         return false;
                     }

@@ -283,6 +283,9 @@ impl<'s> Stitch<'_, 's> {
             }
             games.extend(across);
             if let Some(error) = ended {
+                if error.is_some() {
+                    cut_last(&mut games);
+                }
                 return self.games_of(fi, games) && self.file_end(fi, error);
             }
             let at = self.file.as_ref().map_or(end, |f| f.stitcher.offset());
@@ -293,6 +296,9 @@ impl<'s> Stitch<'_, 's> {
             // next one): the rest of the piece is stitched as before.
             let next = self.following(fi, 1);
             done = self.stitch(None, &mut games, &block, &next);
+        }
+        if block.last && block.error.is_some() {
+            cut_last(&mut games);
         }
         if !self.games_of(fi, games) {
             return false;
@@ -564,6 +570,14 @@ fn eof_after(block: &Block, next: &[Arc<Block>]) -> bool {
     match next.last() {
         Some(n) => n.last && n.eof,
         None => block.last && block.eof,
+    }
+}
+
+/// The last game read before a read error ended the file runs into the
+/// break: marked incomplete when it has no result ([`Game::cut_by_break`]).
+fn cut_last(games: &mut [Game]) {
+    if let Some(g) = games.last_mut() {
+        g.cut_by_break();
     }
 }
 

@@ -7,7 +7,7 @@ use super::{
     back_chars, forward_chars, next_space, prev_space, push_visible, visit, Locator, Node, Outcome,
     Snippet, SquareText, Tag, TagValue, TextEncoding, WrittenMove,
 };
-use crate::diag::{Diagnostic, Span};
+use crate::diag::{Code, Diagnostic, Span};
 use std::borrow::Cow;
 
 /// One game as read: its text and where it is, its tags, its movetext, the
@@ -36,6 +36,24 @@ pub struct Game {
     pub(crate) result: Option<(Outcome, Span)>,
     /// Findings of the reader (syntax level), in order.
     pub(crate) diagnostics: Vec<Diagnostic>,
+}
+
+impl Game {
+    /// Marks a game that ran into the end of an input that broke off (a read
+    /// error, a broken compressed stream) before its result: a `syntax`
+    /// error at its end says it is incomplete, so it is never valid (issue
+    /// 55). A game whose result was read is whole: the break came after it.
+    pub(crate) fn cut_by_break(&mut self) {
+        if self.result.is_some() {
+            return;
+        }
+        let end = self.text.len();
+        self.diagnostics.push(Diagnostic::new(
+            Code::Syntax,
+            end..end,
+            "the input broke off in this game, before its result (a read error): the game is incomplete",
+        ));
+    }
 }
 
 /// The name of `t` in `text` (the game text it was read from).

@@ -159,6 +159,11 @@ pub struct Reader<R> {
     /// The last look-ahead of a fixed size (an encoding sample, the head of
     /// a skipped game) was cut short by a read error, not by the end.
     pub(crate) short_read: bool,
+    /// A read error ends the input as its end would, and is returned after
+    /// the last game ([`Reader::error_ends_input`]).
+    end_at_error: bool,
+    /// That error, once met.
+    broken: Option<io::Error>,
 }
 
 /// Bytes of the input, from a game's start, that decide the file's encoding
@@ -211,6 +216,8 @@ impl<R: Read> Reader<R> {
             scratch_tags: Vec::new(),
             scratch_squares: Vec::new(),
             short_read: false,
+            end_at_error: false,
+            broken: None,
         }
     }
 
@@ -262,6 +269,45 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Whether the input broke off (a read error) and every byte before the
+    /// break has been read: the game just read, if it has no result, is cut.
+    pub(crate) fn at_break(&self) -> bool {
+        (self.read_error.is_some() || self.broken.is_some())
+            && self.buf[self.pos.min(self.buf.len())..]
+                .iter()
+                .all(|b| grammar::is_space(*b))
+    }
+
+    /// A read error ends the input as its end would: the games before it are
+    /// read (the last one as far as it goes), then the error is returned
+    /// (issue 55: the pipeline's reading thread and `check_file`). Without
+    /// it, the error is returned when the reading needs the bytes after it
+    /// (what the reading of a file's pieces relies on).
+    pub(crate) fn error_ends_input(mut self) -> Reader<R> {
+        self.end_at_error = true;
+        self
+    }
+
+    /// No game left: the end, or the read error that ended the input.
+    fn none_left(&mut self) -> io::Result<Option<Game>> {
+        match self.broken.take() {
+            Some(e) => Err(e),
+            None => Ok(None),
+        }
+    }
+
+    /// The input ends at the read error `e` (kept for after the last game),
+    /// or the error is returned now.
+    fn ended_by(&mut self, e: io::Error) -> io::Result<()> {
+        if self.end_at_error {
+            self.eof = true;
+            self.broken = Some(e);
+            Ok(())
+        } else {
+            Err(e)
+        }
+    }
+
     /// The encoding chosen for the file so far (`None` until a non-UTF-8 game is met).
     pub fn encoding(&self) -> TextEncoding {
         self.encoding.unwrap_or(TextEncoding::Utf8)
@@ -269,7 +315,7 @@ impl<R: Read> Reader<R> {
 
     fn fill(&mut self) -> io::Result<()> {
         if let Some(e) = self.read_error.take() {
-            return Err(e);
+            return self.ended_by(e);
         }
         if self.pos > 0 {
             self.buf.drain(..self.pos);
@@ -297,7 +343,7 @@ impl<R: Read> Reader<R> {
     /// games in those bytes are read first.
     fn after_read(&mut self, got: usize, err: Option<io::Error>) -> io::Result<()> {
         match err {
-            Some(e) if got == 0 => Err(e),
+            Some(e) if got == 0 => self.ended_by(e),
             Some(e) => {
                 self.read_error = Some(e);
                 Ok(())
@@ -601,7 +647,7 @@ impl<R: Read> Reader<R> {
     /// problems in the text are diagnostics of the game.
     pub fn next_game(&mut self) -> io::Result<Option<Game>> {
         let (end, result, mut diags) = match self.parse_next()? {
-            None => return Ok(None),
+            None => return self.none_left(),
             Some(Parsed::TooLarge(g)) => return Ok(Some(g)),
             Some(Parsed::Game { end, result, diags }) => (end, result, diags),
         };
@@ -653,7 +699,7 @@ impl<R: Read> Reader<R> {
     /// [`Game`] is built; `None` at the end of the input.
     pub fn read_game<V: Visitor + ?Sized>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
         let (end, result, mut diags) = match self.parse_next()? {
-            None => return Ok(None),
+            None => return self.none_left().map(|_| None),
             Some(Parsed::TooLarge(g)) => return Ok(Some(RawGame::of(&g).visit(v))),
             Some(Parsed::Game { end, result, diags }) => (end, result, diags),
         };

@@ -230,6 +230,55 @@ fn all_files_reads_every_member() {
     );
 }
 
+/// Issue 55: the game a broken stream cuts before its result is not valid:
+/// a `syntax` error says it is incomplete; the games before it are valid, and
+/// a game whose result was read before the break is whole.
+#[test]
+fn a_game_cut_by_a_broken_stream_is_not_valid() {
+    let d = tempdir("archives-cut-game");
+    let game = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+    // Flushed (a sync flush) after the cut game's first moves: the bytes up to
+    // there decode, then the stream breaks.
+    for (tail, cut_is_whole) in [
+        ("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19", false),
+        (game, true),
+    ] {
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        enc.write_all(format!("{game}{game}{tail}").as_bytes())
+            .unwrap();
+        enc.flush().unwrap();
+        // Never finished: the stream breaks where its last block should be.
+        let bytes = enc.get_ref().clone();
+        let f = d.join("cut.pdn.gz");
+        std::fs::write(&f, &bytes).unwrap();
+        for args in [
+            &["check", "--format", "json"][..],
+            &["check", "--format", "json", "-j", "1"],
+        ] {
+            let mut a = args.to_vec();
+            a.push(f.to_str().unwrap());
+            let o = pdnkit(&a);
+            assert_eq!(
+                o.status.code(),
+                Some(2),
+                "{:?}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            let games: Vec<Value> = common::json_lines(&o)
+                .into_iter()
+                .filter(|v| v["type"] == "game")
+                .collect();
+            assert_eq!(games.len(), 3);
+            assert!(games[..2].iter().all(|g| g["valid"] == true));
+            assert_eq!(games[2]["valid"], cut_is_whole, "{}", games[2]);
+            let said = games[2]["diagnostics"].as_array().unwrap().iter().any(|d| {
+                d["code"] == "syntax" && d["message"].as_str().unwrap().contains("broke off")
+            });
+            assert_eq!(said, !cut_is_whole, "{}", games[2]);
+        }
+    }
+}
+
 #[test]
 fn a_broken_stream_keeps_the_games_before_it() {
     let d = tempdir("archives-broken");

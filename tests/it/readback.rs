@@ -400,3 +400,90 @@ fn in_place_leaves_a_snippet_alone_and_succeeds() {
             || dir.join("game.pdn.bak").exists()
     );
 }
+
+/// Issue 55: the marker of a merged output never silences a check. Read
+/// back, games marked refused give the source's `unknown-variant` error and
+/// exit status (once for the file); a game's own GameType decides its variant,
+/// marker or not; a variant the user names settles marked games.
+#[test]
+fn a_marker_never_silences_a_check() {
+    let d = common::tempdir("marker-readback");
+    let f = d.join("merged.pdn");
+    std::fs::write(
+        &f,
+        "[VariantSource \"refused\"]\n[FEN \"W:W26,31:B22,27,14\"]\n1. 31x24 *\n\n\
+         [VariantSource \"refused\"]\n[FEN \"W:W26,31:B22,27,14\"]\n1. 26x10 *\n\n\
+         [GameType \"26\"]\n[VariantSource \"undecided\"]\n1. c3-d4 f6-g5 *\n",
+    )
+    .unwrap();
+    let o = common::pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let lines = common::json_lines(&o);
+    let games: Vec<&serde_json::Value> = lines.iter().filter(|l| l["type"] == "game").collect();
+    assert_eq!(games[0]["checked"], false);
+    assert_eq!(
+        (games[2]["checked"].as_bool(), games[2]["valid"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(games[2]["variant"], "brazilian");
+    let file: Vec<&serde_json::Value> = lines
+        .iter()
+        .filter(|l| l["type"] == "file")
+        .flat_map(|l| l["diagnostics"].as_array().unwrap())
+        .collect();
+    assert_eq!(file.len(), 1, "{file:?}");
+    assert_eq!(file[0]["code"], "unknown-variant");
+    assert!(
+        file[0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("2 games marked refused"),
+        "{}",
+        file[0]
+    );
+    // Named, the marked games are checked under it.
+    let o = common::pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        "--variant",
+        "russian",
+        f.to_str().unwrap(),
+    ]);
+    let summary = common::json_lines(&o).pop().unwrap();
+    assert_eq!(
+        (
+            summary["valid_games"].as_u64(),
+            summary["unchecked_games"].as_u64()
+        ),
+        (Some(3), Some(0)),
+        "{summary}"
+    );
+    // The real case: two refused Czech files merged, read back as their sources.
+    let (Some(a), Some(b)) = (
+        common::shared("corpus/real/other/wiegerw__mrcd2006.pdn"),
+        common::shared("corpus/real/other/wiegerw__mrcd2007.pdn"),
+    ) else {
+        return;
+    };
+    let merged = d.join("czech.pdn");
+    let o = common::pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        "-o",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let o = common::pdnkit(&["check", merged.to_str().unwrap()]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    assert!(String::from_utf8_lossy(&o.stdout)
+        .contains("error[unknown-variant]: 146 games marked refused"));
+}
