@@ -103,12 +103,24 @@ impl Arrow {
     /// assert!(Arrow::legal(&pos, "27x18x9").is_ok());
     /// let why = Arrow::legal(&pos, "27-24").unwrap_err().to_string();
     /// assert!(why.contains("capturing is compulsory"), "{why}");
+    /// // Two captures fit `2x6`: refused, each named in full.
+    /// let pos = Position::from_fen("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", Variant::Brazilian).unwrap();
+    /// let why = Arrow::legal(&pos, "2x6").unwrap_err().to_string();
+    /// assert!(why.contains("is ambiguous: it fits"), "{why}");
     /// ```
     pub fn legal(pos: &Position, text: &str) -> Result<Arrow, WrittenError> {
         let m = parse_written(text)?;
         let mv = match crate::notation::resolve(pos, &m.squares, m.sep) {
             Ok(crate::notation::Reading::Move { mv, .. }) => mv,
-            Ok(crate::notation::Reading::Ambiguous(c)) => c[0],
+            // Several captures fit: none is taken by guess (issue 55).
+            Ok(crate::notation::Reading::Ambiguous(c)) => {
+                let style = crate::notation::Style::of(&m.squares, m.sep);
+                let fits: Vec<String> = c.iter().map(|mv| style.write(pos, mv)).collect();
+                return Err(WrittenError::Ambiguous(
+                    text.to_string(),
+                    fits.join(" and "),
+                ));
+            }
             Err(why) => return Err(WrittenError::Illegal(text.to_string(), why.to_string())),
         };
         Ok(Arrow {
@@ -160,6 +172,9 @@ pub enum WrittenError {
     /// It is no legal move of the position: why.
     #[error("'{0}' is not a legal move here: {1}")]
     Illegal(String, String),
+    /// Several legal captures fit it (each written in full).
+    #[error("'{0}' is ambiguous: it fits {1}; write the squares the capture passes through")]
+    Ambiguous(String, String),
 }
 
 /// What to draw.

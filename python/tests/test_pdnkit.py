@@ -110,6 +110,15 @@ def test_perft_agrees_with_the_conformance_data():
     assert pdnkit.perft(None, "english", 6) == 36768
 
 
+def test_play_refuses_an_ambiguous_move():
+    # Issue 55: two captures fit 2x6; play took the first. It raises, naming
+    # both, and the full path settles it.
+    p = pdnkit.Position.from_fen("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", "brazilian")
+    with pytest.raises(pdnkit.IllegalMoveError, match="ambiguous: it fits .* and "):
+        p.play("2x6")
+    assert p.play("2x11x22x13x6").side == "white"
+
+
 def test_play_refuses_with_the_reason():
     p = pdnkit.Position.from_fen("W:W27:B23,14", "brazilian")
     with pytest.raises(pdnkit.IllegalMoveError, match="capturing is compulsory"):

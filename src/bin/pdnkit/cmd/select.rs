@@ -110,8 +110,8 @@ struct Survey<'a> {
     /// Per game in input order: how complete it is (tags and plies).
     games: Vec<u32>,
     /// Per game in input order: its result (computed where the rules
-    /// decided it, else declared), as `Outcome::normalised` text.
-    results: Vec<&'static str>,
+    /// decided it, else declared): a byte a game.
+    results: Vec<pdnkit::pdn::Outcome>,
 }
 
 impl Sink for Survey<'_> {
@@ -122,7 +122,7 @@ impl Sink for Survey<'_> {
             pdnkit::pdn::Outcome::Unknown => r.declared.unwrap_or(pdnkit::pdn::Outcome::Unknown),
             c => c,
         };
-        self.results.push(result.normalised());
+        self.results.push(result);
         let complete = (g.tags().len() as u64 + u64::from(r.plies)).min(u64::from(u32::MAX));
         self.games.push(complete as u32);
         true
