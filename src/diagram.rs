@@ -112,8 +112,33 @@ impl Arrow {
         let m = parse_written(text)?;
         let mv = match crate::notation::resolve(pos, &m.squares, m.sep) {
             Ok(crate::notation::Reading::Move { mv, .. }) => mv,
-            // Several captures fit: none is taken by guess (issue 55).
+            // Several captures fit: none is taken by guess (issue 55), but a
+            // move written as one candidate's whole landing path is that one
+            // (`15x6`, a direct capture, beside 15x22x31x24x15x6: the
+            // shortest writing of each, as `legal_moves` gives them).
             Ok(crate::notation::Reading::Ambiguous(c)) => {
+                let geometry = pos.geometry();
+                let written: Vec<_> = m
+                    .squares
+                    .iter()
+                    .map(|&s| crate::notation::square_of(geometry, s).ok())
+                    .collect();
+                let whole: Vec<crate::rules::Move> = c
+                    .iter()
+                    .copied()
+                    .filter(|mv| {
+                        let path = crate::rules::landing_path(pos, mv);
+                        path.len() == written.len()
+                            && path.iter().zip(&written).all(|(a, b)| Some(*a) == *b)
+                    })
+                    .collect();
+                if let [mv] = whole[..] {
+                    return Ok(Arrow {
+                        path: crate::rules::landing_path(pos, &mv).to_vec(),
+                        captured: mv.captured(),
+                        style: MoveStyle::Written,
+                    });
+                }
                 let style = crate::notation::Style::of(&m.squares, m.sep);
                 let fits: Vec<String> = c.iter().map(|mv| style.write(pos, mv)).collect();
                 return Err(WrittenError::Ambiguous(
@@ -433,6 +458,41 @@ fn cell(r: u32, f: u32, n: u32, flip: bool) -> (u32, u32) {
 mod tests {
     use super::*;
     use crate::variant::Variant;
+
+    #[test]
+    fn every_legal_move_as_written_reads_back_as_itself() {
+        // Issue 55: an ambiguous short capture is refused, but the shortest
+        // writing of every legal move (`15x6` for a direct capture beside a
+        // longer one with the same ends) reads back as that move: Python's
+        // Position.play of each of legal_moves().
+        let data = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/positions.jsonl"),
+        )
+        .expect("the vendored positions");
+        let mut moves = 0;
+        for line in data.lines() {
+            let case: serde_json::Value = serde_json::from_str(line).expect("JSON");
+            let field = |name: &str| case[name].as_str().expect("a string").to_string();
+            let v: Variant = field("variant").parse().expect("a variant");
+            let pos = Position::from_fen(&field("fen"), v).expect("a position");
+            let style = crate::notation::Style {
+                algebraic: v.algebraic(),
+                colon: false,
+            };
+            for m in pos.legal_moves().iter() {
+                let text = style.write(&pos, m);
+                let arrow = Arrow::legal(&pos, &text).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(
+                    arrow.path,
+                    crate::rules::landing_path(&pos, m).to_vec(),
+                    "{text}"
+                );
+                assert_eq!(arrow.captured, m.captured(), "{text}");
+                moves += 1;
+            }
+        }
+        assert!(moves > 1000, "{moves}");
+    }
 
     #[test]
     fn escape_covers_markup() {

@@ -300,13 +300,6 @@ fn disagreeing(
 ) -> Vec<Vec<usize>> {
     let n = clusters.len();
     let mut group: Vec<usize> = (0..n).collect();
-    fn root(group: &mut [usize], mut x: usize) -> usize {
-        while group[x] != x {
-            group[x] = group[group[x]];
-            x = group[x];
-        }
-        x
-    }
     let result = |c: usize| games[clusters[c].0[0]].result;
     let join = |group: &mut Vec<usize>, a: usize, b: usize| {
         if a != b && result(a) != result(b) && same_day(clusters[a].2, clusters[b].2) {
@@ -341,15 +334,5 @@ fn disagreeing(
             }
         }
     }
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut at: HashMap<usize, usize> = HashMap::new();
-    for c in 0..n {
-        let r = root(&mut group, c);
-        let k = *at.entry(r).or_insert_with(|| {
-            out.push(Vec::new());
-            out.len() - 1
-        });
-        out[k].push(c);
-    }
-    out
+    by_root(&mut group, (0..n).map(|c| (c, c)))
 }

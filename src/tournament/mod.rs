@@ -581,13 +581,6 @@ fn components(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> 
     let alias = alias_keys(s);
     let mut id: HashMap<String, usize> = HashMap::new();
     let mut parent: Vec<usize> = Vec::new();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
     let mut ends: Vec<(usize, usize)> = Vec::with_capacity(ix.len());
     for &i in ix {
         let mut node = |name: &str| {
@@ -610,17 +603,35 @@ fn components(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> 
         }
         ends.push((w, i));
     }
-    let mut sets: Vec<Vec<usize>> = Vec::new();
-    let mut set_of: HashMap<usize, usize> = HashMap::new();
-    for (w, i) in ends {
-        let r = root(&mut parent, w);
-        let n = *set_of.entry(r).or_insert_with(|| {
-            sets.push(Vec::new());
-            sets.len() - 1
-        });
-        sets[n].push(i);
+    by_root(&mut parent, ends)
+}
+
+/// The root of `x` in the union-find forest `parent` (halving the path).
+fn root(parent: &mut [usize], mut x: usize) -> usize {
+    while parent[x] != x {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
     }
-    sets
+    x
+}
+
+/// The items of `(node, item)` grouped by their node's root in `parent`, in
+/// the order of each group's first item.
+fn by_root(
+    parent: &mut [usize],
+    items: impl IntoIterator<Item = (usize, usize)>,
+) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    let mut at: HashMap<usize, usize> = HashMap::new();
+    for (node, item) in items {
+        let r = root(parent, node);
+        let n = *at.entry(r).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        out[n].push(item);
+    }
+    out
 }
 
 /// The Event value of a group: the one its games write, or, when they write

@@ -572,15 +572,9 @@ fn real_training_games_are_not_conflicting_copies() {
         "international/bruno-hist__BrunoVsScan31.pdn",
         "international/wiegerw__schildpad.pdn",
     ] {
-        let Some(f) = common::shared(&format!("corpus/real/{name}")) else {
+        let Some(evs) = real_events(name) else {
             return;
         };
-        let evs = common::json_lines(&common::pdnkit(&[
-            "tournament",
-            "--format",
-            "json",
-            f.to_str().unwrap(),
-        ]));
         assert!(!evs.is_empty(), "{name}");
         for e in &evs {
             assert_eq!(e["conflicting_copies"].as_u64(), Some(0), "{name}: {e}");
@@ -1021,15 +1015,9 @@ fn real_matches_are_matches() {
         ("bruno__Van der Wal_vs_Wiersma.pdn", 20),
         ("bruno__Match Samb-Buggy2.pdn", 6),
     ] {
-        let Some(f) = common::shared(&format!("corpus/real/international/{name}")) else {
+        let Some(evs) = real_events(&format!("international/{name}")) else {
             return;
         };
-        let evs = common::json_lines(&common::pdnkit(&[
-            "tournament",
-            "--format",
-            "json",
-            f.to_str().unwrap(),
-        ]));
         assert_eq!(evs.len(), 1, "{name}");
         let e = &evs[0];
         assert!(
@@ -1057,4 +1045,15 @@ fn real_matches_are_matches() {
             "{name}: {codes:?}"
         );
     }
+}
+
+/// `tournament --format json` of a real file (`None` without ../shared).
+fn real_events(rel: &str) -> Option<Vec<Value>> {
+    let f = common::shared(&format!("corpus/real/{rel}"))?;
+    Some(common::json_lines(&common::pdnkit(&[
+        "tournament",
+        "--format",
+        "json",
+        f.to_str().unwrap(),
+    ])))
 }
