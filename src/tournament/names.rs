@@ -126,6 +126,9 @@ pub(super) fn one_apart(a: &str, b: &str) -> bool {
     }
 }
 
+/// The longest name key compared for a letter apart (characters).
+const LONGEST_COMPARED: usize = 100;
+
 /// The pairs `(a, b)`, `a < b`, of `keys` that are one letter apart
 /// ([`one_apart`]), among those `compared` accepts; in order. Never pairwise
 /// (issue 51: an event of thousands of players): each key is indexed by
@@ -140,6 +143,9 @@ pub(super) fn one_apart_pairs(
     let mut taken: HashMap<(String, usize), Vec<usize>> = HashMap::new();
     let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
     let chars: Vec<Vec<char>> = keys.iter().map(|k| k.chars().collect()).collect();
+    // A key longer than any name is not compared: its index would be the
+    // square of its length (a hostile 100,000-character name).
+    let compared = |i: usize| compared(i) && chars[i].len() <= LONGEST_COMPARED;
     for (i, c) in chars.iter().enumerate().filter(|(i, _)| compared(*i)) {
         for at in 0..c.len() {
             let rest: String = c[..at].iter().chain(&c[at + 1..]).collect();

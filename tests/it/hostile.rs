@@ -828,3 +828,57 @@ fn a_long_game_past_the_limit_is_streamed_past_not_held() {
     );
     assert!(stdout.contains("game-too-large"), "{stdout}");
 }
+
+/// Issue 54 (items 19 and 20): a name of more than 65,535 characters never
+/// reaches the formatter's width (a panic, exit 101, no output), and one long
+/// name never pads every row of a human table: the name column is cut with
+/// `…`, the whole name kept in JSON.
+#[test]
+fn a_long_name_never_panics_nor_pads_every_row() {
+    let d = common::tempdir("long-name");
+    let f = d.join("long.pdn");
+    let long = "A".repeat(100_000);
+    let mut text = String::new();
+    for i in 0..200 {
+        let white = if i == 0 {
+            long.clone()
+        } else {
+            format!("Player {i:03}")
+        };
+        text.push_str(&format!(
+            "[Event \"{}\"]\n[White \"{white}\"]\n[Black \"Player {:03}\"]\n[Round \"{}\"]\n[GameType \"20\"]\n1. 32-28 19-23 2-0\n\n",
+            if i == 0 { "E".repeat(70_000) } else { "Open".to_string() },
+            (i + 1) % 200,
+            i % 9 + 1
+        ));
+    }
+    std::fs::write(&f, &text).unwrap();
+    for by in ["player", "event"] {
+        let o = common::pdnkit(&["stats", "--by", by, f.to_str().unwrap()]);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{by}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(o.stdout.len() < 40_000, "{by}: {} bytes", o.stdout.len());
+        assert!(String::from_utf8_lossy(&o.stdout).contains('…'), "{by}");
+    }
+    let o = common::pdnkit(&["tournament", f.to_str().unwrap()]);
+    assert_ne!(o.status.code(), Some(101));
+    // The long name in the title and the findings that name it, never on
+    // every row of the crosstable (200 rows of 100,000 characters: 20 MB).
+    assert!(o.stdout.len() < 2_000_000, "{} bytes", o.stdout.len());
+    let o = common::pdnkit(&[
+        "stats",
+        "--by",
+        "player",
+        "--format",
+        "json",
+        f.to_str().unwrap(),
+    ]);
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains(&long),
+        "JSON keeps the whole name"
+    );
+}

@@ -11,6 +11,23 @@ pub fn name(file: &str) -> std::borrow::Cow<'_, str> {
     visible(file)
 }
 
+/// The widest a name column of a human table gets (characters): a longer name
+/// is cut, with `…`, so that a table stays linear in its input and no width
+/// reaches the formatter's limit (65,535: a panic). JSON and CSV keep the
+/// whole name.
+pub const NAME_COLUMN: usize = 48;
+
+/// `s` made visible ([`name`]) and cut to [`NAME_COLUMN`] characters.
+pub fn column(s: &str) -> String {
+    let v = visible(s);
+    if v.chars().count() <= NAME_COLUMN {
+        return v.into_owned();
+    }
+    let mut cut: String = v.chars().take(NAME_COLUMN - 1).collect();
+    cut.push('…');
+    cut
+}
+
 /// [`name`] of a path.
 pub fn path(p: &std::path::Path) -> String {
     visible(&p.to_string_lossy()).into_owned()

@@ -210,7 +210,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
         Format::Human => {
             let w = sorted
                 .iter()
-                .map(|g| g.name.chars().count())
+                .map(|g| crate::render::column(&g.name).chars().count())
                 .max()
                 .unwrap_or(5)
                 .max(by.len());
@@ -229,7 +229,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
                 }
             );
             for g in &sorted {
-                let name = crate::render::name(&g.name);
+                let name = crate::render::column(&g.name);
                 let pad = " ".repeat(w.saturating_sub(name.chars().count()));
                 let colours = if player {
                     format!(

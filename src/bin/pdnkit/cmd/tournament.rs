@@ -135,7 +135,7 @@ fn human(e: &Event, out: &mut String) {
     let nw = e
         .players
         .iter()
-        .map(|p| width(&p.name))
+        .map(|p| width(&crate::render::column(&p.name)))
         .max()
         .unwrap_or(6)
         .max(6);
@@ -167,7 +167,11 @@ fn human(e: &Event, out: &mut String) {
     }
     let _ = writeln!(out, "{}", head.trim_end());
     for (i, p) in e.players.iter().enumerate() {
-        let mut line = format!("{:>3}  {}", p.rank, pad(&crate::render::name(&p.name), nw));
+        let mut line = format!(
+            "{:>3}  {}",
+            p.rank,
+            pad(&crate::render::column(&p.name), nw)
+        );
         if grid {
             for (j, c) in cell[i].iter().enumerate() {
                 let s = match c {
@@ -215,7 +219,11 @@ fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
         }
     }
     for (i, p) in e.players.iter().enumerate() {
-        let mut line = format!("{:>3}  {}", p.rank, pad(&crate::render::name(&p.name), nw));
+        let mut line = format!(
+            "{:>3}  {}",
+            p.rank,
+            pad(&crate::render::column(&p.name), nw)
+        );
         for m in mine.get(i).into_iter().flatten() {
             let (opp, colour, got) = if m.white == i {
                 (m.black, 'w', m.points.0)
