@@ -882,3 +882,68 @@ fn a_long_name_never_panics_nor_pads_every_row() {
         "JSON keeps the whole name"
     );
 }
+
+/// Issue 54 (item 18): `man --dir` never writes through a symbolic link at a
+/// page's name: refused (exit 2), the file it points to untouched.
+#[test]
+fn man_dir_never_writes_through_a_link() {
+    let d = common::tempdir("man-link");
+    let outside = d.join("outside.txt");
+    std::fs::write(&outside, "keep me").unwrap();
+    let dir = d.join("man");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("pdnkit-check.1")).unwrap();
+    let man = |dir: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(["man", "--dir", dir.to_str().unwrap()])
+            .output()
+            .expect("pdnkit runs")
+    };
+    let o = man(&dir);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("symbolic link"));
+    assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep me");
+    // Without the link, every page is written.
+    std::fs::remove_file(dir.join("pdnkit-check.1")).unwrap();
+    let o = man(&dir);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let page = std::fs::read_to_string(dir.join("pdnkit-check.1")).unwrap();
+    assert!(page.contains(".TH"), "{page}");
+}
+
+/// Issue 54 (item 16): what `select --unique` must read twice is never a
+/// pipe: a FIFO or `/dev/stdin` on a pipe is refused (exit 2) before
+/// anything is read, where the second pass found nothing and wrote "selected
+/// 0 of 0 games" (every game lost) or hung.
+#[test]
+fn unique_refuses_what_cannot_be_read_twice() {
+    let d = common::tempdir("unique-fifo");
+    let fifo = d.join("games.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let o = common::pdnkit(&["select", "--unique", fifo.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("is a pipe or FIFO"));
+    }
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .args(["select", "--unique", "--no-progress", "/dev/stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("pdnkit runs");
+    drop(child.stdin.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.stdout.is_empty());
+}

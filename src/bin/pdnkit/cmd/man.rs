@@ -122,9 +122,16 @@ fn main_page(cmd: &clap::Command) -> std::io::Result<Vec<u8>> {
 fn write_pages(dir: &Path, cli: &clap::Command) -> std::io::Result<Vec<PathBuf>> {
     std::fs::create_dir_all(dir)?;
     let mut written = Vec::new();
+    // Each page as every other output is written (issue 54): a symbolic link
+    // at its name is refused, never followed; a page is replaced whole.
     let mut put = |name: String, bytes: Vec<u8>| -> std::io::Result<()> {
         let p = dir.join(name);
-        std::fs::write(&p, bytes)?;
+        let mut page = crate::output::AtomicFile::create(&p, crate::output::Replace::Output)
+            .map_err(|e| {
+                std::io::Error::new(e.kind(), format!("{}: {e}", crate::render::path(&p)))
+            })?;
+        std::io::Write::write_all(&mut page, &bytes)?;
+        page.commit()?;
         written.push(p);
         Ok(())
     };

@@ -326,6 +326,22 @@ pub fn run(a: Args) -> u8 {
             "--unique reads the games twice (once to find the copies, once to write): name files, not standard input",
         );
     }
+    // A pipe, a FIFO or a device gives its bytes once: the second pass would
+    // find nothing and write "selected 0 of 0 games" (issue 54: every game
+    // lost), or wait forever.
+    if a.unique.is_some() {
+        for i in prepared.inputs() {
+            let (Input::File(p) | Input::Member(p, _)) = i else {
+                continue;
+            };
+            if let Some(what) = read_once(p) {
+                return crate::exit::fail(format!(
+                    "{}: is {what}: --unique reads the games twice (once to find the copies, once to write); save it to a file first",
+                    crate::render::path(p)
+                ));
+            }
+        }
+    }
     // --unique: a first pass finds the copies among the selected games.
     let dropped = match a.unique {
         None => Vec::new(),
@@ -431,4 +447,20 @@ pub fn run(a: Args) -> u8 {
         eprintln!("pdnkit: the run did not complete; the output file was not written");
     }
     so_far
+}
+
+/// What `p` is when it can be read only once (a pipe or FIFO, a character
+/// device, a socket), following links (`/dev/stdin`, `/dev/fd/N`).
+fn read_once(p: &std::path::Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let t = std::fs::metadata(p).ok()?.file_type();
+    if t.is_fifo() {
+        Some("a pipe or FIFO")
+    } else if t.is_char_device() {
+        Some("a character device")
+    } else if t.is_socket() {
+        Some("a socket")
+    } else {
+        None
+    }
 }
