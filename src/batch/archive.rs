@@ -53,7 +53,8 @@ impl<R: Read> Read for Guarded<R> {
                 e.kind(),
                 format!(
                     "{} broken at compressed byte {} (after {} bytes of text): {e}",
-                    self.what,
+                    // Its control characters escaped, as every name printed is (issue 54).
+                    crate::pdn::visible(&self.what),
                     self.compressed.load(Ordering::Relaxed),
                     self.out
                 ),

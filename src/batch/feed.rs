@@ -297,12 +297,20 @@ impl Feeder<'_> {
     /// After an archive: its members were read, or it had none to read.
     fn archive_end(&mut self, fi: usize, members: usize, what: &str) -> bool {
         if let (Some(only), 0) = (&self.only, members) {
+            // The names with their control characters escaped, as every name
+            // printed is (issue 54).
+            let met: Vec<String> = self
+                .met
+                .iter()
+                .map(|m| crate::pdn::visible(m).into_owned())
+                .collect();
             let why = format!(
-                "no member {only} in this {what}; its members, as pdnkit names them: {}",
-                if self.met.is_empty() {
+                "no member {} in this {what}; its members, as pdnkit names them: {}",
+                crate::pdn::visible(only),
+                if met.is_empty() {
                     "none".to_string()
                 } else {
-                    self.met.join(", ")
+                    met.join(", ")
                 }
             );
             return self.item(Item::Error(fi, why));

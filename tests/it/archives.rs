@@ -658,3 +658,31 @@ fn archive_members_are_paths_as_pdnkit_prints_them() {
     assert_eq!(got.len(), 1);
     assert_eq!(got[0]["tags"]["Event"], "bang file");
 }
+
+/// Issue 54 (item 2): a name's control characters never reach the terminal
+/// raw, inside a message either: the member list of "no member ...", and the
+/// name in "... broken at compressed byte".
+#[test]
+fn control_characters_of_names_inside_messages_are_escaped() {
+    let d = tempdir("archives-escaped");
+    let game = b"[GameType \"20\"]\n1. 32-28 19-23 *\n".to_vec();
+    let zip = d.join("a.zip");
+    std::fs::write(&zip, zip_of(&[("a\u{1b}[31m.pdn".into(), game.clone())])).unwrap();
+    let o = pdnkit(&["check", &format!("{}!missing.pdn", zip.display())]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no member") && !err.contains('\u{1b}'),
+        "{err:?}"
+    );
+    let whole = compress("gz", &game.repeat(2000));
+    let broken = d.join("bad\u{1b}[2J.pdn.gz");
+    std::fs::write(&broken, &whole[..whole.len() / 2]).unwrap();
+    let o = pdnkit(&["check", broken.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("broken at compressed byte") && !err.contains('\u{1b}'),
+        "{err:?}"
+    );
+}
