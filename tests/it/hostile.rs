@@ -947,3 +947,56 @@ fn unique_refuses_what_cannot_be_read_twice() {
     );
     assert!(o.stdout.is_empty());
 }
+
+/// Issue 54 (item 1): an archive named through one of its members is an
+/// input: `-o` at the archive is refused (exit 2) by every writer, and the
+/// archive (every other member) is left as it was.
+#[test]
+fn an_archive_named_through_a_member_is_never_overwritten() {
+    let d = common::tempdir("member-output");
+    let zip = d.join("games.zip");
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for name in ["a.pdn", "b.pdn"] {
+        z.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut z, b"[GameType \"20\"]\n1. 32-28 19-23 *\n").unwrap();
+    }
+    let bytes = z.finish().unwrap().into_inner();
+    std::fs::write(&zip, &bytes).unwrap();
+    let member = format!("{}!a.pdn", zip.display());
+    let out = zip.to_str().unwrap();
+    let runs: [&[&str]; 7] = [
+        &["convert", "--to", "pdn", &member, "-o", out],
+        &["convert", "--to", "csv", &member, "-o", out],
+        &["convert", "--to", "jsonl", &member, "-o", out],
+        &["convert", "--to", "parquet", &member, "-o", out],
+        &["select", &member, "-o", out],
+        &["report", "--force", &member, "-o", out],
+        &["diagram", &member, "-o", out],
+    ];
+    for args in runs {
+        let o = if args[0] == "diagram" {
+            std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+                .args(args)
+                .output()
+                .unwrap()
+        } else {
+            common::pdnkit(args)
+        };
+        assert_eq!(
+            o.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("refusing to overwrite it"),
+            "{args:?}"
+        );
+        assert_eq!(
+            std::fs::read(&zip).unwrap(),
+            bytes,
+            "{args:?}: the archive is untouched"
+        );
+    }
+}

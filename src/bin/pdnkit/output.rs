@@ -360,16 +360,23 @@ pub fn open_output(
     let Some(path) = path else {
         return Ok(Out::Stdout(BufWriter::new(io::stdout())));
     };
-    if inputs
-        .iter()
-        .any(|i| matches!(i, pdnkit::batch::Input::File(p) if same_file(p, path)))
-    {
+    if inputs.iter().any(|i| is_input(i, path)) {
         return Err(format!(
             "{} is an input; refusing to overwrite it{hint}",
             crate::render::path(path)
         ));
     }
     Out::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))
+}
+
+/// Whether writing `path` would overwrite the input `i`: its file, or the
+/// archive of a member named as `ARCHIVE!MEMBER` (issue 54: every other
+/// member of the archive was lost).
+pub fn is_input(i: &pdnkit::batch::Input, path: &Path) -> bool {
+    match i {
+        pdnkit::batch::Input::File(p) | pdnkit::batch::Input::Member(p, _) => same_file(p, path),
+        _ => false,
+    }
 }
 
 /// Standard output, an atomically written file, or a device or FIFO written directly.

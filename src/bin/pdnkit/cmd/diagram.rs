@@ -225,10 +225,15 @@ pub fn run(a: Args) -> u8 {
             Err(stop) => stop.report(0),
         },
         Some(path) => {
-            if a.path
+            // The input, or the archive it is a member of (`ARCHIVE!MEMBER`).
+            let input = a
+                .path
                 .as_ref()
-                .is_some_and(|input| crate::output::same_file(input, path))
-            {
+                .map(|p| match pdnkit::batch::member_path(p) {
+                    Some((archive, _)) if !p.exists() => archive,
+                    _ => p.clone(),
+                });
+            if input.is_some_and(|input| crate::output::same_file(&input, path)) {
                 return fail(format!(
                     "{} is the input; refusing to overwrite it (name another -o)",
                     crate::render::path(path)

@@ -738,11 +738,16 @@ pub fn run(a: Args) -> u8 {
     };
     // The output must not be an input: a report written before (not PDN) is
     // left out of the inputs; a PDN file is never overwritten.
-    let output_is_input = prepared.inputs().iter().any(
-        |i| matches!(i, pdnkit::batch::Input::File(p) if crate::output::same_file(p, &a.output)),
-    );
+    let output_is_input = prepared
+        .inputs()
+        .iter()
+        .any(|i| crate::output::is_input(i, &a.output));
+    // An archive read through one of its members is never a report written before.
+    let member_of_it = prepared.inputs().iter().any(|i| {
+        matches!(i, pdnkit::batch::Input::Member(p, _) if crate::output::same_file(p, &a.output))
+    });
     if output_is_input {
-        if pdnkit::batch::file_not_pdn(&a.output).is_none() {
+        if member_of_it || pdnkit::batch::file_not_pdn(&a.output).is_none() {
             return crate::exit::fail(format!(
                 "{} is an input; refusing to overwrite it (name another -o)",
                 crate::render::path(&a.output)
