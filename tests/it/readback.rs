@@ -487,3 +487,64 @@ fn a_marker_never_silences_a_check() {
     assert!(String::from_utf8_lossy(&o.stdout)
         .contains("error[unknown-variant]: 146 games marked refused"));
 }
+
+/// Issue 54 (item 17): an archive is several files whatever its name: a zip
+/// saved as `games.pdn` and converted into one PDN output is a merge, so its
+/// untagged games carry the decided GameType and pdnkit's marker, and read
+/// back as their own variant (the English games came back as international,
+/// from the other member's GameType).
+#[test]
+fn an_archive_under_any_name_is_merged() {
+    let d = common::tempdir("archive-named-pdn");
+    let zip = d.join("games.pdn");
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (name, text) in [
+        (
+            "eng.pdn",
+            "1. 11-15 23-19 2. 8-11 22-17 0-1\n\n1. 9-13 22-18 *\n",
+        ),
+        ("intl.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n"),
+    ] {
+        z.start_file(name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        std::io::Write::write_all(&mut z, text.as_bytes()).unwrap();
+    }
+    std::fs::write(&zip, z.finish().unwrap().into_inner()).unwrap();
+    let out = d.join("out.pdn");
+    let o = common::pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        zip.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let games: Vec<serde_json::Value> = common::json_lines(&common::pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        out.to_str().unwrap(),
+    ]))
+    .into_iter()
+    .filter(|l| l["type"] == "game")
+    .collect();
+    assert_eq!(games.len(), 3);
+    for g in &games[..2] {
+        assert_eq!(
+            (g["variant"].as_str(), g["valid"].as_bool()),
+            (Some("english"), Some(true)),
+            "{g}"
+        );
+    }
+    assert_eq!(
+        games[0]["declared_result_text"], "0-1",
+        "an English 0-1 stays as written"
+    );
+    assert_eq!(games[2]["variant"], "international");
+}

@@ -111,6 +111,10 @@ struct ConvertSink {
     /// Games of several files (or archive members) into one output: a game
     /// whose variant its file decided carries pdnkit's marker.
     merged: bool,
+    /// The one input, by its name, when there is one (not --in-place): a game
+    /// read under another name is a member of it, an archive whatever its name
+    /// says (issue 54: `games.pdn` that is a zip), so the output is merged.
+    single: Option<String>,
     /// Results `1-0`/`0-1` kept as written (their meaning is not known) in
     /// PDN written with --fix-results, --normalise or --to pdn.
     kept_as_written: u64,
@@ -182,10 +186,11 @@ impl ConvertSink {
             Results::Draughts => ResultStyle::Draughts,
             Results::Classic => ResultStyle::Classic,
         };
+        let merged = self.merged || self.single.as_deref().is_some_and(|one| one != file);
         let n = Normalise {
             results,
             fix_results: self.a.fix_results,
-            merged: self.merged,
+            merged,
         }
         .apply(g, r);
         if let Some(note) = n.fix_note() {
@@ -622,7 +627,12 @@ pub fn run(mut a: Args) -> u8 {
         (false, _) => Dest::Lines(out),
     };
     let merged = !a.in_place && pdnkit::batch::merged(prepared.inputs());
+    let single = match prepared.inputs() {
+        [one @ pdnkit::batch::Input::File(_)] if !a.in_place => Some(one.name()),
+        _ => None,
+    };
     let mut sink = ConvertSink {
+        single,
         a,
         dest,
         out_name,
@@ -800,6 +810,7 @@ fn parquet(
         stop: None,
         errors: 0,
         merged: false,
+        single: None,
         kept_as_written: 0,
         left_alone: std::collections::BTreeMap::new(),
         left_files: Vec::new(),
