@@ -317,3 +317,241 @@ fn a_long_partition_value_gets_a_short_folder_name() {
     let batches = read(&out.join(long_dir).join("part-0.parquet"));
     assert_eq!(strings(&batches[0], "event"), vec![Some(long)]);
 }
+
+/// The partition folders of `dir`, sorted.
+fn folders(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Percent-decodes a hive folder's value, as pyarrow and DuckDB read it.
+fn decode(v: &str) -> String {
+    let b = v.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let Ok(x) = u8::from_str_radix(&v[i + 1..i + 3], 16) {
+                out.push(x);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).unwrap()
+}
+
+fn events_pdn(events: &[&str]) -> String {
+    events
+        .iter()
+        .map(|e| format!("[Event \"{e}\"]\n[GameType \"20\"]\n1. 32-28 *\n\n"))
+        .collect()
+}
+
+/// Issue 54 item 3: partition values are percent-encoded, so "A/B", "A:B",
+/// "A=B" and "A_B" are four partitions whose folder names decode (as hive
+/// readers decode them) to the exact values in the data.
+#[test]
+fn partition_values_read_back_as_written() {
+    let d = tempdir("parquet-encoded");
+    let events = ["A/B", "A_B", "A:B", "A=B", "50%", "a\\b", "1/2 final", "~"];
+    let f = d.join("e.pdn");
+    std::fs::write(&f, events_pdn(&events)).unwrap();
+    let out = d.join("parts");
+    let (f, o) = (f.to_str().unwrap(), out.to_str().unwrap());
+    succeed(&[
+        "convert",
+        "--to",
+        "parquet",
+        "--partition-by",
+        "event",
+        "-o",
+        o,
+        f,
+    ]);
+    let dirs = folders(&out);
+    assert_eq!(dirs.len(), events.len(), "{dirs:?}");
+    let mut decoded = Vec::new();
+    for dir in &dirs {
+        let value = decode(dir.strip_prefix("event=").unwrap());
+        let batches = read(&out.join(dir).join("part-0.parquet"));
+        assert_eq!(strings(&batches[0], "event"), vec![Some(value.clone())]);
+        decoded.push(value);
+    }
+    decoded.sort();
+    let mut want: Vec<String> = events.iter().map(|e| e.to_string()).collect();
+    want.sort();
+    assert_eq!(decoded, want);
+}
+
+/// Issue 54 item 14: a folder holding an earlier run's partitions is refused
+/// (exit 2, untouched) unless --force, which replaces them all: an event no
+/// longer in the archive no longer reads back.
+#[test]
+fn a_partitioned_output_holds_exactly_this_runs_games() {
+    let d = tempdir("parquet-force");
+    let f = d.join("e.pdn");
+    std::fs::write(&f, events_pdn(&["old", "kept"])).unwrap();
+    let out = d.join("parts");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("README"), "mine\n").unwrap();
+    let (fs, o) = (f.to_str().unwrap(), out.to_str().unwrap());
+    let args = [
+        "convert",
+        "--to",
+        "parquet",
+        "--partition-by",
+        "event",
+        "-o",
+        o,
+        fs,
+    ];
+    succeed(&args);
+    assert_eq!(folders(&out), ["README", "event=kept", "event=old"]);
+    std::fs::write(&f, events_pdn(&["kept", "new"])).unwrap();
+    let again = pdnkit(&args);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("--force"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    assert_eq!(folders(&out), ["README", "event=kept", "event=old"]);
+    succeed(&[&args[..5], &["--force"], &args[5..]].concat());
+    assert_eq!(folders(&out), ["README", "event=kept", "event=new"]);
+    // Nothing of the staging is left beside it.
+    assert_eq!(folders(&d), ["e.pdn", "parts"]);
+    // --force is for partitions only.
+    let o = pdnkit(&["convert", "--to", "csv", "--force", fs]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// Issue 54 item 6: SIGINT or SIGTERM during a partitioned write leaves
+/// nothing: neither DIR nor a partition folder nor the staging folder.
+#[test]
+fn an_interrupted_partitioned_write_leaves_nothing() {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    for signal in ["-INT", "-TERM"] {
+        let d = tempdir(&format!("parquet-signal{signal}"));
+        let out = d.join("parts");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args([
+                "convert",
+                "--no-progress",
+                "--to",
+                "parquet",
+                "--partition-by",
+                "event",
+                "-o",
+            ])
+            .arg(&out)
+            .arg("-")
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Games arrive, and the input stays open: the run is under way.
+        let mut stdin = child.stdin.take().unwrap();
+        let games: String = (0..50).map(|i| events_pdn(&[&format!("E{i}")])).collect();
+        stdin.write_all(games.as_bytes()).unwrap();
+        let staged = || std::fs::read_dir(&d).unwrap().count() > 0;
+        for _ in 0..400 {
+            if staged() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        assert!(staged(), "the run never began");
+        let _ = Command::new("kill")
+            .args([signal, &child.id().to_string()])
+            .status();
+        let status = child.wait().unwrap();
+        drop(stdin);
+        assert_eq!(status.code(), Some(130));
+        assert_eq!(folders(&d), Vec::<String>::new(), "left behind");
+    }
+}
+
+/// Issue 54 item 10: a `--tag` named like a column of the table (`game`,
+/// `File`, `variant`; `tag_game` after `game`) is its own column `tag_NAME`,
+/// never a second column of one name nor a replacement, in CSV, JSON Lines
+/// and Parquet alike; with --moves, Event is a column of its own.
+#[test]
+fn a_tag_never_replaces_or_repeats_a_column() {
+    let d = tempdir("parquet-tags");
+    let f = d.join("t.pdn");
+    std::fs::write(
+        &f,
+        "[Event \"E\"]\n[game \"g\"]\n[File \"f\"]\n[tag_game \"t\"]\n[variant \"v\"]\n[GameType \"20\"]\n1. 32-28 *\n",
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let tags = [
+        "--tag", "game", "--tag", "File", "--tag", "tag_game", "--tag", "variant",
+    ];
+    let want = [
+        ("game", "1"),
+        ("file", f),
+        ("variant", "international"),
+        ("tag_game", "g"),
+        ("tag_File", "f"),
+        ("tag_tag_game", "t"),
+        ("tag_variant", "v"),
+    ];
+    let rows = csv_rows(&[&["convert", "--to", "csv", "--csv-raw"][..], &tags, &[f]].concat());
+    let o = pdnkit(&["convert", "--to", "csv", "--csv-raw", "--tag", "game", f]);
+    let header = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        header.split(',').filter(|c| *c == "game").count(),
+        1,
+        "{header}"
+    );
+    let o = pdnkit(&[&["convert", "--to", "jsonl"][..], &tags, &[f]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let out = d.join("t.parquet");
+    succeed(
+        &[
+            &["convert", "--to", "parquet", "-o", out.to_str().unwrap()][..],
+            &tags,
+            &[f],
+        ]
+        .concat(),
+    );
+    let b = &read(&out)[0];
+    for (column, value) in want {
+        assert_eq!(rows[0][column], value, "csv {column}");
+        let j = &json[column];
+        let j = j
+            .as_str()
+            .map(String::from)
+            .unwrap_or_else(|| j.to_string());
+        assert_eq!(j, value, "jsonl {column}");
+        let p = match b.column_by_name(column).unwrap().data_type() {
+            arrow_schema::DataType::Utf8 => cell(&strings(b, column)[0]),
+            _ => ints(b, column)[0].unwrap().to_string(),
+        };
+        assert_eq!(p, value, "parquet {column}");
+    }
+    assert_eq!(
+        b.schema()
+            .fields()
+            .iter()
+            .filter(|x| x.name().eq_ignore_ascii_case("game"))
+            .count(),
+        1
+    );
+    // With --moves the plies table has no event column: the tag is one.
+    let plies = csv_rows(&["convert", "--to", "csv", "--moves", "--tag", "Event", f]);
+    assert_eq!(plies[0]["Event"], "E");
+}

@@ -23,12 +23,13 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// Temporary files being written, removed if the process is interrupted.
-/// The lock is held while a temporary file is created and while a file is
-/// committed (backup and rename), so the signal handler never runs in between.
-static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// Temporary files and folders being written, removed if the process is
+/// interrupted (`true`: a folder, removed with all it holds). The lock is
+/// held while a temporary file is created and while a file is committed
+/// (backup and rename), so the signal handler never runs in between.
+static PENDING: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
 
-fn pending() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+fn pending() -> std::sync::MutexGuard<'static, Vec<(PathBuf, bool)>> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -39,8 +40,12 @@ pub fn install_signal_cleanup() {
         // Waits for a commit under way; the lock is never given back, so no
         // temporary file is created or renamed after this.
         let files = pending();
-        for f in files.iter() {
-            let _ = std::fs::remove_file(f);
+        for (f, folder) in files.iter() {
+            let _ = if *folder {
+                std::fs::remove_dir_all(f)
+            } else {
+                std::fs::remove_file(f)
+            };
         }
         crate::exit::interrupted();
     });
@@ -50,12 +55,12 @@ pub fn install_signal_cleanup() {
 fn create_registered(tmp: &Path) -> io::Result<File> {
     let mut files = pending();
     let f = OpenOptions::new().write(true).create_new(true).open(tmp)?;
-    files.push(tmp.to_path_buf());
+    files.push((tmp.to_path_buf(), false));
     Ok(f)
 }
 
 fn unregister(p: &Path) {
-    pending().retain(|x| x != p);
+    pending().retain(|(x, _)| x != p);
 }
 
 /// Why writing stopped.
@@ -336,7 +341,7 @@ impl Drop for AtomicFile {
             self.file = None;
             let mut files = pending();
             let _ = std::fs::remove_file(&self.tmp);
-            files.retain(|x| x != &self.tmp);
+            files.retain(|(x, _)| x != &self.tmp);
         }
     }
 }
@@ -453,5 +458,118 @@ pub fn print_bytes(b: &[u8]) -> u8 {
     match print(&String::from_utf8_lossy(b)) {
         Ok(()) => 0,
         Err(stop) => stop.report(0),
+    }
+}
+
+/// A folder of partitions (`convert --to parquet --partition-by KEY -o DIR`)
+/// written in a staging folder beside DIR (`.DIR.pdnkit-PID.tmp`, removed
+/// on a failure and by the signal handler) and moved into DIR only when the
+/// run is complete, so DIR holds exactly one run's partitions: an
+/// interrupted run leaves nothing, and an earlier run's partitions (folders
+/// named `KEY=VALUE`) are refused unless `--force`, then replaced as a whole.
+pub struct StagedDir {
+    staging: PathBuf,
+    dest: PathBuf,
+    committed: bool,
+}
+
+/// A hive partition folder: a folder whose name holds `=`.
+fn is_partition(e: &std::fs::DirEntry) -> bool {
+    e.file_name().to_string_lossy().contains('=') && e.file_type().is_ok_and(|t| t.is_dir())
+}
+
+impl StagedDir {
+    /// Begins writing the partitions of `dest`.
+    pub fn create(dest: &Path, force: bool) -> Result<StagedDir, String> {
+        let name = crate::render::path(dest);
+        match std::fs::symlink_metadata(dest) {
+            Ok(m) if m.file_type().is_symlink() => return Err(format!(
+                "{name} is a symbolic link; not writing through it (name the folder it points to)"
+            )),
+            Ok(m) if !m.is_dir() => return Err(format!("{name} exists and is not a folder")),
+            Ok(_) => {
+                let old = std::fs::read_dir(dest)
+                    .map_err(|e| format!("{name}: {e}"))?
+                    .filter_map(Result::ok)
+                    .filter(is_partition)
+                    .count();
+                if old > 0 && !force {
+                    return Err(format!(
+                        "{name} holds {old} partition folder{} of an earlier run; add --force to replace them all (or name another -o)",
+                        if old == 1 { "" } else { "s" }
+                    ));
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) => return Err(format!("{name}: {e}")),
+        }
+        let base = dest
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "out".into());
+        let staging = sibling(dest, &format!(".{base}.pdnkit-{}.tmp", std::process::id()));
+        {
+            let mut files = pending();
+            std::fs::create_dir(&staging)
+                .map_err(|e| format!("{}: {e}", crate::render::path(&staging)))?;
+            files.push((staging.clone(), true));
+        }
+        Ok(StagedDir {
+            staging,
+            dest: dest.to_path_buf(),
+            committed: false,
+        })
+    }
+
+    /// Where the partitions are written until the commit.
+    pub fn path(&self) -> &Path {
+        &self.staging
+    }
+
+    /// Puts the partitions in place: DIR, when it did not exist, is the
+    /// staging folder renamed in one step; else every partition folder of an
+    /// earlier run is moved out first (then removed), and each new one is
+    /// moved in by one rename. The signal handler waits meanwhile.
+    pub fn commit(mut self) -> io::Result<()> {
+        let mut files = pending();
+        self.committed = true;
+        files.retain(|(x, _)| x != &self.staging);
+        if std::fs::symlink_metadata(&self.dest).is_err() {
+            return std::fs::rename(&self.staging, &self.dest);
+        }
+        let trash = self.staging.with_extension("old");
+        std::fs::create_dir(&trash)?;
+        files.push((trash.clone(), true));
+        for e in std::fs::read_dir(&self.dest)?.filter_map(Result::ok) {
+            if is_partition(&e) {
+                std::fs::rename(e.path(), trash.join(e.file_name()))?;
+            }
+        }
+        for e in std::fs::read_dir(&self.staging)?.filter_map(Result::ok) {
+            std::fs::rename(e.path(), self.dest.join(e.file_name()))?;
+        }
+        std::fs::remove_dir(&self.staging)?;
+        let removed = std::fs::remove_dir_all(&trash);
+        files.retain(|(x, _)| x != &trash);
+        removed
+    }
+}
+
+/// `name` in the folder of `path`.
+fn sibling(path: &Path, name: &str) -> PathBuf {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
+impl Drop for StagedDir {
+    fn drop(&mut self) {
+        if !self.committed {
+            // Not committed (a failed run): nothing of it stays.
+            let mut files = pending();
+            let _ = std::fs::remove_dir_all(&self.staging);
+            files.retain(|(x, _)| x != &self.staging);
+        }
     }
 }

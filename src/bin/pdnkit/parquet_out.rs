@@ -161,14 +161,17 @@ fn field(c: &pdnkit::export::Column) -> Field {
 
 /// The games table's columns (the library's `export::GameRow::TABLE`,
 /// docs/parquet.md), then the `--tag` columns.
-fn games_schema(tags: &[String]) -> Vec<Field> {
+fn games_schema(tags: &[(String, String)]) -> Vec<Field> {
     let mut f: Vec<Field> = pdnkit::export::GameRow::TABLE.iter().map(field).collect();
-    f.extend(tags.iter().map(|t| Field::new(t, DataType::Utf8, true)));
+    f.extend(
+        tags.iter()
+            .map(|(_, c)| Field::new(c, DataType::Utf8, true)),
+    );
     f
 }
 
 /// The plies table's columns (docs/parquet.md).
-fn plies_schema(tags: &[String]) -> Vec<Field> {
+fn plies_schema(tags: &[(String, String)]) -> Vec<Field> {
     use DataType::{Boolean, Int32, Int64, Utf8};
     let mut f = vec![
         Field::new("file", Utf8, false),
@@ -189,7 +192,7 @@ fn plies_schema(tags: &[String]) -> Vec<Field> {
         Field::new("fen_before", Utf8, false),
         Field::new("fen_after", Utf8, false),
     ];
-    f.extend(tags.iter().map(|t| Field::new(t, Utf8, true)));
+    f.extend(tags.iter().map(|(_, c)| Field::new(c, Utf8, true)));
     f
 }
 
@@ -206,15 +209,15 @@ struct Part {
 pub struct ParquetOut {
     schema: Arc<Schema>,
     moves: bool,
-    tags: Vec<String>,
+    /// The `--tag` names and their columns.
+    tags: Vec<(String, String)>,
     /// `-o FILE`, opened (without partitions).
     single: Option<Out>,
-    /// `-o DIR` with partitions.
-    dest: PathBuf,
+    /// `-o DIR` with partitions: written in a staging folder, moved into DIR
+    /// when the run is complete.
+    staged: Option<crate::output::StagedDir>,
     partition: Option<PartitionBy>,
     parts: BTreeMap<String, Part>,
-    /// The partition folders this run created (removed again when it fails).
-    created: Vec<PathBuf>,
 }
 
 /// Bytes of a partition value kept in a folder name: file systems allow 255
@@ -234,53 +237,63 @@ fn properties(partitioned: bool) -> Result<WriterProperties, String> {
         .build())
 }
 
-/// A partition's folder name: `/`, `\`, `=` and control characters replaced
-/// (hive style), an empty value as `__HIVE_DEFAULT_PARTITION__`. A value
-/// longer than [`PARTITION_VALUE_BYTES`] (long official event titles) keeps
-/// its first bytes, cut at a character, then `~` and 16 hex digits of a hash
-/// of the whole value (FNV-1a, 64 bits): two long values never share a
-/// folder, the same value always gets the same one, and the full value is
-/// in the data's own column (docs/limits.md).
+/// A partition's folder name: the value percent-encoded as Hive, Spark,
+/// pyarrow and DuckDB write and read it (`A/B` is `A%2FB`), so a hive reader
+/// gets the exact value back. Encoded: control characters, DEL, a space at
+/// either end, and `"#%'*/:;<=>?[\]^{|}~` (what Hive escapes, what Windows
+/// forbids, and `~`, which marks a hash); letters of every script stay as
+/// they are. An empty value (or spaces only) is `__HIVE_DEFAULT_PARTITION__`,
+/// which readers give as null. A name longer than [`PARTITION_VALUE_BYTES`]
+/// (long official event titles) keeps its first bytes, cut between
+/// characters and escapes, then `~` and 16 hex digits of a hash of the whole
+/// value (FNV-1a, 64 bits): two long values never share a folder, the same
+/// value always gets the same one, and the full value is in the data's own
+/// column (docs/limits.md).
 fn partition_value(v: Option<&str>) -> String {
-    let name = match v.map(str::trim).filter(|v| !v.is_empty()) {
-        None => return "__HIVE_DEFAULT_PARTITION__".into(),
-        Some(v) => v
-            .chars()
-            .map(|c| {
-                if matches!(c, '/' | '\\' | '=' | ':' | '%' | '~') || c.is_control() {
-                    '_'
-                } else {
-                    c
-                }
-            })
-            .collect::<String>()
-            .replace("..", "__"),
+    let Some(v) = v.filter(|v| !v.trim().is_empty()) else {
+        return "__HIVE_DEFAULT_PARTITION__".into();
     };
+    let (start, end) = (v.len() - v.trim_start().len(), v.trim_end().len());
+    let mut name = String::with_capacity(v.len());
+    // Where each character's text begins in `name`: a cut falls there.
+    let mut cuts = Vec::with_capacity(v.len());
+    for (i, c) in v.char_indices() {
+        cuts.push(name.len());
+        let escape = c.is_control()
+            || (c == ' ' && (i < start || i >= end))
+            || "\"#%'*/:;<=>?[\\]^{|}~\u{7f}".contains(c);
+        if escape {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                name.push_str(&format!("%{b:02X}"));
+            }
+        } else {
+            name.push(c);
+        }
+    }
     if name.len() <= PARTITION_VALUE_BYTES {
         return name;
     }
-    let hash = v
-        .unwrap_or("")
-        .trim()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-        });
-    let mut cut = PARTITION_VALUE_BYTES;
-    while !name.is_char_boundary(cut) {
-        cut -= 1;
-    }
+    let hash = v.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let cut = cuts
+        .into_iter()
+        .take_while(|&c| c <= PARTITION_VALUE_BYTES)
+        .last()
+        .unwrap_or(0);
     format!("{}~{hash:016x}", &name[..cut])
 }
 
 impl ParquetOut {
     /// `single`: the file opened for `-o FILE`; else `dest` is the folder of
-    /// the partitions.
+    /// the partitions, whose earlier partitions `force` replaces.
     pub fn new(
         single: Option<Out>,
         dest: PathBuf,
+        force: bool,
         moves: bool,
-        tags: Vec<String>,
+        tags: Vec<(String, String)>,
         partition: Option<PartitionBy>,
     ) -> Result<ParquetOut, String> {
         let mut fields = if moves {
@@ -295,19 +308,18 @@ impl ParquetOut {
                 false,
             ));
         }
-        if partition.is_some() {
-            std::fs::create_dir_all(&dest)
-                .map_err(|e| format!("{}: {e}", crate::render::path(&dest)))?;
-        }
+        let staged = match partition {
+            Some(_) => Some(crate::output::StagedDir::create(&dest, force)?),
+            None => None,
+        };
         Ok(ParquetOut {
             schema: Arc::new(Schema::new(fields)),
             single,
             moves,
             tags,
-            dest,
+            staged,
             partition,
             parts: BTreeMap::new(),
-            created: Vec::new(),
         })
     }
 
@@ -337,12 +349,12 @@ impl ParquetOut {
             let out = if key.is_empty() {
                 self.single.take().ok_or("the output is already written")?
             } else {
-                let dir = self.dest.join(&key);
-                if !dir.exists() {
-                    std::fs::create_dir_all(&dir)
-                        .map_err(|e| format!("{}: {e}", crate::render::path(&dir)))?;
-                    self.created.push(dir.clone());
-                }
+                let Some(staged) = &self.staged else {
+                    return Err("no folder for the partitions".into());
+                };
+                let dir = staged.path().join(&key);
+                std::fs::create_dir(&dir)
+                    .map_err(|e| format!("{}: {e}", crate::render::path(&dir)))?;
                 let path = dir.join("part-0.parquet");
                 Out::open(&path).map_err(|e| format!("{}: {e}", crate::render::path(&path)))?
             };
@@ -376,7 +388,7 @@ impl ParquetOut {
     /// Adds a game (or its plies); writes a batch when one is full.
     pub fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> Result<(), String> {
         let key = self.key(g, r);
-        let tags: Vec<Option<String>> = self.tags.iter().map(|t| g.tag(t)).collect();
+        let tags: Vec<Option<String>> = self.tags.iter().map(|(t, _)| g.tag(t)).collect();
         let moves = self.moves;
         let schema = Arc::clone(&self.schema);
         let part = self.part(key)?;
@@ -443,11 +455,12 @@ impl ParquetOut {
                 Err(e) => result = result.and(Err(e)),
             }
         }
-        if !complete || result.is_err() {
-            // A failed run leaves no partition folder of its own behind
-            // (each was empty but for its file, which was not committed).
-            for dir in self.created.iter().rev() {
-                let _ = std::fs::remove_dir(dir);
+        // A failed run leaves nothing behind: the staging folder is dropped.
+        if let Some(staged) = self.staged.take() {
+            if complete && result.is_ok() {
+                result = staged
+                    .commit()
+                    .map_err(|e| format!("cannot put the partitions in place: {e}"));
             }
         }
         result.map(|()| names)
@@ -504,8 +517,12 @@ mod tests {
 
     #[test]
     fn partition_values_stay_in_their_folder() {
-        assert_eq!(partition_value(Some("a/b=c")), "a_b_c");
-        assert_eq!(partition_value(Some("../x")), "___x");
+        assert_eq!(partition_value(Some("a/b=c")), "a%2Fb%3Dc");
+        assert_eq!(partition_value(Some("../x")), "..%2Fx");
+        assert_eq!(partition_value(Some("A_B")), "A_B");
+        assert_eq!(partition_value(Some("50%:1\\2")), "50%25%3A1%5C2");
+        assert_eq!(partition_value(Some(" a b ")), "%20a b%20");
+        assert_eq!(partition_value(Some("Ч\n~")), "Ч%0A%7E");
         assert_eq!(partition_value(Some(" ")), "__HIVE_DEFAULT_PARTITION__");
         assert_eq!(partition_value(None), "__HIVE_DEFAULT_PARTITION__");
     }

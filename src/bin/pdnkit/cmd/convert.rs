@@ -47,12 +47,18 @@ pub struct Args {
     /// With --moves: add the FEN after each move.
     #[arg(long)]
     fen: bool,
-    /// Add a tag as a column (repeatable). Tags that are columns already
-    /// (Event, Site, Date, Round, White, Black, Result, GameType) are not added
-    /// again; other tags keep their names as written. NAME=VALUE and
-    /// NAME~REGEX select games instead, as in `select`.
+    /// Add a tag as a column (repeatable). Tags that are columns of the games
+    /// table already (Event, Site, Date, Round, White, Black, Result, GameType)
+    /// are not added again; a tag named like another column of the table
+    /// (`game`, `file`, `variant`...) is the column `tag_NAME`; other tags keep
+    /// their names as written. NAME=VALUE and NAME~REGEX select games
+    /// instead, as in `select`.
     #[arg(long = "tag", value_name = "NAME|NAME=VALUE|NAME~REGEX")]
     tags: Vec<String>,
+    /// The columns of `tags`: the tag's name, or `tag_NAME` where the table
+    /// has a column of that name already (issue 54: `--tag game`).
+    #[arg(skip)]
+    tag_columns: Vec<String>,
     /// Result family for --to pdn (default 2-0; English games are always
     /// written in the checkers order).
     #[arg(long, value_enum)]
@@ -84,6 +90,11 @@ pub struct Args {
     /// year or event, hive style (DIR/variant=international/part-0.parquet).
     #[arg(long, value_enum, value_name = "KEY")]
     partition_by: Option<PartitionBy>,
+    /// With --partition-by: replace the partitions an earlier run wrote in
+    /// DIR (folders named KEY=VALUE), all of them. Without it such a DIR is
+    /// refused, so no old partition is ever read back with this run's.
+    #[arg(long)]
+    force: bool,
 }
 
 #[allow(clippy::large_enum_variant)] // one value for the whole run
@@ -176,7 +187,7 @@ impl ConvertSink {
         } else {
             pdnkit::export::GameRow::columns()
         };
-        h.extend(self.a.tags.iter().map(String::as_str));
+        h.extend(self.a.tag_columns.iter().map(String::as_str));
         let h: Vec<String> = h.into_iter().map(String::from).collect();
         self.row(h, &[])
     }
@@ -274,8 +285,8 @@ impl Sink for ConvertSink {
             (To::Jsonl, moves) => {
                 // Keys in alphabetical order, the `--tag` values among them.
                 // Taken out of `self` while rows are written through it.
-                let names = std::mem::take(&mut self.a.tags);
-                let values: Vec<Option<String>> = names.iter().map(|t| g.tag(t)).collect();
+                let names = std::mem::take(&mut self.a.tag_columns);
+                let values: Vec<Option<String>> = self.a.tags.iter().map(|t| g.tag(t)).collect();
                 let tags: Vec<(&str, Option<&str>)> = names
                     .iter()
                     .zip(&values)
@@ -296,7 +307,7 @@ impl Sink for ConvertSink {
                 };
                 self.line = line;
                 drop(tags);
-                self.a.tags = names;
+                self.a.tag_columns = names;
                 ok
             }
         }
@@ -477,6 +488,9 @@ fn check_args(a: &Args) -> Result<(), String> {
     } else if a.partition_by.is_some() {
         return Err("--partition-by is for --to parquet".into());
     }
+    if a.force && a.partition_by.is_none() {
+        return Err("--force is for --partition-by (an -o FILE is always replaced whole)".into());
+    }
     if a.in_place && (a.to != To::Pdn || a.output.is_some()) {
         return Err("--in-place needs --to pdn and no -o".into());
     }
@@ -544,6 +558,32 @@ const TAG_COLUMNS: [&str; 8] = [
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType",
 ];
 
+/// The column of each `--tag`: its name, or `tag_NAME` (again prefixed
+/// while it is taken) where the table written has a column of that name,
+/// compared without case as DuckDB and Spark compare them. The same names in
+/// CSV, JSON Lines and Parquet.
+fn tag_columns(a: &Args) -> Vec<String> {
+    let mut taken: Vec<String> = if a.moves {
+        pdnkit::export::PlyRow::columns(a.fen)
+    } else {
+        pdnkit::export::GameRow::columns()
+    }
+    .into_iter()
+    .map(str::to_ascii_lowercase)
+    .collect();
+    taken.push("diagnostics".into());
+    let mut out = Vec::with_capacity(a.tags.len());
+    for t in &a.tags {
+        let mut name = t.clone();
+        while taken.contains(&name.to_ascii_lowercase()) {
+            name = format!("tag_{name}");
+        }
+        taken.push(name.to_ascii_lowercase());
+        out.push(name);
+    }
+    out
+}
+
 pub fn run(mut a: Args) -> u8 {
     if let Err(why) = check_args(&a) {
         return crate::exit::fail(why);
@@ -565,12 +605,14 @@ pub fn run(mut a: Args) -> u8 {
     }
     // No duplicate columns: a tag that is a column already, or named twice.
     let mut seen: Vec<String> = Vec::new();
+    let moves = a.moves;
     a.tags.retain(|t| {
-        let dup = TAG_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(t))
+        let dup = (!moves && TAG_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(t)))
             || seen.iter().any(|s| s.eq_ignore_ascii_case(t));
         seen.push(t.clone());
         !dup
     });
+    a.tag_columns = tag_columns(&a);
     let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -795,8 +837,13 @@ fn parquet(
     let out = match crate::parquet_out::ParquetOut::new(
         single,
         dest.clone(),
+        a.force,
         a.moves,
-        a.tags.clone(),
+        a.tags
+            .iter()
+            .cloned()
+            .zip(a.tag_columns.iter().cloned())
+            .collect(),
         a.partition_by,
     ) {
         Ok(o) => o,
