@@ -568,3 +568,48 @@ fn a_report_of_too_many_games_is_refused_in_bounded_memory() {
     );
     assert!(!out.exists(), "nothing written");
 }
+
+/// Issue 54 item 9: text appended to a file while `--in-place` rewrites it
+/// is never lost. Whenever the append falls (before the rename: the file is
+/// left as it is and the run says so, exit 2; after it: it lands in the new
+/// file), the file ends with the appended text.
+#[test]
+fn text_appended_during_an_in_place_rewrite_is_never_lost() {
+    let d = tempdir("inplace-append");
+    let f = d.join("big.pdn");
+    let game =
+        "[Event \"e\"]\n[GameType \"20\"]\n[Result \"*\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
+    std::fs::write(&f, game.repeat(20_000)).unwrap();
+    let mut child = in_place_normalise(&d)
+        .arg(&f)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..2000 {
+        if leftover_tmp(&d) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let appended = "[Event \"written during the run\"]\n[GameType \"20\"]\n1. 32-28 *\n";
+    {
+        use std::io::Write as _;
+        let mut w = std::fs::OpenOptions::new().append(true).open(&f).unwrap();
+        w.write_all(appended.as_bytes()).unwrap();
+    }
+    let o = child.wait_with_output().unwrap();
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.ends_with(appended), "the appended text was lost");
+    if o.status.code() == Some(2) {
+        // Left as it is: the original, then what was written.
+        assert_eq!(text, game.repeat(20_000) + appended);
+        assert!(
+            stderr(&o).contains("was written to while it was being rewritten"),
+            "{}",
+            stderr(&o)
+        );
+    } else {
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    }
+    assert!(!leftover_tmp(&d));
+}

@@ -134,6 +134,41 @@ impl Kept {
     }
 }
 
+/// What a file was when it was read, to notice text written to it since
+/// (`--in-place`): its length and modification time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stamp {
+    len: u64,
+    mtime: (i64, i64),
+}
+
+impl Stamp {
+    /// The stamp of `path` now (None when it cannot be read).
+    pub fn of(path: &Path) -> Option<Stamp> {
+        std::fs::symlink_metadata(path)
+            .ok()
+            .map(|m| Stamp::from(&m))
+    }
+    fn from(m: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            len: m.len(),
+            mtime: (m.mtime(), m.mtime_nsec()),
+        }
+    }
+    /// The length it had.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+}
+
+/// The message for a file written to while it was being rewritten.
+fn written_meanwhile() -> io::Error {
+    io::Error::other(
+        "was written to while it was being rewritten (its length or time changed since it was read); left as it is, with what was written",
+    )
+}
+
 /// How the destination of an [`AtomicFile`] is replaced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replace {
@@ -151,6 +186,9 @@ pub struct AtomicFile {
     how: Replace,
     /// What the file it replaces is (None: a new file).
     kept: Option<Kept>,
+    /// `--in-place`: what the file was when it was read; a file changed
+    /// since is left as it is.
+    read_as: Option<Stamp>,
     file: Option<BufWriter<File>>,
 }
 
@@ -201,8 +239,17 @@ impl AtomicFile {
             dest: dest.to_path_buf(),
             how,
             kept,
+            read_as: None,
             file: Some(BufWriter::new(file)),
         })
+    }
+
+    /// `--in-place`: the file was `stamp` when it was read. If text is
+    /// written to it before the rename (its length or time differs), it is
+    /// left as it is; if text comes during the rename itself, the original
+    /// with that text is put back (from NAME.bak, which holds it).
+    pub fn read_as(&mut self, stamp: Stamp) {
+        self.read_as = Some(stamp);
     }
 
     /// The path written.
@@ -256,10 +303,17 @@ impl AtomicFile {
         }
         // From here to the rename the signal handler waits.
         let _guard = pending();
-        if self.how == Replace::InPlace {
-            self.backup()?;
-        }
+        let linked = self.how == Replace::InPlace && self.backup()?;
         std::fs::rename(&self.tmp, &self.dest)?;
+        if let Some(stamp) = self.read_as.filter(|_| linked) {
+            // The backup is the old file itself (a hard link): text written to
+            // it during the rename is there. Put it back over NAME.
+            let bak = self.backup_path();
+            if Stamp::of(&bak).is_some_and(|now| now != stamp) {
+                std::fs::rename(&bak, &self.dest)?;
+                return Err(written_meanwhile());
+            }
+        }
         let dir = match self.dest.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
@@ -274,10 +328,15 @@ impl AtomicFile {
     /// opened with `O_EXCL` where the file system has no hard links). It must
     /// be the file that was read: if NAME was replaced meanwhile, nothing is
     /// renamed.
-    fn backup(&self) -> io::Result<()> {
+    fn backup_path(&self) -> PathBuf {
         let mut bak = self.dest.clone().into_os_string();
         bak.push(".bak");
-        let bak = PathBuf::from(bak);
+        PathBuf::from(bak)
+    }
+
+    /// Makes `NAME.bak`; true when it is a hard link (the old file itself).
+    fn backup(&self) -> io::Result<bool> {
+        let bak = self.backup_path();
         let exists = |e: io::Error| {
             if e.kind() == io::ErrorKind::AlreadyExists {
                 io::Error::new(
@@ -295,6 +354,11 @@ impl AtomicFile {
             Ok(()) => {}
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => return Err(exists(e)),
             Err(_) => {
+                if let (Some(stamp), Some(now)) = (self.read_as, Stamp::of(&self.dest)) {
+                    if stamp != now {
+                        return Err(written_meanwhile());
+                    }
+                }
                 let mut copy = OpenOptions::new()
                     .write(true)
                     .create_new(true)
@@ -302,7 +366,7 @@ impl AtomicFile {
                     .map_err(exists)?;
                 io::copy(&mut File::open(&self.dest)?, &mut copy)?;
                 copy.sync_all()?;
-                return Ok(());
+                return Ok(false);
             }
         }
         use std::os::unix::fs::MetadataExt;
@@ -315,7 +379,12 @@ impl AtomicFile {
                 "changed while it was being rewritten; left as it is",
             ));
         }
-        Ok(())
+        if self.read_as.is_some_and(|s| s != Stamp::from(&linked)) {
+            // Text written to NAME since it was read would be lost.
+            let _ = std::fs::remove_file(&bak);
+            return Err(written_meanwhile());
+        }
+        Ok(true)
     }
 }
 
@@ -483,9 +552,11 @@ impl StagedDir {
     pub fn create(dest: &Path, force: bool) -> Result<StagedDir, String> {
         let name = crate::render::path(dest);
         match std::fs::symlink_metadata(dest) {
-            Ok(m) if m.file_type().is_symlink() => return Err(format!(
+            Ok(m) if m.file_type().is_symlink() => {
+                return Err(format!(
                 "{name} is a symbolic link; not writing through it (name the folder it points to)"
-            )),
+            ))
+            }
             Ok(m) if !m.is_dir() => return Err(format!("{name} exists and is not a folder")),
             Ok(_) => {
                 let old = std::fs::read_dir(dest)

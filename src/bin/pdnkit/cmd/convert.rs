@@ -138,6 +138,9 @@ struct ConvertSink {
     keep_original: Option<String>,
     /// A JSON line, reused from row to row.
     line: String,
+    /// --in-place: what each file was before it was read (its length and
+    /// time), so text written to it during the run is never lost.
+    stamps: std::collections::HashMap<String, crate::output::Stamp>,
 }
 
 /// The I/O error inside a csv error, if any.
@@ -249,7 +252,12 @@ impl Sink for ConvertSink {
             }
             if cur.as_ref().is_none_or(|(f, _)| f != file) {
                 match AtomicFile::create(std::path::Path::new(file), Replace::InPlace) {
-                    Ok(f) => *cur = Some((file.to_string(), f)),
+                    Ok(mut f) => {
+                        if let Some(s) = self.stamps.get(file) {
+                            f.read_as(*s);
+                        }
+                        *cur = Some((file.to_string(), f));
+                    }
                     Err(e) => {
                         eprintln!("pdnkit: {}: {e}", crate::render::name(file));
                         self.failed = true;
@@ -324,7 +332,7 @@ impl Sink for ConvertSink {
                     && !patches.is_empty()
                     && self.keep_original.as_deref() != Some(file)
                 {
-                    if let Err(e) = patch_file(file, &patches) {
+                    if let Err(e) = patch_file(file, &patches, self.stamps.get(file).copied()) {
                         eprintln!("pdnkit: {}: {e}", crate::render::name(file));
                         self.failed = true;
                     }
@@ -399,12 +407,25 @@ fn compressed_or_archive(p: &std::path::Path) -> Option<String> {
 
 /// Applies a file's patches: the patched bytes are written beside it and
 /// renamed over it after its backup (NAME.bak) is made.
-fn patch_file(file: &str, patches: &[Patch]) -> std::io::Result<()> {
+fn patch_file(
+    file: &str,
+    patches: &[Patch],
+    stamp: Option<crate::output::Stamp>,
+) -> std::io::Result<()> {
     let path = std::path::Path::new(file);
+    let mut f = AtomicFile::create(path, Replace::InPlace)?;
     let original = std::fs::read(path)?;
+    if let Some(s) = stamp {
+        // The patches are at the offsets of what was read.
+        if original.len() as u64 != s.len() {
+            return Err(std::io::Error::other(
+                "was written to while it was being rewritten (its length changed since it was read); left as it is, with what was written",
+            ));
+        }
+        f.read_as(s);
+    }
     let patched =
         pdnkit::export::Patch::apply_all(&original, patches).map_err(std::io::Error::other)?;
-    let mut f = AtomicFile::create(path, Replace::InPlace)?;
     f.write_all(&patched)?;
     f.commit()
 }
@@ -624,6 +645,7 @@ pub fn run(mut a: Args) -> u8 {
     // Files left alone for a documented reason: listed at the end, and not a
     // failure of the run (CLI.md).
     let mut left_links: Vec<(String, String)> = Vec::new();
+    let mut stamps = std::collections::HashMap::new();
     if a.in_place {
         prepared.batch.retain(|i, root| match i {
             Input::File(p) => match in_place_refusal(p, root) {
@@ -632,7 +654,12 @@ pub fn run(mut a: Args) -> u8 {
                     left_links.push((p.display().to_string(), why));
                     false
                 }
-                None => true,
+                None => {
+                    if let Some(s) = crate::output::Stamp::of(p) {
+                        stamps.insert(i.name(), s);
+                    }
+                    true
+                }
             },
             Input::Member(p, m) => {
                 let why = "a member of an archive is not converted in place (extract it)";
@@ -688,6 +715,7 @@ pub fn run(mut a: Args) -> u8 {
         failed: refused,
         keep_original: None,
         line: String::new(),
+        stamps,
     };
     // The CSV header comes first, even when no game follows.
     if matches!(sink.dest, Dest::Csv(_)) {
@@ -864,6 +892,7 @@ fn parquet(
         failed: refused,
         keep_original: None,
         line: String::new(),
+        stamps: std::collections::HashMap::new(),
     };
     let progress = !sink.a.input.no_progress;
     let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
