@@ -580,7 +580,7 @@ fn text_appended_during_an_in_place_rewrite_is_never_lost() {
     let game =
         "[Event \"e\"]\n[GameType \"20\"]\n[Result \"*\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n\n";
     std::fs::write(&f, game.repeat(20_000)).unwrap();
-    let mut child = in_place_normalise(&d)
+    let child = in_place_normalise(&d)
         .arg(&f)
         .stderr(Stdio::piped())
         .spawn()
