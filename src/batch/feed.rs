@@ -5,11 +5,12 @@
 
 use super::archive::{self, Opened};
 use super::input::Input;
+use super::zipdir;
 use super::Item;
 use crate::pdn::sniff::not_text;
 use crate::pdn::{split, Game, Reader, DEFAULT_MAX_GAME_BYTES};
 use crate::replay::Options;
-use std::io::Read;
+use std::io::{Read, Seek as _};
 use std::sync::mpsc::SyncSender;
 use std::sync::Arc;
 
@@ -409,27 +410,35 @@ impl Feeder<'_> {
     }
 
     /// Every wanted member of a zip archive, in the order of its directory.
-    /// Members with the same name (appending tools make them) are all read:
-    /// the zip reader keeps only the last of a name, so such an archive is
-    /// read member by member from its local headers instead.
+    /// The directory is read first, every entry kept: entries whose data
+    /// overlap (a zip bomb) refuse the archive; members with the same name
+    /// (appending tools make them), which the zip reader keeps one of, are
+    /// all read entry by entry from the directory's sizes and offsets, also
+    /// when the sizes follow the data (streaming writers) or are Zip64.
     fn zip(&mut self, fi: usize, name: &str, open: &ZipSource<'_>) -> bool {
-        let mut names = MemberNames::default();
+        let dir = open().and_then(|mut f| {
+            let len = f.seek(std::io::SeekFrom::End(0))?;
+            Ok((zipdir::entries(&mut f)?, len))
+        });
+        if let Ok((entries, len)) = &dir {
+            if let Some(why) = zipdir::overlapping(entries, *len) {
+                return self.item(Item::Error(fi, format!("zip archive: {why}")));
+            }
+        }
         let opened = open()
             .map_err(zip::result::ZipError::Io)
             .and_then(zip::ZipArchive::new);
-        let mut zip = match opened {
-            Ok(z) => z,
-            Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
+        let mut zip = match (opened, dir) {
+            (Ok(z), Ok((entries, _))) if entries.len() > z.len() => {
+                drop(z);
+                return self.zip_entries(fi, name, open, &entries);
+            }
+            (Ok(z), _) => z,
+            (Err(_), Ok((entries, _))) => return self.zip_entries(fi, name, open, &entries),
+            (Err(e), Err(_)) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
         };
+        let mut names = MemberNames::default();
         let mut members = 0;
-        if open()
-            .ok()
-            .and_then(central_entries)
-            .is_some_and(|n| n > zip.len())
-        {
-            drop(zip);
-            return self.zip_by_local_headers(fi, name, open);
-        }
         for i in 0..zip.len() {
             let file = match zip.by_index(i) {
                 Ok(f) => f,
@@ -454,29 +463,44 @@ impl Feeder<'_> {
     }
 
     /// Every wanted member of a zip archive whose directory names a member
-    /// twice, read from its local headers in order.
-    fn zip_by_local_headers(&mut self, fi: usize, name: &str, open: &ZipSource<'_>) -> bool {
+    /// twice, read entry by entry from the directory.
+    fn zip_entries(
+        &mut self,
+        fi: usize,
+        name: &str,
+        open: &ZipSource<'_>,
+        entries: &[zipdir::Entry],
+    ) -> bool {
         let mut names = MemberNames::default();
         let mut src = match open() {
             Ok(f) => std::io::BufReader::new(f),
             Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
         };
         let mut members = 0;
-        loop {
-            let file = match zip::read::read_zipfile_from_stream(&mut src) {
-                Ok(Some(f)) => f,
-                Ok(None) => break,
-                Err(e) => {
-                    return self.item(Item::Error(
+        for (i, e) in entries.iter().enumerate() {
+            if !e.is_file() {
+                continue;
+            }
+            let full = match self.member_name(name, &mut names, &e.name()) {
+                Err(Stopped) => return false,
+                Ok(None) => continue,
+                Ok(Some(full)) => full,
+            };
+            let data = match zipdir::open_entry(&mut src, e) {
+                Ok(d) => d,
+                Err(why) => {
+                    if !self.item(Item::Error(
                         fi,
-                        format!("zip archive broken after {members} members: {e}"),
-                    ))
+                        format!("zip archive, member {}: {why}", i + 1),
+                    )) {
+                        return false;
+                    }
+                    continue;
                 }
             };
-            if self
-                .zip_member(name, &mut names, file, &mut members)
-                .is_err()
-            {
+            members += 1;
+            let guarded = archive::member(data, e.compressed.max(1), full.clone());
+            if !self.member(full, Box::new(guarded)) {
                 return false;
             }
         }
@@ -523,21 +547,6 @@ fn zip_name<R: Read>(file: &zip::read::ZipFile<'_, R>) -> String {
         Ok(utf8) => utf8.to_string(),
         Err(_) => file.name().to_string(),
     }
-}
-
-/// The number of members a zip's end of central directory record gives
-/// (`None` when it cannot be read, or for a Zip64 archive).
-fn central_entries(mut f: Box<dyn ReadSeek>) -> Option<usize> {
-    use std::io::SeekFrom;
-    let len = f.seek(SeekFrom::End(0)).ok()?;
-    let tail = len.min(22 + 65_535);
-    f.seek(SeekFrom::Start(len - tail)).ok()?;
-    let mut buf = Vec::with_capacity(tail as usize);
-    f.take(tail).read_to_end(&mut buf).ok()?;
-    let at = buf.windows(4).rposition(|w| w == b"PK\x05\x06")?;
-    let rec = buf.get(at..at + 22)?;
-    let total = u16::from_le_bytes([rec[10], rec[11]]);
-    (total != 0xFFFF).then_some(usize::from(total))
 }
 
 /// A source a zip archive is read from (it is read from its end).

@@ -60,6 +60,7 @@ mod archive;
 mod feed;
 mod input;
 mod stitch;
+mod zipdir;
 
 pub use crate::pdn::sniff::packed;
 pub use archive::{BOMB_FLOOR, BOMB_RATIO};

@@ -686,3 +686,135 @@ fn control_characters_of_names_inside_messages_are_escaped() {
         "{err:?}"
     );
 }
+
+/// A zip as a streaming writer makes it (Java's `ZipOutputStream`, Python's
+/// `zipfile` on a pipe, `zip -`): each member's sizes and CRC follow its data
+/// in a data descriptor, the local header's are zero. Members are stored.
+/// With `zip64`, the end records are Zip64 ones (more than 65,535 entries).
+fn streamed_zip(members: &[(&str, &[u8])], zip64: bool) -> Vec<u8> {
+    let crc = |d: &[u8]| {
+        let mut c = flate2::Crc::new();
+        c.update(d);
+        c.sum()
+    };
+    let mut out = Vec::new();
+    let mut central = Vec::new();
+    for (name, data) in members {
+        let offset = out.len() as u32;
+        let (n, size, sum) = (name.len() as u16, data.len() as u32, crc(data));
+        out.extend_from_slice(b"PK\x03\x04");
+        out.extend_from_slice(&[20, 0, 8, 0, 0, 0, 0, 0, 0, 0]); // version, flags (bit 3), stored, time, date
+        out.extend_from_slice(&[0; 12]); // crc, sizes: in the descriptor
+        out.extend_from_slice(&n.to_le_bytes());
+        out.extend_from_slice(&0u16.to_le_bytes());
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(data);
+        out.extend_from_slice(b"PK\x07\x08");
+        for x in [sum, size, size] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        central.extend_from_slice(b"PK\x01\x02");
+        central.extend_from_slice(&[20, 3, 20, 0, 8, 0, 0, 0, 0, 0, 0, 0]);
+        for x in [sum, size, size] {
+            central.extend_from_slice(&x.to_le_bytes());
+        }
+        central.extend_from_slice(&n.to_le_bytes());
+        central.extend_from_slice(&[0; 8]); // extra, comment, disk, internal attributes
+        let mode: u32 = if name.ends_with('/') {
+            0o040755
+        } else {
+            0o100644
+        };
+        central.extend_from_slice(&(mode << 16).to_le_bytes());
+        central.extend_from_slice(&offset.to_le_bytes());
+        central.extend_from_slice(name.as_bytes());
+    }
+    let (cd_offset, cd_size, count) =
+        (out.len() as u64, central.len() as u64, members.len() as u64);
+    out.extend_from_slice(&central);
+    if zip64 {
+        let record = out.len() as u64;
+        out.extend_from_slice(b"PK\x06\x06");
+        out.extend_from_slice(&44u64.to_le_bytes());
+        out.extend_from_slice(&[45, 3, 45, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+        for x in [count, count, cd_size, cd_offset] {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        out.extend_from_slice(b"PK\x06\x07");
+        out.extend_from_slice(&0u32.to_le_bytes());
+        out.extend_from_slice(&record.to_le_bytes());
+        out.extend_from_slice(&1u32.to_le_bytes());
+    }
+    let short = |x: u64| if zip64 { 0xFFFF } else { x as u16 };
+    out.extend_from_slice(b"PK\x05\x06\0\0\0\0");
+    out.extend_from_slice(&short(count).to_le_bytes());
+    out.extend_from_slice(&short(count).to_le_bytes());
+    out.extend_from_slice(&(if zip64 { u32::MAX } else { cd_size as u32 }).to_le_bytes());
+    out.extend_from_slice(&(if zip64 { u32::MAX } else { cd_offset as u32 }).to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out
+}
+
+/// The members read by `check` of `bytes` (named `name`), by their printed
+/// names, with each one's Event, and the run's status.
+fn members_read(name: &str, bytes: &[u8]) -> (Vec<(String, String)>, Option<i32>, String) {
+    let d = tempdir(&format!("zip-{name}"));
+    let z = d.join(name);
+    std::fs::write(&z, bytes).unwrap();
+    let o = pdnkit(&["check", "--format", "json", z.to_str().unwrap()]);
+    let got = common::json_lines(&o)
+        .iter()
+        .filter(|v| v["type"] == "game")
+        .map(|v| {
+            let f = v["file"].as_str().unwrap_or("");
+            (
+                f.rsplit('!').next().unwrap_or(f).to_string(),
+                v["tags"]["Event"].as_str().unwrap_or("").to_string(),
+            )
+        })
+        .collect();
+    (
+        got,
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Issue 54 item 7: two members of one name in a zip written by a streaming
+/// writer (sizes in data descriptors), and in a Zip64 archive of 70,001
+/// entries: every member is read, the second `NAME#2`.
+#[test]
+fn every_member_of_a_streamed_or_zip64_archive_is_read() {
+    let first = b"[Event \"first\"]\n[GameType \"20\"]\n1. 32-28 *\n";
+    let second = b"[Event \"second\"]\n[GameType \"20\"]\n1. 33-28 *\n";
+    let want = vec![
+        ("games.pdn".to_string(), "first".to_string()),
+        ("games.pdn#2".to_string(), "second".to_string()),
+    ];
+    let streamed = streamed_zip(&[("games.pdn", first), ("games.pdn", second)], false);
+    let (got, status, err) = members_read("streamed.zip", &streamed);
+    assert_eq!((got, status), (want.clone(), Some(0)), "{err}");
+    let folders: Vec<String> = (0..69_999).map(|i| format!("d{i}/")).collect();
+    let mut members: Vec<(&str, &[u8])> = vec![("games.pdn", first)];
+    members.extend(folders.iter().map(|f| (f.as_str(), &b""[..])));
+    members.push(("games.pdn", second));
+    assert_eq!(members.len(), 70_001);
+    let (got, status, err) = members_read("zip64.zip", &streamed_zip(&members, true));
+    assert_eq!((got, status), (want, Some(0)), "{err}");
+}
+
+/// Issue 54 item 15: a zip whose directory entries all point at one member's
+/// data (the overlapping-entry zip bomb) is refused before anything is
+/// decompressed: a message, exit 2, no game.
+#[test]
+fn the_overlapping_entry_zip_bomb_is_refused() {
+    let game = b"[GameType \"20\"]\n1. 32-28 *\n".repeat(100);
+    let mut bytes = streamed_zip(&[("a.pdn", &game), ("b.pdn", &game)], false);
+    // The second entry's offset made the first's (0): both read one member.
+    let cd = bytes.windows(4).rposition(|w| w == b"PK\x01\x02").unwrap();
+    bytes[cd + 42..cd + 46].copy_from_slice(&0u32.to_le_bytes());
+    let (got, status, err) = members_read("bomb.zip", &bytes);
+    assert_eq!(status, Some(2), "{err}");
+    assert!(got.is_empty(), "{got:?}");
+    assert!(err.contains("overlap (possible zip bomb)"), "{err}");
+}
