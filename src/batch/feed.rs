@@ -111,7 +111,25 @@ pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncS
                 ),
             )),
             Ok(Opened::Text(src, head, padding)) => r.text(fi, src, head, &padding),
-            Ok(Opened::Tar(src)) => r.tar(fi, &name, src),
+            Ok(Opened::Tar(src)) => {
+                // The archive again, for the members its links point to.
+                let again = || -> std::io::Result<Box<dyn Read + '_>> {
+                    let src: Box<dyn Read> = match input {
+                        Input::File(p) | Input::Member(p, _) => Box::new(std::fs::File::open(p)?),
+                        Input::Bytes(_, b) => Box::new(std::io::Cursor::new(Arc::clone(b))),
+                        Input::Stdin => {
+                            return Err(std::io::Error::other(
+                                "standard input cannot be read again",
+                            ))
+                        }
+                    };
+                    match archive::open(src, &name, true)? {
+                        Opened::Tar(t) => Ok(t),
+                        _ => Err(std::io::Error::other("no longer a tar archive")),
+                    }
+                };
+                r.tar(fi, &name, src, &again)
+            }
             Ok(Opened::Zip) => match input {
                 Input::File(p) | Input::Member(p, _) => r.zip(fi, &name, &|| {
                     std::fs::File::open(p).map(|f| Box::new(f) as Box<dyn ReadSeek>)
@@ -368,8 +386,19 @@ impl Feeder<'_> {
             ))
     }
 
-    /// Every wanted member of a tar archive, in order.
-    fn tar(&mut self, fi: usize, name: &str, src: Box<dyn Read + '_>) -> bool {
+    /// Every wanted member of a tar archive, in order. A hard link (GNU tar
+    /// stores the second name of a file as one) or a symbolic link to
+    /// another member is read as that member, under its own name, after the
+    /// others (the archive is read again for them); a link that cannot be
+    /// followed (outside the archive, to nothing, from standard input) is
+    /// named with the reason.
+    fn tar(
+        &mut self,
+        fi: usize,
+        name: &str,
+        src: Box<dyn Read + '_>,
+        again: &TarSource<'_>,
+    ) -> bool {
         let mut tar = tar::Archive::new(src);
         let entries = match tar.entries() {
             Ok(e) => e,
@@ -377,6 +406,10 @@ impl Feeder<'_> {
         };
         let mut members = 0;
         let mut names = MemberNames::default();
+        // Links to follow: (printed name, the member's path it points to).
+        let mut links: Vec<(String, Result<String, String>)> = Vec::new();
+        // Every regular member's path (a link's target must be one).
+        let mut files = std::collections::HashSet::new();
         for entry in entries {
             let entry = match entry {
                 Ok(e) => e,
@@ -387,13 +420,34 @@ impl Feeder<'_> {
                     ))
                 }
             };
-            if !entry.header().entry_type().is_file() {
-                continue;
-            }
+            let kind = entry.header().entry_type();
             let path = entry
                 .path()
                 .map(|p| p.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            if kind.is_hard_link() || kind.is_symlink() {
+                let target = entry
+                    .link_name()
+                    .ok()
+                    .flatten()
+                    .map(|t| t.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let target = if kind.is_hard_link() {
+                    Ok(tar_path(&target))
+                } else {
+                    symlink_target(&path, &target)
+                };
+                match self.member_name(name, &mut names, &path) {
+                    Err(Stopped) => return false,
+                    Ok(None) => {}
+                    Ok(Some(full)) => links.push((full, target)),
+                }
+                continue;
+            }
+            if !kind.is_file() {
+                continue;
+            }
+            files.insert(tar_path(&path));
             let full = match self.member_name(name, &mut names, &path) {
                 Err(Stopped) => return false,
                 Ok(None) => continue,
@@ -406,7 +460,92 @@ impl Feeder<'_> {
                 return false;
             }
         }
+        if !links.is_empty() {
+            match self.tar_links(links, &files, again) {
+                None => return false,
+                Some(n) => members += n,
+            }
+        }
         self.archive_end(fi, members, "tar archive")
+    }
+
+    /// The members a tar's links point to, read in a second pass over the
+    /// archive: each target's bytes (the size its header gives, at most
+    /// [`LINK_TARGET_BYTES`]) are read once and given to every link to it.
+    /// The number of links read; `None` when the run stopped.
+    fn tar_links(
+        &mut self,
+        links: Vec<(String, Result<String, String>)>,
+        files: &std::collections::HashSet<String>,
+        again: &TarSource<'_>,
+    ) -> Option<usize> {
+        let mut wanted: std::collections::HashMap<String, Vec<String>> = Default::default();
+        let mut read = 0;
+        for (full, target) in links {
+            match target {
+                Ok(t) if files.contains(&t) => wanted.entry(t).or_default().push(full),
+                Ok(t) => self.skip_member(
+                    full,
+                    format!("a link to {t}, which is no file of the archive: not read"),
+                )?,
+                Err(why) => self.skip_member(full, why)?,
+            }
+        }
+        if wanted.is_empty() {
+            return Some(0);
+        }
+        let mut tar = match again() {
+            Ok(src) => tar::Archive::new(src),
+            Err(e) => {
+                for full in wanted.into_values().flatten() {
+                    self.skip_member(full, format!("a link, not read: {e}"))?;
+                }
+                return Some(0);
+            }
+        };
+        let Ok(entries) = tar.entries() else {
+            return Some(0);
+        };
+        for entry in entries.flatten() {
+            if !entry.header().entry_type().is_file() {
+                continue;
+            }
+            let path = entry
+                .path()
+                .map(|p| tar_path(&p.to_string_lossy()))
+                .unwrap_or_default();
+            let Some(fulls) = wanted.remove(&path) else {
+                continue;
+            };
+            let size = entry.header().size().unwrap_or(0);
+            let mut bytes = Vec::new();
+            if size > LINK_TARGET_BYTES
+                || entry
+                    .take(LINK_TARGET_BYTES)
+                    .read_to_end(&mut bytes)
+                    .is_err()
+            {
+                for full in fulls {
+                    self.skip_member(full, format!("a link to {path}, which is over {LINK_TARGET_BYTES} bytes or unreadable: not read"))?;
+                }
+                continue;
+            }
+            let bytes: Arc<[u8]> = bytes.into();
+            for full in fulls {
+                read += 1;
+                if !self.member(full, Box::new(std::io::Cursor::new(Arc::clone(&bytes)))) {
+                    return None;
+                }
+            }
+        }
+        Some(read)
+    }
+
+    /// A member that is not read, named with the reason.
+    fn skip_member(&mut self, full: String, why: String) -> Option<()> {
+        let mi = self.next_member;
+        self.next_member += 1;
+        (self.item(Item::Member(mi, full)) && self.item(Item::Skipped(mi, why))).then_some(())
     }
 
     /// Every wanted member of a zip archive, in the order of its directory.
@@ -547,6 +686,48 @@ fn zip_name<R: Read>(file: &zip::read::ZipFile<'_, R>) -> String {
         Ok(utf8) => utf8.to_string(),
         Err(_) => file.name().to_string(),
     }
+}
+
+/// The bytes of a tar archive read again (its links' targets).
+type TarSource<'a> = dyn Fn() -> std::io::Result<Box<dyn Read + 'a>> + 'a;
+
+/// The most bytes of a tar member read to give to the links to it.
+const LINK_TARGET_BYTES: u64 = 256 << 20;
+
+/// A member's path inside a tar, as links name it: no `./` at its start.
+fn tar_path(p: &str) -> String {
+    let mut p = p;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest;
+    }
+    p.to_string()
+}
+
+/// The member a symbolic link at `at` to `target` names, resolved inside
+/// the archive; an absolute target, or one that climbs out, is refused.
+fn symlink_target(at: &str, target: &str) -> Result<String, String> {
+    if target.starts_with('/') {
+        return Err(format!(
+            "a symbolic link to {target}, outside the archive: not read"
+        ));
+    }
+    let at = tar_path(at);
+    let mut parts: Vec<&str> = at.split('/').filter(|s| !s.is_empty()).collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.pop().is_none() {
+                    return Err(format!(
+                        "a symbolic link to {target}, outside the archive: not read"
+                    ));
+                }
+            }
+            p => parts.push(p),
+        }
+    }
+    Ok(parts.join("/"))
 }
 
 /// A source a zip archive is read from (it is read from its end).

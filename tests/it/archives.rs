@@ -818,3 +818,54 @@ fn the_overlapping_entry_zip_bomb_is_refused() {
     assert!(got.is_empty(), "{got:?}");
     assert!(err.contains("overlap (possible zip bomb)"), "{err}");
 }
+
+/// Issue 54 item 8: links inside a tar are members. A hard link (GNU tar's
+/// second name of a file) and a symbolic link to another member read as
+/// that member under their own names, also when named alone
+/// (`g.tar!g/b.pdn`); a link out of the archive is named, never followed.
+#[test]
+fn links_inside_a_tar_are_members() {
+    let game = b"[Event \"a\"]\n[GameType \"20\"]\n1. 32-28 *\n";
+    let mut t = tar::Builder::new(Vec::new());
+    let mut h = tar::Header::new_gnu();
+    h.set_size(game.len() as u64);
+    h.set_mode(0o644);
+    h.set_cksum();
+    t.append_data(&mut h, "g/a.pdn", &game[..]).unwrap();
+    for (kind, name, target) in [
+        (tar::EntryType::Link, "g/b.pdn", "g/a.pdn"),
+        (tar::EntryType::Symlink, "g/c.pdn", "a.pdn"),
+        (tar::EntryType::Symlink, "g/d.pdn", "../../etc/passwd"),
+    ] {
+        let mut h = tar::Header::new_gnu();
+        h.set_entry_type(kind);
+        h.set_size(0);
+        h.set_mode(0o644);
+        t.append_link(&mut h, name, target).unwrap();
+    }
+    let bytes = t.into_inner().unwrap();
+    let (got, status, err) = members_read("g.tar", &bytes);
+    let names: Vec<&str> = got.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["g/a.pdn", "g/b.pdn", "g/c.pdn"], "{err}");
+    assert!(got.iter().all(|(_, e)| e == "a"));
+    assert!(
+        err.contains("g/d.pdn") && err.contains("outside the archive"),
+        "{err}"
+    );
+    assert_eq!(status, Some(0), "{err}");
+    // One link named alone is read.
+    let d = tempdir("tar-links-one");
+    let f = d.join("g.tar");
+    std::fs::write(&f, &bytes).unwrap();
+    let o = pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        &format!("{}!g/b.pdn", f.display()),
+    ]);
+    let games = common::json_lines(&o)
+        .iter()
+        .filter(|v| v["type"] == "game")
+        .count();
+    assert_eq!(games, 1, "{}", String::from_utf8_lossy(&o.stderr));
+}
