@@ -615,3 +615,60 @@ fn stats_by_group_has_no_mean_length_of_games_not_replayed() {
     let v: Value = serde_json::from_slice(stdout(&o)).unwrap();
     assert_eq!(v["groups"][0]["mean_plies"], 1.0, "{v}");
 }
+
+/// Issue 54 item 11: a merged output is written as UTF-8, and is valid
+/// UTF-8: a game read as UTF-8 whose bytes are not all UTF-8 (a letter lost
+/// in the source: `\xd0?.`) is written with U+FFFD, counted in the message;
+/// a windows-1252 game is transcoded. On the real tree too.
+#[test]
+fn a_merged_output_declared_utf8_is_valid_utf8() {
+    let d = common::tempdir("select-utf8");
+    let mut a = Vec::new();
+    for i in 0..20 {
+        if i == 2 {
+            a.extend_from_slice("[Event \"Чемпионат Беларуси\"]\n[White \"Михальченко ".as_bytes());
+            a.extend_from_slice(b"\xd0?.\"]\n[GameType \"25\"]\n1. c3-d4 *\n\n");
+        }
+        a.extend_from_slice(
+            format!(
+                "[Event \"Чемпионат {i}\"]\n[White \"Иванов\"]\n[GameType \"25\"]\n1. c3-d4 *\n\n"
+            )
+            .as_bytes(),
+        );
+    }
+    std::fs::write(d.join("a.pdn"), &a).unwrap();
+    std::fs::write(
+        d.join("b.pdn"),
+        b"[Event \"b\"]\n[White \"Jos\xe9\"]\n[GameType \"20\"]\n1. 32-28 *\n",
+    )
+    .unwrap();
+    let out = d.join("out.pdn");
+    let o = common::pdnkit(&["select", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("1 game had bytes that were not UTF-8: written as U+FFFD"),
+        "{err}"
+    );
+    let text = String::from_utf8(std::fs::read(&out).unwrap()).expect("valid UTF-8");
+    assert!(
+        text.contains("Михальченко \u{fffd}?.") && text.contains("José"),
+        "{text}"
+    );
+    assert_eq!(text.matches("[Event").count(), 22);
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
+    let out = d.join("real.pdn");
+    let o = common::pdnkit(&[
+        "select",
+        "--unique",
+        real.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        String::from_utf8(std::fs::read(&out).unwrap()).is_ok(),
+        "the real tree's merge is not UTF-8"
+    );
+}

@@ -192,6 +192,8 @@ struct Writer<'a> {
     /// The encodings of the games written (by name), and how many were transcoded.
     encodings: std::collections::BTreeSet<&'static str>,
     transcoded: u64,
+    /// Games read as UTF-8 whose bytes were not all UTF-8, written with U+FFFD.
+    not_utf8: u64,
     /// The terminator the last game written lacks, written before the next
     /// game if that one has no tags (it would run into it); and how many were.
     pending_terminator: Option<(String, &'static [u8])>,
@@ -281,6 +283,18 @@ impl Sink for Writer<'_> {
                     self.transcoded += 1;
                     self.encodings.insert(encoding.name());
                     std::borrow::Cow::Owned(encoding.decode(&bytes).into_owned().into_bytes())
+                }
+                // Read as UTF-8 but not valid UTF-8 (a letter lost in a
+                // source): in an output written as UTF-8 the bad bytes are
+                // U+FFFD, so that every reader of UTF-8 reads it (issue 54).
+                pdnkit::pdn::TextEncoding::Utf8
+                    if self.merged && std::str::from_utf8(&bytes).is_err() =>
+                {
+                    self.not_utf8 += 1;
+                    self.encodings.insert(encoding.name());
+                    std::borrow::Cow::Owned(
+                        String::from_utf8_lossy(&bytes).into_owned().into_bytes(),
+                    )
                 }
                 _ => {
                     if !bytes.is_ascii() {
@@ -390,12 +404,24 @@ pub fn run(a: Args) -> u8 {
         merged: pdnkit::batch::merged(prepared.inputs()),
         encodings: std::collections::BTreeSet::new(),
         transcoded: 0,
+        not_utf8: 0,
         pending_terminator: None,
         terminators_added: 0,
     };
     let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
     w.failed |= failed;
     w.counts.report(a.verbose);
+    if w.not_utf8 > 0 {
+        eprintln!(
+            "pdnkit: {} {} bytes that were not UTF-8: written as U+FFFD",
+            w.not_utf8,
+            if w.not_utf8 == 1 {
+                "game had"
+            } else {
+                "games had"
+            }
+        );
+    }
     if w.transcoded > 0 {
         eprintln!(
             "pdnkit: games from {} encodings written as UTF-8 ({} {} transcoded from {})",
