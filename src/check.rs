@@ -558,6 +558,7 @@ fn decide(
         evidence: message,
         order_known: same_order(winners.iter().copied().chain([v])),
         note: inference.note,
+        from_path: false,
     };
     (refused, Vec::new())
 }

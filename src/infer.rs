@@ -99,6 +99,10 @@ pub(crate) struct Inference {
     /// Said once for the file beside the decision (a `--variant` that was
     /// not applied because the file's board does not fit it).
     pub note: Option<String>,
+    /// The decision rests on the file's path (a word of its name or
+    /// folders): a copy of its games under another name would not read back
+    /// the same without pdnkit's marker.
+    pub from_path: bool,
 }
 
 impl Inference {
@@ -117,6 +121,7 @@ impl Inference {
             evidence,
             order_known: true,
             note: None,
+            from_path: false,
         }
     }
     /// The variant the user named for games without a GameType (`--variant`).
@@ -127,6 +132,7 @@ impl Inference {
             evidence: format!("named {v}"),
             order_known: true,
             note: None,
+            from_path: false,
         }
     }
     /// No variant decided: an 8x8 file with no moves and no evidence.
@@ -137,6 +143,7 @@ impl Inference {
             evidence,
             order_known: false,
             note: None,
+            from_path: false,
         }
     }
 }
@@ -650,6 +657,7 @@ impl Evidence {
                 ),
                 order_known: true,
                 note: None,
+                from_path: false,
             };
             return (inference, Basis::Tagged);
         }
@@ -735,10 +743,12 @@ impl Evidence {
             .iter()
             .find(|(v, _)| board.is_none_or(|b| b == v.board()))
         {
-            return positive(
+            let (mut inference, basis) = positive(
                 *v,
                 format!("the word '{word}' in the file's name or folders"),
             );
+            inference.from_path = true;
+            return (inference, basis);
         }
         if self.with_moves == 0 {
             let on = match board {

@@ -176,6 +176,10 @@ pub struct GameReport {
     pub read_only: bool,
     /// Whether the game had no GameType and took the file's decision.
     pub inferred: bool,
+    /// Whether that decision rests on the file's path (a word of its name
+    /// or folders): an output of the game under another name carries the
+    /// decided GameType and pdnkit's marker, so that it reads back the same.
+    pub from_path: bool,
     /// What decided the game's variant.
     pub source: VariantSource,
     /// The draw rules applied, when replayed.
@@ -554,6 +558,7 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
         }
     };
     report.inferred = inferred;
+    report.from_path = inferred && file.from_path;
     report.source = source;
     if opts.syntax_only {
         // Read only: the variant is named, nothing is replayed.
@@ -1473,6 +1478,7 @@ fn empty_report() -> GameReport {
         checked: false,
         read_only: false,
         inferred: false,
+        from_path: false,
         source: VariantSource::Tag,
         draw_rules: None,
         plies: 0,

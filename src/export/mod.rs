@@ -1037,7 +1037,11 @@ fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
     // A GameType is written only where the game had one or the user named
     // the variant: an inferred variant is never written as a fact, except in
     // a merged output, where the marker says it was inferred.
-    let marked = opts.merged.then(|| marker_for(r)).flatten();
+    // A decision that rested on the path is kept as in a merged output:
+    // under another name the games would read back otherwise (issue 54).
+    let marked = (opts.merged || r.from_path)
+        .then(|| marker_for(r))
+        .flatten();
     let game_type = match (r.source, r.kind, &marked) {
         (_, _, Some((t, _))) => *t,
         (VariantSource::Named | VariantSource::Forced, Some(GameKind::Known(v)), _) => {

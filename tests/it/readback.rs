@@ -548,3 +548,63 @@ fn an_archive_under_any_name_is_merged() {
     );
     assert_eq!(games[2]["variant"], "international");
 }
+
+/// Issue 54 item 12: a single file whose games' variant came from its path
+/// (a word of its name) written elsewhere carries the decided GameType and
+/// the marker, so it reads back the same: english, checked, valid. On the
+/// real tree, every file converted alone reads back as its source.
+#[test]
+fn a_single_file_decided_by_its_path_reads_back() {
+    let d = common::tempdir("readback-path");
+    let f = d.join("old_english.pdn");
+    // No moves, no tags but a position: only the name tells the variant.
+    let game = "[FEN \"B:W19,23,22,21,27,26,25,32,31,30,29:B4,3,2,1,7,6,5,12,11,10,9\"]\n*\n\n";
+    std::fs::write(&f, game.repeat(3)).unwrap();
+    let out = d.join("out.pdn");
+    let o = common::pdnkit(&[
+        "convert",
+        "--to",
+        "pdn",
+        f.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let src = games(&[f.to_str().unwrap()]);
+    assert!(
+        src.iter().all(|g| g["variant"] == "english"),
+        "{:?}",
+        src[0]
+    );
+    let back = games(&[out.to_str().unwrap()]);
+    assert_eq!(reads_back_as(&src, &back, "old_english.pdn -o out.pdn"), 3);
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
+    let mut n = 0;
+    for file in common::pdn_files(&real) {
+        let out = d.join("one.pdn");
+        let o = common::pdnkit(&[
+            "convert",
+            "--to",
+            "pdn",
+            file.to_str().unwrap(),
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            o.status.success(),
+            "{}: {}",
+            file.display(),
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let src = games(&[file.to_str().unwrap()]);
+        let back = games(&[out.to_str().unwrap()]);
+        assert_eq!(
+            reads_back_as(&src, &back, &file.display().to_string()),
+            src.len()
+        );
+        n += 1;
+    }
+    assert!(n > 50, "{n} files");
+}
