@@ -167,3 +167,59 @@ fn every_command_writes_the_same_with_any_number_of_jobs_on_conformance_games() 
     };
     compare(&games, 20000);
 }
+
+/// Issue 54 item 13: the same findings wherever a file is cut into pieces.
+/// A windows-1252 game, a UTF-8 game (either order), then a game past
+/// `--max-game-bytes` holding bytes that are not UTF-8 (FF FE, é in
+/// windows-1252, a broken sequence) in its tags or movetext, with or without
+/// a game after it: `check` (human and JSON) writes the same bytes with
+/// every piece size as when the file is read whole.
+#[test]
+fn an_oversized_game_of_another_encoding_reads_the_same_in_any_pieces() {
+    let d = common::tempdir("pieces-encoding");
+    let f = d.join("g.pdn");
+    let f_str = f.to_str().unwrap();
+    let latin: &[u8] = b"[Event \"Caf\xe9\"]\n[GameType \"20\"]\n1. 32-28 *\n\n";
+    let utf8: &[u8] = "[Event \"Café\"]\n[GameType \"20\"]\n1. 32-28 *\n\n".as_bytes();
+    let mut cases = 0;
+    for bad in [&b"\xff\xfe"[..], b"\xe9", b"\xd0?"] {
+        for at in 0..3 {
+            for (first, second) in [(latin, utf8), (utf8, latin)] {
+                for after in [false, true] {
+                    let mut event = b"[Event \"big".to_vec();
+                    let mut site = vec![b'x'; 120];
+                    let mut body = b"1. 32-28 19-23 2. 28x19 14x23 {c} *\n".to_vec();
+                    match at {
+                        0 => event.extend_from_slice(bad),
+                        1 => site.splice(60..60, bad.iter().copied()).for_each(drop),
+                        _ => body.splice(30..30, bad.iter().copied()).for_each(drop),
+                    }
+                    event.extend_from_slice(b"\"]\n");
+                    let mut text = [first, second, &event, b"[GameType \"20\"]\n[Site \""].concat();
+                    text.extend_from_slice(&site);
+                    text.extend_from_slice(b"\"]\n");
+                    text.extend_from_slice(&body);
+                    if after {
+                        text.extend_from_slice(b"\n[Event \"after\"]\n[GameType \"20\"]\n1. 32-28 *\n");
+                    }
+                    std::fs::write(&f, &text).unwrap();
+                    for format in ["human", "json"] {
+                        let args = ["check", "--max-game-bytes", "150", "--format", format, f_str];
+                        let whole = run(&args, 1, None, None);
+                        assert!(whole.stdout.windows(14).any(|w| w == b"game-too-large"));
+                        for piece in [64, 80, 100, 128, 200] {
+                            let cut = run(&args, 2, Some(piece), None);
+                            assert_eq!(
+                                (cut.status, String::from_utf8_lossy(&cut.stdout)),
+                                (whole.status, String::from_utf8_lossy(&whole.stdout)),
+                                "pieces of {piece} bytes, case {cases}"
+                            );
+                        }
+                    }
+                    cases += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(cases, 36);
+}
