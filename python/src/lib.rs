@@ -11,11 +11,13 @@ use pdnkit::draw::DrawRules;
 use pdnkit::export::{FileRecord, GameRecord};
 use pdnkit::{Options, Position, Variant};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 use serde_json::Value;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 create_exception!(
     _pdnkit,
@@ -60,7 +62,12 @@ fn source(obj: &Bound<'_, PyAny>) -> PyResult<Source> {
 }
 
 /// The run of one source: `name` renames it (bytes are `<bytes>` by
-/// default), `root` is the PATH it was found under.
+/// default), `root` is the PATH it was found under, `encoding` decodes its
+/// text first. A compressed file or an archive is read by its content as the
+/// command line reads it, whatever the keywords: `name` and `root` apply to
+/// it as to plain text; `encoding`, which decodes plain text, is refused
+/// with a ValueError that says why (issue 54: the gzip bytes were decoded
+/// as cp1251 and gave no game).
 fn batch_of(
     src: Source,
     opts: Options,
@@ -69,13 +76,32 @@ fn batch_of(
     encoding: Option<&str>,
 ) -> PyResult<Batch> {
     let b = Batch::new(opts);
+    let not_plain = |what: &str, why: &str| {
+        PyValueError::new_err(format!(
+            "{what} {why}: {} (pdnkit reads it by its content; give the keyword the plain text, or leave it out)",
+            if encoding.is_some() {
+                "encoding= decodes plain text"
+            } else {
+                "name= and root= name one file or bytes"
+            }
+        ))
+    };
     let (name, data) = match src {
         Source::Path(p) if name.is_none() && root.is_none() && encoding.is_none() => {
             return Ok(b.paths([p]));
         }
-        Source::Path(p) if encoding.is_none() && p.is_file() => {
-            let name = name.unwrap_or_else(|| p.display().to_string());
-            let root = root.unwrap_or_else(|| name.clone());
+        Source::Path(p) if p.is_dir() => {
+            return Err(not_plain(&p.display().to_string(), "is a folder"));
+        }
+        Source::Path(p) if !p.exists() => {
+            // `ARCHIVE!MEMBER` (source() let nothing else through).
+            return Err(not_plain(
+                &p.display().to_string(),
+                "is a member of an archive",
+            ));
+        }
+        Source::Path(p) if encoding.is_none() && name.is_none() => {
+            let root = root.unwrap_or_else(|| p.display().to_string());
             return Ok(b.file_under(p, root));
         }
         Source::Path(p) => {
@@ -90,6 +116,12 @@ fn batch_of(
         }
         Source::Bytes(data) => (name.unwrap_or_else(|| "<bytes>".into()), data),
     };
+    if encoding.is_some() {
+        let head = &data[..data.len().min(8192)];
+        if let Some(what) = pdnkit::batch::packed(head) {
+            return Err(not_plain(&name, &format!("is {what}")));
+        }
+    }
     let data = decoded(data, encoding)?;
     let root = root.unwrap_or_else(|| name.clone());
     Ok(b.bytes_under(&name, &root, data))
@@ -131,6 +163,8 @@ struct Collect {
     errors: Vec<Value>,
     skipped: Vec<Value>,
     interrupt: Option<PyErr>,
+    /// Set when Ctrl-C was raised: the run stops at its next batch.
+    cancel: Arc<AtomicBool>,
 }
 
 /// A game's row of the games table (`export::GameRow::TABLE`, the Parquet
@@ -179,7 +213,7 @@ impl Sink for Collect {
         true
     }
     fn batch_done(&mut self) -> bool {
-        !interrupted(&mut self.interrupt)
+        !self.cancel.load(Ordering::Relaxed) && !interrupted(&mut self.interrupt)
     }
     fn file_error(&mut self, file: &str, msg: &str) {
         self.errors
@@ -205,18 +239,46 @@ impl Sink for Collect {
     }
 }
 
-/// Runs `batch` with the GIL released; a Ctrl-C stops it within a batch
-/// and is raised.
-fn run_batch(py: Python<'_>, batch: &Batch, sink: &mut Collect) -> PyResult<()> {
+/// Runs `batch` on a thread of its own while this one waits without the
+/// GIL, a tenth of a second at a time, so that Ctrl-C is raised within a
+/// second (issue 54: a FIFO with no writer, an idle pipe). The run is told
+/// to stop; a thread blocked in the system (opening a FIFO) is left to end
+/// when its read does.
+fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collect> {
     for p in batch.problems() {
         sink.errors
             .push(serde_json::json!({"file": Value::Null, "message": p}));
     }
-    py.allow_threads(|| batch.run(sink, None))
-        .map_err(|e| PyOSError::new_err(e.to_string()))?;
-    match sink.interrupt.take() {
-        Some(e) => Err(e),
-        None => Ok(()),
+    let cancel = Arc::clone(&sink.cancel);
+    let (tx, mut rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let r = batch.run(&mut sink, None).map(|_| ());
+        let _ = tx.send((r, sink));
+    });
+    loop {
+        let (next, back) = py.allow_threads(move || {
+            let next = rx.recv_timeout(std::time::Duration::from_millis(100));
+            (next, rx)
+        });
+        rx = back;
+        match next {
+            Ok((r, mut sink)) => {
+                r.map_err(|e| PyOSError::new_err(e.to_string()))?;
+                return match sink.interrupt.take() {
+                    Some(e) => Err(e),
+                    None => Ok(sink),
+                };
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("the run stopped"))
+            }
+        }
     }
 }
 
@@ -338,8 +400,7 @@ fn check(
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?;
     let batch = batch_of(source(source_)?, opts, name, root, None)?;
-    let mut sink = Collect::default();
-    run_batch(py, &batch, &mut sink)?;
+    let sink = run_batch(py, batch, Collect::default())?;
     let out = PyDict::new(py);
     for (key, list) in [
         ("games", &sink.games),
@@ -647,8 +708,54 @@ fn perft(py: Python<'_>, fen: Option<&str>, variant: &str, depth: u32) -> PyResu
         None | Some("") => v.start(),
         Some(f) => Position::from_fen(f, v).map_err(|e| fen_error(f, &e))?,
     };
-    Ok(py.allow_threads(|| pos.perft(depth)))
+    // On a thread of its own, in subtrees of a few milliseconds, so that
+    // Ctrl-C is raised within a second and stops the count (issue 54).
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, mut rx) = std::sync::mpsc::channel();
+    let stop = Arc::clone(&cancel);
+    std::thread::spawn(move || {
+        let _ = tx.send(perft_split(&pos, depth, &stop));
+    });
+    loop {
+        let (next, back) = py.allow_threads(move || {
+            let next = rx.recv_timeout(std::time::Duration::from_millis(100));
+            (next, rx)
+        });
+        rx = back;
+        match next {
+            Ok(Some(n)) => return Ok(n),
+            Ok(None) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err("perft stopped"))
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    cancel.store(true, Ordering::Relaxed);
+                    return Err(e);
+                }
+            }
+        }
+    }
 }
+
+/// [`Position::perft`], counted in subtrees of at most [`PERFT_LEAF_DEPTH`]
+/// plies, stopping (`None`) once `stop` is set.
+fn perft_split(pos: &Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    if depth <= PERFT_LEAF_DEPTH {
+        return Some(pos.perft(depth));
+    }
+    let mut n = 0;
+    for m in pos.legal_moves().iter() {
+        n += perft_split(&pos.play(m).ok()?, depth - 1, stop)?;
+    }
+    Some(n)
+}
+
+/// The depth of a subtree counted at once by `perft` (milliseconds on the
+/// start positions).
+const PERFT_LEAF_DEPTH: u32 = 5;
 
 /// The variants checked, by name.
 #[pyfunction]

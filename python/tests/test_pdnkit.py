@@ -378,3 +378,77 @@ def test_an_archive_member_is_a_path_as_the_command_line_prints_it(tmp_path):
     assert {g["file"] for g in checked.games} == {member}
     missing = pdnkit.check(f"{archive}!nope.pdn")
     assert missing.errors and "clean.pdn, faults.pdn" in missing.errors[0]["message"]
+
+
+def test_keywords_read_a_path_as_the_command_line_does(tmp_path):
+    """Issue 54 item 4: a compressed file or an archive is read by its
+    content whatever the keywords. ``encoding=`` (which decodes plain text)
+    on one is a ValueError that says why, never an empty answer; ``name=``
+    and ``root=`` read it as without them."""
+    import gzip
+    import zipfile
+
+    text = '[Event "Чемпионат"]\n[GameType "25"]\n1. c3-d4 *\n'.encode("cp1251")
+    gz = tmp_path / "ru.pdn.gz"
+    gz.write_bytes(gzip.compress(text))
+    archive = tmp_path / "ru.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("ru.pdn", text)
+    for path, what in ((gz, "gzip"), (archive, "zip")):
+        with pytest.raises(ValueError, match=what):
+            list(pdnkit.read_games(str(path), encoding="cp1251"))
+        with pytest.raises(ValueError, match="encoding= decodes plain text"):
+            list(pdnkit.read_games(path.read_bytes(), encoding="cp1251"))
+        plain = pdnkit.check(str(path))
+        assert len(plain.games) == 1
+        named = pdnkit.check(str(path), name="renamed.pdn", root=str(tmp_path))
+        assert [g["computed_result"] for g in named.games] == [g["computed_result"] for g in plain.games]
+        assert named.games[0]["variant"] == plain.games[0]["variant"] == "russian"
+    with pytest.raises(ValueError, match="member of an archive"):
+        pdnkit.check(f"{archive}!ru.pdn", root=str(tmp_path))
+    # Plain text still takes its encoding.
+    plain = tmp_path / "ru.pdn"
+    plain.write_bytes(text)
+    (g,) = pdnkit.read_games(str(plain), encoding="cp1251")
+    assert g.tags["Event"] == "Чемпионат"
+
+
+@pytest.mark.parametrize("call", ["fifo", "stdin", "perft"])
+def test_ctrl_c_stops_a_call_that_waits_or_counts_within_a_second(tmp_path, call):
+    """Issue 54 item 5: ``check`` of a FIFO with no writer, of an idle
+    standard input, and ``perft(None, "international", 12)`` raise
+    KeyboardInterrupt within a second of SIGINT (run in a child Python)."""
+    import signal
+    import sys
+    import time
+
+    fifo = tmp_path / "no-writer.pdn"
+    os.mkfifo(fifo)
+    code = {
+        "fifo": f"pdnkit.check({str(fifo)!r})",
+        "stdin": "pdnkit.check('/dev/stdin')",
+        "perft": "pdnkit.perft(None, 'international', 12)",
+    }[call]
+    script = (
+        "import sys, time, pdnkit\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        f"    {code}\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', time.monotonic(), flush=True)\n"
+        "    sys.exit(0)\n"
+        "sys.exit(3)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=5)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        raise AssertionError(f"{call}: Ctrl-C was ignored")
+    assert child.returncode == 0, out
+    word, at = out.split()
+    assert word == "interrupted" and float(at) - sent < 1.0, out

@@ -200,11 +200,20 @@ fn an_oversized_game_of_another_encoding_reads_the_same_in_any_pieces() {
                     text.extend_from_slice(b"\"]\n");
                     text.extend_from_slice(&body);
                     if after {
-                        text.extend_from_slice(b"\n[Event \"after\"]\n[GameType \"20\"]\n1. 32-28 *\n");
+                        text.extend_from_slice(
+                            b"\n[Event \"after\"]\n[GameType \"20\"]\n1. 32-28 *\n",
+                        );
                     }
                     std::fs::write(&f, &text).unwrap();
                     for format in ["human", "json"] {
-                        let args = ["check", "--max-game-bytes", "150", "--format", format, f_str];
+                        let args = [
+                            "check",
+                            "--max-game-bytes",
+                            "150",
+                            "--format",
+                            format,
+                            f_str,
+                        ];
                         let whole = run(&args, 1, None, None);
                         assert!(whole.stdout.windows(14).any(|w| w == b"game-too-large"));
                         for piece in [64, 80, 100, 128, 200] {
