@@ -250,10 +250,29 @@ fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collec
             .push(serde_json::json!({"file": Value::Null, "message": p}));
     }
     let cancel = Arc::clone(&sink.cancel);
+    let (r, mut sink) = on_a_thread(py, &cancel, move || {
+        let r = batch.run(&mut sink, None).map(|_| ());
+        (r, sink)
+    })?;
+    r.map_err(|e| PyOSError::new_err(e.to_string()))?;
+    match sink.interrupt.take() {
+        Some(e) => Err(e),
+        None => Ok(sink),
+    }
+}
+
+/// Runs `work` on a thread of its own while this one waits without the GIL,
+/// a tenth of a second at a time: Ctrl-C (or another signal Python handles)
+/// sets `cancel`, which `work` obeys as it can, and is raised within a
+/// second. A thread blocked in the system is left to end when its call does.
+fn on_a_thread<T: Send + 'static>(
+    py: Python<'_>,
+    cancel: &AtomicBool,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> PyResult<T> {
     let (tx, mut rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let r = batch.run(&mut sink, None).map(|_| ());
-        let _ = tx.send((r, sink));
+        let _ = tx.send(work());
     });
     loop {
         let (next, back) = py.allow_threads(move || {
@@ -262,13 +281,7 @@ fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collec
         });
         rx = back;
         match next {
-            Ok((r, mut sink)) => {
-                r.map_err(|e| PyOSError::new_err(e.to_string()))?;
-                return match sink.interrupt.take() {
-                    Some(e) => Err(e),
-                    None => Ok(sink),
-                };
-            }
+            Ok(t) => return Ok(t),
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(e) = py.check_signals() {
                     cancel.store(true, Ordering::Relaxed);
@@ -711,30 +724,9 @@ fn perft(py: Python<'_>, fen: Option<&str>, variant: &str, depth: u32) -> PyResu
     // On a thread of its own, in subtrees of a few milliseconds, so that
     // Ctrl-C is raised within a second and stops the count (issue 54).
     let cancel = Arc::new(AtomicBool::new(false));
-    let (tx, mut rx) = std::sync::mpsc::channel();
     let stop = Arc::clone(&cancel);
-    std::thread::spawn(move || {
-        let _ = tx.send(perft_split(&pos, depth, &stop));
-    });
-    loop {
-        let (next, back) = py.allow_threads(move || {
-            let next = rx.recv_timeout(std::time::Duration::from_millis(100));
-            (next, rx)
-        });
-        rx = back;
-        match next {
-            Ok(Some(n)) => return Ok(n),
-            Ok(None) | Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                return Err(PyRuntimeError::new_err("perft stopped"))
-            }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                if let Err(e) = py.check_signals() {
-                    cancel.store(true, Ordering::Relaxed);
-                    return Err(e);
-                }
-            }
-        }
-    }
+    on_a_thread(py, &cancel, move || perft_split(&pos, depth, &stop))?
+        .ok_or_else(|| PyRuntimeError::new_err("perft stopped"))
 }
 
 /// [`Position::perft`], counted in subtrees of at most [`PERFT_LEAF_DEPTH`]

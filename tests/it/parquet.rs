@@ -301,11 +301,7 @@ fn a_long_partition_value_gets_a_short_folder_name() {
         out.to_str().unwrap(),
         f.to_str().unwrap(),
     ]);
-    let mut dirs: Vec<String> = std::fs::read_dir(&out)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    dirs.sort();
+    let dirs = folders(&out);
     assert_eq!(dirs.len(), 2, "{dirs:?}");
     let long_dir = dirs.iter().find(|n| n.contains('Ч')).unwrap();
     assert!(long_dir.len() <= 255, "{}", long_dir.len());
