@@ -36,6 +36,8 @@ pub struct Game {
     pub(crate) result: Option<(Outcome, Span)>,
     /// Findings of the reader (syntax level), in order.
     pub(crate) diagnostics: Vec<Diagnostic>,
+    /// The input broke off in this game, before its result.
+    pub(crate) cut: bool,
 }
 
 impl Game {
@@ -48,6 +50,7 @@ impl Game {
             return;
         }
         let end = self.text.len();
+        self.cut = true;
         self.diagnostics.push(Diagnostic::new(
             Code::Syntax,
             end..end,
@@ -82,6 +85,13 @@ impl Game {
     #[inline]
     pub fn index(&self) -> usize {
         self.index
+    }
+    /// Whether the input broke off in this game, before its result (a read
+    /// error, a broken compressed stream): its text is a fragment, with a
+    /// `syntax` error that says so. Writers of PDN leave it out.
+    #[inline]
+    pub fn is_cut(&self) -> bool {
+        self.cut
     }
     /// Byte offset of the game's text in the file.
     #[inline]
@@ -440,6 +450,7 @@ impl<'a> RawGame<'a> {
             square_text: squares,
             result: self.result.clone(),
             diagnostics: self.diagnostics.to_vec(),
+            cut: false,
         }
     }
 

@@ -488,6 +488,7 @@ impl<R: Read> Reader<R> {
             square_text: Vec::new(),
             result: None,
             diagnostics: Vec::new(),
+            cut: false,
         }
     }
 

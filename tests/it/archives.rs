@@ -276,6 +276,28 @@ fn a_game_cut_by_a_broken_stream_is_not_valid() {
             });
             assert_eq!(said, !cut_is_whole, "{}", games[2]);
         }
+        // convert and select -o write the games read before the break (the
+        // cut one, a fragment, is not written; a whole one is), and fail
+        // (exit 2): read back, the same verdicts.
+        for args in [&["convert", "--to", "pdn"][..], &["select"]] {
+            let out = d.join("out.pdn");
+            let _ = std::fs::remove_file(&out);
+            let o = pdnkit(&[args, &[f.to_str().unwrap(), "-o", out.to_str().unwrap()]].concat());
+            let err = String::from_utf8_lossy(&o.stderr);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+            assert!(
+                err.contains("the output holds the games read before the break"),
+                "{err}"
+            );
+            let back = pdnkit(&["check", "--format", "json", out.to_str().unwrap()]);
+            let games: Vec<Value> = common::json_lines(&back)
+                .into_iter()
+                .filter(|v| v["type"] == "game")
+                .collect();
+            assert_eq!(games.len(), if cut_is_whole { 3 } else { 2 }, "{args:?}");
+            assert!(games.iter().all(|g| g["valid"] == true));
+            assert_eq!(err.contains("is cut by the break"), !cut_is_whole, "{err}");
+        }
     }
 }
 

@@ -494,3 +494,24 @@ impl PartitionBy {
         }
     }
 }
+
+/// What `convert` and `select` say when inputs could not be read to their
+/// end: the output holds every game read before each break, and the run
+/// fails (exit 2).
+pub fn read_errors_note(n: u64) -> String {
+    format!(
+        "pdnkit: {n} {} could not be read to {} end: the output holds the games read before the break (exit status 2)",
+        if n == 1 { "input" } else { "inputs" },
+        if n == 1 { "its" } else { "their" }
+    )
+}
+
+/// What `convert --to pdn` and `select` say of a game the input broke off in
+/// ([`pdnkit::Game::is_cut`]): it is not written.
+pub fn cut_game_note(file: &str, g: &pdnkit::Game) -> String {
+    format!(
+        "pdnkit: {}: game {} is cut by the break (a fragment, before its result): not written",
+        crate::render::name(file),
+        g.index()
+    )
+}

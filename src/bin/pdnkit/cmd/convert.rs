@@ -134,6 +134,9 @@ struct ConvertSink {
     /// --in-place: files left as they were, with the documented reason.
     left_files: Vec<(String, String)>,
     failed: bool,
+    /// Inputs not read to their end (a broken stream, a read error): the
+    /// games before the break are written, and the run fails.
+    read_errors: u64,
     /// --in-place: the current file cannot be rewritten safely (reader errors, not PDN).
     keep_original: Option<String>,
     /// A JSON line, reused from row to row.
@@ -269,6 +272,11 @@ impl Sink for ConvertSink {
         }
         match (self.a.to, self.a.moves) {
             (To::Parquet, _) => self.parquet_game(file, g, r),
+            (To::Pdn, _) if g.is_cut() => {
+                // A fragment: the games before it are written (issue 55).
+                eprintln!("{}", crate::common::cut_game_note(file, g));
+                true
+            }
             (To::Pdn, _) => {
                 let text = self.pdn(file, g, r);
                 self.emit(&text)
@@ -321,7 +329,13 @@ impl Sink for ConvertSink {
         }
     }
     fn file_error(&mut self, file: &str, msg: &str) {
-        self.failed = true;
+        // An -o output keeps the games read before the break (issue 55) and
+        // the run fails (exit 2); a file rewritten in place is left alone.
+        if self.a.in_place {
+            self.failed = true;
+        } else {
+            self.read_errors += 1;
+        }
         eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
@@ -713,6 +727,7 @@ pub fn run(mut a: Args) -> u8 {
         left_alone: std::collections::BTreeMap::new(),
         left_files: std::mem::take(&mut left_links),
         failed: refused,
+        read_errors: 0,
         keep_original: None,
         line: String::new(),
         stamps,
@@ -724,7 +739,14 @@ pub fn run(mut a: Args) -> u8 {
     let info = if sink.stop.is_none() {
         let progress = !sink.a.input.no_progress;
         let (info, failed) = prepared.run_selected(progress, &selection, &mut sink);
-        sink.failed |= failed;
+        // An input read up to a break does not stop the output (its games
+        // before the break are written); the run exits 2 (read_errors).
+        sink.failed |= failed
+            && (sink.a.in_place
+                || prepared.batch.failed(&pdnkit::batch::RunInfo {
+                    unreadable: 0,
+                    ..info
+                }));
         info
     } else {
         pdnkit::batch::RunInfo::default()
@@ -803,7 +825,10 @@ impl ConvertSink {
                     .get_or_insert(Stop::of(&e, &self.out_name, self.out_is_stdout));
             }
         }
-        let so_far = if self.failed {
+        if self.read_errors > 0 && !self.failed && self.stop.is_none() {
+            eprintln!("{}", crate::common::read_errors_note(self.read_errors));
+        }
+        let so_far = if self.failed || self.read_errors > 0 {
             crate::exit::FAILED
         } else if self.errors > 0 && self.a.strict {
             1
@@ -890,12 +915,17 @@ fn parquet(
         left_alone: std::collections::BTreeMap::new(),
         left_files: Vec::new(),
         failed: refused,
+        read_errors: 0,
         keep_original: None,
         line: String::new(),
         stamps: std::collections::HashMap::new(),
     };
     let progress = !sink.a.input.no_progress;
     let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
-    sink.failed |= failed;
+    sink.failed |= failed
+        && prepared.batch.failed(&pdnkit::batch::RunInfo {
+            unreadable: 0,
+            ..info
+        });
     sink.finish(info.completed)
 }

@@ -185,6 +185,9 @@ struct Writer<'a> {
     stop: Option<Stop>,
     errors: u64,
     failed: bool,
+    /// Inputs not read to their end (a broken stream, a read error): the
+    /// games before the break are written, and the run fails.
+    read_errors: u64,
     first: bool,
     /// Games of several files go into the output: games not in UTF-8 are
     /// written transcoded to UTF-8, so that the output has one encoding.
@@ -240,7 +243,13 @@ impl Sink for Writer<'_> {
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         let i = self.index;
         self.index += 1;
-        let chosen = self.selection.matches(g, r) && !self.dropped.get(i).copied().unwrap_or(false);
+        let mut chosen =
+            self.selection.matches(g, r) && !self.dropped.get(i).copied().unwrap_or(false);
+        if chosen && g.is_cut() {
+            // A fragment: the games before it are written (issue 55).
+            eprintln!("{}", crate::common::cut_game_note(file, g));
+            chosen = false;
+        }
         self.counts.game(file, chosen);
         if !chosen || self.stop.is_some() {
             return self.stop.is_none();
@@ -319,7 +328,9 @@ impl Sink for Writer<'_> {
         true
     }
     fn file_error(&mut self, file: &str, msg: &str) {
-        self.failed = true;
+        // The games read before the break are written (issue 55); the run
+        // still fails (exit 2).
+        self.read_errors += 1;
         eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
@@ -400,6 +411,7 @@ pub fn run(a: Args) -> u8 {
         stop: None,
         errors: 0,
         failed: false,
+        read_errors: 0,
         first: true,
         merged: pdnkit::batch::merged(prepared.inputs()),
         encodings: std::collections::BTreeSet::new(),
@@ -409,7 +421,13 @@ pub fn run(a: Args) -> u8 {
         terminators_added: 0,
     };
     let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
-    w.failed |= failed;
+    // An input read up to a break does not stop the output (its games
+    // before the break are written); the run exits 2 (read_errors).
+    w.failed |= failed
+        && prepared.batch.failed(&pdnkit::batch::RunInfo {
+            unreadable: 0,
+            ..info
+        });
     w.counts.report(a.verbose);
     if w.not_utf8 > 0 {
         eprintln!(
@@ -444,7 +462,10 @@ pub fn run(a: Args) -> u8 {
             if w.terminators_added == 1 { "it stays" } else { "they stay" }
         );
     }
-    let so_far = if w.failed {
+    if w.read_errors > 0 && !w.failed {
+        eprintln!("{}", crate::common::read_errors_note(w.read_errors));
+    }
+    let so_far = if w.failed || w.read_errors > 0 {
         crate::exit::FAILED
     } else if a.strict && w.errors > 0 {
         1
