@@ -220,6 +220,15 @@ impl Driver {
         let id = self.element(css);
         self.cmd("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
+    /// Types `text` into the element `css` selects, as a user types.
+    fn send_keys(&self, css: &str, text: &str) {
+        let id = self.element(css);
+        self.cmd(
+            "POST",
+            &format!("/element/{id}/value"),
+            Some(json!({ "text": text })),
+        );
+    }
     fn element_screenshot(&self, css: &str, to: &Path) {
         let id = self.element(css);
         let b64 = self.cmd("GET", &format!("/element/{id}/screenshot"), None);
@@ -464,6 +473,28 @@ fn the_report_works_in_a_real_browser() {
         json!(invalid.min(100))
     );
     driver.click("#only-errors");
+    // Issue 55: the first click on a row after typing in the search box
+    // opens its game (the box's change on blur re-drew the rows under the
+    // pointer, and the click fell on nothing).
+    let white =
+        driver.js("return window.pdnkit.data.games.map(g => g[3]).find(w => w && w.length > 3)");
+    let word: String = white.as_str().unwrap_or("").chars().take(4).collect();
+    assert_eq!(word.chars().count(), 4, "{white}");
+    driver.send_keys("#text-filter", &word);
+    // The box's `change` (on blur, as the pointer goes down on a row) must
+    // leave the rows as they are.
+    assert_eq!(
+        driver.js("var tr = document.querySelector('#games tbody tr'); document.getElementById('text-filter').dispatchEvent(new Event('change')); return tr.isConnected"),
+        json!(true),
+        "the rows were re-drawn under the pointer"
+    );
+    driver.click("#games tbody tr:first-child td:nth-child(3)");
+    assert_eq!(
+        driver.js("return !document.getElementById('viewer').hidden"),
+        json!(true),
+        "a click after typing in the search box opens nothing"
+    );
+    driver.js("document.querySelector('#viewer .close').click(); var e = document.getElementById('text-filter'); e.value = ''; e.dispatchEvent(new Event('input')); return 0");
     // Sorting by a column orders every page by it.
     driver.click("#games th[data-col=white]");
     let whites = driver.js("return Array.from(document.querySelectorAll('#games tbody tr td:nth-child(3)')).map(td => td.textContent)");

@@ -1057,3 +1057,74 @@ fn real_events(rel: &str) -> Option<Vec<Value>> {
         f.to_str().unwrap(),
     ])))
 }
+
+/// Issue 55 item 9: a Swiss event's round-by-round lines name each
+/// opponent by the number of its line, never by rank: two players tied on
+/// rank 3 are two numbers, and every number names one line.
+#[test]
+fn round_lines_name_opponents_by_their_line_not_their_rank() {
+    let d = common::tempdir("swiss-lines");
+    let game = |round: u32, w: &str, b: &str, r: &str| {
+        format!("[Event \"Open\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{r}\"]\n[GameType \"20\"]\n\n1. 32-28 {r}\n\n")
+    };
+    // Three winners of round 1 and three losers, all drawn in round 2:
+    // ranks 1 and 4 are shared three times each.
+    let text = [
+        game(1, "Ann", "Bob", "2-0"),
+        game(1, "Eve", "Cid", "2-0"),
+        game(1, "Fay", "Dan", "2-0"),
+        game(2, "Ann", "Eve", "1-1"),
+        game(2, "Bob", "Dan", "1-1"),
+        game(2, "Cid", "Fay", "1-1"),
+    ]
+    .concat();
+    let f = d.join("open.pdn");
+    std::fs::write(&f, text).unwrap();
+    let (out, _) = run(&["tournament", f.to_str().unwrap()]);
+    assert!(out.contains("Swiss"), "{out}");
+    let lines: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("no."))
+        .skip(1)
+        .take_while(|l| l.contains(" r1: "))
+        .collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    let name_of: std::collections::HashMap<String, String> = lines
+        .iter()
+        .map(|l| {
+            let mut w = l.split_whitespace();
+            (w.next().unwrap().to_string(), w.next().unwrap().to_string())
+        })
+        .collect();
+    assert_eq!(name_of.len(), 6, "line numbers are unique: {out}");
+    // Every opponent named by number is the one the games give.
+    let met: std::collections::BTreeSet<(String, String)> = lines
+        .iter()
+        .flat_map(|l| {
+            let me = name_of[l.split_whitespace().next().unwrap()].clone();
+            let name_of = &name_of;
+            l.split("  r").skip(1).map(move |m| {
+                let opp = m.split_whitespace().nth(1).unwrap();
+                let no = opp.trim_end_matches(['w', 'b']);
+                (me.clone(), name_of[no].clone())
+            })
+        })
+        .collect();
+    for (a, b) in [
+        ("Ann", "Bob"),
+        ("Eve", "Cid"),
+        ("Fay", "Dan"),
+        ("Ann", "Eve"),
+        ("Bob", "Dan"),
+        ("Cid", "Fay"),
+    ] {
+        assert!(
+            met.contains(&(a.to_string(), b.to_string())),
+            "{a}-{b}: {out}"
+        );
+        assert!(
+            met.contains(&(b.to_string(), a.to_string())),
+            "{b}-{a}: {out}"
+        );
+    }
+}

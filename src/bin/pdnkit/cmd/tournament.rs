@@ -203,10 +203,11 @@ fn human(e: &Event, out: &mut String) {
     out.push('\n');
 }
 
-/// Swiss: each round's opponent (by rank), colour and score, a line per player.
+/// Swiss: each round's opponent, colour and score, a line per player. A
+/// player is referred to by the number of its line (1, 2, ... in the table's
+/// order), never by rank, which players share when they tie (issue 55).
 fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
-    // Swiss: each round's opponent (by rank), colour and score. Each
-    // player's meetings gathered in one pass (in the meetings' order).
+    // Each player's meetings gathered in one pass (in the meetings' order).
     let mut mine: Vec<Vec<&pdnkit::tournament::Meeting>> = vec![Vec::new(); e.players.len()];
     for m in &e.meetings {
         if let Some(v) = mine.get_mut(m.white) {
@@ -218,26 +219,20 @@ fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
             }
         }
     }
+    let _ = writeln!(
+        out,
+        "no.  {}  round: opponent's no., colour, points",
+        pad("player", nw)
+    );
     for (i, p) in e.players.iter().enumerate() {
-        let mut line = format!(
-            "{:>3}  {}",
-            p.rank,
-            pad(&crate::render::column(&p.name), nw)
-        );
+        let mut line = format!("{:>3}  {}", i + 1, pad(&crate::render::column(&p.name), nw));
         for m in mine.get(i).into_iter().flatten() {
             let (opp, colour, got) = if m.white == i {
                 (m.black, 'w', m.points.0)
             } else {
                 (m.white, 'b', m.points.1)
             };
-            let _ = write!(
-                line,
-                "  r{}: {}{} {}",
-                m.round,
-                e.players[opp].rank,
-                colour,
-                pts(got)
-            );
+            let _ = write!(line, "  r{}: {}{} {}", m.round, opp + 1, colour, pts(got));
         }
         let _ = writeln!(out, "{line}");
     }

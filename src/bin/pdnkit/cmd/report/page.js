@@ -275,8 +275,15 @@ function haystack(gi) {
   }
   return hay[gi];
 }
-function filter() {
+var lastFilter = null;
+// Re-draws the rows only when the filter or the order changed: the search
+// box's `change` on blur (as the pointer goes down on a row) must leave the
+// row under the pointer in place, or the click falls on nothing (issue 55).
+function filter(reordered) {
   var only = onlyErrors.checked, code = codeFilter.value === '' ? -1 : +codeFilter.value, text = textFilter.value.toLowerCase();
+  var key = only + '\u0001' + code + '\u0001' + text;
+  if (key === lastFilter && reordered !== true) { return; }
+  lastFilter = key;
   shown = order.filter(function (gi) {
     var r = G[gi];
     return (!only || r[C.valid] === 0) && (code < 0 || r[C.codes].indexOf(code) >= 0) && (!text || haystack(gi).indexOf(text) >= 0);
@@ -333,7 +340,7 @@ Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) {
       if (num) { a = +a; b = +b; } else { a = a === null ? '' : String(a); b = b === null ? '' : String(b); }
       return (a < b ? -1 : a > b ? 1 : x - y) * dir;
     });
-    filter();
+    filter(true);
   });
 });
 
