@@ -168,6 +168,14 @@ class Position:
         """The position after ``move`` (``"32-28"``, ``"c3xe5"``, ``"26x17x8"``)."""
         return Position(self._native.play(move))
 
+    def play_line(self, moves: Sequence[str]) -> List["Position"]:
+        """The positions after each of ``moves``, played as ``pdnkit check``
+        replays a record: a short capture that matches several (``"36x16"``)
+        is settled by the moves after it (RULES.md 5.3), where ``play``
+        refuses it; one that stays ambiguous, or an illegal move, raises
+        ``IllegalMoveError`` naming the move."""
+        return [Position(p) for p in self._native.play_line(list(moves))]
+
     def fen(self) -> str:
         return self._native.fen()
 

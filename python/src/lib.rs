@@ -681,6 +681,52 @@ impl NativePosition {
             .map(|pos| NativePosition { pos })
             .map_err(|e| IllegalMoveError::new_err(e.to_string()))
     }
+    /// The positions after each of `moves`, played as `check` replays a
+    /// record (issue 55): a short form that matches several captures is
+    /// settled by the moves after it (RULES.md 5.3), and one that stays
+    /// ambiguous, or an illegal move, raises IllegalMoveError naming the ply.
+    fn play_line(&self, moves: Vec<String>) -> PyResult<Vec<Self>> {
+        // Each move one token of move text: nothing else reaches the record.
+        if let Some(bad) = moves.iter().find(|m| {
+            m.is_empty()
+                || !m
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'x' | b':' | b' '))
+        }) {
+            return Err(PyValueError::new_err(format!("{bad:?} is not a move")));
+        }
+        let v = self.pos.variant();
+        let text = format!(
+            "[GameType \"{}\"]\n[FEN \"{}\"]\n\n{} *\n",
+            v.game_type(),
+            self.pos.to_fen(),
+            moves.join(" ")
+        );
+        let g = pdnkit::Reader::new(text.as_bytes())
+            .next_game()
+            .ok()
+            .flatten()
+            .ok_or_else(|| PyValueError::new_err("no moves"))?;
+        let replay = pdnkit::replay::Replay::new(&g, &Options::default());
+        if let Some(d) = replay
+            .report()
+            .diagnostics
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+        {
+            let at = d.ply.map(|p| format!("move {p}: ")).unwrap_or_default();
+            return Err(IllegalMoveError::new_err(format!("{at}{}", d.message)));
+        }
+        let after: Vec<Self> = replay.map(|p| NativePosition { pos: p.after }).collect();
+        if after.len() != moves.len() {
+            return Err(IllegalMoveError::new_err(format!(
+                "{} of {} moves read",
+                after.len(),
+                moves.len()
+            )));
+        }
+        Ok(after)
+    }
     fn fen(&self) -> String {
         self.pos.to_fen()
     }

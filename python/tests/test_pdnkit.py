@@ -452,3 +452,46 @@ def test_ctrl_c_stops_a_call_that_waits_or_counts_within_a_second(tmp_path, call
     assert child.returncode == 0, out
     word, at = out.split()
     assert word == "interrupted" and float(at) - sent < 1.0, out
+
+
+def test_play_line_settles_an_ambiguous_capture_by_lookahead():
+    """Issue 55 item 5: ``play_line`` plays written moves as ``check``
+    replays them, settling a short capture that fits several by the moves
+    after it (RULES.md 5.3), where ``play`` refuses it. On the real games
+    whose ambiguity ``check`` settles, every position after every move is
+    the one ``convert --moves --fen`` gives; alone, the move stays
+    ambiguous and raises."""
+    p = pdnkit.Position.from_fen("B:WK4,K7,9,K10,K15,17,19:BK2,K5,20,24,25", "brazilian")
+    with pytest.raises(pdnkit.IllegalMoveError, match="move 1"):
+        p.play_line(["2x6"])
+    assert [q.side for q in p.play_line(["2x11x22x13x6"])] == ["white"]
+    with pytest.raises(ValueError, match="is not a move"):
+        p.play_line(["2x6 {"])
+    real = ROOT.parent / "shared" / "corpus" / "real"
+    if not real.exists():
+        if os.environ.get("CI") == "true":
+            raise AssertionError(f"{real} is missing")
+        pytest.skip(f"SKIP: {real} is not here")
+    settled = 0
+    for name in ["international/wiegerw__schildpad.pdn", "other/wiegerw__Tricks traps and shots.pdn"]:
+        path = real / name
+        checked = {g["game"]: g for g in pdnkit.check(str(path)).games}
+        plies = subprocess.run([cli(), "convert", "--no-progress", "--to", "csv", "--csv-raw", "--moves", "--fen", str(path)],
+                               capture_output=True, text=True).stdout
+        import csv
+        import io
+
+        fens: dict = {}
+        for row in csv.DictReader(io.StringIO(plies)):
+            fens.setdefault(int(row["game"]), []).append(row["fen"])
+        for g in pdnkit.read_games(str(path)):
+            record = checked[g.index]
+            codes = {(d["code"], d["severity"]) for d in record["diagnostics"]}
+            if ("ambiguous-capture", "warning") not in codes or not record["valid"]:
+                continue
+            start = g.tags.get("FEN")
+            pos = pdnkit.Position.from_fen(start, record["variant"]) if start else pdnkit.Position.start(record["variant"])
+            line = pos.play_line(g.moves)
+            assert [q.fen() for q in line] == fens[g.index], (name, g.index)
+            settled += 1
+    assert settled >= 3
