@@ -37,12 +37,13 @@ impl fmt::Display for Severity {
 
 macro_rules! codes {
     ($($variant:ident => $name:literal, $sev:ident;)*) => {
-        /// The stable diagnostic codes of docs/json.md.
+        /// The stable diagnostic codes: the README's table of codes (tied to
+        /// this list by a test) says what each means.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
         #[non_exhaustive]
-        pub enum Code { $(#[doc = concat!("`", $name, "`: see docs/json.md.")] $variant,)* }
+        pub enum Code { $(#[doc = concat!("`", $name, "`: see the README's table of codes.")] $variant,)* }
         impl Code {
-            /// Every code, in docs/json.md order.
+            /// Every code, in the order of the README's table.
             pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
             /// The code as written in output (`non-maximal-capture`).
             pub const fn as_str(self) -> &'static str {

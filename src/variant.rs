@@ -352,11 +352,8 @@ impl FromStr for Variant {
             .into_iter()
             .find(|v| v.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| {
-                crate::diag::UnknownName::new(
-                    "variant",
-                    s,
-                    " (brazilian, canadian, international, russian, english, czech, italian, frisian, frysk)".into(),
-                )
+                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+                crate::diag::UnknownName::new("variant", s, format!(" ({})", names.join(", ")))
             })
     }
 }

@@ -1,5 +1,8 @@
-//! The pipeline every door uses: the command line, the Rust API
-//! ([`check_file`](crate::check_file)), Python and Dask (issue 39).
+//! The pipeline every door that reads paths uses: the command line, the
+//! Rust API ([`Batch`]), Python and Dask (issue 39). [`check_file`](crate::check_file)
+//! checks one text on the calling thread with the same per-file decisions
+//! ([`crate::check::FileCheck`]), without the pipeline's reading of paths,
+//! archives and compressed streams.
 //!
 //! A [`Batch`] names its inputs (files, folders walked in name order,
 //! standard input, bytes) and its [`Options`]; [`Batch::run`] reads them the

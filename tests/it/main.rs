@@ -17,6 +17,7 @@ mod conformance_rules;
 mod diagrams;
 mod doors;
 mod export;
+mod facts;
 mod fuzz_corpus;
 mod hostile;
 mod jobs;

@@ -13,15 +13,8 @@ pub struct InputArgs {
     /// Files, directories (walked recursively) or `-` for standard input
     /// (the default when standard input is a pipe or a file).
     pub paths: Vec<PathBuf>,
-    /// The variant of games without a GameType tag, for every file or for
-    /// the files a GLOB matches ('archive/czech/**=czech', '*mrcd*=czech';
-    /// repeatable, the last matching GLOB wins; a GLOB without / matches the
-    /// file's name). NAME: auto (the file's evidence, the default),
-    /// brazilian, international, canadian, russian, english, czech, italian,
-    /// frisian, frysk.
-    /// Applied only to a file whose board fits it. A game's own GameType
-    /// always decides its variant.
-    #[arg(long, value_name = "[GLOB=]NAME", value_parser = variant_rule())]
+    // Its help names every row of the variants table (variant_help).
+    #[arg(long, value_name = "[GLOB=]NAME", value_parser = variant_rule(), help = variant_help())]
     pub variant: Vec<VariantChoice>,
     /// Read every game as NAME, whatever its GameType says (a differing
     /// GameType gets a warning).
@@ -150,6 +143,15 @@ impl InputArgs {
 /// ([`Variant::ALL`]): a new row is a new value, with nothing to add here.
 #[derive(Clone, Debug)]
 pub struct VariantChoice(pub pdnkit::infer::NamedVariant);
+
+/// The help of `--variant`, naming every variant of [`Variant::ALL`].
+pub fn variant_help() -> String {
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    format!(
+        "The variant of games without a GameType tag, for every file or for the files a GLOB matches ('archive/czech/**=czech', '*mrcd*=czech'; repeatable, the last matching GLOB wins; a GLOB without / matches the file's name). NAME: auto (the file's evidence, the default), {}. Applied only to a file whose board fits it. A game's own GameType always decides its variant.",
+        names.join(", ")
+    )
+}
 
 /// The parser of `--variant [GLOB=]NAME`.
 pub fn variant_rule() -> impl clap::builder::TypedValueParser<Value = VariantChoice> {

@@ -1,8 +1,8 @@
 //! The `pdnkit` command: argument parsing, one module per subcommand, and one
 //! exit path in `main`.
 //!
-//! Exit status: `check` 0 clean, 1 error findings; `convert`, `stats`, `dupes`
-//! 0 when the job was done; 2 for every command when the run itself failed.
+//! Exit statuses: one table, `exit::TABLE`, gives each subcommand's help
+//! line, the man page's section and (tied by a test) the README's table.
 
 // Layers, from the top (tests/it/layers.rs): `main`; the subcommands in
 // `cmd` (none names another); `common` and `parquet_out`; `output` and
@@ -24,7 +24,7 @@ use std::process::ExitCode;
 
 #[derive(Parser)]
 #[command(
-    long_about = "pdnkit checks archives of draughts games written in Portable Draughts Notation (PDN): it reads every game, replays every move under the rules of its variant (Brazilian, international, Canadian, Russian, Czech, Italian, English checkers), says exactly what is wrong and where, works out the true result, and turns the records into CSV, JSON, statistics, reports and pictures.",
+    long_about = long_about(),
     name = "pdnkit",
     version,
     about = "Check, replay and convert draughts game records (PDN)"
@@ -37,31 +37,31 @@ pub struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Replay every game, report every fault, compare the true result with the record.
-    #[command(after_help = CHECK_HELP)]
+    #[command(after_help = exit::after_help("check", CHECK_HELP))]
     Check(check::Args),
     /// Convert games to CSV, JSON Lines or normalised PDN.
-    #[command(after_help = CONVERT_HELP)]
+    #[command(after_help = exit::after_help("convert", CONVERT_HELP))]
     Convert(convert::Args),
     /// Statistics of an archive: results, lengths, captures, openings, findings.
-    #[command(after_help = STATS_HELP)]
+    #[command(after_help = exit::after_help("stats", STATS_HELP))]
     Stats(stats::Args),
     /// Write the games a selection keeps as PDN, byte for byte (or normalised).
-    #[command(after_help = SELECT_HELP)]
+    #[command(after_help = exit::after_help("select", SELECT_HELP))]
     Select(select::Args),
     /// Games stored twice, and games that are the start of another.
-    #[command(after_help = DUPES_HELP)]
+    #[command(after_help = exit::after_help("dupes", DUPES_HELP))]
     Dupes(dupes::Args),
     /// Check each event as a tournament: crosstable, missing games, double bookings, names.
-    #[command(after_help = TOURNAMENT_HELP)]
+    #[command(after_help = exit::after_help("tournament", TOURNAMENT_HELP))]
     Tournament(tournament::Args),
     /// Count the leaves of the legal move tree (move generator test).
-    #[command(after_help = PERFT_HELP)]
+    #[command(after_help = exit::after_help("perft", PERFT_HELP))]
     Perft(perft::Args),
     /// Write one self-contained HTML report: summary, games, every fault on a board.
-    #[command(after_help = REPORT_HELP)]
+    #[command(after_help = exit::after_help("report", REPORT_HELP))]
     Report(report::Args),
     /// Draw one position as an SVG picture, with a move on it.
-    #[command(after_help = DIAGRAM_HELP)]
+    #[command(after_help = exit::after_help("diagram", DIAGRAM_HELP))]
     Diagram(diagram::Args),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish).
     #[command(
@@ -85,29 +85,19 @@ Examples:
   pdnkit check -q --variant russian ussr.pdn the summary only
   pdnkit check -A result-conflict -D warnings archive/
   pdnkit check --format json games.pdn | jq 'select(.type == \"game\" and .valid == false)'
-  cat games.pdn | pdnkit check               standard input (named <stdin>)
-
-Exit status: 0 no error finding; 1 at least one error finding; 2 the run failed
-(bad arguments, a PATH that does not exist or cannot be read, no PDN file found,
-a write error). A closed pipe ends the run quietly.";
+  cat games.pdn | pdnkit check               standard input (named <stdin>)";
 
 const CONVERT_HELP: &str = "\
 Examples:
   pdnkit convert --to csv archive/ > games.csv
   pdnkit convert --to csv --moves --fen games.pdn -o plies.csv
   pdnkit convert --to jsonl --tag Event --tag Round archive/
-  pdnkit convert --to pdn --fix-results --in-place archive/   (originals kept as NAME.bak)
-
-Exit status: 0 the conversion was done, whatever the findings (--strict: 1 when a
-game has an error finding); 2 the run failed (bad arguments, a PATH that cannot be
-read, a write error: the -o file is then not written).";
+  pdnkit convert --to pdn --fix-results --in-place archive/   (originals kept as NAME.bak)";
 
 const STATS_HELP: &str = "\
 Examples:
   pdnkit stats archive/
-  pdnkit stats --per-file --format csv archive/ > stats.csv
-
-Exit status: 0 the statistics were written, whatever the findings; 2 the run failed.";
+  pdnkit stats --per-file --format csv archive/ > stats.csv";
 
 const SELECT_HELP: &str = "\
 Different options combine with AND, repeats of one option with OR: --player A
@@ -126,11 +116,7 @@ Examples:
 
 Each game is written byte for byte as it stands in its source (in the source's
 encoding), one blank line between games; --normalise writes normalised PDN. How
-many games were read and selected, per file, goes to standard error.
-
-Exit status: 0 the games were written, whatever their findings (--strict: 1 when a
-selected game has an error finding); 2 the run failed (bad arguments, a PATH that
-cannot be read, a write error: the -o file is then not written).";
+many games were read and selected, per file, goes to standard error.";
 
 const TOURNAMENT_HELP: &str = "\
 Games are grouped into events by Event and Site (and by year); players are matched
@@ -147,39 +133,36 @@ Examples:
 
 Findings: missing-game, double-booked, repeated-pairing (errors); name-variant,
 name-similar, colour-imbalance, date-outside-event, round-unknown, forfeit
-(warnings); result-mismatch (from check). -A, -W and -D apply.
-
-Exit status: 0 no error finding; 1 at least one; 2 the run failed.";
+(warnings); result-mismatch (from check). -A, -W and -D apply.";
 
 const DUPES_HELP: &str = "\
 Examples:
   pdnkit dupes archive/
-  pdnkit dupes --format json --min-plies 20 archive/
-
-Exit status: 0 the report was written, whatever it found; 2 the run failed.";
+  pdnkit dupes --format json --min-plies 20 archive/";
 
 const REPORT_HELP: &str = "\
 Examples:
   pdnkit report archive/ -o report.html        then open report.html in a browser (works offline)
-  pdnkit report -A notation --variant russian ussr.pdn -o ussr.html
-
-Exit status: as check: 0 no error finding, 1 error findings, 2 the run failed (the
-report is still written when the games could be read).";
+  pdnkit report -A notation --variant russian ussr.pdn -o ussr.html";
 
 const DIAGRAM_HELP: &str = "\
 Examples:
   pdnkit diagram --variant international --fen 'W:W31-50:B1-20' --move 32-28 -o start.svg
-  pdnkit diagram corpus/brazilian/faults.pdn --game 1 --ply 8 --move c5xe3 --flip > fault.svg
-
-Exit status: 0 the picture was written; 2 bad arguments (a FEN or a move that cannot be
-read, no such game or ply) or a write error.";
+  pdnkit diagram corpus/brazilian/faults.pdn --game 1 --ply 8 --move c5xe3 --flip > fault.svg";
 
 const PERFT_HELP: &str = "\
 Examples:
   pdnkit perft --variant international 6
-  pdnkit perft --variant russian --fen 'W:W21-32:B1-12' --divide 4
+  pdnkit perft --variant russian --fen 'W:W21-32:B1-12' --divide 4";
 
-Exit status: 0 done; 2 bad arguments (such as a FEN that cannot be read) or a write error.";
+/// The top-level help, naming every variant of the rules table.
+fn long_about() -> String {
+    let names: Vec<&str> = pdnkit::Variant::ALL.iter().map(|v| v.name()).collect();
+    format!(
+        "pdnkit checks archives of draughts games written in Portable Draughts Notation (PDN): it reads every game, replays every move under the rules of its variant ({}), says exactly what is wrong and where, works out the true result, and turns the records into CSV, JSON, Parquet, statistics, crosstables, reports and pictures. Every other variant is named and not checked.",
+        names.join(", ")
+    )
+}
 
 /// The one exit path: every command returns its status here.
 fn main() -> ExitCode {

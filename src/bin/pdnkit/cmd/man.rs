@@ -28,19 +28,6 @@ fn roff(text: &str) -> String {
         .join("\n")
 }
 
-const EXIT_STATUS: &str = "\
-.SH \"EXIT STATUS\"
-.TP
-.B 0
-check: every game read and no error finding. convert, stats, dupes, report, diagram, perft: the job was done, whatever the findings.
-.TP
-.B 1
-check: at least one error finding (convert with \\-\\-strict too).
-.TP
-.B 2
-the run itself failed: bad arguments, a write error, no PDN file under the PATHs named, a PATH that does not exist, cannot be read or is skipped (binary, not PDN), a file --in-place could not change.
-";
-
 const EXAMPLES: &str = "\
 .SH EXAMPLES
 .TP
@@ -106,7 +93,7 @@ fn main_page(cmd: &clap::Command) -> std::io::Result<Vec<u8>> {
             .replace(".SH OPTIONS", ".SS Options");
         out.extend_from_slice(part.as_bytes());
     }
-    out.extend_from_slice(EXIT_STATUS.as_bytes());
+    out.extend_from_slice(crate::exit::man_section(roff).as_bytes());
     out.extend_from_slice(codes().as_bytes());
     out.extend_from_slice(EXAMPLES.as_bytes());
     let see: Vec<String> = cmd
@@ -139,7 +126,7 @@ fn write_pages(dir: &Path, cli: &clap::Command) -> std::io::Result<Vec<PathBuf>>
     for sub in cli.get_subcommands() {
         let name = format!("pdnkit-{}", sub.get_name());
         let mut bytes = page(sub.clone().name(name.clone()))?;
-        bytes.extend_from_slice(EXIT_STATUS.as_bytes());
+        bytes.extend_from_slice(crate::exit::man_section(roff).as_bytes());
         put(format!("{name}.1"), bytes)?;
     }
     Ok(written)
