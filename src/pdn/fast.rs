@@ -6,7 +6,7 @@
 //! leaves the token to the production.
 
 use super::grammar;
-use super::lexer::is_ident;
+use super::grammar::is_ident;
 use super::{Sep, SquareText};
 use crate::diag::Span;
 

@@ -1,8 +1,7 @@
 //! A game as read: [`Game`], which owns its text, and [`RawGame`], the same
-//! game borrowed from the reader's buffers (what a [`Visitor`] is shown);
+//! game borrowed from the reader's buffers (what a [`Visitor`](super::visit::Visitor) is shown);
 //! `Game`'s accessors are `RawGame`'s.
 
-use super::visit::{MoveView, Visitor};
 use super::{
     back_chars, forward_chars, next_space, prev_space, push_visible, visit, Locator, Node, Outcome,
     Snippet, SquareText, Tag, TagValue, TextEncoding, WrittenMove,
@@ -281,7 +280,8 @@ impl Game {
 }
 
 /// One game as the reader holds it, borrowed from its buffers (see
-/// [`Visitor::raw_game`]); [`RawGame::to_game`] copies it out.
+/// [`Visitor::raw_game`](super::visit::Visitor::raw_game)); [`RawGame::to_game`]
+/// copies it out, and `RawGame::visit` (in `visit`) hands it to a visitor.
 #[derive(Clone, Copy, Debug)]
 pub struct RawGame<'a> {
     pub(crate) index: usize,
@@ -452,57 +452,5 @@ impl<'a> RawGame<'a> {
             diagnostics: self.diagnostics.to_vec(),
             cut: false,
         }
-    }
-
-    /// Hands the game to `v`, callback by callback.
-    pub fn visit<V: Visitor + ?Sized>(&self, v: &mut V) -> V::Output {
-        v.begin_game();
-        for t in self.tags {
-            let name = super::tag_name(self.text, t);
-            v.tag(
-                name,
-                TagValue::new(self.text.get(t.value.clone()).unwrap_or(&[]), self.encoding),
-            );
-        }
-        let bytes = |s: &Span| self.text.get(s.clone()).unwrap_or(&[]);
-        if !v.end_tags().0 {
-            v.raw_game(self);
-            // Open variations being skipped (nested ones counted).
-            let mut skipping = 0usize;
-            for n in self.nodes {
-                if skipping > 0 {
-                    match n {
-                        Node::Open(_) => skipping += 1,
-                        Node::Close(_) => skipping -= 1,
-                        _ => {}
-                    }
-                    continue;
-                }
-                match n {
-                    Node::Move(m) => v.written_move(MoveView {
-                        mv: m,
-                        squares: self.squares.get(m.squares.range()).unwrap_or(&[]),
-                        text: bytes(&m.span),
-                        strength: bytes(&m.suffix.range()),
-                    }),
-                    Node::Comment(s) => v.comment(bytes(s)),
-                    Node::Nag(n, _) => v.nag(*n),
-                    Node::Open(_) => {
-                        if v.begin_variation().0 {
-                            skipping = 1;
-                        }
-                    }
-                    Node::Close(_) => v.end_variation(),
-                    Node::Setup(s) => v.setup(bytes(s)),
-                    Node::Unknown(_) => v.unknown_move(),
-                    Node::Escape(s) => v.escape(bytes(s)),
-                }
-            }
-        }
-        v.outcome(self.result.as_ref().map(|r| r.0));
-        for d in self.diagnostics {
-            v.diagnostic(d);
-        }
-        v.end_game()
     }
 }

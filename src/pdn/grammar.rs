@@ -267,13 +267,22 @@ pub fn setup(i: &[u8]) -> IResult<&[u8], &[u8]> {
     delimited(char('/'), take_till(|b| b == b'/' || b == b'\n'), char('/'))(i)
 }
 
+/// A byte that may start a tag name.
+#[inline]
+pub(crate) fn is_ident_start(b: u8) -> bool {
+    b.is_ascii_alphabetic()
+}
+
+/// A byte of a tag name.
+#[inline]
+pub(crate) fn is_ident(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_'
+}
+
 /// Whether a tag line starts at `i` without its `[`: a name, spaces, a
 /// quote, and a line ending in `]`.
 pub fn looks_like_tag(i: &[u8]) -> bool {
-    let n = i
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_')
-        .count();
+    let n = i.iter().take_while(|&&b| is_ident(b)).count();
     let rest = &i[n..];
     let sp = rest
         .iter()

@@ -5,7 +5,12 @@
 
 use super::fast::{plain_move, plain_move_number, plain_numeric_token, plain_tag, PlainToken};
 use super::grammar;
-use super::reader::LOOKAHEAD;
+use super::grammar::{is_ident, is_ident_start};
+
+/// Unless at the end of the input, the parser wants this many bytes ahead of
+/// any token that is not searched for explicitly (moves, results, numbers):
+/// the reader keeps that much ahead of it.
+pub(super) const LOOKAHEAD: usize = 256;
 use super::{
     tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, Sep, SquareText, Tag, WrittenMove,
 };
@@ -57,16 +62,6 @@ pub(super) struct Parser<'a> {
 
 /// Tags a game may have before repeated names are looked up in a set.
 const TAG_SCAN: usize = 64;
-
-#[inline]
-pub(super) fn is_ident_start(b: u8) -> bool {
-    b.is_ascii_alphabetic()
-}
-
-#[inline]
-pub(super) fn is_ident(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || b == b'_'
-}
 
 impl<'a> Parser<'a> {
     pub(super) fn new(d: &'a [u8], eof: bool, escape_warned: bool) -> Parser<'a> {

@@ -12,9 +12,7 @@ use std::io::{self, Read};
 
 /// Bytes read at a time.
 const CHUNK: usize = 1 << 16;
-/// Unless at the end of the input, the parser wants this many bytes ahead of
-/// any token that is not searched for explicitly (moves, results, numbers).
-pub(super) const LOOKAHEAD: usize = 256;
+use super::lexer::LOOKAHEAD;
 
 /// Reads until `buf` is full or the input ends: the bytes read, whether it
 /// ended, and the error that stopped it early (the bytes before an error are

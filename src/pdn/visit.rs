@@ -37,8 +37,9 @@
 //! ```
 
 pub use super::game::{Keep, RawGame};
-use super::{Game, Outcome, Sep, SquareText, TagValue, WrittenMove};
+use super::{Game, Node, Outcome, Sep, SquareText, TagValue, WrittenMove};
 use crate::diag::Diagnostic;
+use crate::diag::Span;
 
 /// Whether to skip what follows: `Skip(true)` skips it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -172,6 +173,62 @@ impl Visitor for GameBuilder<'_> {
     }
     fn end_game(&mut self) -> Option<Game> {
         self.built.take()
+    }
+}
+
+/// The visit lives with the visitor: `game` defines the view, `visit` walks
+/// it (so the two files import in one direction, issue 52).
+impl RawGame<'_> {
+    /// Hands the game to `v`, callback by callback.
+    pub fn visit<V: Visitor + ?Sized>(&self, v: &mut V) -> V::Output {
+        v.begin_game();
+        for t in self.tags {
+            let name = super::tag_name(self.text, t);
+            v.tag(
+                name,
+                TagValue::new(self.text.get(t.value.clone()).unwrap_or(&[]), self.encoding),
+            );
+        }
+        let bytes = |s: &Span| self.text.get(s.clone()).unwrap_or(&[]);
+        if !v.end_tags().0 {
+            v.raw_game(self);
+            // Open variations being skipped (nested ones counted).
+            let mut skipping = 0usize;
+            for n in self.nodes {
+                if skipping > 0 {
+                    match n {
+                        Node::Open(_) => skipping += 1,
+                        Node::Close(_) => skipping -= 1,
+                        _ => {}
+                    }
+                    continue;
+                }
+                match n {
+                    Node::Move(m) => v.written_move(MoveView {
+                        mv: m,
+                        squares: self.squares.get(m.squares.range()).unwrap_or(&[]),
+                        text: bytes(&m.span),
+                        strength: bytes(&m.suffix.range()),
+                    }),
+                    Node::Comment(s) => v.comment(bytes(s)),
+                    Node::Nag(n, _) => v.nag(*n),
+                    Node::Open(_) => {
+                        if v.begin_variation().0 {
+                            skipping = 1;
+                        }
+                    }
+                    Node::Close(_) => v.end_variation(),
+                    Node::Setup(s) => v.setup(bytes(s)),
+                    Node::Unknown(_) => v.unknown_move(),
+                    Node::Escape(s) => v.escape(bytes(s)),
+                }
+            }
+        }
+        v.outcome(self.result.as_ref().map(|r| r.0));
+        for d in self.diagnostics {
+            v.diagnostic(d);
+        }
+        v.end_game()
     }
 }
 

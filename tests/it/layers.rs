@@ -235,3 +235,74 @@ fn one_exit_path() {
     let main = std::fs::read_to_string(bin.join("main.rs")).unwrap();
     assert_eq!(main.matches("fn main()").count(), 1);
 }
+
+/// Issue 52: the reader's files import one another without a circle (the
+/// fast path and the lexer take the grammar's `is_ident`, the reader the
+/// lexer's `LOOKAHEAD`): the graph of `super::NAME` between the files of
+/// `src/pdn/` (their code, not their tests) has no cycle.
+#[test]
+fn the_reader_files_import_one_another_without_a_circle() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/pdn");
+    let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        Default::default();
+    let mut modules = Vec::new();
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "rs") && p.file_stem().is_some_and(|s| s != "mod") {
+            modules.push(p.file_stem().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    for m in &modules {
+        let text = std::fs::read_to_string(dir.join(format!("{m}.rs"))).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for line in code.lines() {
+            let line = line.split("//").next().unwrap_or("");
+            let mut rest = line;
+            while let Some(i) = rest.find("super::") {
+                rest = &rest[i + 7..];
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                    .collect();
+                if modules.contains(&name) && &name != m {
+                    edges.entry(m.clone()).or_default().insert(name);
+                }
+            }
+        }
+    }
+    assert!(
+        edges.values().map(|s| s.len()).sum::<usize>() >= 3,
+        "{edges:?}"
+    );
+    // Depth-first search for a back edge.
+    fn visit(
+        m: &str,
+        edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut std::collections::BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(at) = path.iter().position(|p| p == m) {
+            let mut cycle = path[at..].to_vec();
+            cycle.push(m.to_string());
+            return Some(cycle);
+        }
+        if done.contains(m) {
+            return None;
+        }
+        path.push(m.to_string());
+        for n in edges.get(m).into_iter().flatten() {
+            if let Some(c) = visit(n, edges, path, done) {
+                return Some(c);
+            }
+        }
+        path.pop();
+        done.insert(m.to_string());
+        None
+    }
+    let mut done = Default::default();
+    for m in &modules {
+        if let Some(cycle) = visit(m, &edges, &mut Vec::new(), &mut done) {
+            panic!("an import circle in src/pdn: {}", cycle.join(" -> "));
+        }
+    }
+}
