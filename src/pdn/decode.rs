@@ -15,7 +15,7 @@
 //!   (Windows-1252, Windows-1251, IBM866, ...), and the file is decoded with it;
 //!   an East Asian multi-byte guess falls back to Windows-1252.
 
-use super::TextEncoding;
+use super::vocab::TextEncoding;
 use chardetng::EncodingDetector;
 
 /// Bytes looked at to choose an encoding.

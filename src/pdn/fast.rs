@@ -7,7 +7,7 @@
 
 use super::grammar;
 use super::grammar::is_ident;
-use super::{Sep, SquareText};
+use super::vocab::{Sep, SquareText};
 use crate::diag::Span;
 
 /// The common case of [`grammar::written_move`] without the combinators: numeric

@@ -2,10 +2,10 @@
 //! game borrowed from the reader's buffers (what a [`Visitor`](super::visit::Visitor) is shown);
 //! `Game`'s accessors are `RawGame`'s.
 
-use super::{
-    back_chars, forward_chars, next_space, prev_space, push_visible, visit, Locator, Node, Outcome,
-    Snippet, SquareText, Tag, TagValue, TextEncoding, WrittenMove,
+use super::text::{
+    back_chars, count_breaks, forward_chars, next_space, prev_space, push_visible, Snippet,
 };
+use super::vocab::{Node, Outcome, SquareText, Tag, TagValue, TextEncoding, WrittenMove};
 use crate::diag::{Code, Diagnostic, Span};
 use std::borrow::Cow;
 
@@ -273,9 +273,9 @@ impl Game {
     pub fn main_line(&self) -> impl Iterator<Item = &WrittenMove> + '_ {
         self.raw().main_line()
     }
-    /// The reader's view of this game ([`visit::RawGame`]).
-    pub fn raw(&self) -> visit::RawGame<'_> {
-        visit::RawGame::of(self)
+    /// The reader's view of this game ([`RawGame`]).
+    pub fn raw(&self) -> RawGame<'_> {
+        RawGame::of(self)
     }
 }
 
@@ -431,7 +431,7 @@ impl<'a> RawGame<'a> {
                     let first = squares.len();
                     squares.extend_from_slice(self.squares.get(m.squares.range()).unwrap_or(&[]));
                     let mut m = m.clone();
-                    m.squares = super::CompactRange::new(first..squares.len());
+                    m.squares = super::vocab::CompactRange::new(first..squares.len());
                     nodes.push(Node::Move(m));
                 }
                 other => nodes.push(other.clone()),
@@ -452,5 +452,59 @@ impl<'a> RawGame<'a> {
             diagnostics: self.diagnostics.to_vec(),
             cut: false,
         }
+    }
+}
+
+/// Finds lines and columns of offsets of one game, going forward from the
+/// last offset asked for: linear in the game for offsets asked in order.
+pub struct Locator<'g> {
+    game: &'g Game,
+    at: usize,
+    line: u32,
+    /// Characters before `at` on its line.
+    col: u32,
+    open: Option<u8>,
+}
+
+impl<'g> Locator<'g> {
+    /// A locator at the start of `game`.
+    pub fn new(game: &'g Game) -> Locator<'g> {
+        Locator {
+            game,
+            at: 0,
+            line: game.line,
+            col: game.column0,
+            open: game.open_break,
+        }
+    }
+    /// 1-based line and column (in characters) of byte `offset`.
+    pub fn locate(&mut self, offset: usize) -> (u32, u32) {
+        let offset = offset.min(self.game.text.len());
+        if offset < self.at {
+            *self = Locator::new(self.game);
+        }
+        let text = &self.game.text;
+        // The state is kept at a character's start: an offset inside a UTF-8
+        // sequence is counted from there without moving it, so that its
+        // bytes are never counted as two broken characters (the same count
+        // as a fresh locator's, whatever offsets came before).
+        let mut keep = offset;
+        if self.game.encoding == TextEncoding::Utf8 {
+            while keep > self.at && keep < text.len() && text[keep] & 0xC0 == 0x80 {
+                keep -= 1;
+            }
+        }
+        let bytes = &text[self.at..keep];
+        let (n, last, open) = count_breaks(bytes, self.open);
+        self.line += n;
+        let enc = self.game.encoding;
+        self.col = match last {
+            Some(l) => enc.char_count(&bytes[l..]) as u32,
+            None => self.col + enc.char_count(bytes) as u32,
+        };
+        self.open = open;
+        self.at = keep;
+        let rest = enc.char_count(&text[keep..offset]) as u32;
+        (self.line, self.col + rest + 1)
     }
 }

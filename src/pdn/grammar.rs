@@ -20,13 +20,13 @@
 //! are not part of the crate's API. The test `productions_read_their_tokens`
 //! shows each at work.)
 //!
-//! [`Reader`]: super::Reader
+//! [`Reader`]: super::reader::Reader
 // Internal to the crate. A few productions are reached through a fast path or
 // the reader's recovery instead, and stay as the grammar's statement: the tests
 // (`pdn/parse/tests.rs`) check the fast paths against them.
 #![cfg_attr(not(test), allow(dead_code))]
 
-use super::{Outcome, Sep, SquareText};
+use super::vocab::{Outcome, Sep, SquareText};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take, take_till, take_while, take_while1, take_while_m_n};
 use nom::character::complete::{char, one_of, satisfy, space0};

@@ -11,9 +11,8 @@ use super::grammar::{is_ident, is_ident_start};
 /// any token that is not searched for explicitly (moves, results, numbers):
 /// the reader keeps that much ahead of it.
 pub(super) const LOOKAHEAD: usize = 256;
-use super::{
-    tag_name, tag_name_bytes, CompactRange, Game, Node, Outcome, Sep, SquareText, Tag, WrittenMove,
-};
+use super::game::{tag_name, tag_name_bytes, Game};
+use super::vocab::{CompactRange, Node, Outcome, Sep, SquareText, Tag, WrittenMove};
 use crate::diag::{Code, Diagnostic, Span};
 
 /// A game parsed by [`Reader::parse_next`].

@@ -3,10 +3,11 @@
 //! ([`super::lexer`]).
 
 use super::decode::{self, BOM};
+use super::game::Game;
 use super::grammar;
 use super::lexer::{Parsed, Parser};
 use super::visit::{RawGame, Visitor};
-use super::{Game, Node, SquareText, Tag, TextEncoding};
+use super::vocab::{Node, SquareText, Tag, TextEncoding};
 use crate::diag::{Code, Diagnostic};
 use std::io::{self, Read};
 
@@ -50,7 +51,7 @@ pub(crate) struct TextPos {
 impl TextPos {
     /// Moves over `bytes`.
     pub(crate) fn over(&mut self, bytes: &[u8], enc: TextEncoding) {
-        let (breaks, last_break, open) = super::count_breaks(bytes, self.open);
+        let (breaks, last_break, open) = super::text::count_breaks(bytes, self.open);
         self.line += breaks;
         self.open = open;
         self.column0 = match last_break {
@@ -893,6 +894,16 @@ pub(crate) fn choose_encoding(
         state.encoding = chosen;
     }
     chosen
+}
+
+/// Reads every game of a byte slice (convenience for tests and small inputs).
+pub fn read_all(bytes: &[u8]) -> Vec<Game> {
+    let mut r = Reader::new(bytes);
+    let mut v = Vec::new();
+    while let Ok(Some(g)) = r.next_game() {
+        v.push(g);
+    }
+    v
 }
 
 #[cfg(test)]

@@ -28,9 +28,12 @@
 //! compare every game with the whole-file reader's, and so does the `split`
 //! fuzz target (`fuzz_split`, built only under `cfg(fuzzing)`).
 
+use super::game::Game;
 use super::lexer::ESCAPE_WARNING;
+use super::reader::Reader;
 use super::reader::{choose_encoding, EncodingState, GameAt, Resume, TextPos};
-use super::{count_breaks, Game, Reader, TextEncoding};
+use super::text::count_breaks;
+use super::vocab::TextEncoding;
 use crate::diag::Code;
 use std::io::{self, Read};
 
@@ -665,7 +668,7 @@ pub fn fuzz_split(data: &[u8]) {
     });
     let max = match head.first() {
         Some(b) if b % 2 == 0 => 16 + usize::from(*b),
-        _ => super::DEFAULT_MAX_GAME_BYTES,
+        _ => super::reader::DEFAULT_MAX_GAME_BYTES,
     };
     if file.len() < 2 {
         return;

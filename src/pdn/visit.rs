@@ -36,8 +36,9 @@
 //! assert_eq!(reader.read_game(&mut v).unwrap(), None);
 //! ```
 
+use super::game::Game;
 pub use super::game::{Keep, RawGame};
-use super::{Game, Node, Outcome, Sep, SquareText, TagValue, WrittenMove};
+use super::vocab::{Node, Outcome, Sep, SquareText, TagValue, WrittenMove};
 use crate::diag::Diagnostic;
 use crate::diag::Span;
 
@@ -68,7 +69,7 @@ impl MoveView<'_> {
 /// Callbacks for the parts of a game, in the order they are written. Every
 /// method but [`Visitor::end_game`] does nothing by default.
 pub trait Visitor {
-    /// What [`Reader::read_game`](super::Reader::read_game) returns for a game.
+    /// What [`Reader::read_game`](super::reader::Reader::read_game) returns for a game.
     type Output;
     /// A game starts.
     fn begin_game(&mut self) {}
@@ -183,7 +184,7 @@ impl RawGame<'_> {
     pub fn visit<V: Visitor + ?Sized>(&self, v: &mut V) -> V::Output {
         v.begin_game();
         for t in self.tags {
-            let name = super::tag_name(self.text, t);
+            let name = super::game::tag_name(self.text, t);
             v.tag(
                 name,
                 TagValue::new(self.text.get(t.value.clone()).unwrap_or(&[]), self.encoding),

@@ -1,7 +1,8 @@
 //! PDN out: tags in the conventional order, movetext wrapped at 80 columns,
 //! comments and variations kept, results in the chosen family.
 
-use super::{Game, Node, Outcome, Sep, SquareText};
+use super::game::Game;
+use super::vocab::{Node, Outcome, Sep, SquareText};
 use crate::piece::Color;
 use crate::variant::Variant;
 
@@ -124,7 +125,7 @@ pub(crate) struct Overrides<'a> {
     /// Whether [`Overrides::game_type`] replaces the game's own GameType too
     /// (a variant the user imposed on every game).
     pub replace_game_type: bool,
-    /// The value of pdnkit's marker tag ([`super::MARKER_TAG`]) to
+    /// The value of pdnkit's marker tag ([`super::vocab::MARKER_TAG`]) to
     /// write (it replaces one the game has).
     pub marker: Option<String>,
     /// Make the Result tag and the final token agree (`--fix-results`): the
@@ -218,7 +219,7 @@ fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides, result: Option<Outc
         }
     }
     if let Some(m) = &ov.marker {
-        let name = super::MARKER_TAG;
+        let name = super::vocab::MARKER_TAG;
         match tags.iter_mut().find(|(t, _)| t.eq_ignore_ascii_case(name)) {
             Some(t) => t.1 = m.clone(),
             None => tags.push((name.to_string(), m.clone())),
@@ -265,7 +266,7 @@ fn comment_text(text: &str) -> String {
 }
 
 /// The first move of the variation that opens just before `rest`, if it has one.
-fn variation_first_move(rest: &[Node]) -> Option<&super::WrittenMove> {
+fn variation_first_move(rest: &[Node]) -> Option<&super::vocab::WrittenMove> {
     let mut depth = 0usize;
     for n in rest {
         match n {

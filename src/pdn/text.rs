@@ -1,0 +1,119 @@
+//! Source text shown under a finding: snippets, visible characters, line
+//! breaks counted.
+
+use super::vocab::TextEncoding;
+use std::borrow::Cow;
+
+/// A piece of a source line to show under a finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Snippet {
+    /// The text, control characters escaped (`\u{1b}`), tabs as spaces.
+    pub text: String,
+    /// Characters of `text` to underline (never empty).
+    pub caret: std::ops::Range<usize>,
+    /// Whether the line goes on before or after the text shown.
+    pub cut_left: bool,
+    /// Whether the line goes on after the text shown.
+    pub cut_right: bool,
+}
+
+/// Appends `c` as it can be shown on a terminal: control characters escaped.
+pub(crate) fn push_visible(out: &mut String, c: char) {
+    match c {
+        '\t' => out.push(' '),
+        c if c.is_control() => {
+            use std::fmt::Write as _;
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        }
+        c => out.push(c),
+    }
+}
+
+/// `text` with control characters escaped (for echoing input on a terminal).
+pub fn visible(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        push_visible(&mut out, c);
+    }
+    Cow::Owned(out)
+}
+
+pub(super) fn is_char_start(b: u8, enc: TextEncoding) -> bool {
+    matches!(enc, TextEncoding::Legacy(_)) || (b & 0xC0) != 0x80
+}
+
+/// The offset `n` characters before `at` (not before 0).
+pub(super) fn back_chars(text: &[u8], mut at: usize, n: usize, enc: TextEncoding) -> usize {
+    let mut left = n;
+    while at > 0 && left > 0 {
+        at -= 1;
+        if is_char_start(text[at], enc) {
+            left -= 1;
+        }
+    }
+    while at > 0 && at < text.len() && !is_char_start(text[at], enc) {
+        at -= 1;
+    }
+    at
+}
+
+/// The offset `n` characters after `at` (not past the end).
+pub(super) fn forward_chars(text: &[u8], mut at: usize, n: usize, enc: TextEncoding) -> usize {
+    let mut left = n;
+    while at < text.len() && left > 0 {
+        at += 1;
+        while at < text.len() && !is_char_start(text[at], enc) {
+            at += 1;
+        }
+        left -= 1;
+    }
+    at
+}
+
+/// Just past the first space in `from..limit`, or `from` if there is none.
+pub(super) fn next_space(text: &[u8], from: usize, limit: usize) -> usize {
+    text[from..limit]
+        .iter()
+        .position(|b| *b == b' ')
+        .map_or(from, |p| from + p + 1)
+}
+
+/// The last space in `limit..to` (exclusive end), or `to` if there is none.
+pub(super) fn prev_space(text: &[u8], limit: usize, to: usize) -> usize {
+    text[limit..to]
+        .iter()
+        .rposition(|b| *b == b' ')
+        .map_or(to, |p| limit + p)
+}
+
+/// Counts line breaks in `bytes`: `\r\n` and `\n\r` are one break each, as
+/// are a lone `\r` or `\n`. `open` is the break byte that ended the text just
+/// before `bytes` when it was not yet paired. Returns the breaks, the offset
+/// just past the last break byte, and the unpaired break byte `bytes` ends with.
+pub(crate) fn count_breaks(bytes: &[u8], mut open: Option<u8>) -> (u32, Option<usize>, Option<u8>) {
+    let mut n = 0u32;
+    let mut last: Option<usize> = None;
+    for i in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        let c = bytes[i];
+        let adjacent = match last {
+            Some(l) => l == i,
+            None => i == 0,
+        };
+        if adjacent && open.is_some_and(|o| o != c) {
+            open = None;
+        } else {
+            n += 1;
+            open = Some(c);
+        }
+        last = Some(i + 1);
+    }
+    let ends_open = if last == Some(bytes.len()) {
+        open
+    } else {
+        None
+    };
+    (n, last, ends_open)
+}
