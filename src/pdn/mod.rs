@@ -53,6 +53,8 @@ pub use reader::{read_all, Reader};
 /// games (built only under `cargo fuzz`, which sets `cfg(fuzzing)`).
 #[cfg(fuzzing)]
 pub use split::fuzz_split;
+/// Line breaks counted, for the pipeline's stitching (feature `batch`).
+#[cfg(feature = "batch")]
 pub(crate) use text::count_breaks;
 pub use text::{visible, Snippet};
 pub(crate) use vocab::MARKER_TAG;
