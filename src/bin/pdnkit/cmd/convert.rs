@@ -739,6 +739,8 @@ pub fn run(mut a: Args) -> u8 {
     let info = if sink.stop.is_none() {
         let progress = !sink.a.input.no_progress;
         let (info, failed) = prepared.run_selected(progress, &selection, &mut sink);
+        // Every input not read to its end fails the run, said or not.
+        sink.read_errors = sink.read_errors.max(info.unreadable as u64);
         // An input read up to a break does not stop the output (its games
         // before the break are written); the run exits 2 (read_errors).
         sink.failed |= failed
@@ -922,6 +924,8 @@ fn parquet(
     };
     let progress = !sink.a.input.no_progress;
     let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
+    // Every input not read to its end fails the run, said or not.
+    sink.read_errors = sink.read_errors.max(info.unreadable as u64);
     sink.failed |= failed
         && prepared.batch.failed(&pdnkit::batch::RunInfo {
             unreadable: 0,

@@ -421,6 +421,8 @@ pub fn run(a: Args) -> u8 {
         terminators_added: 0,
     };
     let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
+    // Every input not read to its end fails the run, said or not.
+    w.read_errors = w.read_errors.max(info.unreadable as u64);
     // An input read up to a break does not stop the output (its games
     // before the break are written); the run exits 2 (read_errors).
     w.failed |= failed
