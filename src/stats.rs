@@ -800,11 +800,13 @@ impl Group {
 pub struct Groups {
     by: GroupBy,
     groups: BTreeMap<String, Group>,
-    /// Counting each game once: the games waiting for their copies.
-    once: bool,
-    pending: Vec<Pending>,
-    /// The games waiting, as the tournament sees them (in the order of `pending`).
-    games: crate::tournament::Games,
+    /// Counting each game once: the games waiting for their copies
+    /// (`None`: every copy counts).
+    once: Option<crate::tournament::Once>,
+    /// Games added.
+    seq: u64,
+    /// Per group: the place of the game counted first in it, which names it.
+    first: HashMap<String, u64>,
     /// The keys and names of the games waiting, each text once.
     strings: crate::tournament::Strings,
     /// The codes of the findings of the games waiting, each list once.
@@ -815,10 +817,12 @@ pub struct Groups {
     copies: (u64, u64),
 }
 
-/// A game waiting to be counted: what it adds to its groups (one or two
-/// entries: 44 bytes, its texts interned; issue 51).
+/// A game to be counted: its place in the input and what it adds to its
+/// groups (one or two entries, their texts interned). [`Pending::BYTES`]
+/// bytes while it waits for its copies on disk (issue 51).
 #[derive(Clone, Copy, Debug)]
 struct Pending {
+    seq: u64,
     entries: [Waiting; 2],
     n: u8,
     /// Its plies, when it was replayed.
@@ -836,6 +840,66 @@ struct Waiting {
     white: Option<bool>,
 }
 
+impl Waiting {
+    const NONE: Waiting = Waiting {
+        key: crate::tournament::Sym::NONE,
+        name: crate::tournament::Sym::NONE,
+        side: None,
+        white: None,
+    };
+}
+
+impl Pending {
+    /// Bytes of a record.
+    const BYTES: usize = 8 + 2 * 10 + 1 + 5 + 4;
+    /// Appends its record to `out`.
+    fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.seq.to_le_bytes());
+        for w in &self.entries {
+            out.extend_from_slice(&w.key.raw().to_le_bytes());
+            out.extend_from_slice(&w.name.raw().to_le_bytes());
+            out.push(w.side.unwrap_or(u8::MAX));
+            out.push(match w.white {
+                None => 0,
+                Some(false) => 1,
+                Some(true) => 2,
+            });
+        }
+        out.push(self.n);
+        out.push(u8::from(self.plies.is_some()));
+        out.extend_from_slice(&self.plies.unwrap_or(0).to_le_bytes());
+        out.extend_from_slice(&self.codes.to_le_bytes());
+    }
+    /// The record [`Pending::write`] wrote at the start of `b`.
+    fn read(b: &[u8]) -> Option<Pending> {
+        let b = b.get(..Self::BYTES)?;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let seq = u64::from(u32_at(0)) | (u64::from(u32_at(4)) << 32);
+        let mut at = 8;
+        let mut entries = [Waiting::NONE; 2];
+        for w in &mut entries {
+            *w = Waiting {
+                key: crate::tournament::Sym::from_raw(u32_at(at)),
+                name: crate::tournament::Sym::from_raw(u32_at(at + 4)),
+                side: Some(b[at + 8]).filter(|&s| s != u8::MAX),
+                white: match b[at + 9] {
+                    0 => None,
+                    1 => Some(false),
+                    _ => Some(true),
+                },
+            };
+            at += 10;
+        }
+        Some(Pending {
+            seq,
+            entries,
+            n: b[at].min(2),
+            plies: (b[at + 1] != 0).then(|| u32_at(at + 2)),
+            codes: u32_at(at + 6),
+        })
+    }
+}
+
 /// What a game adds to one group: its key, the group's name, the result
 /// from the group's side (0 won, 1 drawn, 2 lost), and the colour.
 type Entry = (String, String, Option<usize>, Option<bool>);
@@ -846,9 +910,9 @@ impl Groups {
         Groups {
             by,
             groups: BTreeMap::new(),
-            once: matches!(by, GroupBy::Player | GroupBy::Event),
-            pending: Vec::new(),
-            games: crate::tournament::Games::new(),
+            once: matches!(by, GroupBy::Player | GroupBy::Event).then(crate::tournament::Once::new),
+            seq: 0,
+            first: HashMap::new(),
             strings: crate::tournament::Strings::default(),
             code_lists: Vec::new(),
             code_ids: HashMap::new(),
@@ -857,7 +921,8 @@ impl Groups {
     }
     /// Every copy of a game counts (`--keep-duplicates`), when `keep`.
     pub fn keep_duplicates(mut self, keep: bool) -> Groups {
-        self.once = !keep && matches!(self.by, GroupBy::Player | GroupBy::Event);
+        self.once = (!keep && matches!(self.by, GroupBy::Player | GroupBy::Event))
+            .then(crate::tournament::Once::new);
         self
     }
     /// Counts one game of `file`. Its result is the computed one where the
@@ -865,43 +930,47 @@ impl Groups {
     pub fn add(&mut self, file: &str, g: &Game, r: &GameReport) {
         let entries = self.entries(g, r);
         let codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
-        if self.once {
-            self.games.add(file, g, r);
-            let codes = match self.code_ids.get(&codes) {
-                Some(&id) => id,
-                None => {
-                    let id = self.code_lists.len() as u32;
-                    self.code_ids.insert(codes.clone(), id);
-                    self.code_lists.push(codes);
-                    id
-                }
-            };
-            let mut p = Pending {
-                entries: [Waiting {
-                    key: crate::tournament::Sym::NONE,
-                    name: crate::tournament::Sym::NONE,
-                    side: None,
-                    white: None,
-                }; 2],
-                n: 0,
-                plies: r.checked.then_some(r.plies),
-                codes,
-            };
-            for (key, name, side, white) in entries.into_iter().take(2) {
-                p.entries[p.n as usize] = Waiting {
-                    key: self.strings.intern(&key),
-                    name: self.strings.intern(&name),
-                    side: side.map(|s| s as u8),
-                    white,
-                };
-                p.n += 1;
-            }
-            self.pending.push(p);
-        } else {
+        let plies = r.checked.then_some(r.plies);
+        if self.once.is_none() {
             for (key, name, side, white) in entries {
-                let plies = r.checked.then_some(r.plies);
                 count(&mut self.groups, &key, &name, side, white, plies, &codes);
             }
+            return;
+        }
+        let codes = match self.code_ids.get(&codes) {
+            Some(&id) => id,
+            None => {
+                let id = self.code_lists.len() as u32;
+                self.code_ids.insert(codes.clone(), id);
+                self.code_lists.push(codes);
+                id
+            }
+        };
+        let mut p = Pending {
+            seq: self.seq,
+            entries: [Waiting::NONE; 2],
+            n: 0,
+            plies,
+            codes,
+        };
+        self.seq += 1;
+        for (key, name, side, white) in entries.into_iter().take(2) {
+            p.entries[p.n as usize] = Waiting {
+                key: self.strings.intern(&key),
+                name: self.strings.intern(&name),
+                side: side.map(|s| s as u8),
+                white,
+            };
+            p.n += 1;
+        }
+        let mut bytes = Vec::with_capacity(Pending::BYTES);
+        p.write(&mut bytes);
+        let waits = self
+            .once
+            .as_mut()
+            .is_some_and(|once| once.add(file, g, r, &bytes));
+        if !waits {
+            self.count_pending(&p);
         }
     }
     /// The groups a game adds to.
@@ -957,36 +1026,61 @@ impl Groups {
         }
         entries
     }
-    /// Counts the games waiting for their copies, each once.
+    /// Counts the games waiting for their copies, each once (a bucket of
+    /// pairings at a time). A group is named as the first game counted in
+    /// it names it (in input order).
     fn settle(&mut self) {
-        if self.pending.is_empty() {
+        let Some(mut once) = self.once.take() else {
             return;
-        }
-        let pending = std::mem::take(&mut self.pending);
-        let games = std::mem::take(&mut self.games);
-        let counted = crate::tournament::counted(&games, &crate::tournament::Settings::default());
-        self.copies.0 += counted.merged as u64;
-        self.copies.1 += counted.conflicting as u64;
-        for (p, keep) in pending.into_iter().zip(counted.each) {
-            if !keep {
-                continue;
+        };
+        let mut waiting: Vec<Pending> = Vec::new();
+        once.settle(|bytes, keep| {
+            if let Some(p) = Pending::read(bytes).filter(|_| keep) {
+                waiting.push(p);
+                if waiting.len() >= 4096 {
+                    for p in waiting.drain(..) {
+                        self.count_pending(&p);
+                    }
+                }
             }
-            for w in &p.entries[..p.n as usize] {
-                let text = |s| self.strings.get(s).unwrap_or("");
-                count(
-                    &mut self.groups,
-                    text(w.key),
-                    text(w.name),
-                    w.side.map(usize::from),
-                    w.white,
-                    p.plies,
-                    &self.code_lists[p.codes as usize],
-                );
-            }
+        });
+        for p in std::mem::take(&mut waiting) {
+            self.count_pending(&p);
         }
+        self.copies.0 += once.merged;
+        self.copies.1 += once.conflicting;
+        self.once = Some(crate::tournament::Once::new());
         self.strings = crate::tournament::Strings::default();
         self.code_lists = Vec::new();
         self.code_ids = HashMap::new();
+    }
+    /// Counts a game in its groups.
+    fn count_pending(&mut self, p: &Pending) {
+        for w in &p.entries[..p.n as usize] {
+            let text = |s| self.strings.get(s).unwrap_or("");
+            let (key, name) = (text(w.key), text(w.name));
+            count(
+                &mut self.groups,
+                key,
+                name,
+                w.side.map(usize::from),
+                w.white,
+                p.plies,
+                &self.code_lists[p.codes as usize],
+            );
+            match self.first.get_mut(key) {
+                Some(seq) if *seq > p.seq => {
+                    *seq = p.seq;
+                    if let Some(g) = self.groups.get_mut(key) {
+                        g.name = name.to_string();
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    self.first.insert(key.to_string(), p.seq);
+                }
+            }
+        }
     }
     /// The groups, most games first (then by name).
     pub fn sorted(&mut self) -> Vec<&Group> {
@@ -1155,5 +1249,109 @@ mod group_tests {
             .map(|g| (g.name.clone(), g.games))
             .collect();
         assert_eq!(y, [("1999".to_string(), 2), ("1998".to_string(), 1)]);
+    }
+}
+
+#[cfg(test)]
+mod pending_tests {
+    use super::*;
+
+    #[test]
+    fn a_waiting_game_reads_back() {
+        let p = Pending {
+            seq: 1 << 33,
+            entries: [
+                Waiting {
+                    key: crate::tournament::Sym::from_raw(3),
+                    name: crate::tournament::Sym::from_raw(4),
+                    side: Some(2),
+                    white: Some(false),
+                },
+                Waiting::NONE,
+            ],
+            n: 1,
+            plies: Some(0),
+            codes: 9,
+        };
+        let mut b = Vec::new();
+        p.write(&mut b);
+        assert_eq!(b.len(), Pending::BYTES);
+        let q = Pending::read(&b).expect("read back");
+        assert_eq!(format!("{p:?}"), format!("{q:?}"));
+        assert!(Pending::read(&b[1..]).is_none());
+    }
+
+    /// Games counted once as the tournament counts them, whatever bucket
+    /// their copies fall in: a match of two players in three towns (one
+    /// event, so the copy of round 2 stored under another town is one game),
+    /// an event of many players in two towns (two events: its copies across
+    /// towns both count), copies that disagree (none counts), games with no
+    /// Round and with a placeholder (each counts), and the group named by
+    /// the first game counted.
+    #[test]
+    fn each_game_counted_once_as_the_tournament_counts_it() {
+        let game = |event: &str, site: &str, round: &str, w: &str, b: &str, res: &str| {
+            let round = if round.is_empty() {
+                String::new()
+            } else {
+                format!("[Round \"{round}\"]")
+            };
+            format!(
+                "[Event \"{event}\"][Site \"{site}\"][Date \"1983.05.01\"]{round}[White \"{w}\"][Black \"{b}\"][Result \"{res}\"]\n{res}\n\n"
+            )
+        };
+        // Named "ANN" (its first game), though the game of "Ann" with no
+        // Round counts before the games that wait for their copies.
+        let mut pdn = game("Open", "Ede", "2", "ANN", "Dan", "2-0");
+        for (site, round) in [("Ede", "1"), ("Baarn", "2"), ("Zeist", "3"), ("Ede", "2")] {
+            pdn += &game("Match", site, round, "Van der Wal, Anton", "Wiersma", "1-1");
+        }
+        for (site, round, w, b) in [
+            ("Ede", "1", "Ann", "Bob"),
+            ("Baarn", "1", "Cid", "Dan"),
+            ("Ede", "1", "Ann", "Bob"),
+            ("Baarn", "1", "Ann", "Bob"),
+        ] {
+            pdn += &game("Open", site, round, w, b, "2-0");
+        }
+        pdn += &game("Cup", "", "4", "Eve", "Fay", "2-0");
+        pdn += &game("Cup", "", "4", "Eve", "Fay", "0-2");
+        pdn += &game("Cup", "", "", "Eve", "Fay", "2-0");
+        pdn += &game("Cup", "", "", "Eve", "Fay", "2-0");
+        pdn += &game("Cup", "", "5", "?", "Fay", "1-1");
+        pdn += &game("Cup", "", "5", "?", "Fay", "1-1");
+        pdn += &game("Cup", "", "6", "Wal, Anton van der", "Fay", "1-1");
+        pdn += &game("Open", "Ede", "", "Ann", "Cid", "1-1");
+        let mut groups = Groups::new(GroupBy::Player);
+        let opts = crate::Options::default().keep_moves(true);
+        for g in crate::pdn::read_all(pdn.as_bytes()) {
+            groups.add("f.pdn", &g, &crate::check_game(&g, &opts));
+        }
+        let got: Vec<(String, u64)> = groups
+            .sorted()
+            .into_iter()
+            .map(|g| (g.name.clone(), g.games))
+            .collect();
+        // As pdnkit 4afa858 counted them, holding every game in memory.
+        let want: Vec<(String, u64)> = [
+            ("Fay", 5),
+            ("ANN", 4),
+            ("Van der Wal, Anton", 3),
+            ("Wiersma", 3),
+            ("Bob", 2),
+            ("Cid", 2),
+            ("Dan", 2),
+            ("Eve", 2),
+            ("unknown player", 2),
+            ("Wal, Anton van der", 1),
+        ]
+        .iter()
+        .map(|(n, c)| (n.to_string(), *c))
+        .collect();
+        assert_eq!(got, want);
+        // One copy of the match (one event in three towns), one of the Open
+        // at Ede (the Open at Baarn is another event); the Cup's pair
+        // disagrees.
+        assert_eq!(groups.set_aside(), (2, 2));
     }
 }

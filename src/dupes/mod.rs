@@ -32,7 +32,7 @@ mod spill;
 
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
-pub(crate) use spill::Spill;
+pub(crate) use spill::{Buckets, Spill};
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 

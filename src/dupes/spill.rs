@@ -175,9 +175,84 @@ fn temporary() -> Option<File> {
     None
 }
 
+/// Records appended to one of a number of buckets and read back a bucket at
+/// a time, in the order appended: an external partition (issue 51: `stats
+/// --by player` groups the games of an archive by event, one bucket in
+/// memory at a time). Each bucket gathers [`CHUNK`] bytes before they go to
+/// one [`Spill`]; memory is the open chunks and a list of chunks per bucket.
+#[derive(Debug)]
+pub(crate) struct Buckets {
+    spill: Spill,
+    /// Per bucket: bytes not yet in the spill.
+    open: Vec<Vec<u8>>,
+    /// Per bucket: its chunks in the spill (offset, length), in order.
+    chunks: Vec<Vec<(u64, u32)>>,
+}
+
+/// Bytes a bucket gathers before they are written to the spill.
+const CHUNK: usize = 8 << 10;
+
+impl Buckets {
+    /// `n` empty buckets (at least one).
+    pub(crate) fn new(n: usize) -> Buckets {
+        let n = n.max(1);
+        Buckets {
+            spill: Spill::new(),
+            open: vec![Vec::new(); n],
+            chunks: vec![Vec::new(); n],
+        }
+    }
+    /// How many buckets there are.
+    pub(crate) fn count(&self) -> usize {
+        self.open.len()
+    }
+    /// Appends `bytes` to bucket `b` (taken modulo the count).
+    pub(crate) fn push(&mut self, b: usize, bytes: &[u8]) {
+        let b = b % self.open.len();
+        let open = &mut self.open[b];
+        open.extend_from_slice(bytes);
+        if open.len() >= CHUNK {
+            let at = self.spill.push(open);
+            self.chunks[b].push((at, open.len() as u32));
+            open.clear();
+        }
+    }
+    /// Every byte appended to bucket `b`, in order; the bucket is empty after.
+    pub(crate) fn take(&mut self, b: usize) -> io::Result<Vec<u8>> {
+        let b = b % self.open.len();
+        let chunks = std::mem::take(&mut self.chunks[b]);
+        let open = std::mem::take(&mut self.open[b]);
+        let total: usize = chunks.iter().map(|c| c.1 as usize).sum::<usize>() + open.len();
+        let mut out = vec![0u8; total];
+        let mut n = 0;
+        for (at, len) in chunks {
+            let len = len as usize;
+            self.spill.read_at(at, &mut out[n..n + len])?;
+            n += len;
+        }
+        out[n..].copy_from_slice(&open);
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn buckets_give_back_each_ones_bytes_in_order() {
+        let mut b = Buckets::new(3);
+        let mut want = vec![Vec::new(); 3];
+        for i in 0u32..20_000 {
+            let k = (i * 7 % 3) as usize;
+            b.push(k, &i.to_le_bytes());
+            want[k].extend_from_slice(&i.to_le_bytes());
+        }
+        for (k, w) in want.iter().enumerate() {
+            assert_eq!(&b.take(k).ok().unwrap_or_default(), w);
+            assert!(b.take(k).ok().unwrap_or_default().is_empty());
+        }
+    }
 
     #[test]
     fn bytes_read_back_at_their_offsets_and_in_order() {

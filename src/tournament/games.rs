@@ -16,6 +16,14 @@ pub(crate) struct Sym(u32);
 impl Sym {
     /// No value (a tag that is absent, where absent differs from empty).
     pub(crate) const NONE: Sym = Sym(u32::MAX);
+    /// Its number, to be written to a file.
+    pub(crate) fn raw(self) -> u32 {
+        self.0
+    }
+    /// The symbol of a number [`Sym::raw`] gave.
+    pub(crate) fn from_raw(n: u32) -> Sym {
+        Sym(n)
+    }
 }
 
 /// Each distinct text once, by its [`Sym`].
@@ -141,11 +149,6 @@ impl Games {
     /// Adds a game of `file` replayed with `keep_moves`: its result is the
     /// computed one where the rules decided the game, else the declared one.
     pub fn add(&mut self, file: &str, g: &crate::pdn::Game, r: &crate::replay::GameReport) {
-        let result = if r.computed != Outcome::Unknown {
-            r.computed
-        } else {
-            r.declared.unwrap_or(Outcome::Unknown)
-        };
         if let Some(d) = r
             .diagnostics
             .iter()
@@ -154,6 +157,24 @@ impl Games {
             self.mismatches
                 .insert(self.list.len() as u32, d.message.to_string().into());
         }
+        let t = self.aside(file, g, r);
+        self.list.push(t);
+    }
+    /// A game of `file` as [`Games::add`] sees it, its texts interned and its
+    /// moves written to the temporary file, but not added: the caller keeps
+    /// it (`stats` keeps it on disk, by event) and judges it with
+    /// [`Games::table_of`].
+    pub(crate) fn aside(
+        &mut self,
+        file: &str,
+        g: &crate::pdn::Game,
+        r: &crate::replay::GameReport,
+    ) -> TGame {
+        let result = if r.computed != Outcome::Unknown {
+            r.computed
+        } else {
+            r.declared.unwrap_or(Outcome::Unknown)
+        };
         let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
         let (event, site) = (
             g.tag("Event").unwrap_or_default(),
@@ -177,14 +198,20 @@ impl Games {
             plies: r.plies,
         };
         let moves = self.moves_of(r);
-        self.push(game, moves);
+        self.make(game, moves)
     }
     /// Adds a game given by its parts.
+    #[cfg(test)]
     pub(crate) fn push(&mut self, g: Game<'_>, moves: Moves) {
+        let t = self.make(g, moves);
+        self.list.push(t);
+    }
+    /// A game given by its parts, its texts interned.
+    fn make(&mut self, g: Game<'_>, moves: Moves) -> TGame {
         let mut opt = |s: Option<&str>| s.map_or(Sym::NONE, |s| self.strings.intern(s));
         let (date, round) = (opt(g.date), opt(g.round));
         let s = &mut self.strings;
-        self.list.push(TGame {
+        TGame {
             file: s.intern(g.file),
             game: g.game.min(u32::MAX as usize) as u32,
             event: s.intern(g.event),
@@ -196,7 +223,7 @@ impl Games {
             result: g.result,
             plies: g.plies,
             moves,
-        });
+        }
     }
     /// Games added.
     pub fn len(&self) -> usize {
@@ -223,12 +250,83 @@ impl Games {
     }
     /// The games as the judging reads them.
     pub(crate) fn table(&self) -> Table<'_> {
+        self.table_of(&self.list)
+    }
+    /// Games kept aside ([`Games::aside`]) as the judging reads them, their
+    /// texts and moves from these games (no `result-mismatch` message).
+    pub(crate) fn table_of<'a>(&'a self, list: &'a [TGame]) -> Table<'a> {
         Table {
-            list: &self.list,
+            list,
             strings: &self.strings,
-            mismatches: &self.mismatches,
+            mismatches: if std::ptr::eq(list, &*self.list) {
+                &self.mismatches
+            } else {
+                empty()
+            },
             moves: &self.moves,
         }
+    }
+}
+
+/// No `result-mismatch` message.
+fn empty() -> &'static HashMap<u32, Box<str>> {
+    static EMPTY: std::sync::OnceLock<HashMap<u32, Box<str>>> = std::sync::OnceLock::new();
+    EMPTY.get_or_init(HashMap::new)
+}
+
+impl TGame {
+    /// Bytes of a game written by [`TGame::write`].
+    pub(crate) const BYTES: usize = 4 * 9 + 1 + 4 + 8 + 8;
+    /// Appends the game's [`TGame::BYTES`] bytes to `out`.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        for s in [
+            self.file, self.event, self.site, self.date, self.round, self.white, self.black,
+        ] {
+            out.extend_from_slice(&s.0.to_le_bytes());
+        }
+        out.extend_from_slice(&self.game.to_le_bytes());
+        out.push(match self.result {
+            Outcome::WhiteWins => 0,
+            Outcome::BlackWins => 1,
+            Outcome::Draw => 2,
+            Outcome::BothLose => 3,
+            Outcome::Unknown => 4,
+        });
+        out.extend_from_slice(&self.plies.to_le_bytes());
+        out.extend_from_slice(&self.moves.plies.to_le_bytes());
+        out.extend_from_slice(&self.moves.full.to_le_bytes());
+        out.extend_from_slice(&self.moves.at.to_le_bytes());
+    }
+    /// The game [`TGame::write`] wrote at the start of `b` (`None` when `b`
+    /// is too short).
+    pub(crate) fn read(b: &[u8]) -> Option<TGame> {
+        let b = b.get(..Self::BYTES)?;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let u64_at = |i: usize| u64::from(u32_at(i)) | (u64::from(u32_at(i + 4)) << 32);
+        let sym = |k: usize| Sym(u32_at(4 * k));
+        Some(TGame {
+            file: sym(0),
+            event: sym(1),
+            site: sym(2),
+            date: sym(3),
+            round: sym(4),
+            white: sym(5),
+            black: sym(6),
+            game: u32_at(28),
+            result: match b[32] {
+                0 => Outcome::WhiteWins,
+                1 => Outcome::BlackWins,
+                2 => Outcome::Draw,
+                3 => Outcome::BothLose,
+                _ => Outcome::Unknown,
+            },
+            plies: u32_at(33),
+            moves: Moves {
+                plies: u32_at(37),
+                full: u64_at(41),
+                at: u64_at(49),
+            },
+        })
     }
 }
 
@@ -344,5 +442,31 @@ mod tests {
             (Some("Ann"), Some("Bob"), None)
         );
         assert_eq!(s.list.len(), 2);
+    }
+
+    #[test]
+    fn a_game_written_reads_back() {
+        let t = TGame {
+            file: Sym(1),
+            game: 7,
+            event: Sym(2),
+            site: Sym(3),
+            date: Sym::NONE,
+            round: Sym(5),
+            white: Sym(6),
+            black: Sym(8),
+            result: Outcome::BothLose,
+            plies: 41,
+            moves: Moves {
+                plies: 40,
+                full: u64::MAX - 3,
+                at: 1 << 40,
+            },
+        };
+        let mut b = Vec::new();
+        t.write(&mut b);
+        assert_eq!(b.len(), TGame::BYTES);
+        assert_eq!(TGame::read(&b), Some(t));
+        assert_eq!(TGame::read(&b[1..]), None);
     }
 }

@@ -32,6 +32,7 @@ mod crosstable;
 mod games;
 mod judge;
 mod names;
+mod once;
 
 use copies::*;
 use crosstable::*;
@@ -41,6 +42,7 @@ pub(crate) use names::{is_placeholder, name_key};
 pub use games::Games;
 pub(crate) use games::{Strings, Sym};
 use games::{TGame, Table};
+pub(crate) use once::Once;
 
 /// How games are scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -457,9 +459,9 @@ fn one_match_many_sites(
         }
     }
     let mut into: Vec<Option<usize>> = vec![None; groups.len()];
-    for list in of_event.values().filter(|l| l.len() > 1) {
-        let first = &players[list[0]];
-        if first.len() == 2 && list.iter().all(|&n| players[n] == *first) {
+    for list in of_event.values() {
+        let sets: Vec<&BTreeSet<String>> = list.iter().map(|&n| &players[n]).collect();
+        if one_match(&sets) {
             for &n in &list[1..] {
                 into[n] = Some(list[0]);
             }
@@ -480,6 +482,13 @@ fn one_match_many_sites(
         ix.sort_unstable();
     }
     out
+}
+
+/// Whether the players of the towns of one Event name and year (`sets`, a
+/// set per town) make one match played in several towns: more than one
+/// town, each with the same two players.
+fn one_match(sets: &[&BTreeSet<String>]) -> bool {
+    sets.len() > 1 && sets[0].len() == 2 && sets.iter().all(|s| s == &sets[0])
 }
 
 /// The games' events, each judged: one [`Event`] per event, or per section
@@ -515,7 +524,7 @@ fn events_of(games: Table<'_>, settings: &Settings) -> Vec<Event> {
 
 /// Which games count, as the crosstables of [`events`] count them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Counted {
+struct Counted {
     /// Per game, in the order given: whether it counts.
     pub each: Vec<bool>,
     /// Extra copies of a game counted once (`duplicate-game`).
@@ -524,22 +533,23 @@ pub(crate) struct Counted {
     pub conflicting: usize,
 }
 
-/// Which games count: each game stored more than once in an event counted
-/// once, and the copies that disagree (`conflicting-copies`) left out, as
-/// the crosstables of [`events`] count them. Games with a placeholder for a
-/// player all count (`stats --by player` lists them as "unknown player").
-/// With `keep_duplicates` every game counts.
-pub(crate) fn counted(games: &Games, settings: &Settings) -> Counted {
-    let games = games.table();
+/// Which games of `groups` (events, as [`event_groups`] makes them) count:
+/// each game stored more than once in an event counted once, and the copies
+/// that disagree (`conflicting-copies`) left out, as the crosstables of
+/// [`events`] count them. Games with a placeholder for a player all count
+/// (`stats --by player` lists them as "unknown player"). `stats` gives the
+/// games a few pairings at a time ([`Once`]).
+fn counted(
+    games: Table<'_>,
+    groups: &[Vec<usize>],
+    settings: &Settings,
+    keys: &mut Keys,
+) -> Counted {
     let mut out = Counted {
         each: vec![true; games.len()],
         ..Counted::default()
     };
-    if settings.keep_duplicates {
-        return out;
-    }
-    let mut keys = Keys::default();
-    for (_, ix) in event_groups(games, &mut keys) {
+    for ix in groups {
         let real: Vec<usize> = ix
             .iter()
             .copied()
@@ -548,7 +558,7 @@ pub(crate) fn counted(games: &Games, settings: &Settings) -> Counted {
                     && !keys.placeholder(games.text(games[i].black))
             })
             .collect();
-        let copies = Copies::of(games, &real, settings, &mut keys);
+        let copies = Copies::of(games, &real, settings, keys);
         let kept: BTreeSet<usize> = copies.kept.iter().copied().collect();
         out.merged += copies.merged.len();
         for i in real {

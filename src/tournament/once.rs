@@ -1,0 +1,210 @@
+//! Counting each game of an archive once, as the crosstables count it,
+//! without keeping the games in memory (issue 51: `stats --by player` and
+//! `--by event` on millions of games).
+//!
+//! Two copies of a game are two games of one event with the same White,
+//! Black and Round ([`Copies`]). A game with no Round, or with a placeholder
+//! for a player, is never a copy: it counts as it comes. Every other game is
+//! written to a temporary file in one of [`BUCKETS`] buckets by a hash of its
+//! event name, year, players and round, so that all the copies of a game are
+//! in one bucket; the buckets are judged one at a time. What stays in
+//! memory is the open buckets' buffers, each distinct text once, and, per
+//! event and town, up to three players (whether the event is one match
+//! played in several towns, as [`one_match_many_sites`] decides).
+
+use super::games::{TGame, Table};
+use super::{counted, one_match, split_event_name, year_of, Games, Keys, Settings};
+use crate::dupes::Buckets;
+use std::collections::{BTreeSet, HashMap};
+use std::hash::{Hash, Hasher};
+
+/// Buckets of the games waiting: one is in memory at a time.
+const BUCKETS: usize = 256;
+
+/// An event as [`super::event_groups`] groups it: its name without the
+/// parenthesised part and its town, folded, and its year.
+type EventKey = (String, String, Option<u32>);
+
+/// The games waiting for their copies, on disk, and what decides which
+/// count (docs/limits.md).
+pub(crate) struct Once {
+    /// Their texts, each once, and their moves (its own list stays empty).
+    games: Games,
+    /// Per bucket: each game as a [`TGame`] and the caller's bytes.
+    waiting: Option<Buckets>,
+    keys: Keys,
+    /// Per event and town: up to three of its players (by key).
+    players: HashMap<EventKey, BTreeSet<String>>,
+    /// Extra copies not counted.
+    pub merged: u64,
+    /// Games left out because their copies disagree.
+    pub conflicting: u64,
+}
+
+impl std::fmt::Debug for Once {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Once")
+            .field("waiting", &self.waiting)
+            .field("merged", &self.merged)
+            .field("conflicting", &self.conflicting)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for Once {
+    fn default() -> Once {
+        Once::new()
+    }
+}
+
+impl Once {
+    /// No game yet.
+    pub(crate) fn new() -> Once {
+        Once {
+            games: Games::new(),
+            waiting: None,
+            keys: Keys::default(),
+            players: HashMap::new(),
+            merged: 0,
+            conflicting: 0,
+        }
+    }
+
+    /// Adds a game of `file`. `false`: it is no copy of another and counts
+    /// now (the caller counts it); `true`: it waits, with the caller's
+    /// `bytes`, which [`Once::settle`] gives back.
+    pub(crate) fn add(
+        &mut self,
+        file: &str,
+        g: &crate::pdn::Game,
+        r: &crate::replay::GameReport,
+        bytes: &[u8],
+    ) -> bool {
+        let tag = |n: &str| g.tag(n);
+        let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
+        let (event, site, date) = (
+            tag("Event").unwrap_or_default(),
+            tag("Site").unwrap_or_default(),
+            tag("Date"),
+        );
+        let (white, black) = (
+            first(&crate::select::WHITE_TAGS),
+            first(&crate::select::BLACK_TAGS),
+        );
+        let year = date.as_deref().and_then(year_of);
+        let event = self.keys.of(split_event_name(&event).0);
+        let site = self.keys.of(&site);
+        let set = self.players.entry((event.clone(), site, year)).or_default();
+        for name in [&white, &black] {
+            if set.len() < 3 && !self.keys.placeholder(name) {
+                set.insert(self.keys.of(name));
+            }
+        }
+        let round = tag("Round").unwrap_or_default();
+        let round = round.trim();
+        if round.is_empty() || self.keys.placeholder(&white) || self.keys.placeholder(&black) {
+            return false;
+        }
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        (
+            &event,
+            year,
+            self.keys.of(&white),
+            self.keys.of(&black),
+            round,
+        )
+            .hash(&mut h);
+        let t = self.games.aside(file, g, r);
+        let mut record = Vec::with_capacity(TGame::BYTES + 4 + bytes.len());
+        t.write(&mut record);
+        record.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+        record.extend_from_slice(bytes);
+        let waiting = self.waiting.get_or_insert_with(|| Buckets::new(BUCKETS));
+        waiting.push((h.finish() % BUCKETS as u64) as usize, &record);
+        true
+    }
+
+    /// Each game waiting, in input order within a bucket: its bytes and
+    /// whether it counts. A bucket that cannot be read back (a disk error)
+    /// gives nothing: nothing is counted twice.
+    pub(crate) fn settle(&mut self, mut each: impl FnMut(&[u8], bool)) {
+        let Some(mut waiting) = self.waiting.take() else {
+            return;
+        };
+        let towns = self.one_match_events();
+        let settings = Settings::default();
+        for b in 0..waiting.count() {
+            let bytes = waiting.take(b).unwrap_or_default();
+            let (list, extra) = records(&bytes);
+            let table = self.games.table_of(&list);
+            let groups = groups(table, &towns, &mut self.keys);
+            let c = counted(table, &groups, &settings, &mut self.keys);
+            self.merged += c.merged as u64;
+            self.conflicting += c.conflicting as u64;
+            for (x, keep) in extra.into_iter().zip(c.each) {
+                each(x, keep);
+            }
+        }
+        self.games = Games::new();
+    }
+
+    /// The events (name and year) whose towns are one match of two players.
+    fn one_match_events(&self) -> BTreeSet<(String, Option<u32>)> {
+        let mut of_event: HashMap<(&str, Option<u32>), Vec<&BTreeSet<String>>> = HashMap::new();
+        for ((event, _, year), set) in &self.players {
+            if !event.is_empty() {
+                of_event.entry((event, *year)).or_default().push(set);
+            }
+        }
+        of_event
+            .into_iter()
+            .filter(|(_, sets)| one_match(sets))
+            .map(|((e, y), _)| (e.to_string(), y))
+            .collect()
+    }
+}
+
+/// The games of a bucket grouped by event, as [`super::event_groups`]
+/// groups them, each group in input order.
+fn groups(
+    games: Table<'_>,
+    towns: &BTreeSet<(String, Option<u32>)>,
+    keys: &mut Keys,
+) -> Vec<Vec<usize>> {
+    let mut at: HashMap<EventKey, usize> = HashMap::new();
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for i in 0..games.len() {
+        let g = &games[i];
+        let year = games.opt(g.date).and_then(year_of);
+        let event = keys.of(split_event_name(games.text(g.event)).0);
+        let site = if towns.contains(&(event.clone(), year)) {
+            String::new()
+        } else {
+            keys.of(games.text(g.site))
+        };
+        let n = *at.entry((event, site, year)).or_insert_with(|| {
+            out.push(Vec::new());
+            out.len() - 1
+        });
+        out[n].push(i);
+    }
+    out
+}
+
+/// The records of a bucket: the games and the caller's bytes.
+fn records(bytes: &[u8]) -> (Vec<TGame>, Vec<&[u8]>) {
+    let (mut list, mut extra) = (Vec::new(), Vec::new());
+    let mut rest = bytes;
+    while let Some(t) = TGame::read(rest) {
+        let len = rest
+            .get(TGame::BYTES..TGame::BYTES + 4)
+            .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize);
+        let Some(x) = rest.get(TGame::BYTES + 4..TGame::BYTES + 4 + len) else {
+            break;
+        };
+        list.push(t);
+        extra.push(x);
+        rest = &rest[TGame::BYTES + 4 + len..];
+    }
+    (list, extra)
+}
