@@ -122,7 +122,7 @@ impl Moves {
 /// (docs/limits.md).
 #[derive(Debug)]
 pub struct Games {
-    list: Vec<TGame>,
+    list: Chunks,
     strings: Strings,
     /// The games whose declared result contradicts the computed one (check's
     /// `result-mismatch` error): the message, by game.
@@ -140,7 +140,7 @@ impl Games {
     /// No game yet.
     pub fn new() -> Games {
         Games {
-            list: Vec::new(),
+            list: Chunks::default(),
             strings: Strings::default(),
             mismatches: HashMap::new(),
             moves: Spill::new(),
@@ -250,22 +250,60 @@ impl Games {
     }
     /// The games as the judging reads them.
     pub(crate) fn table(&self) -> Table<'_> {
-        self.table_of(&self.list)
+        Table {
+            list: List::Chunks(&self.list.0, self.list.len()),
+            strings: &self.strings,
+            mismatches: &self.mismatches,
+            moves: &self.moves,
+        }
     }
     /// Games kept aside ([`Games::aside`]) as the judging reads them, their
     /// texts and moves from these games (no `result-mismatch` message).
     pub(crate) fn table_of<'a>(&'a self, list: &'a [TGame]) -> Table<'a> {
         Table {
-            list,
+            list: List::Flat(list),
             strings: &self.strings,
-            mismatches: if std::ptr::eq(list, &*self.list) {
-                &self.mismatches
-            } else {
-                empty()
-            },
+            mismatches: empty(),
             moves: &self.moves,
         }
     }
+}
+
+/// Games kept in chunks of [`CHUNK`]: a vector that grows by doubling holds
+/// up to twice what it needs while it grows (issue 51: 64 bytes a game, not
+/// 128).
+#[derive(Debug, Default)]
+struct Chunks(Vec<Vec<TGame>>);
+
+/// Games in a chunk (512 KiB).
+const CHUNK: usize = 8192;
+
+impl Chunks {
+    fn push(&mut self, t: TGame) {
+        match self.0.last_mut() {
+            Some(c) if c.len() < CHUNK => c.push(t),
+            _ => {
+                let mut c = Vec::with_capacity(CHUNK);
+                c.push(t);
+                self.0.push(c);
+            }
+        }
+    }
+    fn len(&self) -> usize {
+        self.0
+            .last()
+            .map_or(0, |c| (self.0.len() - 1) * CHUNK + c.len())
+    }
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The games a [`Table`] reads: in chunks ([`Games`]), or in one slice.
+#[derive(Clone, Copy, Debug)]
+enum List<'a> {
+    Chunks(&'a [Vec<TGame>], usize),
+    Flat(&'a [TGame]),
 }
 
 /// No `result-mismatch` message.
@@ -349,7 +387,7 @@ pub(crate) struct Game<'a> {
 /// [`Table::text`].
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Table<'a> {
-    list: &'a [TGame],
+    list: List<'a>,
     strings: &'a Strings,
     mismatches: &'a HashMap<u32, Box<str>>,
     moves: &'a Spill,
@@ -358,14 +396,20 @@ pub(crate) struct Table<'a> {
 impl<'a> std::ops::Index<usize> for Table<'a> {
     type Output = TGame;
     fn index(&self, i: usize) -> &TGame {
-        &self.list[i]
+        match self.list {
+            List::Chunks(c, _) => &c[i / CHUNK][i % CHUNK],
+            List::Flat(f) => &f[i],
+        }
     }
 }
 
 impl<'a> Table<'a> {
     /// The games.
     pub(crate) fn len(&self) -> usize {
-        self.list.len()
+        match self.list {
+            List::Chunks(_, n) => n,
+            List::Flat(f) => f.len(),
+        }
     }
     /// The text of `s` ("" for [`Sym::NONE`]).
     pub(crate) fn text(&self, s: Sym) -> &'a str {
@@ -381,16 +425,13 @@ impl<'a> Table<'a> {
     }
     /// The file of game `i`, and its index there (for findings).
     pub(crate) fn place(&self, i: usize) -> (String, usize) {
-        (
-            self.text(self.list[i].file).to_string(),
-            self.list[i].game as usize,
-        )
+        (self.text(self[i].file).to_string(), self[i].game as usize)
     }
     /// The hashes after each ply of game `i` but the last, read back from
     /// the temporary file (none when its moves are not known or cannot be
     /// read back).
     pub(crate) fn hashes_before_last(&self, i: usize) -> Vec<u64> {
-        let m = self.list[i].moves;
+        let m = self[i].moves;
         if !m.known() || m.plies < 2 {
             return Vec::new();
         }
@@ -442,6 +483,31 @@ mod tests {
             (Some("Ann"), Some("Bob"), None)
         );
         assert_eq!(s.list.len(), 2);
+    }
+
+    #[test]
+    fn games_past_a_chunk_are_read_by_their_index() {
+        let mut games = Games::new();
+        let n = 2 * CHUNK + 5;
+        for i in 0..n {
+            let g = Game {
+                file: "f",
+                game: i + 1,
+                event: "E",
+                site: "",
+                date: None,
+                round: None,
+                white: "A",
+                black: "B",
+                result: Outcome::Draw,
+                plies: 0,
+            };
+            games.push(g, Moves::NONE);
+        }
+        let t = games.table();
+        assert_eq!((games.len(), t.len()), (n, n));
+        assert!((0..n).all(|i| t[i].game as usize == i + 1));
+        assert_eq!(t.place(n - 1), ("f".to_string(), n));
     }
 
     #[test]

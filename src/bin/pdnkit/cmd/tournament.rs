@@ -296,19 +296,35 @@ fn csv_rows(e: &Event, w: &mut csv::Writer<Vec<u8>>) -> csv::Result<()> {
     Ok(())
 }
 
-/// The events in `format`.
+/// Text gathered before it is written: the output of an archive of millions
+/// of games is written as it is made, not held whole (issue 51).
+const FLUSH: usize = 1 << 20;
+
+/// Writes the events in `format` through `emit`, a piece at a time; `emit`
+/// returns `false` when the output is closed (nothing more is made).
 fn render(
     format: Format,
     evs: &[Event],
     settings: &Settings,
     games: usize,
     errors: usize,
-) -> Result<String, String> {
+    emit: &mut dyn FnMut(&str) -> bool,
+) -> Result<(), String> {
     let mut out = String::new();
+    let mut piece = |out: &mut String| {
+        let open = out.len() < FLUSH || emit(out);
+        if out.len() >= FLUSH {
+            out.clear();
+        }
+        open
+    };
     match format {
         Format::Human => {
             for e in evs {
                 human(e, &mut out);
+                if !piece(&mut out) {
+                    return Ok(());
+                }
             }
             let count = |sev: Severity| -> usize {
                 evs.iter()
@@ -349,7 +365,14 @@ fn render(
                 plural(count(Severity::Note), "note", "notes"),
             );
         }
-        Format::Json => evs.iter().for_each(|e| json(e, &mut out)),
+        Format::Json => {
+            for e in evs {
+                json(e, &mut out);
+                if !piece(&mut out) {
+                    return Ok(());
+                }
+            }
+        }
         Format::Csv => {
             let mut w = csv::Writer::from_writer(Vec::new());
             let mut head: Vec<String> = [
@@ -377,7 +400,10 @@ fn render(
             }
         }
     }
-    Ok(out)
+    if !out.is_empty() {
+        emit(&out);
+    }
+    Ok(())
 }
 
 pub fn run(a: Args) -> u8 {
@@ -470,17 +496,24 @@ pub fn run(a: Args) -> u8 {
     // The games are judged: what they hold is freed before the output is made.
     let games = sink.games.len();
     drop(std::mem::take(&mut sink.games));
-    let out = match render(a.format, &evs, &settings, games, errors) {
-        Ok(out) => out,
-        Err(why) => return crate::exit::fail(why),
-    };
     let status = if sink.failed {
         crate::exit::FAILED
     } else {
         u8::from(errors > 0)
     };
-    match crate::output::print(&out) {
-        Ok(()) => status,
-        Err(stop) => stop.report(status),
+    let mut stopped = None;
+    let mut emit = |text: &str| match crate::output::print(text) {
+        Ok(()) => true,
+        Err(stop) => {
+            stopped = Some(stop);
+            false
+        }
+    };
+    if let Err(why) = render(a.format, &evs, &settings, games, errors, &mut emit) {
+        return crate::exit::fail(why);
+    }
+    match stopped {
+        None => status,
+        Some(stop) => stop.report(status),
     }
 }
