@@ -7,20 +7,7 @@ use crate::position::Position;
 use crate::rules::Move;
 use crate::variant::Variant;
 
-/// Which draw rules apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum DrawRules {
-    /// Brazilian confederation (docs/rules.md).
-    Cbjd,
-    /// FMJD: article 6 on 10x10 and 12x12, FMJD-64 article 7.2 on 8x8.
-    Fmjd,
-    /// No draw by rule (English checkers: draws are claimed, docs/rules.md section 1).
-    None,
-    /// Frisian's own draws (two kings against one, one against one; RULES.md
-    /// 10): part of the variant, whatever is asked.
-    Frisian,
-}
+pub use crate::variant::DrawRules;
 
 impl DrawRules {
     /// `cbjd` or `fmjd`.
@@ -33,24 +20,19 @@ impl DrawRules {
         }
     }
     /// The rules that apply to a game of `v` when `asked` were asked for:
-    /// english, czech and italian games have none whatever is asked; otherwise the request, or the default.
+    /// the variant's own where it has only those (english, czech and italian
+    /// none, frisian its own), otherwise the request, or the default.
     pub const fn for_variant(v: Variant, asked: Option<DrawRules>) -> DrawRules {
-        match (v, asked) {
-            (Variant::English | Variant::Czech | Variant::Italian, _) => DrawRules::None,
-            (Variant::Frisian | Variant::Frysk, _) => DrawRules::Frisian,
-            (_, Some(r)) => r,
-            (_, None) => DrawRules::default_for(v),
+        match (v.row().draws_fixed, asked) {
+            (false, Some(r)) => r,
+            _ => v.row().draws,
         }
     }
-    /// The default for a variant: cbjd for brazilian, none for english, czech
-    /// and italian, fmjd otherwise.
+    /// The default for a variant (its row of the table): cbjd for
+    /// brazilian, none for english, czech and italian, frisian's own for
+    /// frisian and frysk, fmjd otherwise.
     pub const fn default_for(v: Variant) -> DrawRules {
-        match v {
-            Variant::Brazilian => DrawRules::Cbjd,
-            Variant::English | Variant::Czech | Variant::Italian => DrawRules::None,
-            Variant::Frisian | Variant::Frysk => DrawRules::Frisian,
-            _ => DrawRules::Fmjd,
-        }
+        v.row().draws
     }
 }
 

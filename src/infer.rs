@@ -372,54 +372,34 @@ pub(crate) fn variant_name(name: &str) -> Option<GameKind> {
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .collect();
-    let unsupported = |n: u32| Some(GameKind::Unsupported(Unsupported(n)));
-    let v = match key.as_str() {
-        "brazilian" | "brazil" | "braziliandraughts" | "damasbrasileiras" | "damabrasileira" => {
-            Variant::Brazilian
-        }
-        "international" | "standard" | "internationaldraughts" | "fromposition" => {
-            Variant::International
-        }
-        "canadian" | "canadiandraughts" => Variant::Canadian,
-        "russian" | "russiandraughts" | "shashki" | "russianshashki" => Variant::Russian,
-        "english" | "checkers" | "englishdraughts" | "englishcheckers" | "american"
-        | "americancheckers" | "americanenglish" | "englishamerican" | "straightcheckers" => {
-            Variant::English
-        }
-        "czech" | "czechdraughts" | "ceskadama" | "českádáma" => Variant::Czech,
-        "italian" | "italiandraughts" | "damaitaliana" => Variant::Italian,
-        "pool" | "poolcheckers" | "americanpool" => return unsupported(23),
-        "spanish" | "spanishdraughts" => return unsupported(24),
-        "portuguese" | "portuguesedraughts" => return unsupported(28),
-        "turkish" | "turkishdraughts" => return unsupported(30),
-        "thai" | "thaidraughts" => return unsupported(31),
-        "frisian" | "frisiandraughts" | "fryskdamjen" | "frieschdammen" | "friesdammen" => {
-            Variant::Frisian
-        }
-        "spantsiretti" => return unsupported(41),
-        "breakthrough" => return unsupported(96),
-        "frysk" => Variant::Frysk,
-        "antidraughts" => return unsupported(98),
+    if let Some(v) = Variant::ALL
+        .into_iter()
+        .find(|v| v.row().tag_names.contains(&key.as_str()))
+    {
+        return Some(GameKind::Known(v));
+    }
+    let n = match key.as_str() {
+        "pool" | "poolcheckers" | "americanpool" => 23,
+        "spanish" | "spanishdraughts" => 24,
+        "portuguese" | "portuguesedraughts" => 28,
+        "turkish" | "turkishdraughts" => 30,
+        "thai" | "thaidraughts" => 31,
+        "spantsiretti" => 41,
+        "breakthrough" => 96,
+        "antidraughts" => 98,
         _ => return None,
     };
-    Some(GameKind::Known(v))
+    Some(GameKind::Unsupported(Unsupported(n)))
 }
 
 /// The variant a whole word of a file or folder name names (`italian`,
 /// `russian`, `czech`, `brazil`, `english`, `checkers`, ...): the weakest
 /// evidence, before the default.
 pub(crate) fn variant_word(word: &str) -> Option<Variant> {
-    Some(match word.to_lowercase().as_str() {
-        "italian" | "italiana" | "italia" | "italy" => Variant::Italian,
-        "russian" | "russia" | "shashki" => Variant::Russian,
-        "czech" | "ceska" | "česká" | "cesky" => Variant::Czech,
-        "brazil" | "brazilian" | "brasil" | "brasileiras" | "brasileira" => Variant::Brazilian,
-        "english" | "checkers" | "american" => Variant::English,
-        "international" => Variant::International,
-        "canadian" => Variant::Canadian,
-        "frisian" | "fries" | "friese" => Variant::Frisian,
-        _ => return None,
-    })
+    let word = word.to_lowercase();
+    Variant::ALL
+        .into_iter()
+        .find(|v| v.row().words.contains(&word.as_str()))
 }
 
 /// What a game's GameType (or Variant) tag says.
@@ -916,6 +896,19 @@ mod tests {
         let mut e = Evidence::of(&games);
         e.add_name("russian/a.pdn");
         assert_eq!(e.decide().untagged, Untagged::Variant(Variant::English));
+    }
+
+    #[test]
+    fn every_name_and_word_of_a_row_names_its_variant() {
+        for v in Variant::ALL {
+            for t in v.row().tag_names {
+                assert_eq!(variant_name(t), Some(GameKind::Known(v)), "{t}");
+            }
+            for w in v.row().words {
+                assert_eq!(variant_word(w), Some(v), "{w}");
+                assert_eq!(variant_word(&w.to_uppercase()), Some(v), "{w}");
+            }
+        }
     }
 
     #[test]

@@ -127,18 +127,34 @@ impl Rules {
     /// backward, flying kings, maximum capture, a man goes on as a man),
     /// whatever the board.
     #[inline]
-    pub fn is_family(&self) -> bool {
+    pub const fn is_family(&self) -> bool {
         self.men_capture_backward
             && self.men_capture_kings
-            && self.orientation == Orientation::Standard
-            && self.kings == KingRange::Flying
-            && self.capture == CaptureRule::Maximum
-            && self.crowning == Crowning::GoesOnAsMan
+            && matches!(self.orientation, Orientation::Standard)
+            && matches!(self.kings, KingRange::Flying)
+            && matches!(self.capture, CaptureRule::Maximum)
+            && matches!(self.crowning, Crowning::GoesOnAsMan)
             && !self.orthogonal_captures
             && self.king_move_limit == 0
     }
 }
 
+/// Which draw rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DrawRules {
+    /// Brazilian confederation (docs/rules.md).
+    Cbjd,
+    /// FMJD: article 6 on 10x10 and 12x12, FMJD-64 article 7.2 on 8x8.
+    Fmjd,
+    /// No draw by rule (English checkers: draws are claimed, docs/rules.md section 1).
+    None,
+    /// Frisian's own draws (two kings against one, one against one; RULES.md
+    /// 10): part of the variant, whatever is asked.
+    Frisian,
+}
+
+/// The international family's rules on 8x8 (the base the others change).
 const FAMILY: Rules = Rules {
     board: BoardSize::Eight,
     orientation: Orientation::Standard,
@@ -153,68 +169,254 @@ const FAMILY: Rules = Rules {
     king_move_limit: 0,
 };
 
-const BRAZILIAN: Rules = FAMILY;
-const INTERNATIONAL: Rules = Rules {
-    board: BoardSize::Ten,
-    men: 20,
-    ..FAMILY
+/// Everything pdnkit knows of one variant: its row of the table. Adding a
+/// variant is adding its row here, its arm in [`Variant::row`], its rules
+/// code where it moves as no other does, and its tests (docs/architecture.md).
+#[derive(Debug)]
+pub(crate) struct Row {
+    /// Lower-case name (command line, JSON).
+    pub name: &'static str,
+    /// PDN GameType number.
+    pub game_type: u32,
+    /// Its names in a GameType or Variant tag, folded to lower-case letters
+    /// and digits (`Russian draughts` is `russiandraughts`).
+    pub tag_names: &'static [&'static str],
+    /// Whole words of a file or folder name that name it (lower case).
+    pub words: &'static [&'static str],
+    /// Whether records name squares algebraically (`c3-d4`).
+    pub algebraic: bool,
+    /// Whether result tokens give the first player's score first (`1-0`:
+    /// Black won), as checkers records do.
+    pub first_player_scores_first: bool,
+    /// The draw rules a game gets when none are asked for.
+    pub draws: DrawRules,
+    /// Whether those are its only draw rules, whatever is asked.
+    pub draws_fixed: bool,
+    /// How its pieces move and capture.
+    pub rules: Rules,
+}
+
+const BRAZILIAN: Row = Row {
+    name: "brazilian",
+    game_type: 26,
+    tag_names: &[
+        "brazilian",
+        "brazil",
+        "braziliandraughts",
+        "damasbrasileiras",
+        "damabrasileira",
+    ],
+    words: &["brazil", "brazilian", "brasil", "brasileiras", "brasileira"],
+    algebraic: true,
+    first_player_scores_first: false,
+    draws: DrawRules::Cbjd,
+    draws_fixed: false,
+    rules: FAMILY,
 };
-const CANADIAN: Rules = Rules {
-    board: BoardSize::Twelve,
-    men: 30,
-    ..FAMILY
+const INTERNATIONAL: Row = Row {
+    name: "international",
+    game_type: 20,
+    tag_names: &[
+        "international",
+        "standard",
+        "internationaldraughts",
+        "fromposition",
+    ],
+    words: &["international"],
+    algebraic: false,
+    first_player_scores_first: false,
+    draws: DrawRules::Fmjd,
+    draws_fixed: false,
+    rules: Rules {
+        board: BoardSize::Ten,
+        men: 20,
+        ..FAMILY
+    },
 };
-const FRISIAN: Rules = Rules {
-    board: BoardSize::Ten,
-    men: 20,
-    capture: CaptureRule::Value,
-    orthogonal_captures: true,
-    king_move_limit: 3,
-    ..FAMILY
+const CANADIAN: Row = Row {
+    name: "canadian",
+    game_type: 27,
+    tag_names: &["canadian", "canadiandraughts"],
+    words: &["canadian"],
+    algebraic: false,
+    first_player_scores_first: false,
+    draws: DrawRules::Fmjd,
+    draws_fixed: false,
+    rules: Rules {
+        board: BoardSize::Twelve,
+        men: 30,
+        ..FAMILY
+    },
 };
-const FRYSK: Rules = Rules { men: 5, ..FRISIAN };
-const RUSSIAN: Rules = Rules {
-    capture: CaptureRule::Any,
-    crowning: Crowning::GoesOnAsKing,
-    ..FAMILY
+const RUSSIAN: Row = Row {
+    name: "russian",
+    game_type: 25,
+    tag_names: &["russian", "russiandraughts", "shashki", "russianshashki"],
+    words: &["russian", "russia", "shashki"],
+    algebraic: true,
+    first_player_scores_first: false,
+    draws: DrawRules::Fmjd,
+    draws_fixed: false,
+    rules: Rules {
+        capture: CaptureRule::Any,
+        crowning: Crowning::GoesOnAsKing,
+        ..FAMILY
+    },
 };
-const CZECH: Rules = Rules {
-    men_capture_backward: false,
-    capture: CaptureRule::Czech,
-    crowning: Crowning::Stops,
-    ..FAMILY
+const ENGLISH: Row = Row {
+    name: "english",
+    game_type: 21,
+    tag_names: &[
+        "english",
+        "checkers",
+        "englishdraughts",
+        "englishcheckers",
+        "american",
+        "americancheckers",
+        "americanenglish",
+        "englishamerican",
+        "straightcheckers",
+    ],
+    words: &["english", "checkers", "american"],
+    algebraic: false,
+    first_player_scores_first: true,
+    draws: DrawRules::None,
+    draws_fixed: true,
+    rules: Rules {
+        first: Color::Black,
+        men_capture_backward: false,
+        kings: KingRange::Short,
+        capture: CaptureRule::Any,
+        crowning: Crowning::Stops,
+        ..FAMILY
+    },
 };
-const ITALIAN: Rules = Rules {
-    orientation: Orientation::Mirrored,
-    men_capture_backward: false,
-    men_capture_kings: false,
-    kings: KingRange::Short,
-    capture: CaptureRule::Italian,
-    crowning: Crowning::Stops,
-    ..FAMILY
+const CZECH: Row = Row {
+    name: "czech",
+    game_type: 29,
+    tag_names: &["czech", "czechdraughts", "ceskadama", "českádáma"],
+    words: &["czech", "ceska", "česká", "cesky"],
+    algebraic: true,
+    first_player_scores_first: false,
+    draws: DrawRules::None,
+    draws_fixed: true,
+    rules: Rules {
+        men_capture_backward: false,
+        capture: CaptureRule::Czech,
+        crowning: Crowning::Stops,
+        ..FAMILY
+    },
 };
-const ENGLISH: Rules = Rules {
-    first: Color::Black,
-    men_capture_backward: false,
-    kings: KingRange::Short,
-    capture: CaptureRule::Any,
-    crowning: Crowning::Stops,
-    ..FAMILY
+const ITALIAN: Row = Row {
+    name: "italian",
+    game_type: 22,
+    tag_names: &["italian", "italiandraughts", "damaitaliana"],
+    words: &["italian", "italiana", "italia", "italy"],
+    algebraic: false,
+    first_player_scores_first: false,
+    draws: DrawRules::None,
+    draws_fixed: true,
+    rules: Rules {
+        orientation: Orientation::Mirrored,
+        men_capture_backward: false,
+        men_capture_kings: false,
+        kings: KingRange::Short,
+        capture: CaptureRule::Italian,
+        crowning: Crowning::Stops,
+        ..FAMILY
+    },
+};
+const FRISIAN: Row = Row {
+    name: "frisian",
+    game_type: 40,
+    tag_names: &[
+        "frisian",
+        "frisiandraughts",
+        "fryskdamjen",
+        "frieschdammen",
+        "friesdammen",
+    ],
+    words: &["frisian", "fries", "friese"],
+    algebraic: false,
+    first_player_scores_first: false,
+    draws: DrawRules::Frisian,
+    draws_fixed: true,
+    rules: Rules {
+        board: BoardSize::Ten,
+        men: 20,
+        capture: CaptureRule::Value,
+        orthogonal_captures: true,
+        king_move_limit: 3,
+        ..FAMILY
+    },
+};
+const FRYSK: Row = Row {
+    name: "frysk",
+    game_type: 97,
+    tag_names: &["frysk"],
+    words: &[],
+    rules: Rules {
+        men: 5,
+        ..FRISIAN.rules
+    },
+    ..FRISIAN
 };
 
-/// Each variant's geometry, in declaration order (a lookup, not a branch:
-/// the move generator asks at every node).
-static GEOMETRIES: [&Geometry; 9] = [
-    BoardSize::Eight.geometry(),
-    BoardSize::Ten.geometry(),
-    BoardSize::Twelve.geometry(),
-    BoardSize::Eight.geometry(),
-    BoardSize::Eight.geometry(),
-    BoardSize::Eight.geometry(),
-    BoardSize::Eight.oriented(Orientation::Mirrored),
-    BoardSize::Ten.geometry(),
-    BoardSize::Ten.geometry(),
-];
+// What the move generator asks of a variant at every node, worked out from
+// each row when the program is compiled, by the variant's discriminant (from
+// `Variant::ALL` and the rows: no order to keep in step): a bit test or one
+// load, not a walk of the row.
+
+/// The variants whose rules are the international family's, a bit each.
+const FAMILY_SET: u32 = each_bit(false);
+/// The variants that limit one king's plain moves in a row, a bit each.
+const LIMITED_SET: u32 = each_bit(true);
+/// Each variant's board, two bits each (0: 8x8, 1: 10x10, 2: 12x12).
+const BOARDS: u64 = {
+    let (mut bits, mut i) = (0u64, 0);
+    while i < Variant::ALL.len() {
+        let v = Variant::ALL[i];
+        let b: u64 = match v.row().rules.board {
+            BoardSize::Eight => 0,
+            BoardSize::Ten => 1,
+            BoardSize::Twelve => 2,
+        };
+        bits |= b << (2 * v as u32);
+        i += 1;
+    }
+    bits
+};
+/// Each variant's geometry.
+static GEOMETRIES: [&Geometry; Variant::ALL.len()] = {
+    let mut table = [BoardSize::Eight.geometry(); Variant::ALL.len()];
+    let mut i = 0;
+    while i < Variant::ALL.len() {
+        let v = Variant::ALL[i];
+        let r = &v.row().rules;
+        table[v as usize] = r.board.oriented(r.orientation);
+        i += 1;
+    }
+    table
+};
+
+/// The set of the variants whose rules are the family's (`limited`: that
+/// limit one king's plain moves), a bit each.
+const fn each_bit(limited: bool) -> u32 {
+    let (mut bits, mut i) = (0u32, 0);
+    while i < Variant::ALL.len() {
+        let r = &Variant::ALL[i].row().rules;
+        let holds = if limited {
+            r.king_move_limit > 0
+        } else {
+            r.is_family()
+        };
+        if holds {
+            bits |= 1 << Variant::ALL[i] as u32;
+        }
+        i += 1;
+    }
+    bits
+}
 
 impl Variant {
     /// Every implemented variant.
@@ -229,14 +431,9 @@ impl Variant {
         Variant::Frisian,
         Variant::Frysk,
     ];
-    /// Whether the variant's records name squares algebraically (`c3-d4`):
-    /// Brazilian, Russian and Czech records do; the others number them.
-    pub fn algebraic(self) -> bool {
-        matches!(self, Variant::Brazilian | Variant::Russian | Variant::Czech)
-    }
-    /// This variant's rules.
+    /// Its row of the table: every fact about it.
     #[inline]
-    pub const fn rules(self) -> &'static Rules {
+    pub(crate) const fn row(self) -> &'static Row {
         match self {
             Variant::Brazilian => &BRAZILIAN,
             Variant::International => &INTERNATIONAL,
@@ -249,18 +446,24 @@ impl Variant {
             Variant::Frysk => &FRYSK,
         }
     }
-    /// The board this variant is played on (`rules().board`, read without
-    /// the table: the move generator asks for it at every node).
+    /// Whether the variant's records name squares algebraically (`c3-d4`):
+    /// Brazilian, Russian and Czech records do; the others number them.
+    #[inline]
+    pub const fn algebraic(self) -> bool {
+        self.row().algebraic
+    }
+    /// This variant's rules.
+    #[inline]
+    pub const fn rules(self) -> &'static Rules {
+        &self.row().rules
+    }
+    /// The board this variant is played on.
     #[inline]
     pub const fn board(self) -> BoardSize {
-        match self {
-            Variant::Brazilian
-            | Variant::Russian
-            | Variant::English
-            | Variant::Czech
-            | Variant::Italian => BoardSize::Eight,
-            Variant::International | Variant::Frisian | Variant::Frysk => BoardSize::Ten,
-            Variant::Canadian => BoardSize::Twelve,
+        match (BOARDS >> (2 * self as u32)) & 3 {
+            0 => BoardSize::Eight,
+            1 => BoardSize::Ten,
+            _ => BoardSize::Twelve,
         }
     }
     /// The board's geometry in this variant's orientation: the tables the
@@ -277,20 +480,15 @@ impl Variant {
             crate::piece::Color::Black => self.geometry().bottom_row(),
         }
     }
-    /// Whether this variant's rules are the international family's
-    /// (`rules().is_family()`, read without the table, for the same reason).
+    /// Whether this variant's rules are the international family's.
     #[inline]
     pub const fn is_family(self) -> bool {
-        matches!(
-            self,
-            Variant::Brazilian | Variant::International | Variant::Canadian
-        )
+        FAMILY_SET & (1 << self as u32) != 0
     }
-    /// Whether one king's plain moves in a row are limited (`rules().king_move_limit
-    /// > 0`, read without the table: every ply asks).
+    /// Whether one king's plain moves in a row are limited.
     #[inline]
     pub const fn limits_king_moves(self) -> bool {
-        matches!(self, Variant::Frisian | Variant::Frysk)
+        LIMITED_SET & (1 << self as u32) != 0
     }
     /// The maximum-capture variant played on `size` (brazilian, international, canadian).
     pub const fn for_board(size: BoardSize) -> Variant {
@@ -302,17 +500,7 @@ impl Variant {
     }
     /// PDN GameType number.
     pub const fn game_type(self) -> u32 {
-        match self {
-            Variant::Brazilian => 26,
-            Variant::International => 20,
-            Variant::Canadian => 27,
-            Variant::Russian => 25,
-            Variant::English => 21,
-            Variant::Czech => 29,
-            Variant::Italian => 22,
-            Variant::Frisian => 40,
-            Variant::Frysk => 97,
-        }
+        self.row().game_type
     }
     /// The variant with GameType number `n`, if implemented.
     pub fn from_game_type(n: u32) -> Option<Variant> {
@@ -320,22 +508,12 @@ impl Variant {
     }
     /// Lower-case name as used on the command line and in JSON.
     pub const fn name(self) -> &'static str {
-        match self {
-            Variant::Brazilian => "brazilian",
-            Variant::International => "international",
-            Variant::Canadian => "canadian",
-            Variant::Russian => "russian",
-            Variant::English => "english",
-            Variant::Czech => "czech",
-            Variant::Italian => "italian",
-            Variant::Frisian => "frisian",
-            Variant::Frysk => "frysk",
-        }
+        self.row().name
     }
     /// Whether result tokens give the first player's score first (`1-0`: Black
     /// won), as checkers records do (docs/rules.md section 1).
     pub const fn first_player_scores_first(self) -> bool {
-        matches!(self, Variant::English)
+        self.row().first_player_scores_first
     }
 }
 
@@ -471,6 +649,42 @@ mod tests {
                 "{v}"
             );
         }
+    }
+
+    #[test]
+    fn each_fact_of_a_row_is_its_own() {
+        let mut seen: Vec<(&str, &str)> = Vec::new();
+        for v in Variant::ALL {
+            let r = v.row();
+            // The row's facts are the variant's, whatever the enum's order.
+            assert_eq!(r.name.parse::<Variant>(), Ok(v));
+            assert_eq!(DrawRules::default_for(v), r.draws, "{v}");
+            assert_eq!(v.algebraic(), r.algebraic, "{v}");
+            for t in r.tag_names {
+                assert!(
+                    t.chars().all(|c| c.is_alphanumeric() && !c.is_uppercase()),
+                    "{v}: tag name {t} is not folded"
+                );
+            }
+            for (kind, list) in [("tag", r.tag_names), ("word", r.words)] {
+                for t in list {
+                    assert!(
+                        !seen.contains(&(kind, t)),
+                        "{v}: {kind} name {t} names two variants"
+                    );
+                    seen.push((kind, t));
+                }
+            }
+            assert!(r.tag_names.contains(&r.name), "{v}: its name is a tag name");
+            let fixed = DrawRules::for_variant(v, Some(DrawRules::Cbjd));
+            assert_eq!(
+                fixed == DrawRules::Cbjd,
+                !r.draws_fixed || r.draws == DrawRules::Cbjd
+            );
+        }
+        let numbers: std::collections::BTreeSet<u32> =
+            Variant::ALL.iter().map(|v| v.game_type()).collect();
+        assert_eq!(numbers.len(), Variant::ALL.len());
     }
 
     #[test]
