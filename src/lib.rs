@@ -171,6 +171,7 @@ pub mod rules;
 // 6: written moves, draw rules.
 pub mod draw;
 pub mod notation;
+pub mod openings;
 
 // 7: the evidence for a file's variant.
 pub mod infer;

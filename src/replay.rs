@@ -52,6 +52,9 @@ pub struct Options {
     /// Whether an irregularity that could stand stops the replay
     /// (`--irregularities`; docs/rules.md, "Irregularities that stood").
     pub irregularities: Irregularities,
+    /// No opening is looked for (`--opening-table none`): every game's
+    /// [`GameReport::opening`] is `None`.
+    pub no_openings: bool,
 }
 
 /// What an irregular move does to the replay of a game (`--irregularities`,
@@ -213,6 +216,10 @@ pub struct GameReport {
     pub start: Option<Position>,
     /// Main-line plies (only with [`Options::keep_moves`]).
     pub played: Vec<Played>,
+    /// The ballot or opening the game's positions reach in its variant's
+    /// tables (docs/openings.md); `None` when it reaches none, was not
+    /// replayed, or its variant has no table.
+    pub opening: Option<crate::openings::Opening>,
 }
 
 impl GameReport {
@@ -615,7 +622,16 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
             let mut line = Vec::new();
             let keep = has_variations.then_some(&mut line);
             let state = DrawState::new(v, rules, &start);
-            MainLine::new(g, &mut diags).replay(start, state, opts, &mut report, keep);
+            let mut main = MainLine::new(g, &mut diags);
+            // The opening: the start's and the first plies' positions.
+            let set_up = !opts.no_openings && !crate::openings::is_initial(&start);
+            if !opts.no_openings {
+                main.early = crate::openings::plies_needed(v, set_up);
+            }
+            main.replay(start, state, opts, &mut report, keep);
+            if main.early > 0 {
+                report.opening = crate::openings::classify(v, &main.keys, &main.steps, set_up);
+            }
             if has_variations {
                 replay_variations(g, &line, &mut diags);
             }
@@ -779,6 +795,12 @@ struct MainLine<'g, 'd> {
     stand: bool,
     /// Whether the move [`MainLine::read_move`] last read stood.
     stood: bool,
+    /// Positions kept for the opening: the start and this many plies after.
+    early: usize,
+    /// Their keys ([`crate::openings::key`]).
+    keys: smallvec::SmallVec<[u64; 16]>,
+    /// The (from, to) square numbers of those plies' moves.
+    steps: smallvec::SmallVec<[(u32, u32); 16]>,
 }
 
 impl<'g, 'd> MainLine<'g, 'd> {
@@ -791,6 +813,9 @@ impl<'g, 'd> MainLine<'g, 'd> {
             legal: MoveList::new(),
             stand: false,
             stood: false,
+            early: 0,
+            keys: smallvec::SmallVec::new(),
+            steps: smallvec::SmallVec::new(),
         }
     }
 
@@ -811,6 +836,9 @@ impl<'g, 'd> MainLine<'g, 'd> {
             && start.variant().rules().capture != crate::variant::CaptureRule::Value;
         if let Some(p) = positions.as_mut() {
             p.push(start);
+        }
+        if self.early > 0 {
+            self.keys.push(crate::openings::key(&start));
         }
         self.capturers = crate::rules::capturers(&pos);
         let mut end: Option<End> =
@@ -857,6 +885,11 @@ impl<'g, 'd> MainLine<'g, 'd> {
             let after = play_unchecked(&pos, &mv);
             if let Some(p) = positions.as_mut() {
                 p.push(after);
+            }
+            if i < self.early {
+                self.keys.push(crate::openings::key(&after));
+                self.steps
+                    .push((mv.from().index() as u32 + 1, mv.to().index() as u32 + 1));
             }
             if opts.keep_moves {
                 report.played.push(Played {
@@ -1493,6 +1526,7 @@ fn empty_report() -> GameReport {
         diagnostics: Vec::new(),
         start: None,
         played: Vec::new(),
+        opening: None,
     }
 }
 
@@ -1644,6 +1678,51 @@ fn check_result(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every row of every shipped opening table with moves, replayed from
+    /// its start, reaches its position (OPENINGS.md 3.1); the opening of
+    /// that replay is the row, or a row with its position.
+    #[test]
+    fn every_ballot_row_replays_to_its_position() {
+        let mut replayed = 0;
+        for name in crate::openings::shipped_names() {
+            let Some(t) = crate::openings::Table::shipped(name) else {
+                panic!("{name} is not shipped");
+            };
+            for r in t.rows.iter().filter(|r| !r.moves.is_empty()) {
+                let v = r.variants[0];
+                let fen = r.start_fen.map(|f| format!("[FEN \"{f}\"]\n")).unwrap_or_default();
+                let text = format!(
+                    "[GameType \"{}\"]\n{fen}\n{} *\n",
+                    v.game_type(),
+                    r.moves.join(" ")
+                );
+                let games = crate::pdn::read_all(text.as_bytes());
+                let g = &games[0];
+                let replay = Replay::new(g, &Options::default());
+                let errors: Vec<String> = replay
+                    .report()
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.severity == crate::diag::Severity::Error)
+                    .map(|d| d.message.to_string())
+                    .collect();
+                assert!(errors.is_empty(), "{name} {}: {errors:?}", r.code);
+                let last = replay.last().map(|p| p.after);
+                let want = Position::from_fen(r.fen, v).ok();
+                assert_eq!(
+                    last.map(|p| crate::openings::key(&p)),
+                    want.map(|p| crate::openings::key(&p)),
+                    "{name} {}: {} does not reach {}",
+                    r.code,
+                    r.moves.join(" "),
+                    r.fen
+                );
+                replayed += 1;
+            }
+        }
+        assert!(replayed >= 3_600, "{replayed} rows replayed");
+    }
     use crate::pdn::read_all;
 
     fn run(text: &str, opts: impl std::borrow::Borrow<Options>) -> GameReport {

@@ -57,6 +57,11 @@ pub(super) fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameRe
     }
     out.push_str(",\"clause\":");
     opt_str(out, r.clause.map(|c| c.as_str()));
+    out.push_str(",\"opening\":");
+    match &r.opening {
+        None => out.push_str("null"),
+        Some(o) => opening(out, o),
+    }
     out.push_str(",\"diagnostics\":[");
     let mut loc = Locator::new(g);
     for (i, d) in r.diagnostics.iter().enumerate() {
@@ -66,6 +71,38 @@ pub(super) fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameRe
         diagnostic(out, &mut loc, d);
     }
     out.push_str("]}\n");
+}
+
+/// An opening's object, its fields in declaration order (`also` and
+/// `name_table` only when there are some).
+fn opening(out: &mut String, o: &crate::openings::Opening) {
+    out.push_str("{\"table\":");
+    string(out, o.table);
+    out.push_str(",\"code\":");
+    string(out, o.code);
+    out.push_str(",\"name\":");
+    opt_str(out, o.name);
+    out.push_str(",\"plies\":");
+    number(out, u64::from(o.plies));
+    out.push_str(",\"via\":");
+    string(out, o.via);
+    out.push_str(",\"transposed\":");
+    out.push_str(if o.transposed { "true" } else { "false" });
+    if !o.also.is_empty() {
+        out.push_str(",\"also\":[");
+        for (i, a) in o.also.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            string(out, a);
+        }
+        out.push(']');
+    }
+    if let Some(t) = o.name_table {
+        out.push_str(",\"name_table\":");
+        string(out, t);
+    }
+    out.push('}');
 }
 
 /// A field of a flat JSON row.

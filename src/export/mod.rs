@@ -693,6 +693,8 @@ pub struct GameRecord {
     termination_ply: Option<u32>,
     /// The rule that ended it.
     clause: Option<crate::draw::Clause>,
+    /// The ballot or opening its positions reach (docs/openings.md).
+    opening: Option<crate::openings::Opening>,
     /// The findings, in order.
     diagnostics: Vec<DiagnosticRecord>,
 }
@@ -747,6 +749,7 @@ impl GameRecord {
             termination: r.termination.name(),
             termination_ply: r.termination_ply,
             clause: r.clause,
+            opening: r.opening.clone(),
             diagnostics,
         }
     }

@@ -11,7 +11,7 @@ const LAYERS: [&[&str]; 12] = [
     &["position"],
     &["pdn"],
     &["rules"],
-    &["draw", "notation"],
+    &["draw", "notation", "openings"],
     &["infer"],
     &["replay"],
     &["check"],
