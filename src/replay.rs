@@ -1691,7 +1691,10 @@ mod tests {
             };
             for r in t.rows.iter().filter(|r| !r.moves.is_empty()) {
                 let v = r.variants[0];
-                let fen = r.start_fen.map(|f| format!("[FEN \"{f}\"]\n")).unwrap_or_default();
+                let fen = r
+                    .start_fen
+                    .map(|f| format!("[FEN \"{f}\"]\n"))
+                    .unwrap_or_default();
                 let text = format!(
                     "[GameType \"{}\"]\n{fen}\n{} *\n",
                     v.game_type(),

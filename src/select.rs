@@ -94,6 +94,22 @@ enum Test {
     /// (compared as a position; squares read in the game's variant): the
     /// FEN as a position of each variant whose board holds it, read once.
     Position(Vec<Position>),
+    /// The game's opening (docs/openings.md).
+    Opening(OpeningSpec),
+}
+
+/// What `--opening SPEC` asks of a game's opening.
+#[derive(Clone, Debug)]
+enum OpeningSpec {
+    /// No opening.
+    None,
+    /// Its match in this table (even when it is not the game's opening)
+    /// has this code, or another spelling of it, in `code` or `also`.
+    InTable(String, String),
+    /// The opening's code or `also` is called this.
+    Code(String),
+    /// The opening's name contains this, folded as a player's name.
+    Name(String),
 }
 
 /// Why a criterion's text could not be read.
@@ -154,6 +170,36 @@ impl Criterion {
     /// A position as a FEN (its squares are read in each game's variant).
     pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
         Test::parse_position(fen).map(Criterion)
+    }
+
+    /// An opening (docs/openings.md): `TABLE:CODE` (the game's match in
+    /// that table), a code of a shipped table (the game's opening, its
+    /// `also`, and other spellings of those codes), `none`, or else a part
+    /// of an opening's name.
+    pub fn parse_opening(spec: &str) -> Result<Criterion, CriterionError> {
+        let t = spec.trim();
+        if t.is_empty() {
+            return Err(CriterionError(
+                "--opening needs a code, a name or none".into(),
+            ));
+        }
+        let o = match t.split_once(':') {
+            _ if t.eq_ignore_ascii_case("none") => OpeningSpec::None,
+            Some((table, code)) if crate::openings::is_table(table.trim()) => {
+                OpeningSpec::InTable(table.trim().to_string(), code.trim().to_string())
+            }
+            _ if crate::openings::is_code(t) => OpeningSpec::Code(t.to_string()),
+            _ => {
+                let folded = fold_name(t);
+                if folded.is_empty() {
+                    return Err(CriterionError(format!(
+                        "'{t}' is no code and holds no letter of a name"
+                    )));
+                }
+                OpeningSpec::Name(folded)
+            }
+        };
+        Ok(Criterion(Test::Opening(o)))
     }
 
     /// The game's variant, by name (`international`, `italian`, `frisian`).
@@ -329,6 +375,7 @@ impl Test {
             Test::Code(_) => 9,
             Test::Plies(..) => 10,
             Test::Position(_) => 11,
+            Test::Opening(_) => 12,
         }
     }
 
@@ -375,6 +422,40 @@ impl Test {
             Test::Code(code) => r.diagnostics.iter().any(|d| d.code == *code),
             Test::Plies(min, max) => (*min..=*max).contains(&r.plies),
             Test::Position(wanted) => reaches(r, wanted),
+            Test::Opening(spec) => opening_is(r, spec),
+        }
+    }
+}
+
+/// Whether the game's opening passes `--opening`.
+fn opening_is(r: &GameReport, spec: &OpeningSpec) -> bool {
+    let o = r.opening.as_ref();
+    match spec {
+        OpeningSpec::None => o.is_none(),
+        OpeningSpec::Code(code) => o.is_some_and(|o| {
+            std::iter::once(o.code)
+                .chain(o.also.iter().copied())
+                .any(|c| crate::openings::code_is(o.table, c, code))
+        }),
+        OpeningSpec::Name(needle) => o
+            .and_then(|o| o.name)
+            .is_some_and(|n| fold_name(n).contains(needle.as_str())),
+        OpeningSpec::InTable(table, code) => {
+            let (Some(v), Some(start)) = (r.variant, r.start) else {
+                return false;
+            };
+            // The positions from the start, after each ply replayed.
+            let keys: Vec<u64> = (1..=r.plies + 1)
+                .map_while(|n| r.position_before(n))
+                .take(64)
+                .map(|p| crate::openings::key(&p))
+                .collect();
+            let set_up = !crate::openings::is_initial(&start);
+            crate::openings::match_in(table, v, &keys, set_up).is_some_and(|codes| {
+                codes
+                    .iter()
+                    .any(|c| crate::openings::code_is(table, c, code))
+            })
         }
     }
 }
@@ -481,9 +562,12 @@ impl Selection {
     /// Whether a criterion needs the positions of the main line (replay with
     /// [`Options::keep_moves`](crate::Options::keep_moves)).
     pub fn needs_moves(&self) -> bool {
-        self.criteria
-            .iter()
-            .any(|c| matches!(c.0, Test::Position(_)))
+        self.criteria.iter().any(|c| {
+            matches!(
+                c.0,
+                Test::Position(_) | Test::Opening(OpeningSpec::InTable(..))
+            )
+        })
     }
     /// Whether the game is selected.
     pub fn matches(&self, g: &Game, r: &GameReport) -> bool {

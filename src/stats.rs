@@ -734,16 +734,20 @@ pub enum GroupBy {
     Year,
     /// The variant.
     Variant,
+    /// The opening (`TABLE CODE`, docs/openings.md), `(none)` for a game
+    /// with none.
+    Opening,
 }
 
 impl GroupBy {
-    /// `player`, `event`, `year` or `variant`.
+    /// `player`, `event`, `year`, `variant` or `opening`.
     pub fn name(self) -> &'static str {
         match self {
             GroupBy::Player => "player",
             GroupBy::Event => "event",
             GroupBy::Year => "year",
             GroupBy::Variant => "variant",
+            GroupBy::Opening => "opening",
         }
     }
 }
@@ -752,8 +756,12 @@ impl GroupBy {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Group {
-    /// The group's name (the player as first written, the event, the year, the variant).
+    /// The group's name (the player as first written, the event, the year,
+    /// the variant, the opening's table and code).
     pub name: String,
+    /// By opening: the opening's name, when its row or the names table has one.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub opening_name: Option<String>,
     /// Games.
     pub games: u64,
     /// Won, drawn, lost: the player's for a player, White's otherwise.
@@ -934,6 +942,11 @@ impl Groups {
         if self.once.is_none() {
             for (key, name, side, white) in entries {
                 count(&mut self.groups, &key, &name, side, white, plies, &codes);
+                if let (GroupBy::Opening, Some(o)) = (self.by, &r.opening) {
+                    if let Some(g) = self.groups.get_mut(&key) {
+                        g.opening_name = o.name.map(str::to_string);
+                    }
+                }
             }
             return;
         }
@@ -1022,6 +1035,13 @@ impl Groups {
             GroupBy::Variant => {
                 let v = r.kind.map_or("unknown", |k| k.name()).to_string();
                 entries.push((v.clone(), v, white_side, None));
+            }
+            GroupBy::Opening => {
+                let o = r
+                    .opening
+                    .as_ref()
+                    .map_or("(none)".to_string(), |o| format!("{} {}", o.table, o.code));
+                entries.push((o.clone(), o, white_side, None));
             }
         }
         entries

@@ -55,7 +55,10 @@ const SHIPPED: [(&str, &str); 10] = [
     (ITALIAN_11, include_str!("tables/italian-11man.tsv")),
     ("names-russian", include_str!("tables/names-russian.tsv")),
     ("names-english", include_str!("tables/names-english.tsv")),
-    ("names-international", include_str!("tables/names-international.tsv")),
+    (
+        "names-international",
+        include_str!("tables/names-international.tsv"),
+    ),
 ];
 
 const ENGLISH_11: &str = "english-11man";
@@ -97,6 +100,8 @@ pub(crate) struct Row {
     pub(crate) moves: Vec<&'static str>,
     /// Its position.
     pub(crate) fen: &'static str,
+    /// Other spellings of its code (IDF: `1-I`, `I.1` for `I-1`).
+    pub(crate) aliases: Vec<&'static str>,
     /// The squares (from, to) of its moves.
     steps: Vec<(u32, u32)>,
 }
@@ -248,7 +253,7 @@ pub(crate) fn is_initial(p: &Position) -> bool {
 fn step(m: &str) -> Option<(u32, u32)> {
     let mut parts = m.split(['-', 'x', ':']);
     let from = parts.next()?.trim().parse().ok()?;
-    let to = parts.last()?.trim().parse().ok()?;
+    let to = parts.next_back()?.trim().parse().ok()?;
     Some((from, to))
 }
 
@@ -284,11 +289,16 @@ impl Table {
             rows.push(Row {
                 code: col(0),
                 name: col(1),
-                variants: if own.is_empty() { variants.clone() } else { own },
+                variants: if own.is_empty() {
+                    variants.clone()
+                } else {
+                    own
+                },
                 start_fen: Some(col(3)).filter(|s| !s.is_empty()),
                 steps: moves.iter().filter_map(|m| step(m)).collect(),
                 moves,
                 fen: col(5),
+                aliases: col(6).split('|').filter(|a| !a.is_empty()).collect(),
             });
         }
         let mut by_key = ByKey::default();
@@ -491,6 +501,60 @@ pub(crate) fn classify(
         });
     }
     None
+}
+
+/// Whether `spec` is a code (or another spelling of one) of a row of a
+/// shipped table, compared without case.
+pub(crate) fn is_code(spec: &str) -> bool {
+    SHIPPED
+        .iter()
+        .filter_map(|(n, _)| Table::shipped(n))
+        .any(|t| t.rows.iter().any(|r| r.is_called(spec)))
+}
+
+/// Whether a row of `table` with the code `code` is called `spec` (its code
+/// or another spelling of it, without case).
+pub(crate) fn code_is(table: &str, code: &str, spec: &str) -> bool {
+    Table::shipped(table).is_some_and(|t| {
+        t.rows
+            .iter()
+            .filter(|r| r.code == code)
+            .any(|r| r.is_called(spec))
+    })
+}
+
+/// The codes of the deepest row of `table` a game of `v` reaches (its
+/// code, then `also`), whether or not the table is in its variant's list:
+/// `keys` as [`classify`] takes them.
+pub(crate) fn match_in(
+    table: &str,
+    v: Variant,
+    keys: &[u64],
+    set_up: bool,
+) -> Option<Vec<&'static str>> {
+    let t = Table::shipped(table)?;
+    let hits = keys
+        .iter()
+        .take(64)
+        .enumerate()
+        .filter(|(_, k)| t.by_key.contains_key(k))
+        .fold(0u64, |m, (j, _)| m | 1 << j);
+    let (_, rows) = t.deepest(v, keys, hits, set_up)?;
+    Some(rows.iter().map(|&r| t.rows[r as usize].code).collect())
+}
+
+/// Whether `name` is a shipped table.
+pub(crate) fn is_table(name: &str) -> bool {
+    SHIPPED.iter().any(|(n, _)| *n == name)
+}
+
+impl Row {
+    /// Whether its code, or another spelling of it, is `spec` (without case).
+    fn is_called(&self, spec: &str) -> bool {
+        let spec = spec.trim();
+        self.code.eq_ignore_ascii_case(spec)
+            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(spec))
+    }
 }
 
 /// The names of the shipped tables.

@@ -24,6 +24,7 @@ mod jobs;
 mod json_writer;
 mod layers;
 mod no_panic;
+mod openings;
 #[cfg(feature = "parquet")]
 mod parquet;
 mod readback;

@@ -383,6 +383,11 @@ pub struct SelectArgs {
     /// move (compared as a position, not as text).
     #[arg(long, value_name = "FEN")]
     pub position: Vec<String>,
+    /// Games whose opening is SPEC (docs/openings.md): `TABLE:CODE` (the
+    /// game's match in that table), a code (`VI-15`, `1-VI`, `108`), `none`,
+    /// or else a part of the opening's name.
+    #[arg(long, value_name = "SPEC")]
+    pub opening: Vec<String>,
     /// The games the other options reject instead.
     #[arg(long)]
     pub invert: bool,
@@ -464,6 +469,9 @@ impl SelectArgs {
         }
         for v in &self.position {
             add(Criterion::parse_position(v), "position")?;
+        }
+        for v in &self.opening {
+            add(Criterion::parse_opening(v), "opening")?;
         }
         s.invert(self.invert);
         Ok(s)

@@ -48,6 +48,7 @@ enum By {
     Event,
     Year,
     Variant,
+    Opening,
 }
 
 #[derive(Default)]
@@ -208,9 +209,13 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
     };
     Ok(match format {
         Format::Human => {
+            let label = |g: &pdnkit::stats::Group| match &g.opening_name {
+                Some(n) => format!("{} ({n})", g.name),
+                None => g.name.clone(),
+            };
             let w = sorted
                 .iter()
-                .map(|g| crate::render::column(&g.name).chars().count())
+                .map(|g| crate::render::column(&label(g)).chars().count())
                 .max()
                 .unwrap_or(5)
                 .max(by.len());
@@ -229,7 +234,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
                 }
             );
             for g in &sorted {
-                let name = crate::render::column(&g.name);
+                let name = crate::render::column(&label(g));
                 let pad = " ".repeat(w.saturating_sub(name.chars().count()));
                 let colours = if player {
                     format!(
@@ -317,6 +322,7 @@ pub fn run(a: Args) -> u8 {
                 By::Event => GroupBy::Event,
                 By::Year => GroupBy::Year,
                 By::Variant => GroupBy::Variant,
+                By::Opening => GroupBy::Opening,
             })
             .keep_duplicates(a.keep_duplicates)
         }),

@@ -1,0 +1,281 @@
+//! Openings and ballots (shared/spec/OPENINGS.md, docs/openings.md): every
+//! game of the conformance file classified as an independent implementation
+//! classifies it, and, on every clone, games made of the shipped tables' own
+//! rows classified as those rows.
+use crate::common;
+
+use serde_json::Value;
+use std::collections::BTreeMap;
+
+/// The fields of an opening that are compared: table, code, name, plies,
+/// via, transposed, also.
+type Fields = (String, String, Value, u64, String, bool, Vec<String>);
+
+fn fields(o: &Value) -> Option<Fields> {
+    if o.is_null() {
+        return None;
+    }
+    let s = |k: &str| o[k].as_str().unwrap_or_default().to_string();
+    Some((
+        s("table"),
+        s("code"),
+        o["name"].clone(),
+        o["plies"].as_u64().unwrap_or(u64::MAX),
+        s("via"),
+        o["transposed"].as_bool().unwrap_or(false),
+        o["also"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .map(|v| v.as_str().unwrap_or("").to_string())
+                    .collect()
+            })
+            .unwrap_or_default(),
+    ))
+}
+
+#[test]
+fn every_game_of_the_conformance_file_gets_its_opening() {
+    let Some(expect) = common::shared("conformance/openings/real_expect.jsonl") else {
+        return;
+    };
+    let lines = common::jsonl(&expect);
+    // Per file (as the file names it, from `shared/`): game -> opening.
+    let mut want: BTreeMap<String, BTreeMap<u64, Value>> = BTreeMap::new();
+    for l in lines.iter().filter(|l| l["game"].is_u64()) {
+        let file = l["file"].as_str().unwrap_or_default().to_string();
+        let game = l["game"].as_u64().unwrap_or(0);
+        want.entry(file)
+            .or_default()
+            .insert(game, l["opening"].clone());
+    }
+    assert!(want.values().map(|g| g.len()).sum::<usize>() >= 2_988);
+    let root = expect
+        .parent()
+        .and_then(|p| p.parent())
+        .and_then(|p| p.parent())
+        .expect("shared/");
+    let paths: Vec<String> = want
+        .keys()
+        .map(|f| {
+            root.join(f.trim_start_matches("shared/"))
+                .to_string_lossy()
+                .to_string()
+        })
+        .collect();
+    let mut args = vec!["check", "--format", "json"];
+    args.extend(paths.iter().map(String::as_str));
+    let out = common::pdnkit(&args);
+    let mut got: BTreeMap<(String, u64), Value> = BTreeMap::new();
+    for g in common::json_lines(&out)
+        .into_iter()
+        .filter(|g| g["type"] == "game")
+    {
+        let file = g["file"].as_str().unwrap_or_default();
+        let rel = file
+            .split_once("/corpus/real/")
+            .map(|(_, r)| format!("shared/corpus/real/{r}"))
+            .unwrap_or_default();
+        got.insert((rel, g["game"].as_u64().unwrap_or(0)), g["opening"].clone());
+    }
+    let mut wrong = Vec::new();
+    let mut n = 0;
+    for (file, games) in &want {
+        for (game, o) in games {
+            n += 1;
+            let g = got
+                .get(&(file.clone(), *game))
+                .cloned()
+                .unwrap_or(Value::Null);
+            if fields(o) != fields(&g) {
+                wrong.push(format!("{file} game {game}: want {o}, got {g}"));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {n} games differ:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(10)].join("\n")
+    );
+}
+
+/// Rows of a shipped table (src/openings/tables, in the repository): code,
+/// variants, start FEN, moves, FEN.
+fn rows(table: &str) -> Vec<(String, String, String, String)> {
+    let path = format!(
+        "{}/src/openings/tables/{table}.tsv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).expect("a shipped table");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let c = |i: usize| f.get(i).copied().unwrap_or("").to_string();
+            (c(0), c(3), c(4), c(5))
+        })
+        .collect()
+}
+
+/// On every clone: a game that plays a row's moves (IDF 745, ACF 3-move)
+/// has that row, or the first row of its position, as its opening, at the
+/// row's length; a game set up in an 11-man position has that row, via the
+/// set-up.
+#[test]
+fn games_of_the_tables_own_rows_get_those_rows() {
+    let mut pdn = String::new();
+    let mut want: Vec<(String, String, u64, &str)> = Vec::new();
+    for (table, game_type) in [("idf-745", 25), ("acf-3move", 21)] {
+        let all = rows(table);
+        // Rows of moves from the initial position (not relocations).
+        let from_start = all.iter().filter(|r| r.1.is_empty() && !r.2.is_empty());
+        for (_, _, moves, fen) in from_start.step_by(23) {
+            // The first row of the table with this position gives the code.
+            let first = all.iter().find(|r| &r.3 == fen).map(|r| r.0.clone());
+            pdn += &format!("[GameType \"{game_type}\"]\n\n{moves} *\n\n");
+            let plies = moves.split_whitespace().count() as u64;
+            want.push((table.into(), first.unwrap_or_default(), plies, "moves"));
+        }
+    }
+    for (code, _, _, fen) in rows("italian-11man").iter().step_by(301) {
+        pdn += &format!("[GameType \"22\"]\n[FEN \"{fen}\"]\n\n*\n\n");
+        want.push(("italian-11man".into(), code.clone(), 0, "setup"));
+    }
+    let dir = common::tempdir("openings-rows");
+    let path = dir.join("rows.pdn");
+    std::fs::write(&path, pdn).expect("written");
+    let out = common::pdnkit(&["check", "--format", "json", &path.to_string_lossy()]);
+    let games: Vec<Value> = common::json_lines(&out)
+        .into_iter()
+        .filter(|g| g["type"] == "game")
+        .collect();
+    assert_eq!(games.len(), want.len());
+    assert!(want.len() > 25);
+    for (g, (table, code, plies, via)) in games.iter().zip(&want) {
+        let o = &g["opening"];
+        assert_eq!(
+            (
+                o["table"].as_str(),
+                o["code"].as_str(),
+                o["plies"].as_u64(),
+                o["via"].as_str(),
+                o["transposed"].as_bool()
+            ),
+            (
+                Some(table.as_str()),
+                Some(code.as_str()),
+                Some(*plies),
+                Some(*via),
+                Some(false)
+            ),
+            "game {}",
+            g["game"]
+        );
+    }
+}
+
+/// Four games: Russian I-2 (IDF 745), Russian XXVII-15 (which IDF 150 also
+/// reaches, as 5-II at ply 2), an English game of two moves (2-move ballot
+/// 03, named Edinburgh by the names table), and a Russian game of no move
+/// (no opening).
+const FOUR: &str = "[GameType \"25\"][White \"A\"]\n\n21-17 9-13 *\n\n\
+[GameType \"25\"][White \"B\"]\n\n24-20 9-14 23-18 14x23 27x18 10-15 *\n\n\
+[GameType \"21\"][White \"C\"]\n\n9-13 22-18 *\n\n\
+[GameType \"25\"][White \"D\"]\n\n*\n";
+
+fn whites(args: &[&str], path: &str) -> Vec<String> {
+    let mut all = vec!["select"];
+    all.extend_from_slice(args);
+    all.push(path);
+    let out = common::pdnkit(&all);
+    String::from_utf8_lossy(&out.stdout)
+        .split("[White \"")
+        .skip(1)
+        .filter_map(|l| l.split_once('"').map(|(name, _)| name.to_string()))
+        .collect()
+}
+
+#[test]
+fn select_by_opening_code_spelling_table_name_and_none() {
+    let dir = common::tempdir("openings-select");
+    let path = dir.join("four.pdn");
+    std::fs::write(&path, FOUR).expect("written");
+    let p = path.to_string_lossy().to_string();
+    let cases: [(&[&str], &[&str]); 9] = [
+        (&["--opening", "I-2"], &["A"]),
+        // Other spellings of the code (strategygames, early lidraughts).
+        (&["--opening", "2-i"], &["A"]),
+        (&["--opening", "I.2"], &["A"]),
+        (&["--opening", "XXVII-15"], &["B"]),
+        // The match in a table that is not the game's opening.
+        (&["--opening", "idf-150:5-II"], &["B"]),
+        (&["--opening", "idf-745:5-II"], &[]),
+        // A name, as --player compares one.
+        (&["--opening", "edinburgh"], &["C"]),
+        (&["--opening", "none"], &["D"]),
+        // Repeated: OR.
+        (&["--opening", "I-2", "--opening", "none"], &["A", "D"]),
+    ];
+    for (args, want) in cases {
+        assert_eq!(whites(args, &p), want, "{args:?}");
+    }
+}
+
+#[test]
+fn stats_by_opening_groups_add_up_to_the_games() {
+    let dir = common::tempdir("openings-stats");
+    let path = dir.join("four.pdn");
+    std::fs::write(&path, FOUR).expect("written");
+    let out = common::pdnkit(&[
+        "stats",
+        "--by",
+        "opening",
+        "--format",
+        "json",
+        &path.to_string_lossy(),
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let groups: Vec<(String, u64, Option<String>)> = v["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| {
+            (
+                g["name"].as_str().unwrap_or("").to_string(),
+                g["games"].as_u64().unwrap_or(0),
+                g["opening_name"].as_str().map(str::to_string),
+            )
+        })
+        .collect();
+    assert_eq!(
+        groups,
+        vec![
+            ("(none)".to_string(), 1, None),
+            (
+                "english-2move 03".to_string(),
+                1,
+                Some("Edinburgh".to_string())
+            ),
+            ("idf-745 I-2".to_string(), 1, None),
+            ("idf-745 XXVII-15".to_string(), 1, None),
+        ]
+    );
+    // On the real archives: the groups add up to the games.
+    let Some(real) = common::shared("corpus/real") else {
+        return;
+    };
+    let r = real.to_string_lossy().to_string();
+    let out = common::pdnkit(&["stats", "--by", "opening", "--format", "json", &r]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    let sum: u64 = v["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| g["games"].as_u64().unwrap_or(0))
+        .sum();
+    let out = common::pdnkit(&["check", "--format", "json", &r]);
+    let summary = common::json_lines(&out).pop().expect("a summary");
+    assert_eq!(Some(sum), summary["games"].as_u64());
+}
