@@ -52,9 +52,11 @@ pub struct Options {
     /// Whether an irregularity that could stand stops the replay
     /// (`--irregularities`; docs/rules.md, "Irregularities that stood").
     pub irregularities: Irregularities,
-    /// No opening is looked for (`--opening-table none`): every game's
-    /// [`GameReport::opening`] is `None`.
-    pub no_openings: bool,
+    /// The opening tables a game is classified against, in this order,
+    /// instead of its variant's list (`--opening-table NAME`, docs/openings.md);
+    /// an empty list looks for none (`--opening-table none`: every
+    /// [`GameReport::opening`] is `None`).
+    pub opening_tables: Option<Vec<String>>,
 }
 
 /// What an irregular move does to the replay of a game (`--irregularities`,
@@ -143,6 +145,24 @@ impl Options {
     pub fn irregularities(mut self, mode: Irregularities) -> Options {
         self.irregularities = mode;
         self
+    }
+    /// The opening tables, by name, instead of each variant's list (`None`:
+    /// the variant's list; empty: no opening is looked for). A name that is
+    /// not a shipped table is the error, naming the tables there are.
+    pub fn opening_tables(mut self, tables: Option<Vec<String>>) -> Result<Options, String> {
+        if let Some(bad) = tables
+            .iter()
+            .flatten()
+            .find(|t| !crate::openings::is_table(t))
+        {
+            let names: Vec<&str> = crate::openings::shipped_names().collect();
+            return Err(format!(
+                "'{bad}' is no opening table (tables: {}, or none)",
+                names.join(", ")
+            ));
+        }
+        self.opening_tables = tables;
+        Ok(self)
     }
 }
 
@@ -624,13 +644,13 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
             let state = DrawState::new(v, rules, &start);
             let mut main = MainLine::new(g, &mut diags);
             // The opening: the start's and the first plies' positions.
-            let set_up = !opts.no_openings && !crate::openings::is_initial(&start);
-            if !opts.no_openings {
-                main.early = crate::openings::plies_needed(v, set_up);
-            }
+            let list = opts.opening_tables.as_deref();
+            let set_up = !crate::openings::is_initial(&start);
+            main.early = crate::openings::plies_needed(v, set_up, list);
             main.replay(start, state, opts, &mut report, keep);
             if main.early > 0 {
-                report.opening = crate::openings::classify(v, &main.keys, &main.steps, set_up);
+                report.opening =
+                    crate::openings::classify(v, &main.keys, &main.steps, set_up, list);
             }
             if has_variations {
                 replay_variations(g, &line, &mut diags);

@@ -428,9 +428,58 @@ fn tables_of(v: Variant, set_up: bool) -> &'static Tables {
     })
 }
 
+/// The tables of a list given by name (`--opening-table`), with the
+/// variant's names table: made once per list and variant.
+fn tables_named(v: Variant, list: &[String]) -> &'static Tables {
+    type Made = Vec<((Variant, Vec<String>), &'static Tables)>;
+    static MADE: OnceLock<std::sync::Mutex<Made>> = OnceLock::new();
+    let made = MADE.get_or_init(Default::default);
+    let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, t)) = made.iter().find(|((w, l), _)| *w == v && l == list) {
+        return t;
+    }
+    let t: &'static Tables = Box::leak(Box::new(make_named(v, list)));
+    made.push(((v, list.to_vec()), t));
+    t
+}
+
+/// [`tables_named`], made.
+fn make_named(v: Variant, list: &[String]) -> Tables {
+    let list: Vec<&'static Table> = list.iter().filter_map(|n| Table::shipped(n)).collect();
+    let names = if list.is_empty() {
+        None
+    } else {
+        defaults(v).1.and_then(Table::shipped)
+    };
+    let present = list
+        .iter()
+        .chain(&names)
+        .flat_map(|t| t.by_key.keys().copied())
+        .collect();
+    Tables {
+        list,
+        names,
+        present,
+    }
+}
+
 /// The plies a game's positions are kept for, to classify a game of `v`
-/// set up or not: 0 when `v` has no table.
-pub(crate) fn plies_needed(v: Variant, set_up: bool) -> usize {
+/// set up or not against `list` (`None`: its variant's list): 0 when there
+/// is no table.
+pub(crate) fn plies_needed(v: Variant, set_up: bool, list: Option<&[String]>) -> usize {
+    if let Some(list) = list {
+        return list
+            .iter()
+            .filter_map(|n| Table::shipped(n))
+            .map(|t| t.longest as usize + 5)
+            .max()
+            .map_or(0, |n| n.max(plies_needed(v, set_up, None)));
+    }
+    plies_default(v, set_up)
+}
+
+/// [`plies_needed`] of a variant's own list.
+fn plies_default(v: Variant, set_up: bool) -> usize {
     static NEEDED: [[OnceLock<usize>; 2]; Variant::ALL.len()] =
         [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; Variant::ALL.len()];
     *NEEDED[v as usize][usize::from(set_up)].get_or_init(|| {
@@ -447,14 +496,19 @@ pub(crate) fn plies_needed(v: Variant, set_up: bool) -> usize {
 /// The opening of a game of `v` (OPENINGS.md 3.2): `keys` are the keys of
 /// its start and of its positions after each ply (as many as
 /// [`plies_needed`]), `steps` the (from, to) squares of its moves, `set_up`
-/// whether it starts from another position than the initial one.
+/// whether it starts from another position than the initial one, `list`
+/// the tables by name instead of its variant's (`--opening-table`).
 pub(crate) fn classify(
     v: Variant,
     keys: &[u64],
     steps: &[(u32, u32)],
     set_up: bool,
+    list: Option<&[String]>,
 ) -> Option<Opening> {
-    let tables = tables_of(v, set_up);
+    let tables = match list {
+        Some(list) => tables_named(v, list),
+        None => tables_of(v, set_up),
+    };
     let hits = keys
         .iter()
         .take(64)
@@ -558,7 +612,6 @@ impl Row {
 }
 
 /// The names of the shipped tables.
-#[cfg(test)]
 pub(crate) fn shipped_names() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(n, _)| *n)
 }

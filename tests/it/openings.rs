@@ -177,7 +177,7 @@ fn games_of_the_tables_own_rows_get_those_rows() {
 }
 
 /// Four games: Russian I-2 (IDF 745), Russian XXVII-15 (which IDF 150 also
-/// reaches, as 5-II at ply 2), an English game of two moves (2-move ballot
+/// reaches, as 5-II), an English game of two moves (2-move ballot
 /// 03, named Edinburgh by the names table), and a Russian game of no move
 /// (no opening).
 const FOUR: &str = "[GameType \"25\"][White \"A\"]\n\n21-17 9-13 *\n\n\
@@ -278,4 +278,49 @@ fn stats_by_opening_groups_add_up_to_the_games() {
     let out = common::pdnkit(&["check", "--format", "json", &r]);
     let summary = common::json_lines(&out).pop().expect("a summary");
     assert_eq!(Some(sum), summary["games"].as_u64());
+}
+
+#[test]
+fn opening_tables_replace_the_variants_lists() {
+    let dir = common::tempdir("openings-tables");
+    let path = dir.join("four.pdn");
+    std::fs::write(&path, FOUR).expect("written");
+    let p = path.to_string_lossy().to_string();
+    let openings = |extra: &[&str]| -> Vec<Value> {
+        let mut args = vec!["check", "--format", "json"];
+        args.extend_from_slice(extra);
+        args.push(&p);
+        common::json_lines(&common::pdnkit(&args))
+            .into_iter()
+            .filter(|g| g["type"] == "game")
+            .map(|g| g["opening"].clone())
+            .collect()
+    };
+    let code = |o: &Value| {
+        format!(
+            "{} {}",
+            o["table"].as_str().unwrap_or("-"),
+            o["code"].as_str().unwrap_or("-")
+        )
+    };
+    assert_eq!(
+        openings(&[]).iter().map(code).collect::<Vec<_>>(),
+        ["idf-745 I-2", "idf-745 XXVII-15", "english-2move 03", "- -"]
+    );
+    assert!(openings(&["--opening-table", "none"])
+        .iter()
+        .all(Value::is_null));
+    // IDF 150: 11-VIII is two plies; the second game reaches 5-II; 5-VII
+    // (free play) is the initial position, where a game of no move is at
+    // ply 0; the English game has no table in this list.
+    assert_eq!(
+        openings(&["--opening-table", "idf-150"])
+            .iter()
+            .map(code)
+            .collect::<Vec<_>>(),
+        ["idf-150 11-VIII", "idf-150 5-II", "- -", "idf-150 5-VII"]
+    );
+    let out = common::pdnkit(&["check", "--opening-table", "eco", &p]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("'eco' is no opening table"));
 }

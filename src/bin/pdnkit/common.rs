@@ -32,6 +32,10 @@ pub struct InputArgs {
     /// the replay goes on (over-the-board records).
     #[arg(long, value_enum, value_name = "MODE", default_value_t = IrregularityChoice::Stop)]
     pub irregularities: IrregularityChoice,
+    /// Classify openings against these tables, in this order, instead of
+    /// each variant's list (repeatable; docs/openings.md); none: no opening.
+    #[arg(long, value_name = "NAME|none")]
+    pub opening_table: Vec<String>,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     pub jobs: Option<usize>,
@@ -191,7 +195,7 @@ impl InputArgs {
             DrawChoice::Cbjd => Some(DrawRules::Cbjd),
             DrawChoice::Fmjd => Some(DrawRules::Fmjd),
         };
-        Ok(Options::default()
+        Options::default()
             .variants(self.variant.iter().map(|c| c.0.clone()).collect())
             .force_variant(self.force_variant)
             .draw_rules(draw_rules)
@@ -200,7 +204,17 @@ impl InputArgs {
                 IrregularityChoice::Stand => pdnkit::replay::Irregularities::Stand,
             })
             .max_game_bytes(Some(self.max_game_bytes))
-            .levels(self.levels()))
+            .levels(self.levels())
+            .opening_tables(match self.opening_table.as_slice() {
+                [] => None,
+                list => Some(
+                    list.iter()
+                        .filter(|t| !t.eq_ignore_ascii_case("none"))
+                        .cloned()
+                        .collect(),
+                ),
+            })
+            .map_err(|e| format!("--opening-table: {e}"))
     }
 
     /// Worker threads asked for (`-j`): at least 1; more than
