@@ -172,7 +172,7 @@ struct Collect {
 /// 1970), and `diagnostics` from its JSON record.
 fn table_row(file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport, record: &Value) -> Value {
     use pdnkit::export::{GameRow, Value as V};
-    const GAME_TABLE: [pdnkit::export::Column; 29] = GameRow::TABLE;
+    const GAME_TABLE: &[pdnkit::export::Column] = &GameRow::TABLE;
     const DIAGNOSTIC_FIELDS: [pdnkit::export::Column; 6] = GameRow::DIAGNOSTIC_FIELDS;
     let row = pdnkit::export::GameRow::new(file, g, r);
     let mut out = serde_json::Map::new();

@@ -127,7 +127,7 @@ pub(super) fn write_game_row_json(
     fn o(v: &Option<String>) -> Val<'_> {
         Val::Str(v.as_deref())
     }
-    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 32]> = smallvec::smallvec![
+    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 64]> = smallvec::smallvec![
         ("black", o(&row.black)),
         ("captures", n(row.captures)),
         ("computed_result", Val::Str(Some(row.computed_result))),
@@ -148,6 +148,11 @@ pub(super) fn write_game_row_json(
         ("irregularities", n(row.irregularities)),
         ("line", n(row.line)),
         ("longest_capture", n(row.longest_capture)),
+        ("opening_code", Val::Str(row.opening_code)),
+        ("opening_name", Val::Str(row.opening_name)),
+        ("opening_plies", Val::Num(row.opening_plies.map(u64::from))),
+        ("opening_table", Val::Str(row.opening_table)),
+        ("opening_via", Val::Str(row.opening_via)),
         ("plies", n(row.plies)),
         ("plies_unchecked", n(row.plies_unchecked)),
         ("round", o(&row.round)),
@@ -174,7 +179,7 @@ pub(super) fn write_ply_row_json(
     tags: &[(&str, Option<&str>)],
 ) {
     let n = |v: u32| Val::Num(Some(u64::from(v)));
-    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 32]> = smallvec::smallvec![
+    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 64]> = smallvec::smallvec![
         ("algebraic", Val::Str(row.algebraic.as_deref())),
         ("captured", n(row.captured)),
         ("captured_squares", Val::Str(Some(&row.captured_squares))),
@@ -201,7 +206,7 @@ pub(super) fn write_ply_row_json(
 /// alphabetical order of the names, as one JSON line.
 fn object<'a>(
     out: &mut String,
-    fields: &mut smallvec::SmallVec<[(&'a str, Val<'a>); 32]>,
+    fields: &mut smallvec::SmallVec<[(&'a str, Val<'a>); 64]>,
     tags: &[(&'a str, Option<&'a str>)],
 ) {
     for &(name, value) in tags {

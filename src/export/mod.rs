@@ -58,7 +58,7 @@ pub struct Column {
 /// `date` is the Date tag's whole date ([`crate::pdn::PdnDate`]) and
 /// `date_text` the tag as written; CSV and JSON rows ([`GameRow::columns`])
 /// write the tag as written in `date` and have no `date_text`.
-const GAME_TABLE: [Column; 29] = [
+const GAME_TABLE: [Column; 34] = [
     Column {
         name: "file",
         ty: ColumnType::Text,
@@ -204,6 +204,31 @@ const GAME_TABLE: [Column; 29] = [
         ty: ColumnType::Int32,
         nullable: true,
     },
+    Column {
+        name: "opening_table",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "opening_code",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "opening_name",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
+    Column {
+        name: "opening_plies",
+        ty: ColumnType::Int32,
+        nullable: true,
+    },
+    Column {
+        name: "opening_via",
+        ty: ColumnType::Text,
+        nullable: true,
+    },
 ];
 
 /// The fields of each finding in the games table's `diagnostics` list.
@@ -254,7 +279,7 @@ fn game_columns() -> Vec<&'static str> {
 /// A game's values in [`GAME_TABLE`]'s order (the Parquet writer's and
 /// Python's rows): the row, with `date` as days since 1970 (`None` for a
 /// partial or yearless date) and `date_text` the tag as written.
-fn table_values(row: &GameRow) -> [Value<'_>; 29] {
+fn table_values(row: &GameRow) -> [Value<'_>; 34] {
     let num = |n: u32| Value::Int(Some(i64::from(n)));
     let opt = |n: Option<u32>| Value::Int(n.map(i64::from));
     [
@@ -291,6 +316,11 @@ fn table_values(row: &GameRow) -> [Value<'_>; 29] {
         num(row.warnings),
         Value::Text(row.first_error_code),
         opt(row.first_error_ply),
+        Value::Text(row.opening_table),
+        Value::Text(row.opening_code),
+        Value::Text(row.opening_name),
+        opt(row.opening_plies),
+        Value::Text(row.opening_via),
     ]
 }
 
@@ -370,6 +400,16 @@ pub struct GameRow {
     pub first_error_code: Option<&'static str>,
     /// The ply of the first error finding, if it is about a move.
     pub first_error_ply: Option<u32>,
+    /// The table of the game's opening (docs/openings.md).
+    pub opening_table: Option<&'static str>,
+    /// The code of its row.
+    pub opening_code: Option<&'static str>,
+    /// Its name, the row's or the names table's.
+    pub opening_name: Option<&'static str>,
+    /// The ply after which the game is in the row's position.
+    pub opening_plies: Option<u32>,
+    /// `setup` or `moves`.
+    pub opening_via: Option<&'static str>,
 }
 
 /// The result exactly as the record writes it ([`Game::result_text`]).
@@ -381,7 +421,7 @@ impl GameRow {
     /// The games table, defined once: each column's name, type and
     /// nullability, in order (the Parquet schema and Python's Arrow batches
     /// are made from it; [`GameRow::values`] gives a row's values).
-    pub const TABLE: [Column; 29] = GAME_TABLE;
+    pub const TABLE: [Column; 34] = GAME_TABLE;
     /// The fields of each finding in the games table's `diagnostics` list.
     pub const DIAGNOSTIC_FIELDS: [Column; 6] = DIAGNOSTIC_FIELDS;
     /// The games-table row of game `g` of `file`, replayed as `r` (`r` needs
@@ -399,7 +439,7 @@ impl GameRow {
     /// The row's values in [`GameRow::TABLE`]'s order (the Parquet writer's and
     /// Python's rows), with `date` as days since 1970 (`None` for a partial or
     /// yearless date) and `date_text` the tag as written.
-    pub fn values(&self) -> [Value<'_>; 29] {
+    pub fn values(&self) -> [Value<'_>; 34] {
         table_values(self)
     }
     /// Appends the row's JSON line, with the `--tag` columns `tags` (name,
@@ -474,6 +514,11 @@ fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
             .count() as u32,
         first_error_code: first_error.map(|d| d.code.as_str()),
         first_error_ply: first_error.and_then(|d| d.ply),
+        opening_table: r.opening.as_ref().map(|o| o.table),
+        opening_code: r.opening.as_ref().map(|o| o.code),
+        opening_name: r.opening.as_ref().and_then(|o| o.name),
+        opening_plies: r.opening.as_ref().map(|o| o.plies),
+        opening_via: r.opening.as_ref().map(|o| o.via),
     }
 }
 

@@ -242,7 +242,7 @@ fn tag_adds_no_duplicate_columns() {
         .next()
         .unwrap()
         .to_string();
-    assert!(head.ends_with(",first_error_ply,Opening"), "{head}");
+    assert!(head.ends_with(",opening_via,Opening"), "{head}");
 }
 
 /// Runs `pdnkit ARGS` under `script`, in a pseudo-terminal of 80 columns,
