@@ -44,6 +44,64 @@ pub struct Opening {
     pub name_table: Option<&'static str>,
 }
 
+impl Opening {
+    /// The shipped tables (`pdnkit openings`): name, title, variants, rows,
+    /// source, each as its table's header says.
+    pub fn tables() -> Vec<[String; 5]> {
+        SHIPPED
+            .iter()
+            .map(|(name, text)| {
+                let head = |key: &str| {
+                    text.lines()
+                        .take_while(|l| l.starts_with('#'))
+                        .find_map(|l| l.strip_prefix(&format!("# {key}:")))
+                        .unwrap_or("")
+                        .trim()
+                        .to_string()
+                };
+                let rows = Table::shipped(name).map_or(0, |t| t.rows.len());
+                [
+                    name.to_string(),
+                    head("title"),
+                    head("variants"),
+                    rows.to_string(),
+                    head("source"),
+                ]
+            })
+            .collect()
+    }
+    /// A shipped table's header lines (`# key: value`) and rows, each row as
+    /// `code`, `name`, `variants`, `start_fen`, `moves`, `fen`, `aliases`
+    /// (`|` between spellings): what `pdnkit openings --table NAME` writes
+    /// as CSV. `None` for a name that is no shipped table.
+    pub fn table_rows(name: &str) -> Option<(Vec<String>, Vec<[String; 7]>)> {
+        let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+        let t = Table::shipped(name)?;
+        let head = text
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        let rows = t
+            .rows
+            .iter()
+            .map(|r| {
+                let variants: Vec<&str> = r.variants.iter().map(|v| v.name()).collect();
+                [
+                    r.code.to_string(),
+                    r.name.to_string(),
+                    variants.join(" "),
+                    r.start_fen.unwrap_or("").to_string(),
+                    r.moves.join(" "),
+                    r.fen.to_string(),
+                    r.aliases.join("|"),
+                ]
+            })
+            .collect();
+        Some((head, rows))
+    }
+}
+
 /// One table as shipped: its name and its text.
 const SHIPPED: [(&str, &str); 10] = [
     ("idf-745", include_str!("tables/idf-745.tsv")),

@@ -324,3 +324,49 @@ fn opening_tables_replace_the_variants_lists() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("'eco' is no opening table"));
 }
+
+/// `pdnkit openings ARGS` (it reads no games: no `--no-progress`).
+fn openings_cmd(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+        .arg("openings")
+        .args(args)
+        .output()
+        .expect("pdnkit runs")
+}
+
+#[test]
+fn the_openings_command_lists_the_tables_and_writes_one_as_csv() {
+    let out = openings_cmd(&[]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    for (name, rows) in [
+        ("idf-745", 745),
+        ("fmjd-736", 736),
+        ("acf-3move", 174),
+        ("italian-11man", 2400),
+    ] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{name} is listed:\n{text}"));
+        assert!(line.contains(&format!(" {rows} ")), "{line}");
+    }
+    let out = openings_cmd(&["--table", "acf-3move"]);
+    let csv = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(csv.starts_with("# table: acf-3move\n"), "{csv}");
+    let body: String = csv
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let mut r = csv::Reader::from_reader(body.as_bytes());
+    let codes: Vec<String> = r
+        .records()
+        .map(|rec| rec.expect("a CSV row")[0].to_string())
+        .collect();
+    // Every row, in table order, as the shipped table has them.
+    let shipped: Vec<String> = rows("acf-3move").into_iter().map(|r| r.0).collect();
+    assert_eq!(codes, shipped);
+    let out = openings_cmd(&["--table", "eco"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -60,7 +60,7 @@ pub const TABLE: [Statuses; 6] = [
         findings: Some("at least one error finding"),
     },
     Statuses {
-        commands: &["stats", "dupes", "perft", "diagram"],
+        commands: &["stats", "dupes", "perft", "diagram", "openings"],
         ok: "the job was done",
         findings: None,
     },

@@ -17,7 +17,9 @@ mod progress;
 mod render;
 mod style;
 
-use cmd::{check, convert, diagram, dupes, man, perft, report, select, stats, tournament};
+use cmd::{
+    check, convert, diagram, dupes, man, openings, perft, report, select, stats, tournament,
+};
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -57,6 +59,9 @@ enum Command {
     /// Count the leaves of the legal move tree (move generator test).
     #[command(after_help = exit::after_help("perft", PERFT_HELP))]
     Perft(perft::Args),
+    /// The opening and ballot tables games are classified against, or one as CSV.
+    #[command(after_help = exit::after_help("openings", OPENINGS_HELP))]
+    Openings(openings::Args),
     /// Write one self-contained HTML report: summary, games, every fault on a board.
     #[command(after_help = exit::after_help("report", REPORT_HELP))]
     Report(report::Args),
@@ -150,6 +155,11 @@ Examples:
   pdnkit diagram --variant international --fen 'W:W31-50:B1-20' --move 32-28 -o start.svg
   pdnkit diagram corpus/brazilian/faults.pdn --game 1 --ply 8 --move c5xe3 --flip > fault.svg";
 
+const OPENINGS_HELP: &str = "\
+Examples:
+  pdnkit openings                                  # the tables: rows, variants, source
+  pdnkit openings --table idf-745 > idf-745.csv    # one table as CSV (docs/openings.md)";
+
 const PERFT_HELP: &str = "\
 Examples:
   pdnkit perft --variant international 6
@@ -202,6 +212,7 @@ fn main() -> ExitCode {
         Command::Dupes(a) => dupes::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Openings(a) => openings::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Report(a) => report::run(a),

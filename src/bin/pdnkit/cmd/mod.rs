@@ -6,6 +6,7 @@ pub mod convert;
 pub mod diagram;
 pub mod dupes;
 pub mod man;
+pub mod openings;
 pub mod perft;
 pub mod report;
 pub mod select;
