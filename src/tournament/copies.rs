@@ -56,7 +56,29 @@ impl Copies {
             return out;
         }
         let mut dropped: BTreeSet<usize> = BTreeSet::new();
-        for list in by_pairing(games, ix, s, memo) {
+        for (keep, copy) in sub_round_copies(games, ix, s, memo) {
+            dropped.insert(copy);
+            out.merged.push(keep);
+            let finding = Finding {
+                code: Code::DuplicateGame,
+                severity: Severity::Note,
+                message: format!(
+                    "{}: in {} and, as round {}, in {}, counted once",
+                    pairing_text(games, keep),
+                    place_text(games, keep),
+                    games.opt(games[copy].round).unwrap_or("").trim(),
+                    place_text(games, copy)
+                ),
+                games: vec![games.place(keep), games.place(copy)],
+            };
+            out.findings.push((keep, finding));
+        }
+        let rest: Vec<usize> = ix
+            .iter()
+            .copied()
+            .filter(|i| !dropped.contains(i))
+            .collect();
+        for list in by_pairing(games, &rest, s, memo) {
             if list.len() < 2 {
                 continue;
             }
@@ -205,6 +227,64 @@ impl Copies {
             self.findings.push((keep, finding));
         }
     }
+}
+
+/// Games of Round `N` that are copies of a game of Round `N.M` (a game of a
+/// round's match, OPENINGS.md 3.4): the same White and Black (by key, after
+/// the aliases), moves from the same start (both with moves) and result.
+/// Each pair is (the `N.M` game, kept; the `N` game, a copy). Archives store
+/// a round's games as `3` in a round file and as `3.1`, `3.2` in the whole
+/// event's file.
+fn sub_round_copies(
+    games: Table<'_>,
+    ix: &[usize],
+    s: &Settings,
+    memo: &mut Keys,
+) -> Vec<(usize, usize)> {
+    let alias = alias_keys(s);
+    let mut key = |name: &str| {
+        let k = memo.of(name);
+        alias.get(&k).cloned().unwrap_or(k)
+    };
+    let round = |i: usize| games.opt(games[i].round).map(str::trim).unwrap_or("");
+    // The games of a round's match, by pairing and round.
+    let mut matches: HashMap<(String, String, &str), Vec<usize>> = HashMap::new();
+    for &i in ix {
+        if let Some((head, sub)) = round(i).split_once('.') {
+            if !head.is_empty() && !sub.is_empty() && games[i].plies > 0 {
+                let k = (
+                    key(games.text(games[i].white)),
+                    key(games.text(games[i].black)),
+                    head,
+                );
+                matches.entry(k).or_default().push(i);
+            }
+        }
+    }
+    if matches.is_empty() {
+        return Vec::new();
+    }
+    let mut pairs = Vec::new();
+    for &i in ix {
+        let r = round(i);
+        if r.is_empty() || r.contains('.') || games[i].plies == 0 {
+            continue;
+        }
+        let k = (
+            key(games.text(games[i].white)),
+            key(games.text(games[i].black)),
+            r,
+        );
+        let same = matches.get(&k).and_then(|list| {
+            list.iter().copied().find(|&m| {
+                games[m].plies == games[i].plies && same_game(games, &games[m], &games[i])
+            })
+        });
+        if let Some(m) = same {
+            pairs.push((m, i));
+        }
+    }
+    pairs
 }
 
 /// The games of `ix` by pairing: the same White, Black (by key, after the

@@ -3,10 +3,11 @@
 //! `--by event` on millions of games).
 //!
 //! Two copies of a game are two games of one event with the same White,
-//! Black and Round ([`Copies`]). A game with no Round, or with a placeholder
+//! Black and Round, or Rounds `N` and `N.M` ([`Copies`]). A game with no Round, or with a placeholder
 //! for a player, is never a copy: it counts as it comes. Every other game is
 //! written to a temporary file in one of [`BUCKETS`] buckets by a hash of its
-//! event name, year, players and round, so that all the copies of a game are
+//! event name, year, players and round (its part before a `.`), so that all
+//! the copies of a game are
 //! in one bucket; the buckets are judged one at a time. What stays in
 //! memory is the open buckets' buffers, each distinct text once, and, per
 //! event and town, up to three players (whether the event is one match
@@ -105,13 +106,15 @@ impl Once {
         if round.is_empty() || self.keys.placeholder(&white) || self.keys.placeholder(&black) {
             return false;
         }
+        // By the round's head: `3` and `3.1` may be copies of one game.
+        let head = round.split('.').next().unwrap_or(round);
         let mut h = std::collections::hash_map::DefaultHasher::new();
         (
             &event,
             year,
             self.keys.of(&white),
             self.keys.of(&black),
-            round,
+            head,
         )
             .hash(&mut h);
         let t = self.games.aside(file, g, r);

@@ -1128,3 +1128,54 @@ fn round_lines_name_opponents_by_their_line_not_their_rank() {
         );
     }
 }
+
+/// A round's game stored as Round `3` in a round file and as `3.1` in the
+/// whole event's file is one game (OPENINGS.md 3.4): counted once, the
+/// `3.1` copy kept with a `duplicate-game` note; `stats --by player` counts
+/// it once too. A `3` game with other moves stays a game of its own.
+#[test]
+fn a_round_game_and_its_copy_in_a_match_round_are_one_game() {
+    let game = |round: &str, w: &str, b: &str, moves: &str| {
+        format!(
+            "[Event \"Cup\"][Site \"X\"][Date \"2016.05.01\"][Round \"{round}\"][White \"{w}\"][Black \"{b}\"][Result \"1-1\"][GameType \"20\"]\n{moves} 1-1\n\n"
+        )
+    };
+    let same = "1. 32-28 19-23 2. 28x19 14x23";
+    let dir = common::tempdir("sub-round-copies");
+    let path = dir.join("cup.pdn");
+    let text = game("3", "Ann", "Bob", same)
+        + &game("3.1", "Ann", "Bob", same)
+        + &game("3.2", "Bob", "Ann", "1. 33-28 18-23")
+        + &game("4", "Ann", "Bob", "1. 31-27 16-21");
+    std::fs::write(&path, text).expect("written");
+    let p = path.to_string_lossy().to_string();
+    let out = common::pdnkit(&["tournament", "--format", "json", &p]);
+    let events = common::json_lines(&out);
+    let e = events
+        .iter()
+        .find(|e| e["type"] == "event")
+        .expect("an event");
+    assert_eq!(e["duplicates_merged"], 1, "{e}");
+    let notes: Vec<&str> = e["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == "duplicate-game")
+        .filter_map(|f| f["message"].as_str())
+        .collect();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("round 3.1 Ann – Bob") && notes[0].contains("as round 3,"),
+        "{}",
+        notes[0]
+    );
+    let out = common::pdnkit(&["stats", "--by", "player", "--format", "json", &p]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let games: Vec<u64> = v["groups"]
+        .as_array()
+        .expect("groups")
+        .iter()
+        .map(|g| g["games"].as_u64().unwrap_or(0))
+        .collect();
+    assert_eq!(games, [3, 3]);
+}
