@@ -472,7 +472,14 @@ fn tables_of(v: Variant, set_up: bool) -> &'static Tables {
             .filter(|n| set_up || !setup_only(n))
             .filter_map(|n| Table::shipped(n))
             .collect();
-        let names = names.and_then(Table::shipped);
+        Tables::of(list, names.and_then(Table::shipped))
+    })
+}
+
+impl Tables {
+    /// The tables `list` and the names table `names`, with every position
+    /// of them.
+    fn of(list: Vec<&'static Table>, names: Option<&'static Table>) -> Tables {
         let present = list
             .iter()
             .chain(&names)
@@ -483,7 +490,7 @@ fn tables_of(v: Variant, set_up: bool) -> &'static Tables {
             names,
             present,
         }
-    })
+    }
 }
 
 /// The tables of a list given by name (`--opening-table`), with the
@@ -509,16 +516,7 @@ fn make_named(v: Variant, list: &[String]) -> Tables {
     } else {
         defaults(v).1.and_then(Table::shipped)
     };
-    let present = list
-        .iter()
-        .chain(&names)
-        .flat_map(|t| t.by_key.keys().copied())
-        .collect();
-    Tables {
-        list,
-        names,
-        present,
-    }
+    Tables::of(list, names)
 }
 
 /// The plies a game's positions are kept for, to classify a game of `v`

@@ -58,20 +58,8 @@ impl Copies {
         let mut dropped: BTreeSet<usize> = BTreeSet::new();
         for (keep, copy) in sub_round_copies(games, ix, s, memo) {
             dropped.insert(copy);
-            out.merged.push(keep);
-            let finding = Finding {
-                code: Code::DuplicateGame,
-                severity: Severity::Note,
-                message: format!(
-                    "{}: in {} and, as round {}, in {}, counted once",
-                    pairing_text(games, keep),
-                    place_text(games, keep),
-                    games.opt(games[copy].round).unwrap_or("").trim(),
-                    place_text(games, copy)
-                ),
-                games: vec![games.place(keep), games.place(copy)],
-            };
-            out.findings.push((keep, finding));
+            let round = games.opt(games[copy].round).unwrap_or("").trim();
+            out.merged_copy(games, keep, copy, format!("as round {round}, in "));
         }
         let rest: Vec<usize> = ix
             .iter()
@@ -170,6 +158,24 @@ impl Copies {
         }));
     }
 
+    /// `copy` merged into `keep`: its `duplicate-game` note names both
+    /// places (`how` before the copy's: `as round 3, in `).
+    fn merged_copy(&mut self, games: Table<'_>, keep: usize, copy: usize, how: String) {
+        self.merged.push(keep);
+        let finding = Finding {
+            code: Code::DuplicateGame,
+            severity: Severity::Note,
+            message: format!(
+                "{}: in {} and {how}{}, counted once",
+                pairing_text(games, keep),
+                place_text(games, keep),
+                place_text(games, copy)
+            ),
+            games: vec![games.place(keep), games.place(copy)],
+        };
+        self.findings.push((keep, finding));
+    }
+
     /// The copies of cluster `w` merged into its most complete copy; the
     /// other clusters (settled by --prefer) set aside.
     fn merge(
@@ -190,19 +196,7 @@ impl Copies {
             for &i in c.iter().filter(|&&i| i != keep) {
                 dropped.insert(i);
                 if n == w {
-                    self.merged.push(keep);
-                    let finding = Finding {
-                        code: Code::DuplicateGame,
-                        severity: Severity::Note,
-                        message: format!(
-                            "{}: in {} and {}, counted once",
-                            pairing_text(games, keep),
-                            place_text(games, keep),
-                            place_text(games, i)
-                        ),
-                        games: vec![games.place(keep), games.place(i)],
-                    };
-                    self.findings.push((keep, finding));
+                    self.merged_copy(games, keep, i, String::new());
                 }
             }
         }
