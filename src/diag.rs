@@ -93,6 +93,9 @@ codes! {
     DuplicateGame => "duplicate-game", Note;
     UnknownPlayer => "unknown-player", Note;
     SplitEvent => "split-event", Note;
+    BallotMismatch => "ballot-mismatch", Warning;
+    ColoursNotSwapped => "colours-not-swapped", Warning;
+    MicroMatchIncomplete => "micro-match-incomplete", Warning;
 }
 
 impl Code {
@@ -113,6 +116,9 @@ impl Code {
                 | Code::DuplicateGame
                 | Code::UnknownPlayer
                 | Code::SplitEvent
+                | Code::BallotMismatch
+                | Code::ColoursNotSwapped
+                | Code::MicroMatchIncomplete
         )
     }
 }

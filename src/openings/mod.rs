@@ -613,6 +613,36 @@ pub(crate) fn classify(
     None
 }
 
+/// The table a section's ballots are compared by (OPENINGS.md 3.4): the
+/// first of `list` (`--opening-table`), else of `v`'s own list; `None` when
+/// there is none.
+pub(crate) fn section_table(v: Variant, list: Option<&[String]>) -> Option<&'static Table> {
+    match list {
+        Some(list) => list.iter().find_map(|n| Table::shipped(n)),
+        None => defaults(v).0.first().and_then(|n| Table::shipped(n)),
+    }
+}
+
+impl Table {
+    /// The rows of this table serving `v` that a game's positions reach, in
+    /// the order of its plies (`keys` as [`classify`] takes them): at each
+    /// ply with a row, (the ply, the first row there). The set-up position
+    /// counts only for a game that is set up.
+    pub(crate) fn reached(&self, v: Variant, keys: &[u64], set_up: bool) -> Vec<(u32, u32)> {
+        keys.iter()
+            .enumerate()
+            .filter(|&(j, _)| j > 0 || set_up)
+            .filter_map(|(j, k)| {
+                let r = self.by_key.get(k)?.iter().copied().find(|&r| {
+                    let row = &self.rows[r as usize];
+                    row.variants.contains(&v) && (j == 0 || !row.moves.is_empty())
+                })?;
+                Some((j as u32, r))
+            })
+            .collect()
+    }
+}
+
 /// Whether `spec` is a code (or another spelling of one) of a row of a
 /// shipped table, compared without case.
 pub(crate) fn is_code(spec: &str) -> bool {

@@ -6,6 +6,7 @@
 
 use super::{Code, Outcome, Severity};
 use crate::dupes::Spill;
+use crate::variant::Variant;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
 
@@ -82,6 +83,70 @@ pub(crate) struct TGame {
     /// Its moves, hashed ply by ply from its start position: two copies of
     /// a game are told by them.
     pub moves: Moves,
+    /// What its ballot is judged by: its variant, whether it is set up or
+    /// carries a ballot tag, and how many of its first positions are kept
+    /// (in the temporary file, after its moves' hashes).
+    pub early: Early,
+}
+
+/// What a game's ballot is judged by (OPENINGS.md 3.4), in two bytes that
+/// fit in a [`TGame`]'s padding: the count of the keys of its first
+/// positions kept (bits 0-5), whether it is set up (bit 6), whether it
+/// carries a `Ballot`, `Opening` or `Apertura` tag (bit 7), its variant
+/// (bits 8-11, its index in `Variant::ALL` plus one; 0: none).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Early(u16);
+
+/// The plies whose positions are kept for the ballot check at least (a
+/// table's longest row and five more, when that is longer).
+const EARLY_PLIES: usize = 16;
+
+impl Early {
+    pub(crate) fn new(v: Option<Variant>, set_up: bool, tag: bool, keys: usize) -> Early {
+        let v = v.map_or(0, |v| v as u16 + 1);
+        Early(keys.min(63) as u16 | u16::from(set_up) << 6 | u16::from(tag) << 7 | v << 8)
+    }
+    /// Keys of its first positions kept (the start, then after each ply).
+    pub(crate) fn keys(self) -> usize {
+        usize::from(self.0 & 63)
+    }
+    /// Whether it starts from another position than the initial one.
+    pub(crate) fn set_up(self) -> bool {
+        self.0 & 64 != 0
+    }
+    /// Whether it carries a ballot tag (`Ballot`, `Opening`, `Apertura`).
+    pub(crate) fn tag(self) -> bool {
+        self.0 & 128 != 0
+    }
+    /// Its variant, when it was replayed under one.
+    pub(crate) fn variant(self) -> Option<Variant> {
+        Variant::ALL
+            .get(usize::from(self.0 >> 8).checked_sub(1)?)
+            .copied()
+    }
+}
+
+/// Whether a game carries a non-empty ballot tag other than `?`.
+fn ballot_tag(g: &crate::pdn::Game) -> bool {
+    ["Ballot", "Opening", "Apertura"].iter().any(|t| {
+        g.tag(t)
+            .is_some_and(|v| !v.trim().is_empty() && v.trim() != "?")
+    })
+}
+
+/// The keys ([`crate::openings::key`]) of a replayed game's start and of
+/// its positions after its first plies, with whether it is set up.
+fn early_keys(r: &crate::replay::GameReport) -> Option<(Vec<u64>, bool)> {
+    let (start, v) = (r.start?, r.variant?);
+    let set_up = !crate::openings::is_initial(&start);
+    let n = crate::openings::plies_needed(v, set_up, None)
+        .clamp(EARLY_PLIES, 62)
+        .min(r.played.len());
+    let keys = (1..=n as u32 + 1)
+        .filter_map(|ply| r.position_before(ply))
+        .map(|p| crate::openings::key(&p))
+        .collect();
+    Some((keys, set_up))
 }
 
 /// A game's moves, as two copies are told apart: the hash after its last
@@ -197,8 +262,10 @@ impl Games {
             result,
             plies: r.plies,
         };
-        let moves = self.moves_of(r);
-        self.make(game, moves)
+        let (moves, early) = self.moves_of(r);
+        let mut t = self.make(game, moves);
+        t.early = Early::new(r.variant, early.1, ballot_tag(g), early.0);
+        t
     }
     /// Adds a game given by its parts.
     #[cfg(test)]
@@ -223,6 +290,7 @@ impl Games {
             result: g.result,
             plies: g.plies,
             moves,
+            early: Early::default(),
         }
     }
     /// Games added.
@@ -233,20 +301,33 @@ impl Games {
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
-    /// The moves of a game, the hashes before its last written to the file.
-    fn moves_of(&mut self, r: &crate::replay::GameReport) -> Moves {
+    /// The moves of a game, the hashes before its last written to the file,
+    /// then the keys of its first positions: (its moves, (the keys written,
+    /// whether it is set up)).
+    fn moves_of(&mut self, r: &crate::replay::GameReport) -> (Moves, (usize, bool)) {
         let Some(f) = crate::dupes::Fingerprint::of(r, 1) else {
-            return Moves::NONE;
+            return (Moves::NONE, (0, false));
         };
-        let mut bytes = Vec::with_capacity(8 * f.prefixes.len());
+        let (keys, set_up) = early_keys(r).unwrap_or_default();
+        let mut bytes = Vec::with_capacity(8 * (f.prefixes.len() + keys.len()));
         for h in f.prefixes.iter().take(f.plies.saturating_sub(1) as usize) {
             bytes.extend_from_slice(&h.to_le_bytes());
         }
-        Moves {
+        for k in &keys {
+            bytes.extend_from_slice(&k.to_le_bytes());
+        }
+        if let Some(fen) = r.start.filter(|_| set_up && !keys.is_empty()) {
+            // The set-up position, for a ballot-mismatch's message.
+            let fen = fen.to_fen();
+            bytes.extend_from_slice(&(fen.len() as u64).to_le_bytes());
+            bytes.extend_from_slice(fen.as_bytes());
+        }
+        let moves = Moves {
             plies: f.plies,
             full: f.full,
             at: self.moves.push(&bytes),
-        }
+        };
+        (moves, (keys.len(), set_up))
     }
     /// The games as the judging reads them.
     pub(crate) fn table(&self) -> Table<'_> {
@@ -314,7 +395,7 @@ fn empty() -> &'static HashMap<u32, Box<str>> {
 
 impl TGame {
     /// Bytes of a game written by [`TGame::write`].
-    pub(crate) const BYTES: usize = 4 * 9 + 1 + 4 + 8 + 8;
+    pub(crate) const BYTES: usize = 4 * 9 + 1 + 4 + 8 + 8 + 2;
     /// Appends the game's [`TGame::BYTES`] bytes to `out`.
     pub(crate) fn write(&self, out: &mut Vec<u8>) {
         for s in [
@@ -334,6 +415,7 @@ impl TGame {
         out.extend_from_slice(&self.moves.plies.to_le_bytes());
         out.extend_from_slice(&self.moves.full.to_le_bytes());
         out.extend_from_slice(&self.moves.at.to_le_bytes());
+        out.extend_from_slice(&self.early.0.to_le_bytes());
     }
     /// The game [`TGame::write`] wrote at the start of `b` (`None` when `b`
     /// is too short).
@@ -364,6 +446,7 @@ impl TGame {
                 full: u64_at(41),
                 at: u64_at(49),
             },
+            early: Early(u16::from_le_bytes([b[57], b[58]])),
         })
     }
 }
@@ -443,6 +526,38 @@ impl<'a> Table<'a> {
             .chunks_exact(8)
             .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
             .collect()
+    }
+    /// The keys of game `i`'s first positions (its start, then after each
+    /// ply), read back from the temporary file (none when they cannot be).
+    pub(crate) fn early_keys(&self, i: usize) -> Vec<u64> {
+        let (m, n) = (self[i].moves, self[i].early.keys());
+        if !m.known() || n == 0 {
+            return Vec::new();
+        }
+        let mut bytes = vec![0u8; 8 * n];
+        let at = m.at + 8 * u64::from(m.plies.saturating_sub(1));
+        if self.moves.read_at(at, &mut bytes).is_err() {
+            return Vec::new();
+        }
+        bytes
+            .chunks_exact(8)
+            .map(|c| u64::from_le_bytes(c.try_into().unwrap_or_default()))
+            .collect()
+    }
+    /// The FEN of game `i`'s start, when it is set up (read back from the
+    /// temporary file).
+    pub(crate) fn setup_fen(&self, i: usize) -> Option<String> {
+        let (m, e) = (self[i].moves, self[i].early);
+        if !m.known() || !e.set_up() || e.keys() == 0 {
+            return None;
+        }
+        let at = m.at + 8 * (u64::from(m.plies.saturating_sub(1)) + e.keys() as u64);
+        let mut len = [0u8; 8];
+        self.moves.read_at(at, &mut len).ok()?;
+        let len = usize::try_from(u64::from_le_bytes(len)).ok()?.min(4096);
+        let mut text = vec![0u8; len];
+        self.moves.read_at(at + 8, &mut text).ok()?;
+        String::from_utf8(text).ok()
     }
     /// Whether two games' moves are one game's: the same, or those of one
     /// the start of the other's (the longer one's hash after as many plies as
@@ -528,11 +643,22 @@ mod tests {
                 full: u64::MAX - 3,
                 at: 1 << 40,
             },
+            early: Early::new(Some(Variant::Frisian), true, false, 17),
         };
         let mut b = Vec::new();
         t.write(&mut b);
         assert_eq!(b.len(), TGame::BYTES);
         assert_eq!(TGame::read(&b), Some(t));
         assert_eq!(TGame::read(&b[1..]), None);
+        let e = t.early;
+        assert_eq!(
+            (e.variant(), e.set_up(), e.tag(), e.keys()),
+            (Some(Variant::Frisian), true, false, 17)
+        );
+        let e = Early::new(None, false, true, 99);
+        assert_eq!(
+            (e.variant(), e.set_up(), e.tag(), e.keys()),
+            (None, false, true, 63)
+        );
     }
 }

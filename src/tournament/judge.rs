@@ -550,12 +550,23 @@ impl Judge<'_> {
             .meetings
             .iter()
             // A meeting's round is its key's: the round of its games.
-            .map(|(&(round, _, _), m)| Meeting {
-                round: if m.5.is_empty() { 0 } else { round },
-                white: new_index[m.0],
-                black: new_index[m.1],
-                points: (m.2, m.3),
-                games: m.4,
+            .map(|(&key, m)| {
+                let v = self.micro.pairs.get(&key).copied().flatten();
+                Meeting {
+                    round: if m.5.is_empty() { 0 } else { key.0 },
+                    white: new_index[m.0],
+                    black: new_index[m.1],
+                    points: (m.2, m.3),
+                    games: m.4,
+                    places: if self.micro.section {
+                        m.5.iter().map(|&i| self.place(i)).collect()
+                    } else {
+                        Vec::new()
+                    },
+                    ballot: v.map(|v| v.ballot),
+                    ballot_how: v.map(|v| v.how),
+                    ballot_code: v.and_then(|v| v.code),
+                }
             })
             .collect();
         self.findings
@@ -577,6 +588,8 @@ impl Judge<'_> {
             findings: self.findings,
             duplicates_merged: 0,
             conflicting_copies: 0,
+            ballots: self.micro.ballots,
+            micro_matches: self.micro.count,
         }
     }
 }

@@ -27,6 +27,7 @@ use crate::diag::{Code, Severity};
 use crate::pdn::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod ballots;
 mod copies;
 mod crosstable;
 mod games;
@@ -40,8 +41,8 @@ use names::*;
 pub(crate) use names::{is_placeholder, name_key};
 
 pub use games::Games;
+use games::{Early, TGame, Table};
 pub(crate) use games::{Strings, Sym};
-use games::{TGame, Table};
 pub(crate) use once::Once;
 
 /// How games are scored.
@@ -108,6 +109,13 @@ pub struct Settings {
     /// Every copy of a game counts (`--keep-duplicates`): the counting of
     /// before issue 41.
     pub keep_duplicates: bool,
+    /// Whether micro-matches' ballots are checked (`--ballots`): `Some(true)`
+    /// always, `Some(false)` never, `None` where a section's games show
+    /// ballots (set-up games, or a `Ballot`, `Opening` or `Apertura` tag).
+    pub ballots: Option<bool>,
+    /// The opening tables (`--opening-table`) whose first is the table a
+    /// section's ballots are compared by; `None`: the variant's own list.
+    pub opening_tables: Option<Vec<String>>,
 }
 
 impl Default for Settings {
@@ -118,6 +126,8 @@ impl Default for Settings {
             aliases: Vec::new(),
             prefer: None,
             keep_duplicates: false,
+            ballots: None,
+            opening_tables: None,
         }
     }
 }
@@ -191,6 +201,19 @@ pub struct Meeting {
     pub points: (u32, u32),
     /// Games.
     pub games: u32,
+    /// The games as (file, game), in a section that plays micro-matches
+    /// (else empty).
+    pub places: Vec<(String, usize)>,
+    /// The ballot of a micro-match of two games (OPENINGS.md 3.4): `same`,
+    /// `shared` or `differs`; `None` for another meeting, or when a game's
+    /// first positions are not known.
+    pub ballot: Option<&'static str>,
+    /// How its games start, in their order: `setup/setup`, `setup/moves`,
+    /// `moves/setup` or `moves/moves`.
+    pub ballot_how: Option<&'static str>,
+    /// The deepest row of the section's table both games reach, when they
+    /// start from the initial position.
+    pub ballot_code: Option<&'static str>,
 }
 
 /// An event: its players ranked, its meetings, its findings.
@@ -224,6 +247,11 @@ pub struct Event {
     /// Pairings of a round whose copies disagree (moves or result):
     /// counted as missing until one is preferred or removed.
     pub conflicting_copies: usize,
+    /// How the ballots of its micro-matches are known (OPENINGS.md 3.4):
+    /// `flag` (`--ballots on`), `setup`, `tag`; `None`: not checked.
+    pub ballots: Option<&'static str>,
+    /// Its micro-matches of two games (0: it plays none).
+    pub micro_matches: usize,
 }
 
 impl Event {
@@ -271,6 +299,24 @@ impl Event {
             rounds: &self.rounds,
             duplicates_merged: self.duplicates_merged,
             conflicting_copies: self.conflicting_copies,
+            ballots: self.ballots,
+            micro_matches: self.micro_matches,
+            micro_match_list: self
+                .meetings
+                .iter()
+                .filter(|m| m.ballot.is_some() || m.places.len() == 2)
+                .map(|m| PairRecord {
+                    round: m.round,
+                    games: m
+                        .places
+                        .iter()
+                        .map(|(file, game)| PlaceRecord { file, game: *game })
+                        .collect(),
+                    ballot: m.ballot,
+                    how: m.ballot_how,
+                    code: m.ballot_code,
+                })
+                .collect(),
             findings: self
                 .findings
                 .iter()
@@ -314,6 +360,12 @@ struct EventRecord<'a> {
     pub duplicates_merged: usize,
     /// Pairings whose copies disagree, counted as missing.
     pub conflicting_copies: usize,
+    /// How the micro-matches' ballots are known, or null.
+    pub ballots: Option<&'static str>,
+    /// Micro-matches of two games.
+    pub micro_matches: usize,
+    /// Each micro-match of two games and its ballot.
+    pub micro_match_list: Vec<PairRecord<'a>>,
     /// What is wrong, errors first.
     pub findings: Vec<FindingRecord<'a>>,
 }
@@ -371,6 +423,22 @@ struct FindingRecord<'a> {
     pub message: &'a str,
     /// The games it is about.
     pub games: Vec<PlaceRecord<'a>>,
+}
+
+/// A micro-match in an `EventRecord`.
+#[cfg(feature = "serde")]
+#[derive(Clone, Debug, serde::Serialize)]
+struct PairRecord<'a> {
+    /// The round (0: none).
+    pub round: u32,
+    /// Its two games.
+    pub games: Vec<PlaceRecord<'a>>,
+    /// `same`, `shared`, `differs`, or null (not known).
+    pub ballot: Option<&'static str>,
+    /// How each game starts.
+    pub how: Option<&'static str>,
+    /// The deepest common row of the section's table.
+    pub code: Option<&'static str>,
 }
 
 /// A game named by its file and 1-based index.
@@ -697,6 +765,8 @@ struct Judge<'a> {
     /// The round of each game of `ix` (0: none).
     round: Vec<u32>,
     meetings: Meetings,
+    /// Its micro-matches and their ballots.
+    micro: ballots::Micro,
     /// Per player: points, games, wins, draws, losses, games with White.
     per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
 }
@@ -731,7 +801,8 @@ fn judge(
             merged: copies.merged.len(),
             conflicts: copies.conflicts.len(),
         };
-        return vec![judge_part(games, &copies.kept, part, s, memo)];
+        let judged = judge_part(games, &copies.kept, part, s, memo);
+        return vec![conclude(judged, None)];
     }
     let mut parts = sections(
         games,
@@ -750,9 +821,25 @@ fn judge(
         memo,
     );
     parts[0].findings.extend(unknown_note);
-    sets.iter()
+    let judged: Vec<Judged<'_>> = sets
+        .iter()
         .zip(parts)
         .map(|(set, part)| judge_part(games, set, part, s, memo))
+        .collect();
+    // Sections of one event play one format: the event's meetings tell
+    // whether they play micro-matches (a round's file holds sections of one
+    // meeting each).
+    let (pairs, meetings) = judged
+        .iter()
+        .filter_map(|j| match j {
+            Judged::Judge(j, ..) => Some(j.pair_counts()),
+            Judged::Done(_) => None,
+        })
+        .fold((0, 0), |(p, m), (q, n)| (p + q, m + n));
+    let plays = pairs > 0 && 2 * pairs >= meetings;
+    judged
+        .into_iter()
+        .map(|j| conclude(j, Some(plays)))
         .collect()
 }
 
@@ -885,9 +972,45 @@ struct Part {
     conflicts: usize,
 }
 
-/// The crosstable and findings of the games `ix` (counted once) of an event
-/// or section.
-fn judge_part(games: Table<'_>, ix: &[usize], part: Part, s: &Settings, memo: &mut Keys) -> Event {
+/// An event or section judged up to its micro-matches, or done (no game).
+enum Judged<'a> {
+    Judge(Box<Judge<'a>>, Part, System, BTreeSet<u32>),
+    Done(Event),
+}
+
+/// The event of a [`Judged`]: its micro-matches (played when `plays` says
+/// so, else when its own meetings tell), dates and crosstable.
+fn conclude(j: Judged<'_>, plays: Option<bool>) -> Event {
+    let (mut j, part, system, rounds) = match j {
+        Judged::Judge(j, part, system, rounds) => (j, part, system, rounds),
+        Judged::Done(ev) => return ev,
+    };
+    let plays = plays.unwrap_or_else(|| {
+        let (pairs, meetings) = j.pair_counts();
+        pairs > 0 && 2 * pairs >= meetings
+    });
+    if plays {
+        j.micro_matches();
+    }
+    j.dates();
+    let mut ev = j.finish(part.year, system, rounds);
+    ev.event = part.event;
+    ev.section = part.section;
+    ev.site = part.site;
+    ev.duplicates_merged = part.merged;
+    ev.conflicting_copies = part.conflicts;
+    ev
+}
+
+/// The games `ix` (counted once) of an event or section, judged up to
+/// their micro-matches ([`conclude`] ends it).
+fn judge_part<'a>(
+    games: Table<'a>,
+    ix: &'a [usize],
+    part: Part,
+    s: &'a Settings,
+    memo: &mut Keys,
+) -> Judged<'a> {
     let Part {
         event,
         section,
@@ -902,7 +1025,7 @@ fn judge_part(games: Table<'_>, ix: &[usize], part: Part, s: &Settings, memo: &m
         // what was found, with no crosstable.
         let mut findings = findings;
         findings.sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
-        return Event {
+        return Judged::Done(Event {
             event,
             section,
             site,
@@ -918,7 +1041,9 @@ fn judge_part(games: Table<'_>, ix: &[usize], part: Part, s: &Settings, memo: &m
             findings,
             duplicates_merged: merged,
             conflicting_copies: conflicts,
-        };
+            ballots: None,
+            micro_matches: 0,
+        });
     }
     let names = Names::of(games, ix, s, memo);
     let mut j = Judge {
@@ -930,6 +1055,7 @@ fn judge_part(games: Table<'_>, ix: &[usize], part: Part, s: &Settings, memo: &m
         findings,
         round: Vec::new(),
         meetings: BTreeMap::new(),
+        micro: ballots::Micro::default(),
     };
     j.name_findings();
     j.read_rounds();
@@ -937,14 +1063,16 @@ fn judge_part(games: Table<'_>, ix: &[usize], part: Part, s: &Settings, memo: &m
     let rounds: BTreeSet<u32> = j.round.iter().copied().filter(|&r| r > 0).collect();
     let system = j.pairings(&rounds);
     j.colours();
-    j.dates();
-    let mut ev = j.finish(year, system, rounds);
-    ev.event = event;
-    ev.section = section;
-    ev.site = site;
-    ev.duplicates_merged = merged;
-    ev.conflicting_copies = conflicts;
-    ev
+    let part = Part {
+        event,
+        section,
+        site,
+        year,
+        findings: Vec::new(),
+        merged,
+        conflicts,
+    };
+    Judged::Judge(Box::new(j), part, system, rounds)
 }
 
 #[cfg(test)]

@@ -370,3 +370,288 @@ fn the_openings_command_lists_the_tables_and_writes_one_as_csv() {
     let out = openings_cmd(&["--table", "eco"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// A pair or a lone game of a micro-match, by its games as (file from
+/// `shared/`, game), sorted.
+type PairKey = Vec<(String, u64)>;
+
+/// (ballot, how, code, the micro-match findings about it), as the
+/// conformance file writes them.
+type PairVerdict = (Value, Value, Value, Vec<String>);
+
+/// The micro-matches of `pdnkit tournament --format json` output: each
+/// pair of `micro_match_list` and each game of a micro-match finding.
+fn micro_matches(out: &std::process::Output, root: &str) -> BTreeMap<PairKey, PairVerdict> {
+    let rel = |f: &Value| {
+        f["file"]
+            .as_str()
+            .unwrap_or_default()
+            .replace(root, "shared/")
+    };
+    let key = |games: &Value| -> PairKey {
+        let mut k: PairKey = games
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|g| (rel(g), g["game"].as_u64().unwrap_or(0)))
+            .collect();
+        k.sort();
+        k
+    };
+    let mut got: BTreeMap<PairKey, PairVerdict> = BTreeMap::new();
+    for e in common::json_lines(out)
+        .into_iter()
+        .filter(|e| e["type"] == "event")
+    {
+        for m in e["micro_match_list"].as_array().into_iter().flatten() {
+            got.insert(
+                key(&m["games"]),
+                (
+                    m["ballot"].clone(),
+                    m["how"].clone(),
+                    m["code"].clone(),
+                    Vec::new(),
+                ),
+            );
+        }
+        for f in e["findings"].as_array().into_iter().flatten() {
+            let code = f["code"].as_str().unwrap_or_default();
+            if [
+                "ballot-mismatch",
+                "colours-not-swapped",
+                "micro-match-incomplete",
+            ]
+            .contains(&code)
+            {
+                got.entry(key(&f["games"]))
+                    .or_insert((Value::Null, Value::Null, Value::Null, Vec::new()))
+                    .3
+                    .push(code.to_string());
+            }
+        }
+    }
+    got
+}
+
+/// OPENINGS.md 3.4: every micro-match line of the conformance file (379),
+/// each file's tournament on its own: the pair's ballot, how its games
+/// start, the deepest row both reach, and its findings.
+#[test]
+fn every_micro_match_line_of_the_conformance_file_agrees() {
+    let Some(expect) = common::shared("conformance/openings/real_expect.jsonl") else {
+        return;
+    };
+    let shared = expect
+        .parent()
+        .and_then(|p| p.parent())
+        .and_then(|p| p.parent())
+        .expect("shared/")
+        .to_string_lossy()
+        .to_string();
+    let mut want: BTreeMap<PairKey, PairVerdict> = BTreeMap::new();
+    for l in common::jsonl(&expect)
+        .into_iter()
+        .filter(|l| l["type"] == "micromatch")
+    {
+        let mut k: PairKey = l["games"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|g| {
+                (
+                    g[0].as_str().unwrap_or("").to_string(),
+                    g[1].as_u64().unwrap_or(0),
+                )
+            })
+            .collect();
+        k.sort();
+        let mut findings: Vec<String> = l["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| f.as_str().unwrap_or("").to_string())
+            .collect();
+        findings.sort();
+        let field = |k: &str| l.get(k).cloned().unwrap_or(Value::Null);
+        want.insert(k, (field("ballot"), field("how"), field("code"), findings));
+    }
+    assert!(want.len() >= 379, "{} micro-match lines", want.len());
+    let files: std::collections::BTreeSet<String> =
+        want.keys().flatten().map(|(f, _)| f.clone()).collect();
+    let mut got = BTreeMap::new();
+    let root = format!("{shared}/");
+    for f in &files {
+        let path = format!("{shared}/{}", f.trim_start_matches("shared/"));
+        let out = common::pdnkit(&["tournament", "--format", "json", &path]);
+        got.extend(micro_matches(&out, &root));
+    }
+    for v in got.values_mut() {
+        v.3.sort();
+    }
+    let wrong: Vec<String> = want
+        .iter()
+        .filter(|(k, v)| got.get(*k) != Some(v))
+        .map(|(k, v)| format!("{k:?}: want {v:?}, got {:?}", got.get(k)))
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "{} of {} micro-match lines differ:\n{}",
+        wrong.len(),
+        want.len(),
+        wrong[..wrong.len().min(10)].join("\n")
+    );
+    let extra: Vec<&PairKey> = got.keys().filter(|k| !want.contains_key(*k)).collect();
+    assert!(extra.is_empty(), "not in the conformance file: {extra:?}");
+}
+
+/// OPENINGS.md 3.4: the Belarus round files and the whole-event file
+/// together count each game once; the men's events' micro-matches all start
+/// from one set-up ballot (0 `ballot-mismatch`, 0 `colours-not-swapped`);
+/// the women's show no ballot, and with `--ballots on` still none differs.
+#[test]
+fn the_belarus_events_count_each_game_once_and_the_mens_ballots_agree() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let files: Vec<String> = common::pdn_files(&dir)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().contains("jpalaz_"))
+        .map(|p| p.to_string_lossy().to_string())
+        .collect();
+    assert!(files.len() >= 40, "{} Belarus files", files.len());
+    for ballots in ["auto", "on"] {
+        let mut args = vec!["tournament", "--format", "json", "--ballots", ballots];
+        args.extend(files.iter().map(String::as_str));
+        let out = common::pdnkit(&args);
+        let events: Vec<Value> = common::json_lines(&out)
+            .into_iter()
+            .filter(|e| e["type"] == "event")
+            .collect();
+        let mut seen = Vec::new();
+        for e in &events {
+            let name = format!("{} {}", e["event"], e["section"]);
+            let count = |code: &str| {
+                e["findings"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|f| f["code"] == code)
+                    .count()
+            };
+            let games = e["players"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|p| p["games"].as_u64().unwrap_or(0))
+                .sum::<u64>()
+                / 2
+                + e["conflicting_copies"].as_u64().unwrap_or(0);
+            let women = name.contains("женщины");
+            let year = e["year"].as_u64().unwrap_or(0);
+            let pairs = e["micro_match_list"].as_array().map_or(0, Vec::len);
+            seen.push((year, women, games, e["micro_matches"].as_u64()));
+            assert_eq!(e["micro_matches"].as_u64(), Some(pairs as u64), "{name}");
+            if ballots == "on" || !women {
+                assert_eq!(count("ballot-mismatch"), 0, "{name} --ballots {ballots}");
+            }
+            if !women {
+                assert_eq!(count("colours-not-swapped"), 0, "{name}");
+                assert_eq!(e["ballots"], if ballots == "on" { "flag" } else { "setup" });
+                assert!(e["micro_match_list"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .all(|m| m["ballot"] == "same" && m["how"] == "setup/setup"
+                        || m["how"] == "moves/moves" && m["ballot"] != "differs"));
+            } else if ballots == "auto" {
+                assert!(e["ballots"].is_null(), "{name}");
+            }
+        }
+        seen.sort();
+        // Each game once: 2015 men 128, women 89; 2016 men 128 (a pairing
+        // whose copies conflict counted once), women 127 (not 138: round 3
+        // stored as `3` and as `3.1`/`3.2`).
+        let counts: Vec<(u64, bool, u64)> = seen.iter().map(|s| (s.0, s.1, s.2)).collect();
+        assert_eq!(
+            counts,
+            [
+                (2015, false, 128),
+                (2015, true, 89),
+                (2016, false, 128),
+                (2016, true, 127)
+            ],
+            "{seen:?}"
+        );
+    }
+}
+
+/// On every clone: the micro-matches of `corpus/russian/micro-matches.pdn`,
+/// written to hold each verdict and finding once.
+#[test]
+fn the_corpus_micro_matches_get_their_verdicts_and_findings() {
+    let file = common::corpus("russian/micro-matches.pdn");
+    let run = |ballots: &str| {
+        let out = common::pdnkit(&[
+            "tournament",
+            "--format",
+            "json",
+            "--ballots",
+            ballots,
+            &file,
+        ]);
+        let root = file
+            .trim_end_matches("russian/micro-matches.pdn")
+            .to_string();
+        micro_matches(&out, &root)
+            .into_iter()
+            .map(|(k, v)| {
+                let games: Vec<u64> = k.iter().map(|g| g.1).collect();
+                let s = |v: &Value| v.as_str().unwrap_or("-").to_string();
+                (games, [s(&v.0), s(&v.1), s(&v.2)], v.3)
+            })
+            .collect::<Vec<_>>()
+    };
+    let (s, f) = (
+        |x: &str| x.to_string(),
+        |x: &[&str]| -> Vec<String> { x.iter().map(|c| c.to_string()).collect() },
+    );
+    let want = |mismatch: &[&str]| {
+        vec![
+            (vec![1, 2], [s("same"), s("setup/setup"), s("-")], f(&[])),
+            (vec![3, 4], [s("same"), s("moves/moves"), s("I-12")], f(&[])),
+            (
+                vec![5, 6],
+                [s("differs"), s("moves/moves"), s("-")],
+                f(mismatch),
+            ),
+            (
+                vec![7, 8],
+                [s("same"), s("moves/moves"), s("I-2")],
+                f(&["colours-not-swapped"]),
+            ),
+            (
+                vec![9],
+                [s("-"), s("-"), s("-")],
+                f(&["micro-match-incomplete"]),
+            ),
+            (
+                vec![10, 11],
+                [s("shared"), s("moves/moves"), s("I-2")],
+                f(&[]),
+            ),
+        ]
+    };
+    // Set-up games: the section uses ballots; `--ballots off`: never.
+    assert_eq!(run("auto"), want(&["ballot-mismatch"]));
+    assert_eq!(run("on"), want(&["ballot-mismatch"]));
+    assert_eq!(run("off"), want(&[]));
+    let out = common::pdnkit(&["tournament", &file]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(
+            "5 micro-matches, ballots checked (set-up games): 3 same, 1 shared, 1 differs"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("micro-matches.pdn game 5 reaches idf-745 I-2 after 2 plies"));
+}

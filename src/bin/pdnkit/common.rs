@@ -205,16 +205,22 @@ impl InputArgs {
             })
             .max_game_bytes(Some(self.max_game_bytes))
             .levels(self.levels())
-            .opening_tables(match self.opening_table.as_slice() {
-                [] => None,
-                list => Some(
-                    list.iter()
-                        .filter(|t| !t.eq_ignore_ascii_case("none"))
-                        .cloned()
-                        .collect(),
-                ),
-            })
+            .opening_tables(self.opening_tables())
             .map_err(|e| format!("--opening-table: {e}"))
+    }
+
+    /// The tables of `--opening-table`, in order (`none` left out: an empty
+    /// list turns classification off); `None`: each variant's own list.
+    pub fn opening_tables(&self) -> Option<Vec<String>> {
+        match self.opening_table.as_slice() {
+            [] => None,
+            list => Some(
+                list.iter()
+                    .filter(|t| !t.eq_ignore_ascii_case("none"))
+                    .cloned()
+                    .collect(),
+            ),
+        }
     }
 
     /// Worker threads asked for (`-j`): at least 1; more than

@@ -48,6 +48,18 @@ pub struct Args {
     /// one game in an event are counted once, each merge a duplicate-game note).
     #[arg(long)]
     keep_duplicates: bool,
+    /// Check that both games of each micro-match start from one ballot: on,
+    /// off, or auto (where a section's games are set up or carry a Ballot,
+    /// Opening or Apertura tag; docs/openings.md).
+    #[arg(long, value_enum, default_value = "auto")]
+    ballots: BallotsArg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum BallotsArg {
+    On,
+    Off,
+    Auto,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -199,6 +211,7 @@ fn human(e: &Event, out: &mut String) {
     if !grid {
         swiss_rows(e, nw, out);
     }
+    micro_matches_line(e, out);
     findings_text(e, out);
     out.push('\n');
 }
@@ -236,6 +249,39 @@ fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
         }
         let _ = writeln!(out, "{line}");
     }
+}
+
+/// The micro-matches and their ballots, in a line (none when the section
+/// plays no micro-matches).
+fn micro_matches_line(e: &Event, out: &mut String) {
+    if e.micro_matches == 0 {
+        return;
+    }
+    let mut count: Vec<(&str, usize)> = Vec::new();
+    for b in e.meetings.iter().filter_map(|m| m.ballot) {
+        match count.iter_mut().find(|(k, _)| *k == b) {
+            Some((_, n)) => *n += 1,
+            None => count.push((b, 1)),
+        }
+    }
+    count.sort_by_key(|(k, _)| ["same", "shared", "differs"].iter().position(|x| x == k));
+    let ballots: Vec<String> = count.iter().map(|(k, n)| format!("{n} {k}")).collect();
+    let how = match e.ballots {
+        Some("flag") => "ballots checked (--ballots on)",
+        Some("setup") => "ballots checked (set-up games)",
+        Some("tag") => "ballots checked (ballot tags)",
+        _ => "ballots not checked (no set-up game or ballot tag; --ballots on checks them)",
+    };
+    let _ = writeln!(
+        out,
+        "{}, {how}: {}",
+        plural(e.micro_matches, "micro-match", "micro-matches"),
+        if ballots.is_empty() {
+            "ballots not known".to_string()
+        } else {
+            ballots.join(", ")
+        }
+    );
 }
 
 /// The findings, a line each, with up to six of their games.
@@ -466,6 +512,12 @@ pub fn run(a: Args) -> u8 {
         aliases,
         prefer,
         keep_duplicates: a.keep_duplicates,
+        ballots: match a.ballots {
+            BallotsArg::On => Some(true),
+            BallotsArg::Off => Some(false),
+            BallotsArg::Auto => None,
+        },
+        opening_tables: a.input.opening_tables(),
     };
     // Events are judged on as many threads as the games were read.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
