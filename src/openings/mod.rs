@@ -168,6 +168,8 @@ pub(crate) struct Row {
 #[derive(Debug)]
 pub(crate) struct Table {
     pub(crate) name: &'static str,
+    /// The text it was read from.
+    text: &'static str,
     pub(crate) rows: Vec<Row>,
     /// Per position key: the rows with that position, in table order.
     by_key: ByKey,
@@ -394,6 +396,7 @@ impl Table {
         let longest = kept.iter().map(|r| r.moves.len() as u32).max().unwrap_or(0);
         Table {
             name,
+            text,
             rows: kept,
             by_key,
             starts,
@@ -401,11 +404,14 @@ impl Table {
         }
     }
 
-    /// The shipped table `name`, read the first time it is asked for.
+    /// The table `name`: a shipped one, read the first time it is asked
+    /// for, or a user's table [`register`]ed.
     pub(crate) fn shipped(name: &str) -> Option<&'static Table> {
         static TABLES: OnceLock<Vec<OnceLock<Table>>> = OnceLock::new();
         let tables = TABLES.get_or_init(|| SHIPPED.iter().map(|_| OnceLock::new()).collect());
-        let i = SHIPPED.iter().position(|(n, _)| *n == name)?;
+        let Some(i) = SHIPPED.iter().position(|(n, _)| *n == name) else {
+            return user_tables().iter().find(|t| t.name == name).copied();
+        };
         let (n, text) = SHIPPED[i];
         Some(tables[i].get_or_init(|| Table::read(n, text)))
     }
@@ -644,12 +650,47 @@ impl Table {
 }
 
 /// Whether `spec` is a code (or another spelling of one) of a row of a
-/// shipped table, compared without case.
+/// shipped or registered table, compared without case.
 pub(crate) fn is_code(spec: &str) -> bool {
     SHIPPED
         .iter()
         .filter_map(|(n, _)| Table::shipped(n))
+        .chain(user_tables())
         .any(|t| t.rows.iter().any(|r| r.is_called(spec)))
+}
+
+/// The users' tables registered so far (`--opening-table FILE`).
+fn user_tables() -> Vec<&'static Table> {
+    USER.lock().map(|u| u.clone()).unwrap_or_default()
+}
+
+/// The users' tables, each read once and kept for the run.
+static USER: std::sync::Mutex<Vec<&'static Table>> = std::sync::Mutex::new(Vec::new());
+
+/// Makes a user's table, given in the shipped tables' text form (a tab
+/// between columns: `code`, `name`, `variants`, `start_fen`, `moves`,
+/// `fen`, `aliases`; every row already checked), one that classification
+/// can name: its name, or the error when a shipped table or another table
+/// of other rows has it. Registering the same table again is no error.
+pub(crate) fn register(name: &str, text: String) -> Result<&'static str, String> {
+    if SHIPPED.iter().any(|(n, _)| *n == name) {
+        return Err(format!(
+            "'{name}' is the name of a shipped table: name the table otherwise (a '# table:' line, or the file's name)"
+        ));
+    }
+    let mut user = USER.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(t) = user.iter().find(|t| t.name == name) {
+        return if t.text == text {
+            Ok(t.name)
+        } else {
+            Err(format!("two opening tables are named '{name}'"))
+        };
+    }
+    let name: &'static str = Box::leak(name.to_string().into_boxed_str());
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    let t: &'static Table = Box::leak(Box::new(Table::read(name, text)));
+    user.push(t);
+    Ok(name)
 }
 
 /// Whether a row of `table` with the code `code` is called `spec` (its code
@@ -683,9 +724,9 @@ pub(crate) fn match_in(
     Some(rows.iter().map(|&r| t.rows[r as usize].code).collect())
 }
 
-/// Whether `name` is a shipped table.
+/// Whether `name` is a shipped or registered table.
 pub(crate) fn is_table(name: &str) -> bool {
-    SHIPPED.iter().any(|(n, _)| *n == name)
+    Table::shipped(name).is_some()
 }
 
 impl Row {

@@ -655,3 +655,183 @@ fn the_corpus_micro_matches_get_their_verdicts_and_findings() {
     );
     assert!(text.contains("micro-matches.pdn game 5 reaches idf-745 I-2 after 2 plies"));
 }
+
+/// OPENINGS.md 3.1: a user's table in CSV (the shipped format) and in PDN
+/// (`Ballot`, `Opening`, a game per row): its good rows classify games,
+/// each bad row is left out with a warning naming the file, the row and
+/// why, and a table that cannot be read stops the run (exit 2).
+#[test]
+fn users_tables_in_csv_and_pdn_classify_and_their_bad_rows_are_named() {
+    let dir = common::tempdir("openings-user");
+    let games = common::corpus("russian/micro-matches.pdn");
+    let csv = dir.join("mine.csv");
+    std::fs::write(
+        &csv,
+        "# table: my-ballots\n# variants: russian\ncode,name,moves,fen\n\
+         A1,Kol,21-17 9-13,\n\
+         A2,,c3-d4 f6-g5,\n\
+         BAD1,,21-17 21-17,\n\
+         BAD2,,21-17,\"W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n\
+         ,,21-17,\n\
+         F1,,,\"B:W18,21,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\"\n",
+    )
+    .expect("written");
+    let pdn = dir.join("mine.pdn");
+    std::fs::write(
+        &pdn,
+        "[Ballot \"P1\"]\n[Opening \"Kol\"]\n[GameType \"25\"]\n\n1. 21-17 9-13 *\n\n\
+         [GameType \"25\"]\n\n1. 22-18 *\n\n\
+         [Ballot \"P3\"]\n[GameType \"25\"]\n\n1. 22-19 *\n",
+    )
+    .expect("written");
+    let (csv, pdn) = (
+        csv.to_string_lossy().to_string(),
+        pdn.to_string_lossy().to_string(),
+    );
+    let run = |table: &str| {
+        let out = common::pdnkit(&[
+            "check",
+            "--format",
+            "json",
+            "--opening-table",
+            table,
+            &games,
+        ]);
+        let codes: Vec<String> = common::json_lines(&out)
+            .into_iter()
+            .filter(|g| g["type"] == "game")
+            .map(|g| {
+                let o = &g["opening"];
+                format!(
+                    "{} {} {}",
+                    o["table"].as_str().unwrap_or("-"),
+                    o["code"].as_str().unwrap_or("-"),
+                    o["name"].as_str().unwrap_or("-")
+                )
+            })
+            .collect();
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        (out.status.code(), codes, err)
+    };
+    let (code, codes, err) = run(&csv);
+    assert_eq!(code, Some(0), "{err}");
+    // Games 5-8 and 10-11 play 21-17 9-13 (A1); game 9 only 21-17; game 6
+    // opens 22-18 11-15 (no row), the set-up games none.
+    let a1 = "my-ballots A1 Kol";
+    let want: Vec<&str> = [
+        "- - -", "- - -", a1, a1, a1, "- - -", a1, a1, "- - -", a1, a1,
+    ]
+    .to_vec();
+    assert_eq!(codes, want);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(
+        lines[0].contains("mine.csv: row 3 (line 6): its moves do not replay"),
+        "{err}"
+    );
+    assert!(
+        lines[1].contains("mine.csv: row 4 (line 7): its moves reach B:W17"),
+        "{err}"
+    );
+    assert!(
+        lines[2].contains("mine.csv: row 5 (line 8): no code"),
+        "{err}"
+    );
+    let (code, codes, err) = run(&pdn);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(codes.iter().filter(|c| *c == "mine P1 Kol").count(), 7);
+    assert!(
+        err.contains("mine.pdn: row 2 (game 2, line 5): no Ballot tag"),
+        "{err}"
+    );
+    assert!(
+        err.contains("mine.pdn: row 3 (game 3, line 9): its moves do not replay"),
+        "{err}"
+    );
+    // Selected by the user's table and code.
+    let out = common::pdnkit(&[
+        "select",
+        "--opening-table",
+        &csv,
+        "--opening",
+        "my-ballots:A1",
+        &games,
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout)
+            .matches("[Event ")
+            .count(),
+        7
+    );
+    // Tables that cannot be used stop the run.
+    let bad = |name: &str, text: &str| {
+        let p = dir.join(name);
+        std::fs::write(&p, text).expect("written");
+        let out = common::pdnkit(&["check", "--opening-table", &p.to_string_lossy(), &games]);
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    for (name, text, why) in [
+        ("none.csv", "name,moves\nx,21-17\n", "no 'code' column"),
+        (
+            "empty.csv",
+            "# variants: russian\ncode,moves\nX,21-17 21-17\n",
+            "no row of the table",
+        ),
+        (
+            "taken.csv",
+            "# table: idf-745\ncode,moves,variants\nX,21-17,russian\n",
+            "shipped table",
+        ),
+    ] {
+        let (code, err) = bad(name, text);
+        assert_eq!(code, Some(2), "{name}: {err}");
+        assert!(err.contains(why), "{name}: {err}");
+    }
+    let out = common::pdnkit(&["check", "--opening-table", "no-such-file.csv", &games]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// A table written by `pdnkit openings --table NAME`, renamed, is read
+/// back as a user's table with no row left out, and classifies every game
+/// as the shipped one does.
+#[test]
+fn a_shipped_table_written_and_read_back_classifies_the_same() {
+    let dir = common::tempdir("openings-readback");
+    let games = common::corpus("");
+    for table in ["idf-745", "acf-3move"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(["openings", "--table", table])
+            .output()
+            .expect("pdnkit runs");
+        let text = String::from_utf8_lossy(&out.stdout).replace(
+            &format!("# table: {table}"),
+            &format!("# table: copy-of-{table}"),
+        );
+        let path = dir.join(format!("{table}.csv"));
+        std::fs::write(&path, text).expect("written");
+        let openings = |t: &str| {
+            let out = common::pdnkit(&["check", "--format", "json", "--opening-table", t, &games]);
+            let err = String::from_utf8_lossy(&out.stderr).to_string();
+            let list: Vec<String> = common::json_lines(&out)
+                .into_iter()
+                .filter(|g| g["type"] == "game")
+                .map(|g| {
+                    let o = &g["opening"];
+                    format!("{} {} {}", o["code"], o["plies"], o["via"])
+                })
+                .collect();
+            (list, err)
+        };
+        let (shipped, _) = openings(table);
+        let (copy, err) = openings(&path.to_string_lossy());
+        assert!(!err.contains("warning"), "{table}: {err}");
+        assert_eq!(copy, shipped, "{table}");
+        assert!(
+            shipped.iter().any(|o| !o.starts_with("null")),
+            "{table}: no opening"
+        );
+    }
+}

@@ -32,9 +32,10 @@ pub struct InputArgs {
     /// the replay goes on (over-the-board records).
     #[arg(long, value_enum, value_name = "MODE", default_value_t = IrregularityChoice::Stop)]
     pub irregularities: IrregularityChoice,
-    /// Classify openings against these tables, in this order, instead of
-    /// each variant's list (repeatable; docs/openings.md); none: no opening.
-    #[arg(long, value_name = "NAME|none")]
+    /// Classify openings against these tables (a shipped table's name, or a
+    /// file of one's own, .csv or .pdn), in this order, instead of each
+    /// variant's list (repeatable; docs/openings.md); none: no opening.
+    #[arg(long, value_name = "NAME|FILE|none")]
     pub opening_table: Vec<String>,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
@@ -315,6 +316,9 @@ impl InputArgs {
     pub fn prepare(&self, keep_moves: bool) -> Result<Prepared, u8> {
         let fail = |m: String| crate::exit::fail(m);
         let mut opts = self.options().map_err(fail)?;
+        for w in &opts.opening_table_warnings {
+            eprintln!("pdnkit: warning: {}", crate::render::name(w));
+        }
         opts.keep_moves = keep_moves;
         let jobs = self.jobs().map_err(fail)?;
         let paths: Vec<PathBuf> = if self.paths.is_empty() {
@@ -429,9 +433,17 @@ pub struct TagSelectArgs {
 
 impl SelectArgs {
     /// The selection, with `tags` (`NAME=VALUE`, `NAME~REGEX`); the reason
-    /// when an option cannot be read.
-    pub fn selection(&self, tags: &[String]) -> Result<pdnkit::select::Selection, String> {
+    /// when an option cannot be read. The users' opening tables of `input`
+    /// are read first, so that `--opening` knows their codes.
+    pub fn selection(
+        &self,
+        tags: &[String],
+        input: &InputArgs,
+    ) -> Result<pdnkit::select::Selection, String> {
         use pdnkit::select::Criterion;
+        if !self.opening.is_empty() {
+            input.options()?;
+        }
         let mut s = pdnkit::select::Selection::default();
         let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, opt: &str| {
             c.map(|c| {

@@ -137,7 +137,7 @@ impl<W: Write> Sink for CheckSink<W> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let selection = match a.select.selection(&a.tag_select.tag) {
+    let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
     };

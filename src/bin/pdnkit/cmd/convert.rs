@@ -628,7 +628,7 @@ pub fn run(mut a: Args) -> u8 {
         .into_iter()
         .partition(|t| t.contains(['=', '~']));
     a.tags = columns;
-    let selection = match a.select.selection(&tag_tests) {
+    let selection = match a.select.selection(&tag_tests, &a.input) {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
     };

@@ -306,7 +306,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let selection = match a.select.selection(&a.tag_select.tag) {
+    let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
     };

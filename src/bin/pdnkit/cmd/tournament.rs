@@ -453,7 +453,7 @@ fn render(
 }
 
 pub fn run(a: Args) -> u8 {
-    let selection = match a.select.selection(&a.tag_select.tag) {
+    let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
     };

@@ -728,7 +728,7 @@ fn open_in_browser(path: &Path) -> Result<(), String> {
 }
 
 pub fn run(a: Args) -> u8 {
-    let selection = match a.select.selection(&a.tag_select.tag) {
+    let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
     };

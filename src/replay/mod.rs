@@ -1,6 +1,8 @@
 //! A game replayed ply by ply under its variant's rules: findings collected,
 //! draw rules applied, the true result worked out and compared with the record.
 
+mod tables;
+
 use crate::board::Bitboard;
 use crate::board::BoardSize;
 use crate::diag::{Code, Diagnostic, Severity, Span};
@@ -57,6 +59,9 @@ pub struct Options {
     /// an empty list looks for none (`--opening-table none`: every
     /// [`GameReport::opening`] is `None`).
     pub opening_tables: Option<Vec<String>>,
+    /// What reading the users' tables of [`Options::opening_tables`] left
+    /// out: a line per row (its file, row and why), for the caller to show.
+    pub opening_table_warnings: Vec<String>,
 }
 
 /// What an irregular move does to the replay of a game (`--irregularities`,
@@ -146,10 +151,26 @@ impl Options {
         self.irregularities = mode;
         self
     }
-    /// The opening tables, by name, instead of each variant's list (`None`:
-    /// the variant's list; empty: no opening is looked for). A name that is
-    /// not a shipped table is the error, naming the tables there are.
+    /// The opening tables, by name or file, instead of each variant's list
+    /// (`None`: the variant's list; empty: no opening is looked for). A
+    /// file (`.csv`, `.pdn`: a user's table, docs/openings.md) is read and
+    /// each of its rows checked by replaying it: a row left out is a line
+    /// of [`Options::opening_table_warnings`]; a file that cannot be read,
+    /// or a name that is no table, is the error.
     pub fn opening_tables(mut self, tables: Option<Vec<String>>) -> Result<Options, String> {
+        let mut tables = tables;
+        for t in tables.iter_mut().flatten() {
+            let lower = t.to_ascii_lowercase();
+            let file = !crate::openings::is_table(t)
+                && (lower.ends_with(".csv")
+                    || lower.ends_with(".pdn")
+                    || std::path::Path::new(t.as_str()).is_file());
+            if file {
+                let (name, warnings) = tables::load(t)?;
+                self.opening_table_warnings.extend(warnings);
+                *t = name;
+            }
+        }
         if let Some(bad) = tables
             .iter()
             .flatten()
@@ -157,7 +178,7 @@ impl Options {
         {
             let names: Vec<&str> = crate::openings::shipped_names().collect();
             return Err(format!(
-                "'{bad}' is no opening table (tables: {}, or none)",
+                "'{bad}' is no opening table (tables: {}, a file .csv or .pdn, or none)",
                 names.join(", ")
             ));
         }
