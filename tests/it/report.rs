@@ -128,7 +128,7 @@ fn the_page_data_holds_every_move_as_convert_gives_it() {
     let games: Vec<&Value> = games.iter().filter(|g| g["type"] == "game").collect();
     let rows = data["games"].as_array().unwrap();
     assert_eq!(rows.len(), games.len());
-    let mut checked = 0;
+    let (mut checked, mut openings) = (0, 0);
     for (row, game) in rows.iter().zip(&games) {
         let file = data["files"][row[0].as_u64().unwrap() as usize]
             .as_str()
@@ -136,6 +136,27 @@ fn the_page_data_holds_every_move_as_convert_gives_it() {
         assert_eq!(file, game["file"].as_str().unwrap());
         assert_eq!(row[1], game["game"]);
         assert_eq!(row[11], game["plies"]);
+        // The opening column: the game's opening as check gives it.
+        let o = &game["opening"];
+        let text = row[17].as_str().unwrap_or("?");
+        if o.is_null() {
+            assert_eq!(text, "", "{file} game {}", row[1]);
+        } else {
+            let head = format!(
+                "{} {}",
+                o["table"].as_str().unwrap(),
+                o["code"].as_str().unwrap()
+            );
+            assert!(text.starts_with(&head), "{text} / {o}");
+            let tail = match (o["via"].as_str(), o["plies"].as_u64()) {
+                (Some("setup"), _) => "(set up)".to_string(),
+                (_, Some(1)) => "(1 ply)".to_string(),
+                (_, Some(p)) => format!("({p} plies)"),
+                _ => unreachable!("an opening has plies"),
+            };
+            assert!(text.contains(&tail), "{text} / {o}");
+            openings += 1;
+        }
         let Some(board) = row[16].as_object() else {
             continue;
         };
@@ -185,6 +206,7 @@ fn the_page_data_holds_every_move_as_convert_gives_it() {
         }
     }
     assert!(checked > 500, "{checked}");
+    assert!(openings >= 20, "{openings} games with an opening");
     // Every finding of a game is in the data, in order.
     let findings: usize = games
         .iter()

@@ -12,7 +12,8 @@
 //! - `files`: the file names; `codes`: the finding codes, by index;
 //! - `games`: one array per game: file, index, line, White, Black, Event,
 //!   Round, Date, declared, computed, valid (1, 0, -1 not checked), plies,
-//!   variant, first error, code indexes, termination, board;
+//!   variant, first error, code indexes, termination, board, opening
+//!   (`idf-745 VI-15 (3 plies)`, empty when none);
 //! - a board: `n` size, `o` 1 on the mirrored board, `a` 1 for algebraic
 //!   names, `s` side to move first, `q` 1 when ply 1 is numbered `1...`,
 //!   `p` the start's pieces, `m` the moves, `w` the moves as written (only
@@ -129,6 +130,7 @@ struct Row(
     Vec<u16>,
     &'static str,
     Option<Board>,
+    String,
 );
 
 /// One finding (serialised as an array, in the order of the module's docs).
@@ -341,6 +343,7 @@ impl Sink for ReportSink {
             codes,
             r.termination.name(),
             board_data(g, r),
+            opening_text(r),
         ));
         true
     }
@@ -355,6 +358,29 @@ impl Sink for ReportSink {
             self.file_findings.push((file.to_string(), d.clone()));
         }
     }
+}
+
+/// A game's opening as the games table and the viewer show it: `idf-745
+/// VI-15 Kol (3 plies)`, `set up` for a set-up ballot; empty when none.
+fn opening_text(r: &GameReport) -> String {
+    let Some(o) = &r.opening else {
+        return String::new();
+    };
+    let mut t = format!("{} {}", o.table, o.code);
+    if let Some(n) = o.name {
+        let _ = write!(t, " {n}");
+    }
+    match (o.via, o.plies) {
+        ("setup", _) => t.push_str(" (set up)"),
+        (_, 1) => t.push_str(" (1 ply)"),
+        (_, p) => {
+            let _ = write!(t, " ({p} plies)");
+        }
+    }
+    if o.transposed {
+        t.push_str(", transposed");
+    }
+    t
 }
 
 const STYLE: &str = include_str!("page.css");
@@ -551,10 +577,10 @@ impl ReportSink {
         }
         h.push_str(concat!(
             r#"</select></label><label>search <input type="search" id="text-filter"></label><span><span id="shown"></span> shown</span></div>"#,
-            r#"<div class="table-wrap"><table id="games"><colgroup><col class="c-file"><col class="c-game"><col class="c-player"><col class="c-player"><col class="c-event"><col class="c-round"><col class="c-date"><col class="c-result"><col class="c-result"><col class="c-valid"><col class="c-first"></colgroup>"#,
+            r#"<div class="table-wrap"><table id="games"><colgroup><col class="c-file"><col class="c-game"><col class="c-player"><col class="c-player"><col class="c-event"><col class="c-round"><col class="c-date"><col class="c-result"><col class="c-result"><col class="c-valid"><col class="c-opening"><col class="c-first"></colgroup>"#,
             r#"<thead><tr><th data-col="file">file</th><th data-col="index" data-type="num">game</th><th data-col="white">White</th><th data-col="black">Black</th>"#,
             r#"<th data-col="event" class="h-event">event</th><th data-col="round" class="h-round">round</th><th data-col="date" class="h-date">date</th><th data-col="declared">declared</th>"#,
-            r#"<th data-col="computed">computed</th><th data-col="valid" data-type="num">valid</th><th data-col="first">first finding</th></tr></thead><tbody></tbody></table></div>"#,
+            r#"<th data-col="computed">computed</th><th data-col="valid" data-type="num">valid</th><th data-col="opening">opening</th><th data-col="first">first finding</th></tr></thead><tbody></tbody></table></div>"#,
             r#"<div class="pager"><button type="button" id="page-prev">&lt;</button><span id="page-text"></span><button type="button" id="page-next">&gt;</button></div></section>"#
         ));
     }

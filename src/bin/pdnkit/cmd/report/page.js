@@ -13,7 +13,7 @@ var SEV = ['error', 'warning', 'note'];
 var G = D.games, F = D.findings, FIRST = D.first_in_group, PAGE = D.page_rows;
 // Columns of a game row.
 var C = {file: 0, index: 1, line: 2, white: 3, black: 4, event: 5, round: 6, date: 7, declared: 8,
-  computed: 9, valid: 10, plies: 11, variant: 12, first: 13, codes: 14, termination: 15, board: 16};
+  computed: 9, valid: 10, plies: 11, variant: 12, first: 13, codes: 14, termination: 15, board: 16, opening: 17};
 
 function h(tag, attrs, text) {
   var e = document.createElement(tag);
@@ -174,7 +174,8 @@ function openGame(gi, ply, scroll) {
   title.textContent = fileName(row[C.file]) + ' game ' + row[C.index] + ' (line ' + row[C.line] + '): ' +
     (row[C.white] || '?') + ' \u2013 ' + (row[C.black] || '?');
   viewer.querySelector('.result').textContent = 'declared ' + (row[C.declared] || 'none') + ', computed ' + row[C.computed] +
-    ' (' + row[C.termination] + ')' + (row[C.variant] ? ' \u2014 ' + row[C.variant] : '');
+    ' (' + row[C.termination] + ')' + (row[C.variant] ? ' \u2014 ' + row[C.variant] : '') +
+    (row[C.opening] ? ' \u2014 opening ' + row[C.opening] : '');
   var list = viewer.querySelector('.moves');
   list.textContent = '';
   viewer.querySelector('.board').textContent = '';
@@ -271,7 +272,7 @@ function haystack(gi) {
   if (hay[gi] === undefined) {
     var r = G[gi];
     hay[gi] = [fileName(r[C.file]), r[C.index], r[C.white], r[C.black], r[C.event], r[C.round], r[C.date], r[C.declared],
-      r[C.computed], r[C.first], r[C.variant]].join('\u0001').toLowerCase();
+      r[C.computed], r[C.first], r[C.variant], r[C.opening]].join('\u0001').toLowerCase();
   }
   return hay[gi];
 }
@@ -311,6 +312,7 @@ function render() {
     cell(tr, r[C.event], 'event'); cell(tr, r[C.round], 'round'); cell(tr, r[C.date], 'date');
     cell(tr, r[C.declared]); cell(tr, v === -1 ? '' : r[C.computed]);
     cell(tr, v === 1 ? 'yes' : v === 0 ? 'no' : 'not checked');
+    cell(tr, r[C.opening], 'opening', r[C.opening]);
     cell(tr, r[C.first], 'first', r[C.first]);
     rows.appendChild(tr);
   }
