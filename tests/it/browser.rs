@@ -508,10 +508,19 @@ fn the_report_works_in_a_real_browser() {
     let openings = driver.js("return Array.from(document.querySelectorAll('#games tbody tr td.opening')).map(td => td.textContent)");
     let openings: Vec<String> = serde_json::from_value(openings).unwrap();
     assert!(!openings.is_empty(), "no game shows idf-745 I-12");
-    assert!(openings.iter().all(|o| o.starts_with("idf-745 I-12")), "{openings:?}");
+    assert!(
+        openings.iter().all(|o| o.starts_with("idf-745 I-12")),
+        "{openings:?}"
+    );
     driver.click("#games tbody tr:first-child td:nth-child(3)");
     let shown = driver.js("return document.querySelector('#viewer .result').textContent");
-    assert!(shown.as_str().unwrap_or("").contains("opening idf-745 I-12"), "{shown}");
+    assert!(
+        shown
+            .as_str()
+            .unwrap_or("")
+            .contains("opening idf-745 I-12"),
+        "{shown}"
+    );
     driver.js("document.querySelector('#viewer .close').click(); var e = document.getElementById('text-filter'); e.value = ''; e.dispatchEvent(new Event('input')); return 0");
     layout_holds(&driver, "corpus/");
     report_points(&driver, "corpus/");

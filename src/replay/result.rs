@@ -1,0 +1,159 @@
+//! The result: the declared one read, compared with the one the rules give.
+
+use super::*;
+
+/// The declared result alone, without findings (for games that are not checked).
+pub(super) fn declared_only(g: &Game, v: Option<Variant>) -> Option<Outcome> {
+    let mut scratch = Vec::new();
+    let mut r = GameReport {
+        computed: Outcome::Unknown,
+        ..empty_report()
+    };
+    check_result(g, v, true, &mut r, &mut scratch);
+    r.declared
+}
+
+/// The result token ending the movetext, read for the game's variant
+/// (English records give the first player's score first).
+pub(super) fn result_token(g: &Game, v: Option<Variant>) -> Option<(Outcome, Span)> {
+    let (o, span) = g.result.clone()?;
+    match v {
+        Some(v) if v.first_player_scores_first() => {
+            let text = String::from_utf8_lossy(g.bytes(&span));
+            Some((Outcome::parse_for(&text, Some(v)).unwrap_or(o), span))
+        }
+        _ => Some((o, span)),
+    }
+}
+
+/// Whether a result as written depends on who scores first (`1-0`, `0-1`).
+pub(super) fn order_dependent(text: &str) -> bool {
+    matches!(text.trim(), "1-0" | "0-1")
+}
+
+pub(super) fn check_result(
+    g: &Game,
+    variant: Option<Variant>,
+    order_known: bool,
+    report: &mut GameReport,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let tag = g.find_tag("Result");
+    let token = result_token(g, variant);
+    if !order_known {
+        // The text that declares the result: the tag's, else the token's.
+        let text = match tag {
+            Some(t) => g.tag_text(t).into_owned(),
+            None => g
+                .result
+                .as_ref()
+                .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).into_owned())
+                .unwrap_or_default(),
+        };
+        report.result_as_written = order_dependent(&text);
+    }
+    let declared = match tag {
+        Some(t) => {
+            let value = g.tag_text(t);
+            match Outcome::parse_for(&value, variant) {
+                Some(o) => {
+                    if let Some((tok, span)) = &token {
+                        if *tok != o {
+                            diags.push(Diagnostic::new(
+                                Code::ResultConflict,
+                                span.clone(),
+                                format!(
+                                    "the movetext ends with {} but the Result tag says {}",
+                                    tok.normalised(),
+                                    o.normalised()
+                                ),
+                            ));
+                        }
+                    }
+                    Some(o)
+                }
+                None => {
+                    let from_token = token.as_ref().map(|t| t.0);
+                    diags.push(Diagnostic::new(
+                        Code::Nonstandard,
+                        t.span.clone(),
+                        format!(
+                            "Result tag \"{value}\" is not a PDN result (read as {})",
+                            from_token.unwrap_or(Outcome::Unknown).normalised()
+                        ),
+                    ));
+                    Some(from_token.unwrap_or(Outcome::Unknown))
+                }
+            }
+        }
+        None => token.as_ref().map(|t| t.0),
+    };
+    if report.result_as_written {
+        // Kept as written: no meaning, so nothing to compare it with.
+        report.declared = None;
+        return;
+    }
+    if declared.is_none() {
+        // At the end of the movetext (where a result would go), or at the tags
+        // when there are no moves.
+        let end = g
+            .nodes
+            .iter()
+            .map(|n| match n {
+                Node::Move(m) => m.span.end.max(m.suffix.range().end),
+                Node::Comment(s) => (s.end + 1).min(g.text.len()),
+                Node::Nag(_, s)
+                | Node::Open(s)
+                | Node::Close(s)
+                | Node::Setup(s)
+                | Node::Escape(s)
+                | Node::Unknown(s) => s.end,
+            })
+            .max();
+        let span = match (end, g.tags.last()) {
+            (Some(e), _) if e > 0 => e - 1..e,
+            (_, Some(t)) => t.span.clone(),
+            _ => 0..0,
+        };
+        diags.push(Diagnostic::new(
+            Code::MissingResult,
+            span,
+            "neither a Result tag nor a result token gives the result",
+        ));
+    }
+    report.declared = declared;
+    if report.computed != Outcome::Unknown {
+        if let Some(d) = declared {
+            if d != report.computed {
+                let span = tag
+                    .map(|t| t.span.clone())
+                    .or(token.map(|t| t.1))
+                    .unwrap_or(0..0);
+                let sev = if d == Outcome::Unknown {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                };
+                let how = match report.termination_ply {
+                    Some(p) => format!(
+                        "{} after ply {p}",
+                        report.clause.map_or("rule", Clause::as_str)
+                    ),
+                    None => "rule".to_string(),
+                };
+                diags.push(
+                    Diagnostic::new(
+                        Code::ResultMismatch,
+                        span,
+                        format!(
+                            "the record says {}, but the game ended {} by {how}",
+                            d.normalised(),
+                            report.computed.normalised()
+                        ),
+                    )
+                    .with_severity(sev),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,378 @@
+//! The legal moves of a position: captures (when one is compulsory) or
+//! plain moves, and the quick tests of which pieces can capture or move.
+
+use super::*;
+
+/// Every legal move of the side to move, in generation order.
+pub(crate) fn legal_moves(pos: &Position) -> MoveList {
+    let mut out = MoveList::new();
+    generate(pos, &mut out);
+    out
+}
+
+/// Fills `out` (cleared first) with the legal captures of the side to move:
+/// every legal move when a capture is compulsory, nothing otherwise.
+pub(crate) fn captures(pos: &Position, out: &mut MoveList) {
+    match rule_class(pos.variant()) {
+        FAMILY => captures_with::<FAMILY>(pos, out),
+        ITALIAN => captures_with::<ITALIAN>(pos, out),
+        FRISIAN => captures_with::<FRISIAN>(pos, out),
+        _ => captures_with::<OTHER>(pos, out),
+    }
+}
+
+#[inline(always)]
+pub(super) fn captures_with<const R: u8>(pos: &Position, out: &mut MoveList) {
+    let from = capturers_with::<R>(pos);
+    if from.is_empty() {
+        out.clear();
+        return;
+    }
+    let mut sink = MoveSink::<R>::new(pos, out);
+    for from in from.squares() {
+        sink.search(from);
+    }
+    // A king must capture when a king can (Czech).
+    if R != FAMILY && sink.rules.capture == CaptureRule::Czech {
+        king_must_capture(out);
+    }
+}
+
+/// The pieces of the side to move that can capture: the men with a first
+/// jump and the kings with a jump. Empty exactly when [`captures`] lists
+/// nothing: every piece with a jump has at least one complete capture.
+pub(crate) fn capturers(pos: &Position) -> Bitboard {
+    match rule_class(pos.variant()) {
+        FAMILY => capturers_with::<FAMILY>(pos),
+        ITALIAN => capturers_with::<ITALIAN>(pos),
+        FRISIAN => capturers_with::<FRISIAN>(pos),
+        _ => capturers_with::<OTHER>(pos),
+    }
+}
+
+#[inline(always)]
+pub(super) fn capturers_with<const R: u8>(pos: &Position) -> Bitboard {
+    if R == FRISIAN {
+        // Eight directions: every piece is searched for a first jump.
+        let own = pos.pieces(pos.side());
+        return own
+            .squares()
+            .filter(|&sq| {
+                Board::new(pos, sq).can_capture::<R>(sq, pos.kings().has(sq), Bitboard::EMPTY)
+            })
+            .fold(Bitboard::EMPTY, Bitboard::with);
+    }
+    let mut from = men_that_can_jump::<R>(pos);
+    for king in (pos.pieces(pos.side()) & pos.kings()).squares() {
+        if Board::new(pos, king).can_capture::<R>(king, true, Bitboard::EMPTY) {
+            from = from.with(king);
+        }
+    }
+    from
+}
+
+/// Fills `out` (cleared first) with the legal captures of `pos` that go from
+/// `from` to `to`: what [`captures`] lists with those ends, in its order.
+/// `capturers` is [`capturers`]`(pos)`.
+///
+/// A written capture is checked from its own piece: only `from` is searched
+/// for the captures themselves. Another piece is searched only under a rule
+/// that ranks captures (maximum capture, the Italian precedence), and then
+/// only for the best rank it reaches, to see whether it outranks `from`'s
+/// best (which makes `from`'s captures illegal). A Czech man's captures are
+/// illegal when a king can capture.
+#[inline(always)]
+pub(crate) fn captures_between(
+    pos: &Position,
+    capturers: Bitboard,
+    from: Square,
+    to: Square,
+    out: &mut MoveList,
+) {
+    match rule_class(pos.variant()) {
+        FAMILY => captures_between_with::<FAMILY>(pos, capturers, from, to, out),
+        ITALIAN => captures_between_with::<ITALIAN>(pos, capturers, from, to, out),
+        FRISIAN => captures_between_with::<FRISIAN>(pos, capturers, from, to, out),
+        _ => captures_between_with::<OTHER>(pos, capturers, from, to, out),
+    }
+}
+
+#[inline(always)]
+pub(super) fn captures_between_with<const R: u8>(
+    pos: &Position,
+    capturers: Bitboard,
+    from: Square,
+    to: Square,
+    out: &mut MoveList,
+) {
+    out.clear();
+    if !capturers.has(from) {
+        return;
+    }
+    let kings = pos.kings();
+    let rules = pos.variant().rules();
+    if R != FAMILY
+        && rules.capture == CaptureRule::Czech
+        && !kings.has(from)
+        && !(capturers & kings).is_empty()
+    {
+        return;
+    }
+    let mut sink = MoveSink::<R>::new(pos, out);
+    sink.search(from);
+    let (maximum, best) = (sink.maximum, sink.best);
+    if maximum && outranked::<R>(pos, capturers.without(from), best) {
+        out.clear();
+        return;
+    }
+    out.retain(|m| m.to == to);
+}
+
+/// Whether a capture by one of the pieces `others` (each able to capture)
+/// ranks above `bound` ([`rank`]); stops at the first piece that shows it.
+#[inline(always)]
+pub(super) fn outranked<const R: u8>(pos: &Position, others: Bitboard, bound: u64) -> bool {
+    struct Best<'a, const R: u8> {
+        pos: &'a Position,
+        rules: &'static Rules,
+        kind: Kind,
+        best: u64,
+    }
+    impl<const R: u8> Sink for Best<'_, R> {
+        fn record(&mut self, captured: Bitboard, count: u32, path: &[Square]) {
+            let r = rank::<R>(self.pos, self.rules, self.kind, captured, count, path);
+            self.best = self.best.max(r);
+        }
+    }
+    let mut sink = Best::<R> {
+        pos,
+        rules: pos.variant().rules(),
+        kind: Kind::Man,
+        best: 0,
+    };
+    for from in others.squares() {
+        sink.kind = kind_on(pos, from);
+        search_from_checked::<_, R>(pos, from, &mut sink, true);
+        if sink.best > bound {
+            return true;
+        }
+    }
+    false
+}
+
+/// Keeps only the kings' captures when a king can capture (Czech).
+#[cold]
+#[inline(never)]
+pub(super) fn king_must_capture(out: &mut MoveList) {
+    if out.iter().any(|m| m.kind == Kind::King) {
+        out.retain(|m| m.kind == Kind::King);
+    }
+}
+
+/// Men of the side to move with an enemy piece next to them and an empty
+/// square behind it, in the directions men capture in.
+pub(super) fn men_that_can_jump<const R: u8>(pos: &Position) -> Bitboard {
+    match pos.size() {
+        BoardSize::Eight => jumpers::<4, R>(pos),
+        BoardSize::Ten => jumpers::<5, R>(pos),
+        BoardSize::Twelve => jumpers::<6, R>(pos),
+    }
+}
+
+#[inline(always)]
+pub(super) fn jumpers<const H: i8, const R: u8>(pos: &Position) -> Bitboard {
+    let side = pos.side();
+    let g = pos.geometry();
+    let men = pos.pieces(side) & !pos.kings();
+    // The family's rules are known; the others are read from the table.
+    let (backward, spare_kings) = if R == FAMILY {
+        (true, false)
+    } else {
+        let rules = pos.variant().rules();
+        (
+            rules.men_capture_backward,
+            R == ITALIAN && !rules.men_capture_kings,
+        )
+    };
+    let enemy = if !spare_kings {
+        pos.pieces(side.other())
+    } else {
+        pos.pieces(side.other()) & !pos.kings()
+    };
+    let empty = g.all & !pos.occupied();
+    let (up, down) = (
+        backward || side == Color::White,
+        backward || side == Color::Black,
+    );
+    let mut from = Bitboard::EMPTY;
+    if up {
+        from |= jumps_back::<H, SE>(g, enemy, empty) | jumps_back::<H, SW>(g, enemy, empty);
+    }
+    if down {
+        from |= jumps_back::<H, NE>(g, enemy, empty) | jumps_back::<H, NW>(g, enemy, empty);
+    }
+    men & from
+}
+
+/// The squares from which a man jumps in the direction opposite to `B`: one
+/// step towards `B` from an enemy and two steps towards `B` from an empty
+/// square (the enemy one step ahead of the man, the empty square two).
+#[inline(always)]
+pub(super) fn jumps_back<const H: i8, const B: usize>(
+    g: &Geometry,
+    enemy: Bitboard,
+    empty: Bitboard,
+) -> Bitboard {
+    g.shift_const::<H, B>(enemy) & g.shift2_const::<H, B>(empty)
+}
+
+/// Whether the side to move has a plain (non-capturing) move.
+pub(crate) fn has_plain_move(pos: &Position) -> bool {
+    if pos.king_held().is_some() {
+        // A Frisian king at its limit of plain moves: listed without it.
+        let mut out = MoveList::new();
+        quiet_moves(pos, &mut out);
+        return !out.is_empty();
+    }
+    match pos.size() {
+        BoardSize::Eight => has_plain::<4>(pos),
+        BoardSize::Ten => has_plain::<5>(pos),
+        BoardSize::Twelve => has_plain::<6>(pos),
+    }
+}
+
+#[inline(always)]
+pub(super) fn has_plain<const H: i8>(pos: &Position) -> bool {
+    let side = pos.side();
+    let g = pos.geometry();
+    let own = pos.pieces(side);
+    let kings = own & pos.kings();
+    let men = own & !pos.kings();
+    let empty = g.all & !pos.occupied();
+    // A king, flying or not, has a plain move when a neighbour square is empty.
+    let (fwd, back) = match side {
+        Color::White => (
+            g.shift_const::<H, NW>(men | kings) | g.shift_const::<H, NE>(men | kings),
+            g.shift_const::<H, SW>(kings) | g.shift_const::<H, SE>(kings),
+        ),
+        Color::Black => (
+            g.shift_const::<H, SW>(men | kings) | g.shift_const::<H, SE>(men | kings),
+            g.shift_const::<H, NW>(kings) | g.shift_const::<H, NE>(kings),
+        ),
+    };
+    !((fwd | back) & empty).is_empty()
+}
+
+/// The plain move `from`-`to` if it is legal when no capture is compulsory
+/// (a man one step forward, a king along an open diagonal, or one step for a
+/// short king); the caller checks compulsion.
+pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let side = pos.side();
+    if !pos.pieces(side).has(from) {
+        return None;
+    }
+    let g = pos.geometry();
+    let occ = pos.occupied();
+    if !pos.kings().has(from) {
+        // A man: one step forward, onto an empty square.
+        let steps = forward(side).iter().any(|&d| g.step(from, d) == Some(to));
+        return (steps && !occ.has(to)).then(|| Move {
+            captured: Bitboard::EMPTY,
+            from,
+            to,
+            kind: Kind::Man,
+            crowns: crown_row(pos, side).has(to),
+        });
+    }
+    if pos.king_held() == Some(from) {
+        return None;
+    }
+    let steps_one = pos.variant().rules().kings == KingRange::Short;
+    let reaches = DIRECTIONS.iter().any(|&d| {
+        let mut t = g.step(from, d);
+        while let Some(s) = t {
+            if occ.has(s) {
+                return false;
+            }
+            if s == to {
+                return true;
+            }
+            if steps_one {
+                return false;
+            }
+            t = g.step(s, d);
+        }
+        false
+    });
+    reaches.then_some(Move {
+        captured: Bitboard::EMPTY,
+        from,
+        to,
+        kind: Kind::King,
+        crowns: false,
+    })
+}
+
+/// Fills `out` (cleared first) with every legal move of the side to move.
+pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
+    captures(pos, out);
+    if out.is_empty() {
+        quiet_moves(pos, out);
+    }
+}
+
+#[inline(never)]
+pub(super) fn quiet_moves(pos: &Position, out: &mut MoveList) {
+    let side = pos.side();
+    let g = pos.geometry();
+    let occ = pos.occupied();
+    let kings = pos.kings();
+    let row = crown_row(pos, side);
+    let flying = pos.variant().is_family() || pos.variant().rules().kings == KingRange::Flying;
+    let fwd = match side {
+        Color::White => [NW, NE],
+        Color::Black => [SW, SE],
+    };
+    // A Frisian king at its limit of plain moves has none.
+    let held = pos.king_held();
+    for from in pos.pieces(side).squares() {
+        if kings.has(from) {
+            if held == Some(from) {
+                continue;
+            }
+            for d in DIRECTIONS {
+                let mut t = g.step(from, d);
+                while let Some(to) = t {
+                    if occ.has(to) {
+                        break;
+                    }
+                    out.push(Move {
+                        captured: Bitboard::EMPTY,
+                        from,
+                        to,
+                        kind: Kind::King,
+                        crowns: false,
+                    });
+                    if !flying {
+                        break;
+                    }
+                    t = g.step(to, d);
+                }
+            }
+        } else {
+            for d in fwd {
+                if let Some(to) = g.step(from, d) {
+                    if !occ.has(to) {
+                        out.push(Move {
+                            captured: Bitboard::EMPTY,
+                            from,
+                            to,
+                            kind: Kind::Man,
+                            crowns: row.has(to),
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
