@@ -452,32 +452,17 @@ fn render(
     Ok(())
 }
 
-pub fn run(a: Args) -> u8 {
-    let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
-        Ok(s) => s,
-        Err(why) => return crate::exit::fail(why),
-    };
+/// The tournament's settings from the arguments, or why they cannot be read.
+fn settings(a: &Args) -> Result<Settings, String> {
     let mut aliases = Vec::new();
     for al in &a.alias {
         match al.split_once('=') {
             Some((x, y)) if !x.trim().is_empty() && !y.trim().is_empty() => {
                 aliases.push((x.to_string(), y.to_string()))
             }
-            _ => return crate::exit::fail(format!("--alias '{al}': write SPELLING=NAME")),
+            _ => return Err(format!("--alias '{al}': write SPELLING=NAME")),
         }
     }
-    // The moves tell copies of one game apart.
-    let prepared = match a.input.prepare(true) {
-        Ok(p) => p,
-        Err(code) => return code,
-    };
-    let levels = prepared.opts().levels.clone();
-    let mut sink = Collect {
-        games: Games::new(),
-        failed: false,
-    };
-    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
-    sink.failed |= failed;
     let scoring = match (a.match_points, a.scoring) {
         (true, _) | (_, ScoringArg::Match) => Scoring::MatchPoints,
         (_, ScoringArg::OneHalfZero) => Scoring::OneHalfZero,
@@ -498,15 +483,15 @@ pub fn run(a: Args) -> u8 {
                 Ok(g) => {
                     b.add(g);
                 }
-                Err(e) => return crate::exit::fail(format!("--prefer '{p}': {e}")),
+                Err(e) => return Err(format!("--prefer '{p}': {e}")),
             }
         }
         match b.build() {
             Ok(set) => Some(set),
-            Err(e) => return crate::exit::fail(format!("--prefer: {e}")),
+            Err(e) => return Err(format!("--prefer: {e}")),
         }
     };
-    let settings = Settings {
+    Ok(Settings {
         scoring,
         tiebreaks,
         aliases,
@@ -518,6 +503,29 @@ pub fn run(a: Args) -> u8 {
             BallotsArg::Auto => None,
         },
         opening_tables: a.input.opening_tables(),
+    })
+}
+
+pub fn run(a: Args) -> u8 {
+    let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
+        Ok(s) => s,
+        Err(why) => return crate::exit::fail(why),
+    };
+    // The moves tell copies of one game apart.
+    let prepared = match a.input.prepare(true) {
+        Ok(p) => p,
+        Err(code) => return code,
+    };
+    let levels = prepared.opts().levels.clone();
+    let mut sink = Collect {
+        games: Games::new(),
+        failed: false,
+    };
+    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
+    sink.failed |= failed;
+    let settings = match settings(&a) {
+        Ok(s) => s,
+        Err(why) => return crate::exit::fail(why),
     };
     // Events are judged on as many threads as the games were read.
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
