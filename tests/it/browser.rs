@@ -513,7 +513,19 @@ fn the_report_works_in_a_real_browser() {
         "{openings:?}"
     );
     driver.click("#games tbody tr:first-child td:nth-child(3)");
-    let shown = driver.js("return document.querySelector('#viewer .result').textContent");
+    // The viewer opens on the hash's change, after the click returns.
+    let mut shown = Value::Null;
+    for _ in 0..50 {
+        shown = driver.js("return document.querySelector('#viewer .result').textContent");
+        if shown
+            .as_str()
+            .unwrap_or("")
+            .contains("opening idf-745 I-12")
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
     assert!(
         shown
             .as_str()
