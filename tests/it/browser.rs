@@ -42,7 +42,12 @@ impl Drop for Driver {
 
 /// One HTTP/1.1 request to chromedriver on loopback; the JSON answer.
 fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Value, String> {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    let mut s = loop {
+        match TcpStream::connect(("127.0.0.1", port)) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => break r.map_err(|e| e.to_string())?,
+        }
+    };
     s.set_read_timeout(Some(Duration::from_secs(60))).ok();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let req = format!(
@@ -58,7 +63,7 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Val
         if let Some(p) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
             break p + 4;
         }
-        let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+        let n = read_some(&mut s, &mut buf)?;
         if n == 0 {
             return Err("connection closed before the header".into());
         }
@@ -79,7 +84,7 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Val
         if done {
             break;
         }
-        let n = s.read(&mut buf).map_err(|e| e.to_string())?;
+        let n = read_some(&mut s, &mut buf)?;
         if n == 0 {
             break;
         }
@@ -88,6 +93,17 @@ fn http(port: u16, method: &str, path: &str, body: Option<&Value>) -> Result<Val
     let rest = String::from_utf8_lossy(&raw[head_end..]).into_owned();
     let body = if chunked { dechunk(&rest) } else { rest };
     serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))
+}
+
+/// One read, retried when a signal interrupts it (EINTR: a child process of
+/// another test ending sends this process SIGCHLD).
+fn read_some(s: &mut TcpStream, buf: &mut [u8]) -> Result<usize, String> {
+    loop {
+        match s.read(buf) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => return r.map_err(|e| e.to_string()),
+        }
+    }
 }
 
 fn dechunk(mut s: &str) -> String {
@@ -159,7 +175,16 @@ impl Driver {
             port,
             session: String::new(),
         };
-        let v = http(port, "POST", "/session", Some(&caps)).expect("a session");
+        // Chromium may fail to start once on a loaded machine: three tries.
+        let mut tries = 0;
+        let v = loop {
+            tries += 1;
+            match http(port, "POST", "/session", Some(&caps)) {
+                Ok(v) if v["value"]["sessionId"].is_string() || tries == 3 => break v,
+                Err(e) if tries == 3 => panic!("a session: {e}"),
+                _ => std::thread::sleep(Duration::from_secs(1)),
+            }
+        };
         driver.session = v["value"]["sessionId"]
             .as_str()
             .unwrap_or_else(|| panic!("no session: {v}"))
