@@ -10,6 +10,8 @@ use crate::diag::Diagnostic;
 use crate::pdn::{Game, Locator};
 use crate::replay::GameReport;
 
+use super::table::Value;
+
 /// Appends the JSON line (with its line break) of game `g` of `file`, replayed
 /// as `r`: byte for byte what serializing [`GameRecord::new`](super::GameRecord::new)
 /// with `serde_json` gives, followed by `\n`.
@@ -105,14 +107,6 @@ fn opening(out: &mut String, o: &crate::openings::Opening) {
     out.push('}');
 }
 
-/// A field of a flat JSON row.
-#[derive(Clone, Copy)]
-enum Val<'a> {
-    Str(Option<&'a str>),
-    Num(Option<u64>),
-    Bool(Option<bool>),
-}
-
 /// Appends the JSON line of a games-table row with the `--tag` columns
 /// `tags` (name, value), as `convert --to jsonl` writes it: byte for byte
 /// what `serde_json` gives for the row turned into a `Value` with the tags
@@ -123,51 +117,10 @@ pub(super) fn write_game_row_json(
     row: &super::GameRow,
     tags: &[(&str, Option<&str>)],
 ) {
-    let n = |v: u32| Val::Num(Some(u64::from(v)));
-    fn o(v: &Option<String>) -> Val<'_> {
-        Val::Str(v.as_deref())
-    }
-    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 64]> = smallvec::smallvec![
-        ("black", o(&row.black)),
-        ("captures", n(row.captures)),
-        ("computed_result", Val::Str(Some(row.computed_result))),
-        ("crownings", n(row.crownings)),
-        ("date", o(&row.date)),
-        ("declared_result", Val::Str(row.declared_result)),
-        ("declared_result_text", o(&row.declared_result_text)),
-        ("draw_rules", Val::Str(row.draw_rules)),
-        ("errors", n(row.errors)),
-        ("event", o(&row.event)),
-        ("file", Val::Str(Some(&row.file))),
-        ("first_error_code", Val::Str(row.first_error_code)),
-        (
-            "first_error_ply",
-            Val::Num(row.first_error_ply.map(u64::from))
-        ),
-        ("game", Val::Num(Some(row.game as u64))),
-        ("irregularities", n(row.irregularities)),
-        ("line", n(row.line)),
-        ("longest_capture", n(row.longest_capture)),
-        ("opening_code", Val::Str(row.opening_code)),
-        ("opening_name", Val::Str(row.opening_name)),
-        ("opening_plies", Val::Num(row.opening_plies.map(u64::from))),
-        ("opening_table", Val::Str(row.opening_table)),
-        ("opening_via", Val::Str(row.opening_via)),
-        ("plies", n(row.plies)),
-        ("plies_unchecked", n(row.plies_unchecked)),
-        ("round", o(&row.round)),
-        ("site", o(&row.site)),
-        ("termination", Val::Str(Some(row.termination))),
-        (
-            "termination_ply",
-            Val::Num(row.termination_ply.map(u64::from))
-        ),
-        ("valid", Val::Bool(row.valid)),
-        ("variant", Val::Str(row.variant)),
-        ("variant_source", Val::Str(Some(row.variant_source))),
-        ("warnings", n(row.warnings)),
-        ("white", o(&row.white)),
-    ];
+    let mut fields: smallvec::SmallVec<[(&str, Value<'_>); 64]> = super::table::ROW_COLUMNS
+        .into_iter()
+        .zip(super::table::row_values(row))
+        .collect();
     object(out, &mut fields, tags);
 }
 
@@ -178,26 +131,26 @@ pub(super) fn write_ply_row_json(
     row: &super::PlyRow,
     tags: &[(&str, Option<&str>)],
 ) {
-    let n = |v: u32| Val::Num(Some(u64::from(v)));
-    let mut fields: smallvec::SmallVec<[(&str, Val<'_>); 64]> = smallvec::smallvec![
-        ("algebraic", Val::Str(row.algebraic.as_deref())),
+    let n = |v: u32| Value::Int(Some(i64::from(v)));
+    let mut fields: smallvec::SmallVec<[(&str, Value<'_>); 64]> = smallvec::smallvec![
+        ("algebraic", Value::Text(row.algebraic.as_deref())),
         ("captured", n(row.captured)),
-        ("captured_squares", Val::Str(Some(&row.captured_squares))),
-        ("crowned", Val::Bool(Some(row.crowned))),
-        ("file", Val::Str(Some(&row.file))),
+        ("captured_squares", Value::Text(Some(&row.captured_squares))),
+        ("crowned", Value::Bool(Some(row.crowned))),
+        ("file", Value::Text(Some(&row.file))),
         ("from", n(row.from)),
-        ("game", Val::Num(Some(row.game as u64))),
-        ("move", Val::Str(Some(&row.mv))),
+        ("game", Value::Int(Some(row.game as i64))),
+        ("move", Value::Text(Some(&row.mv))),
         ("move_number", n(row.move_number)),
-        ("piece", Val::Str(Some(row.piece))),
+        ("piece", Value::Text(Some(row.piece))),
         ("ply", n(row.ply)),
-        ("side", Val::Str(Some(row.side))),
-        ("stood", Val::Bool(Some(row.stood))),
+        ("side", Value::Text(Some(row.side))),
+        ("stood", Value::Bool(Some(row.stood))),
         ("to", n(row.to)),
-        ("written", Val::Str(Some(&row.written))),
+        ("written", Value::Text(Some(&row.written))),
     ];
     if let Some(f) = &row.fen {
-        fields.push(("fen", Val::Str(Some(f))));
+        fields.push(("fen", Value::Text(Some(f))));
     }
     object(out, &mut fields, tags);
 }
@@ -206,13 +159,13 @@ pub(super) fn write_ply_row_json(
 /// alphabetical order of the names, as one JSON line.
 fn object<'a>(
     out: &mut String,
-    fields: &mut smallvec::SmallVec<[(&'a str, Val<'a>); 64]>,
+    fields: &mut smallvec::SmallVec<[(&'a str, Value<'a>); 64]>,
     tags: &[(&'a str, Option<&'a str>)],
 ) {
     for &(name, value) in tags {
         match fields.iter_mut().find(|(k, _)| *k == name) {
-            Some(f) => f.1 = Val::Str(value),
-            None => fields.push((name, Val::Str(value))),
+            Some(f) => f.1 = Value::Text(value),
+            None => fields.push((name, Value::Text(value))),
         }
     }
     fields.sort_unstable_by(|a, b| a.0.cmp(b.0));
@@ -231,10 +184,13 @@ fn object<'a>(
         }
         out.push(':');
         match *value {
-            Val::Str(Some(s)) => string(out, s),
-            Val::Num(Some(v)) => number(out, v),
-            Val::Bool(Some(b)) => out.push_str(if b { "true" } else { "false" }),
-            Val::Str(None) | Val::Num(None) | Val::Bool(None) => out.push_str("null"),
+            Value::Text(Some(s)) => string(out, s),
+            Value::Int(Some(v)) => out.push_str(itoa::Buffer::new().format(v)),
+            Value::Date(Some(v)) => out.push_str(itoa::Buffer::new().format(v)),
+            Value::Bool(Some(b)) => out.push_str(if b { "true" } else { "false" }),
+            Value::Text(None) | Value::Int(None) | Value::Bool(None) | Value::Date(None) => {
+                out.push_str("null")
+            }
         }
     }
     out.push_str("}\n");

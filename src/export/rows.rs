@@ -195,33 +195,6 @@ pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
     }
 }
 
-impl GameRow {
-    /// Every text cell made [`spreadsheet_safe`].
-    pub fn spreadsheet_safe(mut self) -> GameRow {
-        let safe = |s: &mut String| {
-            if let std::borrow::Cow::Owned(o) = spreadsheet_safe(s) {
-                *s = o;
-            }
-        };
-        safe(&mut self.file);
-        for s in [
-            &mut self.event,
-            &mut self.site,
-            &mut self.date,
-            &mut self.round,
-            &mut self.white,
-            &mut self.black,
-            &mut self.declared_result_text,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            safe(s);
-        }
-        self
-    }
-}
-
 impl PlyRow {
     /// Every text cell made [`spreadsheet_safe`].
     pub fn spreadsheet_safe(mut self) -> PlyRow {

@@ -41,185 +41,6 @@ pub struct Column {
     pub nullable: bool,
 }
 
-/// The games table, defined once (docs/parquet.md): the columns of the
-/// Parquet games table and of Python's Arrow batches, in order, before the
-/// `--tag` columns and the `diagnostics` list ([`DIAGNOSTIC_FIELDS`]).
-/// `date` is the Date tag's whole date ([`crate::pdn::PdnDate`]) and
-/// `date_text` the tag as written; CSV and JSON rows ([`GameRow::columns`])
-/// write the tag as written in `date` and have no `date_text`.
-pub(super) const GAME_TABLE: [Column; 34] = [
-    Column {
-        name: "file",
-        ty: ColumnType::Text,
-        nullable: false,
-    },
-    Column {
-        name: "game",
-        ty: ColumnType::Int64,
-        nullable: false,
-    },
-    Column {
-        name: "line",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "event",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "site",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "date",
-        ty: ColumnType::Date,
-        nullable: true,
-    },
-    Column {
-        name: "date_text",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "round",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "white",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "black",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "variant",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "variant_source",
-        ty: ColumnType::Text,
-        nullable: false,
-    },
-    Column {
-        name: "draw_rules",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "declared_result",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "declared_result_text",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "computed_result",
-        ty: ColumnType::Text,
-        nullable: false,
-    },
-    Column {
-        name: "termination",
-        ty: ColumnType::Text,
-        nullable: false,
-    },
-    Column {
-        name: "termination_ply",
-        ty: ColumnType::Int32,
-        nullable: true,
-    },
-    Column {
-        name: "plies",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "plies_unchecked",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "irregularities",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "captures",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "longest_capture",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "crownings",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "valid",
-        ty: ColumnType::Bool,
-        nullable: true,
-    },
-    Column {
-        name: "errors",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "warnings",
-        ty: ColumnType::Int32,
-        nullable: false,
-    },
-    Column {
-        name: "first_error_code",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "first_error_ply",
-        ty: ColumnType::Int32,
-        nullable: true,
-    },
-    Column {
-        name: "opening_table",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "opening_code",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "opening_name",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-    Column {
-        name: "opening_plies",
-        ty: ColumnType::Int32,
-        nullable: true,
-    },
-    Column {
-        name: "opening_via",
-        ty: ColumnType::Text,
-        nullable: true,
-    },
-];
-
 /// The fields of each finding in the games table's `diagnostics` list.
 pub(super) const DIAGNOSTIC_FIELDS: [Column; 6] = [
     Column {
@@ -254,65 +75,6 @@ pub(super) const DIAGNOSTIC_FIELDS: [Column; 6] = [
     },
 ];
 
-/// The fixed columns of the games table in CSV and JSON rows ([`GameRow`]),
-/// in order: [`GAME_TABLE`]'s, with the Date tag as written in `date` and
-/// no `date_text`.
-pub(super) fn game_columns() -> Vec<&'static str> {
-    GAME_TABLE
-        .iter()
-        .map(|c| c.name)
-        .filter(|n| *n != "date_text")
-        .collect()
-}
-
-/// A game's values in [`GAME_TABLE`]'s order (the Parquet writer's and
-/// Python's rows): the row, with `date` as days since 1970 (`None` for a
-/// partial or yearless date) and `date_text` the tag as written.
-pub(super) fn table_values(row: &GameRow) -> [Value<'_>; 34] {
-    let num = |n: u32| Value::Int(Some(i64::from(n)));
-    let opt = |n: Option<u32>| Value::Int(n.map(i64::from));
-    [
-        Value::Text(Some(&row.file)),
-        Value::Int(Some(row.game as i64)),
-        num(row.line),
-        Value::Text(row.event.as_deref()),
-        Value::Text(row.site.as_deref()),
-        Value::Date(
-            row.date
-                .as_deref()
-                .and_then(|d| crate::pdn::PdnDate::parse(d).days_since_epoch()),
-        ),
-        Value::Text(row.date.as_deref()),
-        Value::Text(row.round.as_deref()),
-        Value::Text(row.white.as_deref()),
-        Value::Text(row.black.as_deref()),
-        Value::Text(row.variant),
-        Value::Text(Some(row.variant_source)),
-        Value::Text(row.draw_rules),
-        Value::Text(row.declared_result),
-        Value::Text(row.declared_result_text.as_deref()),
-        Value::Text(Some(row.computed_result)),
-        Value::Text(Some(row.termination)),
-        opt(row.termination_ply),
-        num(row.plies),
-        num(row.plies_unchecked),
-        num(row.irregularities),
-        num(row.captures),
-        num(row.longest_capture),
-        num(row.crownings),
-        Value::Bool(row.valid),
-        num(row.errors),
-        num(row.warnings),
-        Value::Text(row.first_error_code),
-        opt(row.first_error_ply),
-        Value::Text(row.opening_table),
-        Value::Text(row.opening_code),
-        Value::Text(row.opening_name),
-        opt(row.opening_plies),
-        Value::Text(row.opening_via),
-    ]
-}
-
 /// A value of [`GameRow::values`]: its column's type, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Value<'a> {
@@ -326,81 +88,255 @@ pub enum Value<'a> {
     Date(Option<i32>),
 }
 
-/// One row of the games table.
-#[derive(Clone, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct GameRow {
-    /// The file, as named on the command line or found in a folder.
-    pub file: String,
-    /// 1-based index of the game in its file.
-    pub game: usize,
-    /// 1-based line where it starts.
-    pub line: u32,
-    /// The Event tag.
-    pub event: Option<String>,
-    /// The Site tag.
-    pub site: Option<String>,
-    /// The Date tag.
-    pub date: Option<String>,
-    /// The Round tag.
-    pub round: Option<String>,
-    /// The White tag.
-    pub white: Option<String>,
-    /// The Black tag.
-    pub black: Option<String>,
-    /// The variant the game was read as (or the refused variant it names);
-    /// empty for a game of a refused file.
-    pub variant: Option<&'static str>,
-    /// What decided the variant (`tag`, `file`, `inferred`, `named`, `forced`,
-    /// `unsupported`, `refused`).
-    pub variant_source: &'static str,
-    /// The draw rules applied (`cbjd`, `fmjd`, `none`).
-    pub draw_rules: Option<&'static str>,
-    /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
-    pub declared_result: Option<&'static str>,
-    /// The result exactly as the record writes it (the Result tag, else the
-    /// final token).
-    pub declared_result_text: Option<String>,
-    /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
-    pub computed_result: &'static str,
-    /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
-    pub termination: &'static str,
-    /// The ply after which it ended (0: the start position).
-    pub termination_ply: Option<u32>,
-    /// Plies of the main line that were read.
-    pub plies: u32,
-    /// Plies of the main line after the move that stopped the replay, not replayed.
-    pub plies_unchecked: u32,
-    /// Moves that stood (`--irregularities stand`; 0 under `stop`).
-    pub irregularities: u32,
-    /// Plies that captured.
-    pub captures: u32,
-    /// Most pieces taken by one move.
-    pub longest_capture: u32,
-    /// Plies that crowned a man.
-    pub crownings: u32,
-    /// Empty for a game that was not checked (an unsupported variant).
-    pub valid: Option<bool>,
-    /// Error findings.
-    pub errors: u32,
-    /// Warning findings.
-    pub warnings: u32,
-    /// The code of the first error finding.
-    pub first_error_code: Option<&'static str>,
-    /// The ply of the first error finding, if it is about a move.
-    pub first_error_ply: Option<u32>,
-    /// The table of the game's opening (docs/openings.md).
-    pub opening_table: Option<&'static str>,
-    /// The code of its row.
-    pub opening_code: Option<&'static str>,
-    /// Its name, the row's or the names table's.
-    pub opening_name: Option<&'static str>,
-    /// The ply after which the game is in the row's position.
-    pub opening_plies: Option<u32>,
-    /// `setup` or `moves`.
-    pub opening_via: Option<&'static str>,
+/// The games table, declared once: each field of [`GameRow`] is a column of
+/// CSV and JSON rows, in order; its Rust type gives its column's type and
+/// nullability ([`Cell`]). A field marked `as Date + date_text` is two columns
+/// of the Parquet and Arrow table: the whole date ([`crate::pdn::PdnDate`],
+/// days since 1970) and the tag as written. The macro yields the struct,
+/// [`ROW_COLUMNS`] (CSV and JSON), [`GAME_TABLE`] (Parquet and Arrow),
+/// `row_values`, `table_values` (the values in those orders) and
+/// `make_safe` (every text cell made [`super::spreadsheet_safe`]).
+macro_rules! games_table {
+    ($( $(#[doc = $doc:literal])* $field:ident : $ty:ty $(as $special:ident + $extra:ident)? ,)*) => {
+        /// One row of the games table: the columns of CSV and JSON rows, in
+        /// order ([`GameRow::columns`]); [`GameRow::TABLE`] gives the
+        /// Parquet and Arrow columns.
+        #[derive(Clone, Debug, PartialEq)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+        pub struct GameRow {
+            $( $(#[doc = $doc])* pub $field: $ty, )*
+        }
+
+        /// The number of columns of CSV and JSON rows.
+        const ROW_WIDTH: usize = [$(stringify!($field)),*].len();
+
+        /// The columns of CSV and JSON rows, in order: [`GameRow`]'s fields.
+        pub(super) const ROW_COLUMNS: [&str; ROW_WIDTH] = [$(stringify!($field)),*];
+
+        /// Each field's Parquet columns: its own, and the second column of a
+        /// field marked `as Date + ...`.
+        const FIELD_COLUMNS: [(Column, Option<Column>); ROW_WIDTH] = [
+            $( games_table!(@columns $field, $ty $(, $special, $extra)?) ),*
+        ];
+
+        /// A row's values in [`ROW_COLUMNS`]' order.
+        pub(super) fn row_values(row: &GameRow) -> [Value<'_>; ROW_WIDTH] {
+            [$( Cell::value(&row.$field) ),*]
+        }
+
+        /// A row's values in [`GAME_TABLE`]'s order.
+        pub(super) fn table_values(row: &GameRow) -> [Value<'_>; TABLE_WIDTH] {
+            let mut out = [Value::Text(None); TABLE_WIDTH];
+            let mut i = 0;
+            $( games_table!(@value out, i, row, $field $(, $special)?); )*
+            debug_assert_eq!(i, TABLE_WIDTH);
+            out
+        }
+
+        impl GameRow {
+            /// Every text cell made [`super::spreadsheet_safe`].
+            pub fn spreadsheet_safe(mut self) -> GameRow {
+                $( Cell::make_safe(&mut self.$field); )*
+                self
+            }
+        }
+    };
+    (@columns $field:ident, $ty:ty) => {
+        (column::<$ty>(stringify!($field)), None)
+    };
+    (@columns $field:ident, $ty:ty, Date, $extra:ident) => {
+        (
+            Column { name: stringify!($field), ty: ColumnType::Date, nullable: true },
+            Some(column::<$ty>(stringify!($extra))),
+        )
+    };
+    (@value $out:ident, $i:ident, $row:ident, $field:ident) => {
+        $out[$i] = Cell::value(&$row.$field);
+        $i += 1;
+    };
+    (@value $out:ident, $i:ident, $row:ident, $field:ident, Date) => {
+        $out[$i] = Value::Date(
+            $row.$field
+                .as_deref()
+                .and_then(|d| crate::pdn::PdnDate::parse(d).days_since_epoch()),
+        );
+        $out[$i + 1] = Cell::value(&$row.$field);
+        $i += 2;
+    };
 }
 
+/// How a field's Rust type is a column: its type, nullability and value.
+pub(super) trait Cell {
+    /// Its column's type.
+    const TYPE: ColumnType;
+    /// Whether a row may have no value.
+    const NULLABLE: bool;
+    /// Its value.
+    fn value(&self) -> Value<'_>;
+    /// Made [`super::spreadsheet_safe`] (text the row owns; the rest is of
+    /// pdnkit's own vocabulary).
+    fn make_safe(&mut self) {}
+}
+
+/// The column named `name` of a field of type `T`.
+const fn column<T: Cell>(name: &'static str) -> Column {
+    Column {
+        name,
+        ty: T::TYPE,
+        nullable: T::NULLABLE,
+    }
+}
+
+macro_rules! cell {
+    ($ty:ty, $col:ident, $nullable:literal, |$v:ident| $value:expr) => {
+        impl Cell for $ty {
+            const TYPE: ColumnType = ColumnType::$col;
+            const NULLABLE: bool = $nullable;
+            fn value(&self) -> Value<'_> {
+                let $v = self;
+                $value
+            }
+        }
+    };
+}
+
+cell!(&'static str, Text, false, |v| Value::Text(Some(v)));
+cell!(Option<&'static str>, Text, true, |v| Value::Text(*v));
+cell!(u32, Int32, false, |v| Value::Int(Some(i64::from(*v))));
+cell!(Option<u32>, Int32, true, |v| Value::Int(v.map(i64::from)));
+cell!(usize, Int64, false, |v| Value::Int(Some(*v as i64)));
+cell!(Option<bool>, Bool, true, |v| Value::Bool(*v));
+
+impl Cell for String {
+    const TYPE: ColumnType = ColumnType::Text;
+    const NULLABLE: bool = false;
+    fn value(&self) -> Value<'_> {
+        Value::Text(Some(self))
+    }
+    fn make_safe(&mut self) {
+        if let std::borrow::Cow::Owned(o) = super::spreadsheet_safe(self) {
+            *self = o;
+        }
+    }
+}
+
+impl Cell for Option<String> {
+    const TYPE: ColumnType = ColumnType::Text;
+    const NULLABLE: bool = true;
+    fn value(&self) -> Value<'_> {
+        Value::Text(self.as_deref())
+    }
+    fn make_safe(&mut self) {
+        if let Some(s) = self {
+            s.make_safe();
+        }
+    }
+}
+
+games_table! {
+
+    /// The file, as named on the command line or found in a folder.
+    file: String,
+    /// 1-based index of the game in its file.
+    game: usize,
+    /// 1-based line where it starts.
+    line: u32,
+    /// The Event tag.
+    event: Option<String>,
+    /// The Site tag.
+    site: Option<String>,
+    /// The Date tag.
+    date: Option<String> as Date + date_text,
+    /// The Round tag.
+    round: Option<String>,
+    /// The White tag.
+    white: Option<String>,
+    /// The Black tag.
+    black: Option<String>,
+    /// The variant the game was read as (or the refused variant it names);
+    /// empty for a game of a refused file.
+    variant: Option<&'static str>,
+    /// What decided the variant (`tag`, `file`, `inferred`, `named`, `forced`,
+    /// `unsupported`, `refused`).
+    variant_source: &'static str,
+    /// The draw rules applied (`cbjd`, `fmjd`, `none`).
+    draw_rules: Option<&'static str>,
+    /// The result the record declares, normalised (`2-0`, `0-2`, `1-1`, `0-0`, `*`).
+    declared_result: Option<&'static str>,
+    /// The result exactly as the record writes it (the Result tag, else the
+    /// final token).
+    declared_result_text: Option<String>,
+    /// The result the replay computes (`2-0`, `0-2`, `1-1` or `*`).
+    computed_result: &'static str,
+    /// How the game ended (`no-moves`, `repetition`, `ending`, `king-moves`, `unfinished`).
+    termination: &'static str,
+    /// The ply after which it ended (0: the start position).
+    termination_ply: Option<u32>,
+    /// Plies of the main line that were read.
+    plies: u32,
+    /// Plies of the main line after the move that stopped the replay, not replayed.
+    plies_unchecked: u32,
+    /// Moves that stood (`--irregularities stand`; 0 under `stop`).
+    irregularities: u32,
+    /// Plies that captured.
+    captures: u32,
+    /// Most pieces taken by one move.
+    longest_capture: u32,
+    /// Plies that crowned a man.
+    crownings: u32,
+    /// Empty for a game that was not checked (an unsupported variant).
+    valid: Option<bool>,
+    /// Error findings.
+    errors: u32,
+    /// Warning findings.
+    warnings: u32,
+    /// The code of the first error finding.
+    first_error_code: Option<&'static str>,
+    /// The ply of the first error finding, if it is about a move.
+    first_error_ply: Option<u32>,
+    /// The table of the game's opening (docs/openings.md).
+    opening_table: Option<&'static str>,
+    /// The code of its row.
+    opening_code: Option<&'static str>,
+    /// Its name, the row's or the names table's.
+    opening_name: Option<&'static str>,
+    /// The ply after which the game is in the row's position.
+    opening_plies: Option<u32>,
+    /// `setup` or `moves`.
+    opening_via: Option<&'static str>,
+}
+
+/// The number of Parquet and Arrow columns.
+const TABLE_WIDTH: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < FIELD_COLUMNS.len() {
+        n += if FIELD_COLUMNS[i].1.is_some() { 2 } else { 1 };
+        i += 1;
+    }
+    n
+};
+
+/// The games table (docs/parquet.md): the columns of the Parquet games table
+/// and of Python's Arrow batches, in order, before the `--tag` columns and
+/// the `diagnostics` list ([`DIAGNOSTIC_FIELDS`]). `date` is the Date tag's
+/// whole date ([`crate::pdn::PdnDate`]) and `date_text` the tag as written;
+/// CSV and JSON rows ([`ROW_COLUMNS`]) write the tag as written in `date`
+/// and have no `date_text`.
+pub(super) const GAME_TABLE: [Column; TABLE_WIDTH] = {
+    let mut out = [FIELD_COLUMNS[0].0; TABLE_WIDTH];
+    let (mut i, mut j) = (0, 0);
+    while i < FIELD_COLUMNS.len() {
+        out[j] = FIELD_COLUMNS[i].0;
+        j += 1;
+        if let Some(c) = FIELD_COLUMNS[i].1 {
+            out[j] = c;
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 /// The result exactly as the record writes it ([`Game::result_text`]).
 pub(super) fn declared_result_text(g: &Game) -> Option<String> {
     g.result_text().map(std::borrow::Cow::into_owned)
@@ -410,7 +346,7 @@ impl GameRow {
     /// The games table, defined once: each column's name, type and
     /// nullability, in order (the Parquet schema and Python's Arrow batches
     /// are made from it; [`GameRow::values`] gives a row's values).
-    pub const TABLE: [Column; 34] = GAME_TABLE;
+    pub const TABLE: [Column; TABLE_WIDTH] = GAME_TABLE;
     /// The fields of each finding in the games table's `diagnostics` list.
     pub const DIAGNOSTIC_FIELDS: [Column; 6] = DIAGNOSTIC_FIELDS;
     /// The games-table row of game `g` of `file`, replayed as `r` (`r` needs
@@ -423,12 +359,12 @@ impl GameRow {
     /// [`GameRow::TABLE`]'s, with the Date tag as written in `date` and no
     /// `date_text`.
     pub fn columns() -> Vec<&'static str> {
-        game_columns()
+        ROW_COLUMNS.to_vec()
     }
     /// The row's values in [`GameRow::TABLE`]'s order (the Parquet writer's and
     /// Python's rows), with `date` as days since 1970 (`None` for a partial or
     /// yearless date) and `date_text` the tag as written.
-    pub fn values(&self) -> [Value<'_>; 34] {
+    pub fn values(&self) -> [Value<'_>; TABLE_WIDTH] {
         table_values(self)
     }
     /// Appends the row's JSON line, with the `--tag` columns `tags` (name,
@@ -483,5 +419,88 @@ pub(super) fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
         opening_name: r.opening.as_ref().and_then(|o| o.name),
         opening_plies: r.opening.as_ref().map(|o| o.plies),
         opening_via: r.opening.as_ref().map(|o| o.via),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every corpus game's values have their column's type, and a value is
+    /// missing only where its column is nullable; CSV and JSON columns are
+    /// the table's without the second columns of a field.
+    #[test]
+    fn each_value_has_its_columns_type() {
+        let extras: Vec<&str> = FIELD_COLUMNS
+            .iter()
+            .filter_map(|c| c.1.map(|c| c.name))
+            .collect();
+        assert!(!extras.is_empty());
+        let without: Vec<&str> = GAME_TABLE
+            .iter()
+            .map(|c| c.name)
+            .filter(|n| !extras.contains(n))
+            .collect();
+        assert_eq!(without, ROW_COLUMNS);
+        let opts = crate::Options::default().keep_moves(true);
+        let mut seen = [(false, false); TABLE_WIDTH];
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/corpus"
+        ))];
+        let mut files = Vec::new();
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("the corpus is readable") {
+                let p = e.expect("an entry").path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|e| e == "pdn") {
+                    files.push(p);
+                }
+            }
+        }
+        assert!(files.len() > 10);
+        for f in files {
+            let bytes = std::fs::read(&f).expect("a corpus file");
+            for g in crate::pdn::read_all(&bytes) {
+                let r = crate::check_game(&g, &opts);
+                let row = GameRow::new("f", &g, &r);
+                for (i, (c, v)) in GAME_TABLE.iter().zip(row.values()).enumerate() {
+                    let (ty, null) = match v {
+                        Value::Text(t) => (ColumnType::Text, t.is_none()),
+                        Value::Int(n) => (c.ty, n.is_none()),
+                        Value::Bool(b) => (ColumnType::Bool, b.is_none()),
+                        Value::Date(d) => (ColumnType::Date, d.is_none()),
+                    };
+                    assert_eq!(ty, c.ty, "{}", c.name);
+                    assert!(
+                        matches!(c.ty, ColumnType::Int32 | ColumnType::Int64)
+                            == matches!(v, Value::Int(_))
+                    );
+                    assert!(c.nullable || !null, "{} is missing", c.name);
+                    seen[i].0 |= null;
+                    seen[i].1 |= !null;
+                }
+                let json = {
+                    let mut s = String::new();
+                    row.write_json(&mut s, &[]);
+                    s
+                };
+                let v: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+                let keys: Vec<&str> = v
+                    .as_object()
+                    .expect("an object")
+                    .keys()
+                    .map(String::as_str)
+                    .collect();
+                let mut want = ROW_COLUMNS.to_vec();
+                want.sort_unstable();
+                assert_eq!(keys, want);
+            }
+        }
+        // The corpus gives every column a value somewhere.
+        for (c, (_, some)) in GAME_TABLE.iter().zip(seen) {
+            assert!(some, "{} never has a value", c.name);
+        }
     }
 }
