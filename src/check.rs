@@ -40,11 +40,8 @@
 //! game is replayed twice), one on the output side counts the reports and
 //! gives the file's findings.
 
-use crate::board::BoardSize;
 use crate::diag::{Code, FileDiagnostic, Severity};
-use crate::infer::{
-    named_for, tag_choice, Basis, Evidence, FileName, Inference, TagChoice, Untagged, VariantSource,
-};
+use crate::infer::{named_for, Asked, FileName, Inference, Untagged, VariantSource};
 use crate::pdn::{Game, Reader};
 use crate::replay::{check_game_with, GameReport, Options};
 use crate::variant::{GameKind, Unsupported, Variant};
@@ -211,356 +208,56 @@ impl<'o> Decider<'o> {
     }
 }
 
-/// Whether a game takes its file's decision and has moves to replay.
-fn replayable_untagged(g: &Game) -> bool {
-    tag_choice(g) == TagChoice::Untagged
-        && g.main_line().next().is_some()
-        && !g.diagnostics().iter().any(|d| d.code == Code::GameTooLarge)
+/// The file check's replay, as the decision's trial asks for it: the
+/// checker, with the rules' own severities (issue 55).
+struct Trial<'c, 'o> {
+    checker: &'c Checker<'o>,
+    raw: Options,
 }
 
-/// The implemented variants of a board, in the table's order.
-fn variants_of(board: BoardSize) -> impl Iterator<Item = Variant> {
-    Variant::ALL.into_iter().filter(move |v| v.board() == board)
-}
-
-/// The variant the user named for a file's untagged games, said to
-/// contradict the file's own evidence when that evidence names another
-/// variant and most of the games with moves fail under the named one (issue
-/// 55: a bare `--variant czech` on English checkers games failed them all at
-/// ply 1 with no word). The option still applies: the user asked. The games
-/// are replayed under it only when the evidence names another variant, and
-/// their reports are kept (they are the check's own).
-fn as_named(
-    games: &[Game],
-    opts: &Options,
-    checker: &Checker<'_>,
-    v: Variant,
-    evidence: &Evidence,
-) -> (Inference, Vec<Option<GameReport>>) {
-    let mut inference = Inference::named(v);
-    let (own, basis) = evidence.decision();
-    let Untagged::Variant(w) = own.untagged else {
-        return (inference, Vec::new());
-    };
-    if w == v || !matches!(basis, Basis::Positive | Basis::Tagged) || opts.syntax_only {
-        return (inference, Vec::new());
+impl crate::infer::Replay for Trial<'_, '_> {
+    type Report = GameReport;
+    fn replay(&self, games: &[&Game], under: &Inference) -> Vec<GameReport> {
+        (self.checker)(games, under, &self.raw)
     }
-    let tried: Vec<usize> = (0..games.len())
-        .filter(|&i| replayable_untagged(&games[i]))
-        .collect();
-    let subset: Vec<&Game> = tried.iter().map(|&i| &games[i]).collect();
-    let raw = Options {
-        levels: crate::diag::Levels::default(),
-        ..opts.clone()
-    };
-    let reports = checker(&subset, &inference, &raw);
-    let failing = reports.iter().filter(|r| has_move_error(r)).count();
-    let n = tried.len();
-    if n > 0 && failing * 2 > n {
-        inference.note = Some(format!(
-            "--variant {v} applied to the games without a GameType, but {failing} of {n} {} with moves {} under it, and the file's own evidence ({}) names {w}",
-            if n == 1 { "game" } else { "games" },
-            if failing == 1 { "fails" } else { "fail" },
-            own.evidence
-        ));
-    }
-    let mut out: Vec<Option<GameReport>> = (0..games.len()).map(|_| None).collect();
-    for (i, mut r) in tried.into_iter().zip(reports) {
-        opts.levels.apply(&mut r.diagnostics);
-        out[i] = Some(r);
-    }
-    (inference, out)
-}
-
-/// Games replayed per call of the checker while a variant is tried: it is
-/// dropped as soon as it cannot win.
-const TRIAL_CHUNK: usize = 32;
-
-/// How many of `games` fail under `v` (exactly), or `None` once more than
-/// `bound` do (the variant cannot win).
-fn failures_under(
-    games: &[&Game],
-    v: Variant,
-    bound: usize,
-    checker: &Checker<'_>,
-    raw: &Options,
-) -> Option<usize> {
-    let trial = Inference::inferred(v, String::new());
-    let mut fail = 0;
-    for chunk in games.chunks(TRIAL_CHUNK) {
-        fail += checker(chunk, &trial, raw)
-            .iter()
-            .filter(|r| has_move_error(r))
-            .count();
-        if fail > bound {
-            return None;
-        }
-    }
-    Some(fail)
-}
-
-/// The names of `vs`, joined for a sentence (`russian and czech`).
-fn names(vs: &[Variant]) -> String {
-    let names: Vec<&str> = vs.iter().map(|v| v.name()).collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    fn fails(r: &GameReport) -> bool {
+        has_move_error(r)
     }
 }
 
-/// Whether variants agree on who scores first in `1-0`.
-fn same_order(vs: impl IntoIterator<Item = Variant>) -> bool {
-    let mut it = vs.into_iter().map(Variant::first_player_scores_first);
-    let first = it.next();
-    it.all(|o| Some(o) == first)
-}
-
-/// The decision for a file's untagged games from its first games, and the
-/// reports of those replayed to make it (by index in `games`).
-///
-/// The variant its evidence names stands when it explains (replays without
-/// a move error) every untagged game with moves. Otherwise every other
-/// variant of the board is tried: the evidence's variant stands only when
-/// none explains more games and it explains at least half; else the file is
-/// refused, with the counts and the option that names the best variants.
+/// The decision for a file's untagged games from its first games
+/// ([`crate::infer::decide`]), and the reports of those replayed to make it
+/// (by index in `games`), with the user's levels.
 fn decide(
     games: &[Game],
     opts: &Options,
     checker: &Checker<'_>,
     name: Option<&FileName>,
 ) -> (Inference, Vec<Option<GameReport>>) {
-    let mut evidence = Evidence::of(games);
-    // A variant the user named for this file (or every file), where the board
-    // fits: also for a file whose games are all tagged or marked (a marked
-    // refused game takes it).
-    let named = named_for(&opts.variants, name.map(|n| n.path.as_str()))
-        .or(opts.variant.map(|v| (Some(v), false)));
-    if !evidence.has_untagged() {
-        return match named {
-            Some((Some(v), _)) => (Inference::named(v), Vec::new()),
-            _ => (Inference::default_brazilian(), Vec::new()),
-        };
-    }
-    if let Some(n) = name {
-        evidence.add_name(&n.below);
-    }
-    let mut note = None;
-    if let Some((Some(v), by_glob)) = named {
-        match evidence.board() {
-            Some(b) if b > v.board() => {
-                note = Some(format!(
-                    "--variant {}{v} was not applied: the squares of the file's games need a {b} board, and {v} is played on {}",
-                    if by_glob { "GLOB=" } else { "" },
-                    v.board()
-                ));
-            }
-            _ => return as_named(games, opts, checker, v, &evidence),
-        }
-    }
-    let (mut inference, basis) = evidence.decision();
-    inference.note = note;
-    let Untagged::Variant(v) = inference.untagged else {
-        return (inference, Vec::new());
+    let asked = Asked {
+        named: named_for(&opts.variants, name.map(|n| n.path.as_str()))
+            .or(opts.variant.map(|v| (Some(v), false)))
+            .and_then(|(v, by_glob)| v.map(|v| (v, by_glob))),
+        syntax_only: opts.syntax_only,
+        name,
     };
-    if opts.syntax_only || !matches!(basis, Basis::Positive | Basis::Default) {
-        return (inference, Vec::new());
-    }
-    let tried: Vec<usize> = (0..games.len())
-        .filter(|&i| replayable_untagged(&games[i]))
-        .collect();
-    if tried.is_empty() {
-        return (inference, Vec::new());
-    }
-    let subset: Vec<&Game> = tried.iter().map(|&i| &games[i]).collect();
-    let n = tried.len();
-    // How a finding is reported never changes a verdict (issue 55): the
-    // games are replayed with the rules' own severities, and the reports
-    // kept get the user's levels afterwards.
-    let raw = Options {
-        levels: crate::diag::Levels::default(),
-        ..opts.clone()
+    let trial = Trial {
+        checker,
+        raw: Options {
+            levels: crate::diag::Levels::default(),
+            ..opts.clone()
+        },
     };
-    let reports = checker(&subset, &inference, &raw);
-    let failing = reports.iter().filter(|r| has_move_error(r)).count();
-    let keep = |reports: Vec<GameReport>| {
-        let mut out: Vec<Option<GameReport>> = (0..games.len()).map(|_| None).collect();
-        for (i, mut r) in tried.iter().zip(reports) {
+    let (inference, kept) = crate::infer::decide(games, asked, &trial);
+    let mut out: Vec<Option<GameReport>> = Vec::new();
+    if !kept.is_empty() {
+        out.resize_with(games.len(), || None);
+        for (i, mut r) in kept {
             opts.levels.apply(&mut r.diagnostics);
-            out[*i] = Some(r);
-        }
-        out
-    };
-    let others: Vec<Variant> = variants_of(v.board()).filter(|&w| w != v).collect();
-    if failing == 0 {
-        if basis == Basis::Default {
-            // The default stands; the variants tied with it are named.
-            let tied: Vec<Variant> = others
-                .iter()
-                .copied()
-                .filter(|&w| failures_under(&subset, w, 0, checker, &raw).is_some())
-                .collect();
-            if !tied.is_empty() {
-                inference.evidence = format!(
-                    "{}; {} also legal under {}",
-                    inference.evidence,
-                    if n == 1 { "it is" } else { "they are" },
-                    names(&tied)
-                );
-                inference.order_known = same_order(tied.iter().copied().chain([v]));
-            }
-        }
-        if !inference.order_known {
-            // The reports were made with the results' meaning known: replayed again.
-            return (inference, Vec::new());
-        }
-        return (inference, keep(reports));
-    }
-    // Every other variant of the board, each dropped once it cannot win.
-    let mut best = failing;
-    let mut tried_others: Vec<(Variant, Option<usize>)> = Vec::new();
-    for &w in &others {
-        let f = failures_under(&subset, w, best, checker, &raw);
-        if let Some(f) = f {
-            best = best.min(f);
-        }
-        tried_others.push((w, f));
-    }
-    let winners: Vec<Variant> = std::iter::once((v, Some(failing)))
-        .chain(tried_others.iter().copied())
-        .filter(|(_, f)| *f == Some(best))
-        .map(|(w, _)| w)
-        .collect();
-    if best == failing && failing * 2 <= n {
-        let tied: Vec<Variant> = winners.iter().copied().filter(|&w| w != v).collect();
-        inference.evidence = format!(
-            "{}; {failing} of {n} {} with moves {} under {v}, and no other variant explains more{}",
-            inference.evidence,
-            if n == 1 { "game" } else { "games" },
-            if failing == 1 { "fails" } else { "fail" },
-            if tied.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " ({} explain{} as many)",
-                    names(&tied),
-                    if tied.len() == 1 { "s" } else { "" }
-                )
-            }
-        );
-        if basis == Basis::Default {
-            inference.order_known = same_order(winners.iter().copied());
-            if !inference.order_known {
-                return (inference, Vec::new());
-            }
-        }
-        return (inference, keep(reports));
-    }
-    // Refused: the counts, and the option that names each best variant.
-    let games_word = |k: usize| if k == 1 { "game" } else { "games" };
-    let mut parts = Vec::new();
-    parts.push(match basis {
-        Basis::Default => format!(
-            "no GameType and no other evidence; {failing} of {n} {} with moves {} under {v}, the default",
-            games_word(n),
-            if failing == 1 { "fails" } else { "fail" }
-        ),
-        _ => format!(
-            "the evidence ({}) names {v}, under which {failing} of {n} {} with moves {}",
-            inference.evidence,
-            games_word(n),
-            if failing == 1 { "fails" } else { "fail" }
-        ),
-    });
-    let mut best_others: Vec<Variant> = winners.iter().copied().filter(|&w| w != v).collect();
-    if best * 2 > n {
-        // No variant of the board explains half: the variants of larger
-        // boards (games written with low squares only), as a hint.
-        let mut larger: Vec<(Variant, usize)> = Variant::ALL
-            .into_iter()
-            .filter(|w| w.board() > v.board())
-            .filter_map(|w| {
-                failures_under(&subset, w, best.saturating_sub(1), checker, &raw).map(|f| (w, f))
-            })
-            .collect();
-        larger.sort_by_key(|&(w, f)| (f, w.board()));
-        if let Some(&(_, f)) = larger.first() {
-            best = f;
-            best_others = larger
-                .iter()
-                .filter(|(_, g)| *g == f)
-                .map(|(w, _)| *w)
-                .collect();
+            out[i] = Some(r);
         }
     }
-    if !best_others.is_empty() && best < n {
-        let legal = n - best;
-        parts.push(if legal == n {
-            format!(
-                "{} legal under {}",
-                if n == 1 {
-                    "it is".to_string()
-                } else {
-                    format!("all {n} are")
-                },
-                names(&best_others)
-            )
-        } else {
-            format!("{legal} of {n} are legal under {}", names(&best_others))
-        });
-    }
-    // The other counts, variants with the same count together.
-    let mut counted: BTreeMap<usize, Vec<Variant>> = BTreeMap::new();
-    let mut dropped: Vec<Variant> = Vec::new();
-    for (w, f) in &tried_others {
-        match f {
-            Some(f) if *f != best || !best_others.contains(w) => {
-                counted.entry(*f).or_default().push(*w)
-            }
-            None => dropped.push(*w),
-            _ => {}
-        }
-    }
-    for (f, ws) in counted {
-        parts.push(format!("{f} of {n} fail under {}", names(&ws)));
-    }
-    if !dropped.is_empty() {
-        parts.push(format!(
-            "{} {} at least {}",
-            names(&dropped),
-            if dropped.len() == 1 { "fails" } else { "fail" },
-            failing.min(best + 1)
-        ));
-    }
-    let mut message = parts.join("; ");
-    if best * 2 > n {
-        message.push_str(&format!(
-            ". No variant pdnkit checks explains half of {}: give {} a GameType tag if you know the variant",
-            if n == 1 { "it" } else { "them" },
-            if n == 1 { "it" } else { "them" }
-        ));
-    } else {
-        let options: Vec<String> = best_others
-            .iter()
-            .map(|&w| match name {
-                Some(f) => f.option_for(w),
-                None => format!("--variant {w}"),
-            })
-            .collect();
-        message.push_str(&format!(
-            ". A variant is never chosen because its rules excuse a file's faults: if that is its variant, name it with {}",
-            options.join(" or ")
-        ));
-    }
-    let refused = Inference {
-        untagged: Untagged::NotChecked,
-        source: VariantSource::Refused,
-        evidence: message,
-        order_known: same_order(winners.iter().copied().chain([v])),
-        note: inference.note,
-        from_path: false,
-    };
-    (refused, Vec::new())
+    (inference, out)
 }
 
 /// The fewest games with moves for which a file is said not to follow its
@@ -635,73 +332,55 @@ impl FileTally {
     }
 
     fn findings(&self, inference: &Inference) -> Vec<FileDiagnostic> {
+        let at = self.first_untagged.unwrap_or((1, 1));
         let mut out = Vec::new();
-        let plural = |n: u32| if n == 1 { "game" } else { "games" };
-        let (line, column) = self.first_untagged.unwrap_or((1, 1));
-        let at = |code: Code, severity: Severity, message: String, (line, column): (u32, u32)| {
-            FileDiagnostic {
-                code,
-                severity,
-                message,
-                line,
-                column,
-            }
-        };
-        if self.untagged > 0 {
-            let n = self.untagged;
-            match inference.untagged {
-                Untagged::Variant(v) => out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{n} {} without a GameType tag read as {v}: {} (use --variant to choose)",
-                        plural(n),
-                        inference.evidence
-                    ),
-                    (line, column),
-                )),
-                Untagged::Unsupported(u) => out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{n} {} without a GameType tag read as {}: {}",
-                        plural(n),
-                        u.describe(),
-                        inference.evidence
-                    ),
-                    (line, column),
-                )),
-                Untagged::NotChecked => out.push(at(
-                    Code::UnknownVariant,
-                    Severity::Error,
-                    format!(
-                        "{n} {} without a GameType tag not checked: {}",
-                        plural(n),
-                        inference.evidence
-                    ),
-                    (line, column),
-                )),
-                Untagged::Undecided => out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{n} {} without a GameType tag not checked: {}; name it with --variant",
-                        plural(n),
-                        inference.evidence
-                    ),
-                    (line, column),
-                )),
-            }
-        }
+        out.extend(self.untagged_finding(inference).map(|f| f.at(at)));
         if let Some(note) = &inference.note {
-            out.push(at(
+            out.push(Finding(Code::VariantInferred, Severity::Warning, note.clone()).at(at));
+        }
+        out.extend(self.marked_findings());
+        out.extend(self.unsupported_findings());
+        out.extend(self.failing_finding(inference).map(|f| f.at(at)));
+        // In the order of the file (a stable sort: findings about one place
+        // keep the order above).
+        out.sort_by_key(|d| (d.line, d.column));
+        out
+    }
+
+    /// What became of the file's untagged games.
+    fn untagged_finding(&self, inference: &Inference) -> Option<Finding> {
+        let n = self.untagged;
+        if n == 0 {
+            return None;
+        }
+        let (games, why) = (plural(n), &inference.evidence);
+        Some(match inference.untagged {
+            Untagged::Variant(v) => Finding(
                 Code::VariantInferred,
                 Severity::Warning,
-                note.clone(),
-                (line, column),
-            ));
-        }
-        for (&refused, &(n, loc)) in self.marked.iter().rev() {
+                format!("{n} {games} without a GameType tag read as {v}: {why} (use --variant to choose)"),
+            ),
+            Untagged::Unsupported(u) => Finding(
+                Code::VariantInferred,
+                Severity::Warning,
+                format!("{n} {games} without a GameType tag read as {}: {why}", u.describe()),
+            ),
+            Untagged::NotChecked => Finding(
+                Code::UnknownVariant,
+                Severity::Error,
+                format!("{n} {games} without a GameType tag not checked: {why}"),
+            ),
+            Untagged::Undecided => Finding(
+                Code::VariantInferred,
+                Severity::Warning,
+                format!("{n} {games} without a GameType tag not checked: {why}; name it with --variant"),
+            ),
+        })
+    }
+
+    /// The games a merged output marks as refused or undecided by their source.
+    fn marked_findings(&self) -> impl Iterator<Item = FileDiagnostic> + '_ {
+        self.marked.iter().rev().map(|(&refused, &(n, loc))| {
             let (code, severity, why) = if refused {
                 (
                     Code::UnknownVariant,
@@ -715,7 +394,7 @@ impl FileTally {
                     "undecided: no moves and no evidence of their variant",
                 )
             };
-            out.push(at(
+            Finding(
                 code,
                 severity,
                 format!(
@@ -725,43 +404,72 @@ impl FileTally {
                     crate::pdn::MARKER_TAG,
                     if n == 1 { "it" } else { "them" }
                 ),
-                loc,
-            ));
-        }
-        for (u, (n, loc)) in &self.unsupported {
-            out.push(at(
+            )
+            .at(loc)
+        })
+    }
+
+    /// The games of variants pdnkit names but does not check.
+    fn unsupported_findings(&self) -> impl Iterator<Item = FileDiagnostic> + '_ {
+        self.unsupported.iter().map(|(u, &(n, loc))| {
+            Finding(
                 Code::UnsupportedVariant,
                 Severity::Warning,
                 format!(
                     "{n} {} of {} (GameType {}): not checked — pdnkit checks {}",
-                    plural(*n),
+                    plural(n),
                     u.describe(),
                     u.0,
                     Variant::ALL.map(Variant::name).join(", ")
                 ),
-                *loc,
-            ));
-        }
-        if let (Untagged::Variant(v), VariantSource::Inferred | VariantSource::File) =
+            )
+            .at(loc)
+        })
+    }
+
+    /// An inferred variant under which most of the file's games fail.
+    fn failing_finding(&self, inference: &Inference) -> Option<Finding> {
+        let (Untagged::Variant(v), VariantSource::Inferred | VariantSource::File) =
             (inference.untagged, inference.source)
-        {
-            let (e, m) = (self.inferred_move_errors, self.inferred_with_moves);
-            if m >= NET_MIN_GAMES && e * 2 > m {
-                out.push(at(
-                    Code::VariantInferred,
-                    Severity::Warning,
-                    format!(
-                        "{e} of the {m} games with moves have a move error under {v}, which was inferred ({}): they may be of another variant; name it with --variant",
-                        inference.evidence
-                    ),
-                    (line, column),
-                ));
-            }
+        else {
+            return None;
+        };
+        let (e, m) = (self.inferred_move_errors, self.inferred_with_moves);
+        (m >= NET_MIN_GAMES && e * 2 > m).then(|| {
+            Finding(
+                Code::VariantInferred,
+                Severity::Warning,
+                format!(
+                    "{e} of the {m} games with moves have a move error under {v}, which was inferred ({}): they may be of another variant; name it with --variant",
+                    inference.evidence
+                ),
+            )
+        })
+    }
+}
+
+/// `game` or `games`.
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        "game"
+    } else {
+        "games"
+    }
+}
+
+/// A finding about a file before its place is known.
+struct Finding(Code, Severity, String);
+
+impl Finding {
+    /// The finding at (line, column).
+    fn at(self, (line, column): (u32, u32)) -> FileDiagnostic {
+        FileDiagnostic {
+            code: self.0,
+            severity: self.1,
+            message: self.2,
+            line,
+            column,
         }
-        // In the order of the file (a stable sort: findings about one place
-        // keep the order above).
-        out.sort_by_key(|d| (d.line, d.column));
-        out
     }
 }
 

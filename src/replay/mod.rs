@@ -20,164 +20,17 @@ use crate::board::Bitboard;
 use crate::board::BoardSize;
 use crate::diag::{Code, Diagnostic, Severity, Span};
 use crate::draw::{Clause, DrawRules, DrawState, Termination};
-use crate::infer::{
-    tag_choice, variant_name, Evidence, Inference, Marker, TagChoice, Untagged, VariantSource,
-};
+use crate::infer::{Choice, Evidence, Inference, VariantSource};
 use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
-use crate::pdn::{game_type, Game, GameType, Node, Outcome, Sep, SquareText, WrittenMove};
+use crate::pdn::{Game, Node, Outcome, Sep, SquareText, WrittenMove};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::{legal_moves, play_unchecked, Move, MoveList};
-use crate::variant::{GameKind, Unsupported, Variant};
+use crate::variant::{GameKind, Variant};
 
 /// Whether the reader skipped `g` as too large (it holds only its start).
 fn skipped_as_too_large(g: &Game) -> bool {
     g.diagnostics.iter().any(|d| d.code == Code::GameTooLarge)
-}
-
-/// How a game is to be read: under a variant's rules, refused, or not at all.
-enum Choice {
-    Check(Variant),
-    Refuse(Unsupported),
-    Skip,
-}
-
-/// Chooses the variant of a game: `--force-variant`, else its GameType (or
-/// Variant) tag, else the file's decision for untagged games. Returns the
-/// choice, what decided it, and whether it came from the file's decision.
-fn choose_variant(
-    g: &Game,
-    opts: &Options,
-    file: &Inference,
-    diags: &mut Vec<Diagnostic>,
-) -> (Choice, VariantSource, bool) {
-    if let Some(v) = opts.force_variant {
-        if let Some(t) = g.find_tag("GameType") {
-            if game_type(&g.tag_text(t)) != GameType::Known(v) {
-                diags.push(
-                    Diagnostic::new(
-                        Code::VariantInferred,
-                        t.span.clone(),
-                        format!(
-                            "GameType \"{}\" differs from --force-variant {v}; {v} applies",
-                            g.tag_value(t)
-                        ),
-                    )
-                    .with_severity(Severity::Warning),
-                );
-            }
-        }
-        return (Choice::Check(v), VariantSource::Forced, false);
-    }
-    // The marker of a merged output: the decision the game's source made.
-    if let Some(m) = g
-        .find_tag(crate::infer::MARKER_TAG)
-        .and_then(|t| Marker::parse(&g.tag_text(t)))
-    {
-        match m.source {
-            // A game's own GameType (or Variant) tag decides its variant,
-            // marker or not (issue 55); without one, the marker's refusal
-            // stands, and is said for the file (`FileTally`).
-            VariantSource::Refused | VariantSource::Undecided => {
-                if g.find_tag("GameType").is_none() {
-                    let named = g
-                        .find_tag("Variant")
-                        .and_then(|t| variant_name(&g.tag_text(t)));
-                    return match named {
-                        Some(GameKind::Known(v)) => (Choice::Check(v), VariantSource::Tag, false),
-                        Some(GameKind::Unsupported(u)) => {
-                            (Choice::Refuse(u), VariantSource::Unsupported, false)
-                        }
-                        // A variant the user named for the file settles it.
-                        None => match (file.source, file.untagged) {
-                            (VariantSource::Named, Untagged::Variant(v)) => {
-                                (Choice::Check(v), VariantSource::Named, false)
-                            }
-                            _ => (Choice::Skip, m.source, false),
-                        },
-                    };
-                }
-                // Read below as any GameType is.
-            }
-            source => {
-                let kind = g
-                    .find_tag("GameType")
-                    .map(|t| game_type(&g.tag_text(t)))
-                    .or_else(|| {
-                        match g
-                            .find_tag("Variant")
-                            .and_then(|t| variant_name(&g.tag_text(t)))
-                        {
-                            Some(GameKind::Known(v)) => Some(GameType::Known(v)),
-                            _ => None,
-                        }
-                    });
-                if let Some(GameType::Known(v)) = kind {
-                    return (Choice::Check(v), source, false);
-                }
-            }
-        }
-    }
-    // The GameType tag, read once: its kind, why it names nothing, and the
-    // fields that cannot be read.
-    if let Some(t) = g.find_tag("GameType") {
-        return match crate::pdn::read_game_type(&g.tag_text(t)) {
-            (GameType::Known(v), _, warnings) => {
-                for why in warnings {
-                    diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
-                }
-                (Choice::Check(v), VariantSource::Tag, false)
-            }
-            (GameType::Unsupported(u), _, _) => {
-                (Choice::Refuse(u), VariantSource::Unsupported, false)
-            }
-            (GameType::Invalid(_), why, _) => {
-                diags.push(Diagnostic::new(
-                    Code::UnknownVariant,
-                    t.span.clone(),
-                    match why {
-                        Some(why) => format!("GameType \"{}\": {why}", g.tag_value(t)),
-                        None => format!(
-                            "GameType \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
-                            g.tag_value(t)
-                        ),
-                    },
-                ));
-                (Choice::Skip, VariantSource::Tag, false)
-            }
-        };
-    }
-    match tag_choice(g) {
-        TagChoice::Tagged(GameKind::Known(v)) => (Choice::Check(v), VariantSource::Tag, false),
-        TagChoice::Tagged(GameKind::Unsupported(u)) => {
-            (Choice::Refuse(u), VariantSource::Unsupported, false)
-        }
-        TagChoice::Invalid => {
-            if let Some(t) = g.find_tag("Variant") {
-                diags.push(Diagnostic::new(
-                    Code::UnknownVariant,
-                    t.span.clone(),
-                    format!(
-                        "Variant \"{}\" names no variant (GameType is a number such as 20, 21, 25, 26, 27)",
-                        g.tag_value(t)
-                    ),
-                ));
-            }
-            (Choice::Skip, VariantSource::Tag, false)
-        }
-        TagChoice::Untagged | TagChoice::Marked(_) => {
-            // A variant the user named is not the file's decision.
-            let decided = file.source != VariantSource::Named;
-            match file.untagged {
-                Untagged::Variant(v) => (Choice::Check(v), file.source, decided),
-                Untagged::Unsupported(u) => {
-                    (Choice::Refuse(u), VariantSource::Unsupported, decided)
-                }
-                Untagged::NotChecked => (Choice::Skip, VariantSource::Refused, decided),
-                Untagged::Undecided => (Choice::Skip, VariantSource::Undecided, decided),
-            }
-        }
-    }
 }
 
 /// Replays one game under the variant the evidence of this game alone gives
@@ -199,32 +52,13 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
         report.diagnostics = diags;
         return report;
     }
-    if let Some(t) = g.find_tag("Date") {
-        let text = g.tag_text(t);
-        if !crate::pdn::PdnDate::is_plain(&text) {
-            if let Some(why) = crate::pdn::PdnDate::parse(&text).warning(&text) {
-                diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
-            }
-        }
-    }
-    let (choice, source, inferred) = choose_variant(g, opts, file, &mut diags);
-    // The meaning of `1-0` and `0-1` in a game that took its file's decision
-    // (or, marked, its source's).
-    let marker = g
-        .find_tag(crate::infer::MARKER_TAG)
-        .and_then(|t| Marker::parse(&g.tag_text(t)));
-    let order_known = match marker {
-        Some(m) => m.order_known,
-        None => {
-            !matches!(
-                source,
-                VariantSource::Inferred
-                    | VariantSource::File
-                    | VariantSource::Refused
-                    | VariantSource::Undecided
-            ) || file.order_known
-        }
-    };
+    date_warning(g, &mut diags);
+    let crate::infer::Chosen {
+        choice,
+        source,
+        inferred,
+        order_known,
+    } = crate::infer::choose(g, opts.force_variant, file, &mut diags);
     report.inferred = inferred;
     report.from_path = inferred && file.from_path;
     report.source = source;
@@ -255,48 +89,10 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
     };
     report.variant = variant;
     if source == VariantSource::Undecided {
-        // No variant, but the setup is read for a board: a FEN that no 8x8
-        // variant can set up is reported (with the first variant's reason).
-        let mut first = None;
-        for v in Variant::ALL
-            .into_iter()
-            .filter(|v| v.board() == BoardSize::Eight)
-        {
-            let mut found = Vec::new();
-            if start_position(g, v, &mut found).is_some() {
-                first = None;
-                break;
-            }
-            first.get_or_insert(found);
-        }
-        diags.extend(first.into_iter().flatten());
+        undecided_setup(g, &mut diags);
     }
     if let Some(v) = variant {
-        report.kind = Some(GameKind::Known(v));
-        report.checked = true;
-        let rules = DrawRules::for_variant(v, opts.draw_rules);
-        report.draw_rules = Some(rules);
-        if let Some(start) = start_position(g, v, &mut diags) {
-            report.start = Some(start);
-            // Positions along the main line, kept only for variations to start from.
-            let has_variations = g.nodes.iter().any(|n| matches!(n, Node::Open(_)));
-            let mut line = Vec::new();
-            let keep = has_variations.then_some(&mut line);
-            let state = DrawState::new(v, rules, &start);
-            let mut main = MainLine::new(g, &mut diags);
-            // The opening: the start's and the first plies' positions.
-            let list = opts.opening_tables.as_deref();
-            let set_up = !crate::openings::is_initial(&start);
-            main.early = crate::openings::plies_needed(v, set_up, list);
-            main.replay(start, state, opts, &mut report, keep);
-            if main.early > 0 {
-                report.opening =
-                    crate::openings::classify(v, &main.keys, &main.steps, set_up, list);
-            }
-            if has_variations {
-                replay_variations(g, &line, &mut diags);
-            }
-        }
+        replay_under(g, v, opts, &mut report, &mut diags);
     }
     if report.checked || report.kind.is_none() {
         check_result(g, variant, order_known, &mut report, &mut diags);
@@ -314,6 +110,71 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
     opts.levels.apply(&mut diags);
     report.diagnostics = diags;
     report
+}
+
+/// A Date tag that does not read as a date.
+fn date_warning(g: &Game, diags: &mut Vec<Diagnostic>) {
+    if let Some(t) = g.find_tag("Date") {
+        let text = g.tag_text(t);
+        if !crate::pdn::PdnDate::is_plain(&text) {
+            if let Some(why) = crate::pdn::PdnDate::parse(&text).warning(&text) {
+                diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
+            }
+        }
+    }
+}
+
+/// No variant, but the setup is read for a board: a FEN that no 8x8
+/// variant can set up is reported (with the first variant's reason).
+fn undecided_setup(g: &Game, diags: &mut Vec<Diagnostic>) {
+    let mut first = None;
+    for v in Variant::ALL
+        .into_iter()
+        .filter(|v| v.board() == BoardSize::Eight)
+    {
+        let mut found = Vec::new();
+        if start_position(g, v, &mut found).is_some() {
+            first = None;
+            break;
+        }
+        first.get_or_insert(found);
+    }
+    diags.extend(first.into_iter().flatten());
+}
+
+/// The game replayed under `v`: its main line, its opening, its variations.
+fn replay_under(
+    g: &Game,
+    v: Variant,
+    opts: &Options,
+    report: &mut GameReport,
+    diags: &mut Vec<Diagnostic>,
+) {
+    report.kind = Some(GameKind::Known(v));
+    report.checked = true;
+    let rules = DrawRules::for_variant(v, opts.draw_rules);
+    report.draw_rules = Some(rules);
+    let Some(start) = start_position(g, v, diags) else {
+        return;
+    };
+    report.start = Some(start);
+    // Positions along the main line, kept only for variations to start from.
+    let has_variations = g.nodes.iter().any(|n| matches!(n, Node::Open(_)));
+    let mut line = Vec::new();
+    let keep = has_variations.then_some(&mut line);
+    let state = DrawState::new(v, rules, &start);
+    let mut main = MainLine::new(g, diags);
+    // The opening: the start's and the first plies' positions.
+    let list = opts.opening_tables.as_deref();
+    let set_up = !crate::openings::is_initial(&start);
+    main.early = crate::openings::plies_needed(v, set_up, list);
+    main.replay(start, state, opts, report, keep);
+    if main.early > 0 {
+        report.opening = crate::openings::classify(v, &main.keys, &main.steps, set_up, list);
+    }
+    if has_variations {
+        replay_variations(g, &line, diags);
+    }
 }
 
 fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
@@ -383,6 +244,7 @@ fn known_main_moves(g: &Game) -> Vec<&WrittenMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Unsupported;
 
     /// Every row of every shipped opening table with moves, replayed from
     /// its start, reaches its position (OPENINGS.md 3.1); the opening of

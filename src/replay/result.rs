@@ -31,6 +31,8 @@ pub(super) fn order_dependent(text: &str) -> bool {
     matches!(text.trim(), "1-0" | "0-1")
 }
 
+/// The declared result read and compared with the computed one: the
+/// findings about it go to `diags`, the declared result to `report`.
 pub(super) fn check_result(
     g: &Game,
     variant: Option<Variant>,
@@ -53,39 +55,7 @@ pub(super) fn check_result(
         report.result_as_written = order_dependent(&text);
     }
     let declared = match tag {
-        Some(t) => {
-            let value = g.tag_text(t);
-            match Outcome::parse_for(&value, variant) {
-                Some(o) => {
-                    if let Some((tok, span)) = &token {
-                        if *tok != o {
-                            diags.push(Diagnostic::new(
-                                Code::ResultConflict,
-                                span.clone(),
-                                format!(
-                                    "the movetext ends with {} but the Result tag says {}",
-                                    tok.normalised(),
-                                    o.normalised()
-                                ),
-                            ));
-                        }
-                    }
-                    Some(o)
-                }
-                None => {
-                    let from_token = token.as_ref().map(|t| t.0);
-                    diags.push(Diagnostic::new(
-                        Code::Nonstandard,
-                        t.span.clone(),
-                        format!(
-                            "Result tag \"{value}\" is not a PDN result (read as {})",
-                            from_token.unwrap_or(Outcome::Unknown).normalised()
-                        ),
-                    ));
-                    Some(from_token.unwrap_or(Outcome::Unknown))
-                }
-            }
-        }
+        Some(t) => from_tag(g, t, variant, token.as_ref(), diags),
         None => token.as_ref().map(|t| t.0),
     };
     if report.result_as_written {
@@ -94,66 +64,111 @@ pub(super) fn check_result(
         return;
     }
     if declared.is_none() {
-        // At the end of the movetext (where a result would go), or at the tags
-        // when there are no moves.
-        let end = g
-            .nodes
-            .iter()
-            .map(|n| match n {
-                Node::Move(m) => m.span.end.max(m.suffix.range().end),
-                Node::Comment(s) => (s.end + 1).min(g.text.len()),
-                Node::Nag(_, s)
-                | Node::Open(s)
-                | Node::Close(s)
-                | Node::Setup(s)
-                | Node::Escape(s)
-                | Node::Unknown(s) => s.end,
-            })
-            .max();
-        let span = match (end, g.tags.last()) {
-            (Some(e), _) if e > 0 => e - 1..e,
-            (_, Some(t)) => t.span.clone(),
-            _ => 0..0,
-        };
         diags.push(Diagnostic::new(
             Code::MissingResult,
-            span,
+            where_a_result_goes(g),
             "neither a Result tag nor a result token gives the result",
         ));
     }
     report.declared = declared;
-    if report.computed != Outcome::Unknown {
-        if let Some(d) = declared {
-            if d != report.computed {
-                let span = tag
-                    .map(|t| t.span.clone())
-                    .or(token.map(|t| t.1))
-                    .unwrap_or(0..0);
-                let sev = if d == Outcome::Unknown {
-                    Severity::Warning
-                } else {
-                    Severity::Error
-                };
-                let how = match report.termination_ply {
-                    Some(p) => format!(
-                        "{} after ply {p}",
-                        report.clause.map_or("rule", Clause::as_str)
-                    ),
-                    None => "rule".to_string(),
-                };
-                diags.push(
-                    Diagnostic::new(
-                        Code::ResultMismatch,
-                        span,
-                        format!(
-                            "the record says {}, but the game ended {} by {how}",
-                            d.normalised(),
-                            report.computed.normalised()
-                        ),
-                    )
-                    .with_severity(sev),
-                );
-            }
+    if let Some(d) = declared {
+        if report.computed != Outcome::Unknown && d != report.computed {
+            let span = tag
+                .map(|t| t.span.clone())
+                .or(token.map(|t| t.1))
+                .unwrap_or(0..0);
+            diags.push(mismatch(d, report, span));
         }
     }
+}
+
+/// The Result tag's outcome, compared with the result token `token`.
+fn from_tag(
+    g: &Game,
+    t: &crate::pdn::Tag,
+    variant: Option<Variant>,
+    token: Option<&(Outcome, Span)>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Outcome> {
+    let value = g.tag_text(t);
+    match Outcome::parse_for(&value, variant) {
+        Some(o) => {
+            if let Some((tok, span)) = token {
+                if *tok != o {
+                    diags.push(Diagnostic::new(
+                        Code::ResultConflict,
+                        span.clone(),
+                        format!(
+                            "the movetext ends with {} but the Result tag says {}",
+                            tok.normalised(),
+                            o.normalised()
+                        ),
+                    ));
+                }
+            }
+            Some(o)
+        }
+        None => {
+            let from_token = token.map(|t| t.0).unwrap_or(Outcome::Unknown);
+            diags.push(Diagnostic::new(
+                Code::Nonstandard,
+                t.span.clone(),
+                format!(
+                    "Result tag \"{value}\" is not a PDN result (read as {})",
+                    from_token.normalised()
+                ),
+            ));
+            Some(from_token)
+        }
+    }
+}
+
+/// Where a missing result is reported: at the end of the movetext (where a
+/// result would go), or at the tags when there are no moves.
+fn where_a_result_goes(g: &Game) -> Span {
+    let end = g
+        .nodes
+        .iter()
+        .map(|n| match n {
+            Node::Move(m) => m.span.end.max(m.suffix.range().end),
+            Node::Comment(s) => (s.end + 1).min(g.text.len()),
+            Node::Nag(_, s)
+            | Node::Open(s)
+            | Node::Close(s)
+            | Node::Setup(s)
+            | Node::Escape(s)
+            | Node::Unknown(s) => s.end,
+        })
+        .max();
+    match (end, g.tags.last()) {
+        (Some(e), _) if e > 0 => e - 1..e,
+        (_, Some(t)) => t.span.clone(),
+        _ => 0..0,
+    }
+}
+
+/// The declared result `d` differs from the computed one.
+fn mismatch(d: Outcome, report: &GameReport, span: Span) -> Diagnostic {
+    let sev = if d == Outcome::Unknown {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
+    let how = match report.termination_ply {
+        Some(p) => format!(
+            "{} after ply {p}",
+            report.clause.map_or("rule", Clause::as_str)
+        ),
+        None => "rule".to_string(),
+    };
+    Diagnostic::new(
+        Code::ResultMismatch,
+        span,
+        format!(
+            "the record says {}, but the game ended {} by {how}",
+            d.normalised(),
+            report.computed.normalised()
+        ),
+    )
+    .with_severity(sev)
 }

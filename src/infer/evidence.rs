@@ -1,0 +1,346 @@
+//! The evidence of a file's games for their variant, and the decision it
+//! gives before any replay: the file's tagged games, the board the squares
+//! need, what the text shows, the file's name, the board's default.
+
+use super::*;
+
+/// Evidence gathered from a file's games.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Evidence {
+    tagged: BTreeMap<GameKind, u32>,
+    /// Untagged games needing an 8x8, 10x10, 12x12 board.
+    boards: [u32; 3],
+    /// Untagged games from the start position opening from 9-12 (Black first),
+    /// and opening with a White man (21-24, or rank 3).
+    black_first: u32,
+    white_first: u32,
+    colon: u32,
+    cyrillic: u32,
+    italian: u32,
+    /// Untagged games with a player named `Red` (English and American checkers).
+    red: u32,
+    with_moves: u32,
+    untagged: u32,
+    /// Variants named by whole words of the file's name and folders, with the word.
+    words: Vec<(Variant, String)>,
+}
+
+/// What a decision for a file's untagged games rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Basis {
+    /// Other games of the file carry a GameType.
+    Tagged,
+    /// What the text or the file's name shows.
+    Positive,
+    /// Nothing: brazilian, the default of the 8x8 board.
+    Default,
+    /// No moves and no evidence on an 8x8 board: undecided.
+    Nothing,
+}
+
+const ITALIAN_TAGS: [&str; 3] = ["Bianco", "Nero", "Risultato"];
+
+impl Evidence {
+    /// Adds one game.
+    pub fn add(&mut self, g: &Game) {
+        self.add_raw(&g.raw());
+    }
+
+    /// Adds one game as the reader holds it (see [`crate::pdn::visit`]).
+    pub fn add_raw(&mut self, g: &RawGame<'_>) {
+        match tag_choice_raw(g) {
+            TagChoice::Tagged(k) => {
+                *self.tagged.entry(k).or_default() += 1;
+                return;
+            }
+            TagChoice::Invalid | TagChoice::Marked(_) => return,
+            TagChoice::Untagged => {}
+        }
+        self.untagged += 1;
+        if g.tags().iter().any(|t| {
+            ITALIAN_TAGS
+                .iter()
+                .any(|n| g.tag_name(t).eq_ignore_ascii_case(n))
+        }) {
+            self.italian += 1;
+        }
+        if g.tags().iter().any(|t| {
+            let name = g.tag_name(t);
+            (name.eq_ignore_ascii_case("White") || name.eq_ignore_ascii_case("Black"))
+                && g.tag_text(t).trim().eq_ignore_ascii_case("red")
+        }) {
+            self.red += 1;
+        }
+        if g.tags().iter().any(|t| {
+            g.bytes(&t.value).iter().any(|b| *b >= 0x80)
+                && g.tag_text(t)
+                    .chars()
+                    .any(|c| ('\u{0400}'..='\u{04ff}').contains(&c))
+        }) {
+            self.cyrillic += 1;
+        }
+        let mut need = 0u32;
+        let mut see = |s: &SquareText| {
+            let n = match *s {
+                SquareText::Num(n) if n > 50 => 12,
+                SquareText::Num(n) if n > 32 => 10,
+                SquareText::Num(_) => 8,
+                SquareText::Alg { file, rank } => u32::from(file + 1).max(u32::from(rank)),
+            };
+            need = need.max(n);
+        };
+        let mut moves = 0u32;
+        let mut colon = false;
+        for node in g.nodes() {
+            if let Node::Move(m) = node {
+                moves += 1;
+                colon |= m.sep == Sep::Colon;
+                g.squares(m).iter().for_each(&mut see);
+            }
+        }
+        let fen = g.find_tag("FEN").map(|t| g.tag_text(t));
+        if let Some(fen) = &fen {
+            for tok in fen.split(|c: char| !c.is_ascii_digit()) {
+                if let Ok(n) = tok.parse::<u32>() {
+                    see(&SquareText::Num(n.min(999) as u16));
+                }
+            }
+        }
+        if need > 0 {
+            let i = match need {
+                0..=8 => 0,
+                9..=10 => 1,
+                _ => 2,
+            };
+            self.boards[i] += 1;
+        }
+        if moves == 0 {
+            return;
+        }
+        self.with_moves += 1;
+        self.colon += u32::from(colon);
+        let from_start = match &fen {
+            None => true,
+            Some(f) if f.trim().is_empty() => true,
+            Some(f) => is_8x8_start(f),
+        };
+        if !from_start {
+            return;
+        }
+        let first = g
+            .main_line()
+            .next()
+            .and_then(|m| g.squares(m).first().copied());
+        match first {
+            Some(SquareText::Num(9..=12)) | Some(SquareText::Alg { rank: 6, .. }) => {
+                self.black_first += 1
+            }
+            Some(SquareText::Num(21..=24)) | Some(SquareText::Alg { rank: 3, .. }) => {
+                self.white_first += 1
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether any game lacks a GameType (only then is a decision needed).
+    pub fn has_untagged(&self) -> bool {
+        self.untagged > 0
+    }
+
+    /// The evidence of a file's games.
+    pub fn of<'g>(games: impl IntoIterator<Item = &'g Game>) -> Evidence {
+        let mut e = Evidence::default();
+        games.into_iter().for_each(|g| e.add(g));
+        e
+    }
+
+    /// Adds the words of a file's name and of its folders below the PATH
+    /// named on the command line (`czech/mrcd2006.pdn`): a word that names a
+    /// variant is evidence for it, the weakest.
+    pub fn add_name(&mut self, below: &str) {
+        let stem = below
+            .rsplit_once('.')
+            .filter(|(_, ext)| !ext.contains(['/', '\\', '!']))
+            .map_or(below, |(s, _)| s);
+        for word in stem.split(|c: char| !c.is_alphanumeric()) {
+            if let Some(v) = variant_word(word) {
+                if !self.words.iter().any(|(w, _)| *w == v) {
+                    self.words.push((v, word.to_string()));
+                }
+            }
+        }
+    }
+
+    /// The board most untagged games need (the larger on a tie), if any
+    /// shows squares: one garbled game does not move a file to another board.
+    pub fn board(&self) -> Option<BoardSize> {
+        let (i, &n) = self
+            .boards
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, n)| (**n, *i))?;
+        (n > 0).then_some([BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve][i])
+    }
+
+    /// The decision for the file's untagged games.
+    pub fn decide(&self) -> Inference {
+        self.decision().0
+    }
+
+    /// The decision for the file's untagged games, and what it rests on: the
+    /// first of these steps that decides, strongest evidence first.
+    pub fn decision(&self) -> (Inference, Basis) {
+        self.by_tagged_games()
+            .or_else(|| self.by_board())
+            .or_else(|| self.by_text())
+            .or_else(|| self.by_name())
+            .unwrap_or_else(|| self.by_default())
+    }
+
+    /// The GameType most of the file's other games carry.
+    fn by_tagged_games(&self) -> Option<(Inference, Basis)> {
+        let (&kind, &n) = self
+            .tagged
+            .iter()
+            .max_by_key(|(k, n)| (**n, std::cmp::Reverse(**k)))?;
+        let (untagged, number) = match kind {
+            GameKind::Known(v) => (Untagged::Variant(v), v.game_type()),
+            GameKind::Unsupported(u) => (Untagged::Unsupported(u), u.0),
+        };
+        let inference = Inference {
+            untagged,
+            source: VariantSource::File,
+            evidence: format!(
+                "{n} other {} of the file {} GameType {number} ({})",
+                plural(n),
+                if n == 1 { "has" } else { "have" },
+                kind.name()
+            ),
+            order_known: true,
+            note: None,
+            from_path: false,
+        };
+        Some((inference, Basis::Tagged))
+    }
+
+    /// A 10x10 or 12x12 board: the one variant pdnkit checks there.
+    fn by_board(&self) -> Option<(Inference, Basis)> {
+        let (v, i) = match self.board()? {
+            BoardSize::Ten => (Variant::International, 1),
+            BoardSize::Twelve => (Variant::Canadian, 2),
+            BoardSize::Eight => return None,
+        };
+        Some(positive(
+            v,
+            format!(
+                "squares of a {} board in {} {}",
+                v.board(),
+                self.boards[i],
+                plural(self.boards[i])
+            ),
+        ))
+    }
+
+    /// What the text shows on an 8x8 board, in this order: who opens from
+    /// the start position, `:` captures, Cyrillic, Italian tag names, a
+    /// player named Red.
+    fn by_text(&self) -> Option<(Inference, Basis)> {
+        let (v, n, what) = if self.black_first > self.white_first {
+            (
+                Variant::English,
+                self.black_first,
+                "from the start position open from squares 9-12 (Black moves first)",
+            )
+        } else if self.colon > 0 {
+            (Variant::Russian, self.colon, "captures written with ':' in")
+        } else if self.cyrillic > 0 {
+            (Variant::Russian, self.cyrillic, "Cyrillic tag values in")
+        } else if self.italian > 0 {
+            (
+                Variant::Italian,
+                self.italian,
+                "Italian tag names (Bianco, Nero, Risultato) in",
+            )
+        } else if self.red > 0 {
+            (
+                Variant::English,
+                self.red,
+                "a player named Red (checkers) in",
+            )
+        } else {
+            return None;
+        };
+        let evidence = match what.strip_suffix(" in") {
+            Some(what) => format!("{what} in {n} {}", plural(n)),
+            None => format!("{n} {} {what}", plural(n)),
+        };
+        Some(positive(v, evidence))
+    }
+
+    /// The file's name: the first word whose variant fits the board.
+    fn by_name(&self) -> Option<(Inference, Basis)> {
+        let board = self.board();
+        let (v, word) = self
+            .words
+            .iter()
+            .find(|(v, _)| board.is_none_or(|b| b == v.board()))?;
+        let (mut inference, basis) = positive(
+            *v,
+            format!("the word '{word}' in the file's name or folders"),
+        );
+        inference.from_path = true;
+        Some((inference, basis))
+    }
+
+    /// No evidence: undecided without moves, else the 8x8 board's default.
+    fn by_default(&self) -> (Inference, Basis) {
+        if self.with_moves == 0 {
+            let on = match self.board() {
+                Some(_) => {
+                    "games with no moves on an 8x8 board, where five variants share the board"
+                }
+                None => "games with no moves and no squares",
+            };
+            return (
+                Inference::undecided(format!("{on}, and no other evidence of their variant")),
+                Basis::Nothing,
+            );
+        }
+        (
+            Inference::inferred(
+                Variant::Brazilian,
+                "no GameType and no other evidence: brazilian, the default of the 8x8 board"
+                    .to_string(),
+            ),
+            Basis::Default,
+        )
+    }
+}
+
+/// `game` or `games`.
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        "game"
+    } else {
+        "games"
+    }
+}
+
+/// A decision on positive evidence.
+fn positive(v: Variant, evidence: String) -> (Inference, Basis) {
+    (Inference::inferred(v, evidence), Basis::Positive)
+}
+
+/// Whether `fen` puts the pieces of the 8x8 start position (either side to move).
+fn is_8x8_start(fen: &str) -> bool {
+    let Ok(s) = Setup::parse(fen, BoardSize::Eight) else {
+        return false;
+    };
+    let Ok(p) = s.into_position(Variant::Brazilian) else {
+        return false;
+    };
+    let start = Variant::Brazilian.start();
+    p.pieces(crate::piece::Color::White) == start.pieces(crate::piece::Color::White)
+        && p.pieces(crate::piece::Color::Black) == start.pieces(crate::piece::Color::Black)
+        && p.kings().is_empty()
+}
