@@ -290,6 +290,27 @@ pub(crate) fn resolve_in(
         }
     }
     // Not legal: say why as precisely as possible.
+    Err(why_illegal(
+        pos,
+        legal,
+        &squares,
+        written_capture,
+        captures_compulsory,
+    ))
+}
+
+/// Why the written move `squares` is not legal, as precisely as possible.
+#[cold]
+fn why_illegal(
+    pos: &Position,
+    legal: &MoveList,
+    squares: &[Square],
+    written_capture: bool,
+    captures_compulsory: bool,
+) -> Illegal {
+    let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
+        return Illegal::Other(Reason::TooFewSquares);
+    };
     let max = max_capture(pos);
     let example = || {
         legal
@@ -301,8 +322,8 @@ pub(crate) fn resolve_in(
     if captures_compulsory {
         let rule = pos.variant().rules().capture;
         if rule == CaptureRule::Value {
-            if let Some(why) = value_refusal(pos, legal, &squares, written_capture) {
-                return Err(why);
+            if let Some(why) = value_refusal(pos, legal, squares, written_capture) {
+                return why;
             }
         }
         // Czech: a man's capture while a king can capture (a man's plain
@@ -313,20 +334,18 @@ pub(crate) fn resolve_in(
             && pos.piece_at(from).is_some_and(|p| p.kind == Kind::Man)
             && legal.iter().all(|m| m.kind == Kind::King)
         {
-            return Err(Illegal::Other(Reason::KingMustCapture));
+            return Illegal::Other(Reason::KingMustCapture);
         }
         // Italian: a capture taking the most pieces that the precedence
         // rules out.
         if rule == CaptureRule::Italian {
             let ruled_out = capture_paths(pos, from, max)
                 .into_iter()
-                .filter(|(m, p)| m.to == to && m.capture_count() == max && path_fits(p, &squares))
+                .filter(|(m, p)| m.to == to && m.capture_count() == max && path_fits(p, squares))
                 .find_map(|(m, _)| precedence_refusal(legal, &m));
             match ruled_out {
-                Some(Refusal::KingMustCapture) => {
-                    return Err(Illegal::Other(Reason::KingMustCapture))
-                }
-                Some(_) => return Err(Illegal::Other(Reason::Precedence)),
+                Some(Refusal::KingMustCapture) => return Illegal::Other(Reason::KingMustCapture),
+                Some(_) => return Illegal::Other(Reason::Precedence),
                 None => {}
             }
         }
@@ -334,7 +353,7 @@ pub(crate) fn resolve_in(
         // (under free capture) stops where it can go on?
         let shorter = partial_capture_paths(pos, from)
             .into_iter()
-            .find(|(m, p)| m.to == to && path_fits(p, &squares));
+            .find(|(m, p)| m.to == to && path_fits(p, squares));
         if let (Some((m, _)), Some(example)) = (shorter, example()) {
             if free_capture(pos) || rule == CaptureRule::Value {
                 let example = legal
@@ -342,21 +361,21 @@ pub(crate) fn resolve_in(
                     .find(|l| l.from == from && (l.captured.0 & m.captured.0) == m.captured.0)
                     .copied()
                     .unwrap_or(example);
-                return Err(Illegal::CaptureGoesOn { example });
+                return Illegal::CaptureGoesOn { example };
             }
-            return Err(Illegal::NonMaximalCapture {
+            return Illegal::NonMaximalCapture {
                 taken: m.capture_count(),
                 max,
                 example,
-            });
+            };
         }
         if !written_capture && plain_move(pos, from, to).is_some() {
             if let Some(example) = example() {
-                return Err(Illegal::MissedCapture { max, example });
+                return Illegal::MissedCapture { max, example };
             }
         }
     }
-    Err(Illegal::Other(explain(pos, from, to, written_capture)))
+    Illegal::Other(explain(pos, from, to, written_capture))
 }
 
 /// What a written move means among the relaxed moves of a position

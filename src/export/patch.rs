@@ -41,29 +41,13 @@ pub(super) fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle
             ..ResultFix::default()
         };
     }
-    let v = r.variant;
-    let at = |i: usize| g.offset() + i as u64;
-    let tag = g
-        .tags()
-        .iter()
-        .find(|t| g.tag_name(t).eq_ignore_ascii_case("Result"));
-    let tag_text = tag.map(|t| g.tag_value(t));
-    let tag_outcome = tag_text.as_deref().and_then(|t| Outcome::parse_for(t, v));
-    let token_text = g
-        .result()
-        .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).trim().to_string());
-    let token = g.result().map(|(o, span)| {
-        (
-            Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o),
-            span.clone(),
-        )
-    });
+    let d = Declared::of(g, r.variant);
     let computed_fix = r.computed != Outcome::Unknown && r.declared != Some(r.computed);
     let want =
         if computed_fix {
             r.computed
         } else {
-            match (tag_outcome, &token) {
+            match (d.tag_outcome, &d.token) {
                 // The replay cannot decide and the two disagree: left as they are.
                 (Some(t), Some((o, _))) if t != *o => return ResultFix {
                     left: Some(
@@ -77,28 +61,88 @@ pub(super) fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle
                 _ => return ResultFix::default(),
             }
         };
-    // The file's own family: the game's tag text first, then its token's.
-    let style = results.unwrap_or_else(|| {
-        let own = tag_text
-            .as_deref()
-            .filter(|t| Outcome::parse(t).is_some_and(|o| o != Outcome::Unknown))
-            .or(token_text
-                .as_deref()
-                .filter(|t| Outcome::parse(t).is_some_and(|o| o != Outcome::Unknown)));
-        match own {
-            Some(t) if classic_text(t) => ResultStyle::Classic,
-            _ => ResultStyle::Draughts,
-        }
-    });
-    let text = style.token_for(want, v);
+    let text = results
+        .unwrap_or_else(|| d.style())
+        .token_for(want, r.variant);
     let eol = if g.text().windows(2).any(|w| w == b"\r\n") {
         "\r\n"
     } else {
         "\n"
     };
     let mut fix = ResultFix::default();
-    match tag {
-        Some(t) if tag_outcome != Some(want) => {
+    fix_tag(&mut fix, g, &d, want, text, eol, r.irregularities);
+    let why = if computed_fix {
+        as_played(r.irregularities)
+    } else {
+        " (the Result tag's)".to_string()
+    };
+    fix_token(&mut fix, g, &d, want, text, eol, &why);
+    fix
+}
+
+/// The results a game declares: its Result tag and its terminator.
+struct Declared<'g> {
+    tag: Option<&'g crate::pdn::Tag>,
+    tag_text: Option<String>,
+    tag_outcome: Option<Outcome>,
+    token_text: Option<String>,
+    token: Option<(Outcome, std::ops::Range<usize>)>,
+}
+
+impl<'g> Declared<'g> {
+    fn of(g: &'g Game, v: Option<crate::variant::Variant>) -> Declared<'g> {
+        let tag = g
+            .tags()
+            .iter()
+            .find(|t| g.tag_name(t).eq_ignore_ascii_case("Result"));
+        let tag_text = tag.map(|t| g.tag_value(t));
+        let tag_outcome = tag_text.as_deref().and_then(|t| Outcome::parse_for(t, v));
+        let token_text = g
+            .result()
+            .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).trim().to_string());
+        let token = g.result().map(|(o, span)| {
+            (
+                Outcome::parse_for(&String::from_utf8_lossy(g.bytes(span)), v).unwrap_or(*o),
+                span.clone(),
+            )
+        });
+        Declared {
+            tag,
+            tag_text,
+            tag_outcome,
+            token_text,
+            token,
+        }
+    }
+
+    /// The file's own family: the game's tag text first, then its token's.
+    fn style(&self) -> ResultStyle {
+        let real = |t: &&str| Outcome::parse(t).is_some_and(|o| o != Outcome::Unknown);
+        let own = self
+            .tag_text
+            .as_deref()
+            .filter(real)
+            .or(self.token_text.as_deref().filter(real));
+        match own {
+            Some(t) if classic_text(t) => ResultStyle::Classic,
+            _ => ResultStyle::Draughts,
+        }
+    }
+}
+
+/// The Result tag set to `text`, or added right after the last tag.
+fn fix_tag(
+    fix: &mut ResultFix,
+    g: &Game,
+    d: &Declared<'_>,
+    want: Outcome,
+    text: &str,
+    eol: &str,
+    irregularities: u32,
+) {
+    let at = |i: usize| g.offset() + i as u64;
+    match d.tag {
+        Some(t) if d.tag_outcome != Some(want) => {
             fix.patches.push(Patch {
                 offset: at(t.value_span().start),
                 old: g.bytes(&t.value_span()).to_vec(),
@@ -106,8 +150,8 @@ pub(super) fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle
             });
             fix.changes.push(format!(
                 "Result tag {} -> {text}{}",
-                tag_text.as_deref().unwrap_or(""),
-                as_played(r.irregularities)
+                d.tag_text.as_deref().unwrap_or(""),
+                as_played(irregularities)
             ));
         }
         Some(_) => {}
@@ -121,16 +165,24 @@ pub(super) fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle
             });
             fix.changes.push(format!(
                 "Result tag added: {text}{}",
-                as_played(r.irregularities)
+                as_played(irregularities)
             ));
         }
     }
-    let from_tag = if computed_fix {
-        as_played(r.irregularities)
-    } else {
-        " (the Result tag's)".to_string()
-    };
-    match &token {
+}
+
+/// The terminator set to `text`, or added after the movetext.
+fn fix_token(
+    fix: &mut ResultFix,
+    g: &Game,
+    d: &Declared<'_>,
+    want: Outcome,
+    text: &str,
+    eol: &str,
+    why: &str,
+) {
+    let at = |i: usize| g.offset() + i as u64;
+    match &d.token {
         Some((o, span)) if *o != want => {
             fix.patches.push(Patch {
                 offset: at(span.start),
@@ -138,8 +190,8 @@ pub(super) fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle
                 new: text.to_string(),
             });
             fix.changes.push(format!(
-                "terminator {} -> {text}{from_tag}",
-                token_text.as_deref().unwrap_or("")
+                "terminator {} -> {text}{why}",
+                d.token_text.as_deref().unwrap_or("")
             ));
         }
         Some(_) => {}
@@ -166,11 +218,9 @@ pub(super) fn result_fixes(g: &Game, r: &GameReport, results: Option<ResultStyle
                     format!(" {text}")
                 },
             });
-            fix.changes
-                .push(format!("terminator added: {text}{from_tag}"));
+            fix.changes.push(format!("terminator added: {text}{why}"));
         }
     }
-    fix
 }
 
 /// Why a file's patches cannot be applied.

@@ -134,6 +134,7 @@ pub fn num_square(i: &[u8]) -> IResult<&[u8], SquareText> {
 }
 
 /// An algebraic square: a file `a`-`l` (either case) and a rank of one or two digits.
+#[inline]
 pub fn alg_square(i: &[u8]) -> IResult<&[u8], SquareText> {
     map(
         pair(

@@ -525,27 +525,7 @@ impl<R: Read> Reader<R> {
             self.start()?;
         }
         loop {
-            // Blank lines and space between games belong to no game: they are
-            // passed over as they come, never counted toward the next game's
-            // size nor held (issue 40: 17 MiB of padding made the game after
-            // it too large, and trailing blank lines a game of 0 bytes).
-            // Whole lines only (to the last line feed of the run): a game
-            // still starts at a line's start, and a lone CR stays with it.
-            let run = self.buf[self.pos..]
-                .iter()
-                .take_while(|b| grammar::is_space(**b))
-                .count();
-            // Only a run longer than half the parser's look-ahead is passed
-            // over here (what is left before the game is shorter, so a game
-            // under the limit always fits the window the parser gets); the
-            // one or two blank lines of ordinary files are read as before.
-            if run >= LOOKAHEAD / 2 {
-                let blank = memchr::memrchr(b'\n', &self.buf[self.pos..self.pos + run])
-                    .map_or(0, |i| i + 1);
-                if blank > 0 {
-                    self.advance(blank);
-                }
-            }
+            self.pass_blank_lines();
             if self.pos == self.buf.len() {
                 if self.eof {
                     return Ok(None);
@@ -609,16 +589,11 @@ impl<R: Read> Reader<R> {
             let end = end.max(1).min(data_len);
             // The game's own size, blank lines around it left out: one byte
             // over the limit is too large, whatever the lookahead let through.
-            let text = &self.buf[self.pos..self.pos + end];
-            let first = text.iter().position(|b| !grammar::is_space(*b));
-            let last = text.iter().rposition(|b| !grammar::is_space(*b));
-            if let (Some(f), Some(l)) = (first, last) {
-                if l + 1 - f > self.max_game {
-                    self.clear_scratch();
-                    return self
-                        .skip_large_game(Some(end))
-                        .map(|g| Some(Parsed::TooLarge(g)));
-                }
+            if self.over_the_limit(end) {
+                self.clear_scratch();
+                return self
+                    .skip_large_game(Some(end))
+                    .map(|g| Some(Parsed::TooLarge(g)));
             }
             self.escape_warned = escape_warned;
             let empty = self.scratch_tags.is_empty()
@@ -635,6 +610,40 @@ impl<R: Read> Reader<R> {
             self.clear_scratch();
             self.advance(end);
         }
+    }
+
+    /// Blank lines and space between games belong to no game: they are
+    /// passed over as they come, never counted toward the next game's size
+    /// nor held (issue 40: 17 MiB of padding made the game after it too
+    /// large, and trailing blank lines a game of 0 bytes). Whole lines only
+    /// (to the last line feed of the run): a game still starts at a line's
+    /// start, and a lone CR stays with it.
+    fn pass_blank_lines(&mut self) {
+        let run = self.buf[self.pos..]
+            .iter()
+            .take_while(|b| grammar::is_space(**b))
+            .count();
+        // Only a run longer than half the parser's look-ahead is passed
+        // over here (what is left before the game is shorter, so a game
+        // under the limit always fits the window the parser gets); the
+        // one or two blank lines of ordinary files are read as before.
+        if run >= LOOKAHEAD / 2 {
+            let blank =
+                memchr::memrchr(b'\n', &self.buf[self.pos..self.pos + run]).map_or(0, |i| i + 1);
+            if blank > 0 {
+                self.advance(blank);
+            }
+        }
+    }
+
+    /// Whether the game of `end` bytes at `self.pos`, blank lines around it
+    /// left out, is over the size limit (one byte over is too large,
+    /// whatever the lookahead let through).
+    fn over_the_limit(&self, end: usize) -> bool {
+        let text = &self.buf[self.pos..self.pos + end];
+        let first = text.iter().position(|b| !grammar::is_space(*b));
+        let last = text.iter().rposition(|b| !grammar::is_space(*b));
+        matches!((first, last), (Some(f), Some(l)) if l + 1 - f > self.max_game)
     }
 
     fn clear_scratch(&mut self) {

@@ -290,66 +290,26 @@ fn variation_first_move(rest: &[Node]) -> Option<&super::vocab::WrittenMove> {
 /// move is written with the number of that main move. A nested variation
 /// replaces its parent's last move.
 fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides, first_tag: usize) {
-    let first_black = opts.first == Some(Color::Black)
-        && !opts.variant.is_some_and(|v| v.first_player_scores_first());
-    let main_moves = g.main_line().count();
-    // The ply label (`1.` = 0, `1...` = 1) of the first main-line move.
-    let first_number = g.main_line().next().and_then(|m| m.numbered_ply());
-    let anchor = first_number.map_or(usize::from(first_black), |l| l as usize);
-    // The reader's own anchor for variations (`replay`): the first main move's
-    // label, else Black's first ply when Black starts.
-    let read_anchor = first_number.map_or(usize::from(opts.first == Some(Color::Black)), |l| {
-        l as usize
-    });
-    let mut stack: Vec<usize> = Vec::new();
-    let mut ply = anchor; // the label of the next move
-    let mut need_number = true;
-    // No number for the first move of the variation at this depth (a
-    // variation before any main move, which the reader anchors nowhere).
-    let mut no_number: Option<usize> = None;
-    let mut main_index = 0usize;
+    let mut n = Numbers::new(g, opts);
     for (i, node) in g.nodes.iter().enumerate() {
         match node {
             Node::Move(m) => {
-                let replaced = if stack.is_empty() {
-                    main_index += 1;
-                    ov.main_moves.get(main_index - 1)
+                let replaced = if n.stack.is_empty() {
+                    n.main_index += 1;
+                    ov.main_moves.get(n.main_index - 1)
                 } else {
                     None
                 };
-                let number = ply / 2 + 1;
-                if no_number == Some(stack.len()) {
-                    no_number = None;
-                } else if ply.is_multiple_of(2) {
-                    w.word(&format!("{number}."));
-                } else if need_number {
-                    w.word(&format!("{number}..."));
-                }
+                n.number_move(w);
                 let mut t = replaced
                     .cloned()
                     .unwrap_or_else(|| move_text(g.squares(m), m.sep));
                 t.push_str(&String::from_utf8_lossy(g.bytes(&m.suffix.range())));
                 w.word(&t);
-                ply += 1;
-                need_number = false;
+                n.ply += 1;
+                n.need_number = false;
             }
-            Node::Unknown(_) => {
-                // A placeholder is numbered like a move, and the move after it
-                // too: written bare after a move (`15-20 - 41-36`) it would read
-                // as a separator of one move.
-                let number = ply / 2 + 1;
-                if ply.is_multiple_of(2) {
-                    w.word(&format!("{number}."));
-                } else {
-                    w.word(&format!("{number}..."));
-                }
-                w.word("-");
-                ply += 1;
-                need_number = true;
-                if stack.is_empty() {
-                    main_index += 1;
-                }
-            }
+            Node::Unknown(_) => n.placeholder(w),
             Node::Comment(s) => {
                 let line = s.start > 0 && g.text.get(s.start - 1) == Some(&b';');
                 if line {
@@ -357,48 +317,130 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides, fi
                 } else {
                     w.word(&format!("{{{}}}", comment_text(g.decode(s).trim())));
                 }
-                need_number = true;
+                n.need_number = true;
             }
-            Node::Nag(n, _) => w.word(&format!("${n}")),
+            Node::Nag(v, _) => w.word(&format!("${v}")),
             Node::Open(_) => {
-                stack.push(ply);
-                if stack.len() == 1 {
-                    // A variation of the main line: the main move it replaces.
-                    let named = variation_first_move(&g.nodes[i + 1..])
-                        .and_then(|m| m.numbered_ply())
-                        .and_then(|l| (l as usize).checked_sub(read_anchor))
-                        .filter(|&k| k <= main_moves);
-                    match (named, main_index.checked_sub(1)) {
-                        (Some(k), _) => ply = anchor + k,
-                        (None, Some(k)) => ply = anchor + k,
-                        (None, None) => no_number = Some(1),
-                    }
-                } else {
-                    ply = ply.saturating_sub(1);
-                }
+                n.open(&g.nodes[i + 1..]);
                 w.word("(");
-                need_number = true;
             }
             Node::Close(_) => {
-                if no_number == Some(stack.len()) {
-                    no_number = None;
-                }
-                ply = stack.pop().unwrap_or(ply);
+                n.close();
                 w.word(")");
-                need_number = true;
             }
             Node::Setup(s) => {
                 w.word(&format!("/{}/", g.decode(s)));
-                need_number = true;
+                n.need_number = true;
             }
             Node::Escape(s) => {
                 if s.start >= first_tag {
                     // An escape line stays a line of its own, as written.
                     w.line(g.decode(s).trim_end());
-                    need_number = true;
+                    n.need_number = true;
                 }
             }
         }
+    }
+}
+
+/// The numbering of the moves [`write_movetext`] writes.
+struct Numbers {
+    /// Main-line moves.
+    main_moves: usize,
+    /// The ply label (`1.` = 0, `1...` = 1) of the first main-line move.
+    anchor: usize,
+    /// The reader's own anchor for variations (`replay`): the first main
+    /// move's label, else Black's first ply when Black starts.
+    read_anchor: usize,
+    /// The label of the move before each open variation.
+    stack: Vec<usize>,
+    /// The label of the next move.
+    ply: usize,
+    need_number: bool,
+    /// No number for the first move of the variation at this depth (a
+    /// variation before any main move, which the reader anchors nowhere).
+    no_number: Option<usize>,
+    /// Main-line moves (and placeholders) written so far.
+    main_index: usize,
+}
+
+impl Numbers {
+    fn new(g: &Game, opts: WriteOptions) -> Numbers {
+        let first_black = opts.first == Some(Color::Black)
+            && !opts.variant.is_some_and(|v| v.first_player_scores_first());
+        let first_number = g.main_line().next().and_then(|m| m.numbered_ply());
+        let anchor = first_number.map_or(usize::from(first_black), |l| l as usize);
+        let read_anchor = first_number.map_or(usize::from(opts.first == Some(Color::Black)), |l| {
+            l as usize
+        });
+        Numbers {
+            main_moves: g.main_line().count(),
+            anchor,
+            read_anchor,
+            stack: Vec::new(),
+            ply: anchor,
+            need_number: true,
+            no_number: None,
+            main_index: 0,
+        }
+    }
+
+    /// The number before a move, where one is needed.
+    fn number_move(&mut self, w: &mut Wrap) {
+        let number = self.ply / 2 + 1;
+        if self.no_number == Some(self.stack.len()) {
+            self.no_number = None;
+        } else if self.ply.is_multiple_of(2) {
+            w.word(&format!("{number}."));
+        } else if self.need_number {
+            w.word(&format!("{number}..."));
+        }
+    }
+
+    /// A placeholder is numbered like a move, and the move after it too:
+    /// written bare after a move (`15-20 - 41-36`) it would read as a
+    /// separator of one move.
+    fn placeholder(&mut self, w: &mut Wrap) {
+        let number = self.ply / 2 + 1;
+        if self.ply.is_multiple_of(2) {
+            w.word(&format!("{number}."));
+        } else {
+            w.word(&format!("{number}..."));
+        }
+        w.word("-");
+        self.ply += 1;
+        self.need_number = true;
+        if self.stack.is_empty() {
+            self.main_index += 1;
+        }
+    }
+
+    /// A variation opens; `after` is what follows its `(`.
+    fn open(&mut self, after: &[Node]) {
+        self.stack.push(self.ply);
+        if self.stack.len() == 1 {
+            // A variation of the main line: the main move it replaces.
+            let named = variation_first_move(after)
+                .and_then(|m| m.numbered_ply())
+                .and_then(|l| (l as usize).checked_sub(self.read_anchor))
+                .filter(|&k| k <= self.main_moves);
+            match (named, self.main_index.checked_sub(1)) {
+                (Some(k), _) | (None, Some(k)) => self.ply = self.anchor + k,
+                (None, None) => self.no_number = Some(1),
+            }
+        } else {
+            self.ply = self.ply.saturating_sub(1);
+        }
+        self.need_number = true;
+    }
+
+    /// A variation closes: the numbering goes on from before it.
+    fn close(&mut self) {
+        if self.no_number == Some(self.stack.len()) {
+            self.no_number = None;
+        }
+        self.ply = self.stack.pop().unwrap_or(self.ply);
+        self.need_number = true;
     }
 }
 

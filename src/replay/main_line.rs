@@ -17,6 +17,30 @@ pub(super) struct End {
     pub(super) winner: Option<Color>,
 }
 
+impl End {
+    /// The side to move has no move after ply `ply`: `winner` wins.
+    fn no_moves(ply: u32, winner: Color) -> End {
+        End {
+            termination: Termination::NoMoves,
+            ply,
+            clause: Clause::NoMoves,
+            winner: Some(winner),
+        }
+    }
+
+    /// The end, and the result it gives, into `report`.
+    fn conclude(self, report: &mut GameReport) {
+        report.termination = self.termination;
+        report.termination_ply = Some(self.ply);
+        report.clause = Some(self.clause);
+        report.computed = match self.winner {
+            Some(Color::White) => Outcome::WhiteWins,
+            Some(Color::Black) => Outcome::BlackWins,
+            None => Outcome::Draw,
+        };
+    }
+}
+
 /// A game's main line being replayed: the game, its written moves, where the
 /// findings go, and the move lists reused from ply to ply.
 pub(super) struct MainLine<'g, 'd> {
@@ -80,13 +104,10 @@ impl<'g, 'd> MainLine<'g, 'd> {
             self.keys.push(crate::openings::key(&start));
         }
         self.capturers = crate::rules::capturers(&pos);
-        let mut end: Option<End> =
-            (self.capturers.is_empty() && !crate::rules::has_plain_move(&pos)).then(|| End {
-                termination: Termination::NoMoves,
-                ply: 0,
-                clause: Clause::NoMoves,
-                winner: Some(pos.side().other()),
-            });
+        // The side to move has no move at the start: the game ended there.
+        let mut end: Option<End> = (self.capturers.is_empty()
+            && !crate::rules::has_plain_move(&pos))
+        .then(|| End::no_moves(0, pos.side().other()));
         let mut after_end_warned = false;
         let mut plies = 0u32;
         // The last ply left the side to move without a capture: whether it has
@@ -109,17 +130,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
             report.irregularities += u32::from(self.stood);
             if let (Some(e), false) = (&end, after_end_warned) {
                 after_end_warned = true;
-                self.diags.push(
-                    Diagnostic::new(
-                        Code::MovesAfterEnd,
-                        wm.span.clone(),
-                        format!(
-                            "the game ended by {} after ply {}; moves follow",
-                            e.clause, e.ply
-                        ),
-                    )
-                    .at_move(ply, written_text(self.game, wm)),
-                );
+                self.moves_after_end(e, wm, ply);
             }
             let after = play_unchecked(&pos, &mv);
             if let Some(p) = positions.as_mut() {
@@ -164,15 +175,24 @@ impl<'g, 'd> MainLine<'g, 'd> {
         }
         report.plies = plies;
         if let Some(e) = end {
-            report.termination = e.termination;
-            report.termination_ply = Some(e.ply);
-            report.clause = Some(e.clause);
-            report.computed = match e.winner {
-                Some(Color::White) => Outcome::WhiteWins,
-                Some(Color::Black) => Outcome::BlackWins,
-                None => Outcome::Draw,
-            };
+            e.conclude(report);
         }
+    }
+
+    /// The game ended (`e`) before the move `wm` of ply `ply`.
+    #[cold]
+    fn moves_after_end(&mut self, e: &End, wm: &WrittenMove, ply: u32) {
+        self.diags.push(
+            Diagnostic::new(
+                Code::MovesAfterEnd,
+                wm.span.clone(),
+                format!(
+                    "the game ended by {} after ply {}; moves follow",
+                    e.clause, e.ply
+                ),
+            )
+            .at_move(ply, written_text(self.game, wm)),
+        );
     }
 
     /// The reading stopped at `moves[i]`: the plies after it are counted as
@@ -484,12 +504,7 @@ impl Unsettled {
         if has_plain {
             return self.draw;
         }
-        Some(End {
-            termination: Termination::NoMoves,
-            ply: self.ply,
-            clause: Clause::NoMoves,
-            winner: Some(self.winner),
-        })
+        Some(End::no_moves(self.ply, self.winner))
     }
 }
 

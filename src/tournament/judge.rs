@@ -486,7 +486,35 @@ impl Judge<'_> {
         system: System,
         rounds: BTreeSet<u32>,
     ) -> Event {
-        // Tie-breaks and the ranking.
+        let (players, new_index) = self.ranking();
+        let meetings = self.meetings_out(&new_index);
+        self.findings
+            .sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
+        let first = &self.games[self.ix[0]];
+        Event {
+            event: self.games.text(first.event).to_string(),
+            section: None,
+            site: self.games.text(first.site).to_string(),
+            year,
+            players,
+            rounds: rounds.into_iter().collect(),
+            meetings,
+            system,
+            win_points: match self.s.scoring {
+                Scoring::OneHalfZero => 1,
+                _ => 2,
+            },
+            findings: self.findings,
+            duplicates_merged: 0,
+            conflicting_copies: 0,
+            ballots: self.micro.ballots,
+            micro_matches: self.micro.count,
+        }
+    }
+
+    /// The players in ranking order (points, then the tie-breaks; equal
+    /// players share a rank), and each player's place in it.
+    fn ranking(&self) -> (Vec<Player>, Vec<usize>) {
         let points: Vec<u32> = self.per_player.iter().map(|r| r.0).collect();
         let n = self.names.len();
         let by_player = meetings_by_player(n, &self.meetings);
@@ -544,10 +572,13 @@ impl Judge<'_> {
                 pos + 1
             };
         }
-        let players: Vec<Player> = order.iter().map(|&p| rows[p].clone()).collect();
-        rows.clear();
-        let meetings: Vec<Meeting> = self
-            .meetings
+        let players = order.iter().map(|&p| rows[p].clone()).collect();
+        (players, new_index)
+    }
+
+    /// The meetings, with the players' places in the ranking.
+    fn meetings_out(&self, new_index: &[usize]) -> Vec<Meeting> {
+        self.meetings
             .iter()
             // A meeting's round is its key's: the round of its games.
             .map(|(&key, m)| {
@@ -568,29 +599,7 @@ impl Judge<'_> {
                     ballot_code: v.and_then(|v| v.code),
                 }
             })
-            .collect();
-        self.findings
-            .sort_by_key(|f| (f.severity != Severity::Error, f.code.as_str()));
-        let first = &self.games[self.ix[0]];
-        Event {
-            event: self.games.text(first.event).to_string(),
-            section: None,
-            site: self.games.text(first.site).to_string(),
-            year,
-            players,
-            rounds: rounds.into_iter().collect(),
-            meetings,
-            system,
-            win_points: match self.s.scoring {
-                Scoring::OneHalfZero => 1,
-                _ => 2,
-            },
-            findings: self.findings,
-            duplicates_merged: 0,
-            conflicting_copies: 0,
-            ballots: self.micro.ballots,
-            micro_matches: self.micro.count,
-        }
+            .collect()
     }
 }
 

@@ -638,55 +638,20 @@ pub fn run(mut a: Args) -> u8 {
             "--in-place rewrites whole files and keeps every game: it does not take selection options (use `select` to write the chosen games elsewhere)",
         );
     }
-    // No duplicate columns: a tag that is a column already, or named twice.
-    let mut seen: Vec<String> = Vec::new();
-    let moves = a.moves;
-    a.tags.retain(|t| {
-        let dup = (!moves && TAG_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(t)))
-            || seen.iter().any(|s| s.eq_ignore_ascii_case(t));
-        seen.push(t.clone());
-        !dup
-    });
+    dedup_tag_columns(&mut a);
     a.tag_columns = tag_columns(&a);
     let mut prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
     };
-    // --in-place rewrites only regular files with one link, reached without
-    // a symbolic link: the others are said and left alone (before anything
-    // is read: a FIFO would never end).
     let refused = false;
     // Files left alone for a documented reason: listed at the end, and not a
     // failure of the run (CLI.md).
-    let mut left_links: Vec<(String, String)> = Vec::new();
-    let mut stamps = std::collections::HashMap::new();
-    if a.in_place {
-        prepared.batch.retain(|i, root| match i {
-            Input::File(p) => match in_place_refusal(p, root) {
-                Some(why) => {
-                    eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
-                    left_links.push((p.display().to_string(), why));
-                    false
-                }
-                None => {
-                    if let Some(s) = crate::output::Stamp::of(p) {
-                        stamps.insert(i.name(), s);
-                    }
-                    true
-                }
-            },
-            Input::Member(p, m) => {
-                let why = "a member of an archive is not converted in place (extract it)";
-                eprintln!(
-                    "pdnkit: {}!{m}: {why}; left as it is",
-                    crate::render::path(p)
-                );
-                left_links.push((format!("{}!{m}", p.display()), why.to_string()));
-                false
-            }
-            Input::Stdin | Input::Bytes(..) => true,
-        });
-    }
+    let (mut left_links, stamps) = if a.in_place {
+        keep_rewritable(&mut prepared)
+    } else {
+        LeftAlone::default()
+    };
     #[cfg(feature = "parquet")]
     if a.to == To::Parquet {
         return parquet(a, prepared, &selection, refused);
@@ -737,26 +702,87 @@ pub fn run(mut a: Args) -> u8 {
         sink.header();
     }
     let info = if sink.stop.is_none() {
-        let progress = !sink.a.input.no_progress;
-        let (info, failed) = prepared.run_selected(progress, &selection, &mut sink);
-        // Every input not read to its end fails the run, said or not.
-        sink.read_errors = sink.read_errors.max(info.unreadable as u64);
-        // An input read up to a break does not stop the output (its games
-        // before the break are written); the run exits 2 (read_errors).
-        sink.failed |= failed
-            && (sink.a.in_place
-                || prepared.batch.failed(&pdnkit::batch::RunInfo {
-                    unreadable: 0,
-                    ..info
-                }));
-        info
+        sink.read(&prepared, &selection)
     } else {
         pdnkit::batch::RunInfo::default()
     };
     sink.finish(info.completed)
 }
 
+/// No duplicate columns: a tag that is a column already, or named twice.
+fn dedup_tag_columns(a: &mut Args) {
+    let mut seen: Vec<String> = Vec::new();
+    let moves = a.moves;
+    a.tags.retain(|t| {
+        let dup = (!moves && TAG_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(t)))
+            || seen.iter().any(|s| s.eq_ignore_ascii_case(t));
+        seen.push(t.clone());
+        !dup
+    });
+}
+
+/// `--in-place` rewrites only regular files with one link, reached without
+/// a symbolic link: the others are said and left alone (before anything is
+/// read: a FIFO would never end). The files left alone, with why, and the
+/// stamps of those kept (a file changed while it is read is not replaced).
+type LeftAlone = (
+    Vec<(String, String)>,
+    std::collections::HashMap<String, crate::output::Stamp>,
+);
+
+fn keep_rewritable(prepared: &mut crate::common::Prepared) -> LeftAlone {
+    let mut left: Vec<(String, String)> = Vec::new();
+    let mut stamps = std::collections::HashMap::new();
+    prepared.batch.retain(|i, root| match i {
+        Input::File(p) => match in_place_refusal(p, root) {
+            Some(why) => {
+                eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
+                left.push((p.display().to_string(), why));
+                false
+            }
+            None => {
+                if let Some(s) = crate::output::Stamp::of(p) {
+                    stamps.insert(i.name(), s);
+                }
+                true
+            }
+        },
+        Input::Member(p, m) => {
+            let why = "a member of an archive is not converted in place (extract it)";
+            eprintln!(
+                "pdnkit: {}!{m}: {why}; left as it is",
+                crate::render::path(p)
+            );
+            left.push((format!("{}!{m}", p.display()), why.to_string()));
+            false
+        }
+        Input::Stdin | Input::Bytes(..) => true,
+    });
+    (left, stamps)
+}
+
 impl ConvertSink {
+    /// Reads the inputs into the output.
+    fn read(
+        &mut self,
+        prepared: &crate::common::Prepared,
+        selection: &pdnkit::select::Selection,
+    ) -> pdnkit::batch::RunInfo {
+        let progress = !self.a.input.no_progress;
+        let (info, failed) = prepared.run_selected(progress, selection, self);
+        // Every input not read to its end fails the run, said or not.
+        self.read_errors = self.read_errors.max(info.unreadable as u64);
+        // An input read up to a break does not stop the output (its games
+        // before the break are written); the run exits 2 (read_errors).
+        self.failed |= failed
+            && (self.a.in_place
+                || prepared.batch.failed(&pdnkit::batch::RunInfo {
+                    unreadable: 0,
+                    ..info
+                }));
+        info
+    }
+
     /// Commits or drops the output and gives the exit status: an -o file is
     /// committed only after a complete run.
     fn finish(mut self, completed: bool) -> u8 {

@@ -346,55 +346,18 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    if a.unique.is_some() && prepared.inputs().iter().any(|i| matches!(i, Input::Stdin)) {
-        return crate::exit::fail(
-            "--unique reads the games twice (once to find the copies, once to write): name files, not standard input",
-        );
-    }
-    // A pipe, a FIFO or a device gives its bytes once: the second pass would
-    // find nothing and write "selected 0 of 0 games" (issue 54: every game
-    // lost), or wait forever.
     if a.unique.is_some() {
-        for i in prepared.inputs() {
-            let (Input::File(p) | Input::Member(p, _)) = i else {
-                continue;
-            };
-            if let Some(what) = read_once(p) {
-                return crate::exit::fail(format!(
-                    "{}: is {what}: --unique reads the games twice (once to find the copies, once to write); save it to a file first",
-                    crate::render::path(p)
-                ));
-            }
+        if let Err(why) = readable_twice(prepared.inputs()) {
+            return crate::exit::fail(why);
         }
     }
     // --unique: a first pass finds the copies among the selected games.
     let dropped = match a.unique {
         None => Vec::new(),
-        Some(unique) => {
-            let mut survey = Survey {
-                selection: &selection,
-                finder: Finder::new(a.min_plies).same_players(true),
-                games: Vec::new(),
-                results: Vec::new(),
-            };
-            let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);
-            if failed || !info.completed {
-                // The second pass reports what went wrong.
-                Vec::new()
-            } else {
-                match survey.dropped(unique, a.keep) {
-                    Ok((d, 0)) => d,
-                    Ok((d, whole)) => {
-                        eprintln!(
-                            "{whole} {} of copies whose results differ kept whole (--keep first|most-complete keeps one)",
-                            if whole == 1 { "group" } else { "groups" }
-                        );
-                        d
-                    }
-                    Err(e) => return crate::exit::fail(format!("the temporary file: {e}")),
-                }
-            }
-        }
+        Some(unique) => match first_pass(&a, &prepared, &selection, unique) {
+            Ok(d) => d,
+            Err(code) => return code,
+        },
     };
     let out = match crate::output::open_output(a.output.as_deref(), prepared.inputs(), "") {
         Ok(o) => o,
@@ -431,42 +394,7 @@ pub fn run(a: Args) -> u8 {
             ..info
         });
     w.counts.report(a.verbose);
-    if w.not_utf8 > 0 {
-        eprintln!(
-            "pdnkit: {} {} bytes that were not UTF-8: written as U+FFFD",
-            w.not_utf8,
-            if w.not_utf8 == 1 {
-                "game had"
-            } else {
-                "games had"
-            }
-        );
-    }
-    if w.transcoded > 0 {
-        eprintln!(
-            "pdnkit: games from {} encodings written as UTF-8 ({} {} transcoded from {})",
-            w.encodings.len().max(2),
-            w.transcoded,
-            if w.transcoded == 1 { "game" } else { "games" },
-            w.encodings
-                .iter()
-                .filter(|e| **e != "UTF-8")
-                .copied()
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-    }
-    if w.terminators_added > 0 {
-        eprintln!(
-            "pdnkit: {} {} given a terminator so that {} apart from the next (it had none, and the next has no tags)",
-            w.terminators_added,
-            if w.terminators_added == 1 { "game" } else { "games" },
-            if w.terminators_added == 1 { "it stays" } else { "they stay" }
-        );
-    }
-    if w.read_errors > 0 && !w.failed {
-        eprintln!("{}", crate::common::read_errors_note(w.read_errors));
-    }
+    w.notes();
     let so_far = if w.failed || w.read_errors > 0 {
         crate::exit::FAILED
     } else if a.strict && w.errors > 0 {
@@ -496,6 +424,107 @@ pub fn run(a: Args) -> u8 {
         eprintln!("pdnkit: the run did not complete; the output file was not written");
     }
     so_far
+}
+
+/// `--unique` reads the games twice: standard input, a pipe, a FIFO or a
+/// device gives its bytes once (the second pass would find nothing and
+/// write "selected 0 of 0 games", issue 54: every game lost, or wait
+/// forever).
+fn readable_twice(inputs: &[Input]) -> Result<(), String> {
+    if inputs.iter().any(|i| matches!(i, Input::Stdin)) {
+        return Err(
+            "--unique reads the games twice (once to find the copies, once to write): name files, not standard input".into(),
+        );
+    }
+    for i in inputs {
+        let (Input::File(p) | Input::Member(p, _)) = i else {
+            continue;
+        };
+        if let Some(what) = read_once(p) {
+            return Err(format!(
+                "{}: is {what}: --unique reads the games twice (once to find the copies, once to write); save it to a file first",
+                crate::render::path(p)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `--unique`'s first pass: the games (by input order) to drop. Nothing
+/// when the pass failed (the second pass reports what went wrong).
+fn first_pass(
+    a: &Args,
+    prepared: &crate::common::Prepared,
+    selection: &pdnkit::select::Selection,
+    unique: Unique,
+) -> Result<Vec<bool>, u8> {
+    let mut survey = Survey {
+        selection,
+        finder: Finder::new(a.min_plies).same_players(true),
+        games: Vec::new(),
+        results: Vec::new(),
+    };
+    let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);
+    if failed || !info.completed {
+        return Ok(Vec::new());
+    }
+    match survey.dropped(unique, a.keep) {
+        Ok((d, 0)) => Ok(d),
+        Ok((d, whole)) => {
+            eprintln!(
+                "{whole} {} of copies whose results differ kept whole (--keep first|most-complete keeps one)",
+                if whole == 1 { "group" } else { "groups" }
+            );
+            Ok(d)
+        }
+        Err(e) => Err(crate::exit::fail(format!("the temporary file: {e}"))),
+    }
+}
+
+impl Writer<'_> {
+    /// What the output did to the games' text, said on standard error.
+    fn notes(&self) {
+        if self.not_utf8 > 0 {
+            eprintln!(
+                "pdnkit: {} {} bytes that were not UTF-8: written as U+FFFD",
+                self.not_utf8,
+                if self.not_utf8 == 1 {
+                    "game had"
+                } else {
+                    "games had"
+                }
+            );
+        }
+        if self.transcoded > 0 {
+            eprintln!(
+                "pdnkit: games from {} encodings written as UTF-8 ({} {} transcoded from {})",
+                self.encodings.len().max(2),
+                self.transcoded,
+                if self.transcoded == 1 {
+                    "game"
+                } else {
+                    "games"
+                },
+                self.encodings
+                    .iter()
+                    .filter(|e| **e != "UTF-8")
+                    .copied()
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        if self.terminators_added > 0 {
+            eprintln!(
+                "pdnkit: {} {} given a terminator so that {} apart from the next (it had none, and the next has no tags)",
+                self.terminators_added,
+                if self.terminators_added == 1 { "game" } else { "games" },
+                if self.terminators_added == 1 { "it stays" } else { "they stay" }
+            );
+        }
+        if self.read_errors > 0 && !self.failed {
+            eprintln!("{}", crate::common::read_errors_note(self.read_errors));
+        }
+    }
 }
 
 /// What `p` is when it can be read only once (a pipe or FIFO, a character

@@ -190,119 +190,124 @@ fn human(scope: &str, s: &Stats, n: usize) -> String {
 
 /// `stats --by`: a line (row, object) per group.
 fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
-    let by = groups.by().name();
     if format == Format::Json {
         return Ok(crate::render::json_line(&groups.record()));
     }
+    let by = groups.by().name();
     let player = groups.by() == GroupBy::Player;
     let sorted = groups.sorted();
-    let score = |g: &pdnkit::stats::Group| {
-        g.score()
-            .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x))
-    };
-    let findings = |g: &pdnkit::stats::Group| {
-        g.findings
-            .iter()
-            .map(|(k, v)| format!("{k} {v}"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    Ok(match format {
-        Format::Human => {
-            let label = |g: &pdnkit::stats::Group| match &g.opening_name {
-                Some(n) => format!("{} ({n})", g.name),
-                None => g.name.clone(),
-            };
-            let w = sorted
-                .iter()
-                .map(|g| crate::render::column(&label(g)).chars().count())
-                .max()
-                .unwrap_or(5)
-                .max(by.len());
-            let mut t = format!(
-                "{by:<w$} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{}  findings\n",
-                "games",
-                "won",
-                "drawn",
-                "lost",
-                "score",
-                "plies",
-                if player {
-                    "  with White (w-d-l)  with Black (w-d-l)"
-                } else {
-                    ""
-                }
-            );
-            for g in &sorted {
-                let name = crate::render::column(&label(g));
-                let pad = " ".repeat(w.saturating_sub(name.chars().count()));
-                let colours = if player {
-                    format!(
-                        "  {:>19}  {:>19}",
-                        format!("{}-{}-{}", g.as_white[0], g.as_white[1], g.as_white[2]),
-                        format!("{}-{}-{}", g.as_black[0], g.as_black[1], g.as_black[2])
-                    )
-                } else {
-                    String::new()
-                };
-                t.push_str(&format!(
-                    "{name}{pad} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{colours}  {}\n",
-                    g.games,
-                    g.wins,
-                    g.draws,
-                    g.losses,
-                    score(g),
-                    g.mean_plies()
-                        .map_or("-".to_string(), |m| format!("{m:.1}")),
-                    findings(g)
-                ));
-            }
-            t
-        }
+    match format {
+        Format::Human => Ok(groups_human(by, player, &sorted)),
         // JSON is written above.
-        Format::Csv | Format::Json => {
-            let mut w = csv::Writer::from_writer(Vec::new());
-            let head = [
-                by,
-                "games",
-                "wins",
-                "draws",
-                "losses",
-                "unscored",
-                "score",
-                "mean_plies",
-                "white_wins",
-                "white_draws",
-                "white_losses",
-                "black_wins",
-                "black_draws",
-                "black_losses",
-                "findings",
-            ];
-            crate::render::safe_record(&mut w, head).map_err(|e| format!("CSV: {e}"))?;
-            for g in &sorted {
-                let row = [
-                    g.name.clone(),
-                    g.games.to_string(),
-                    g.wins.to_string(),
-                    g.draws.to_string(),
-                    g.losses.to_string(),
-                    g.unscored.to_string(),
-                    g.score().map_or(String::new(), |x| format!("{x:.4}")),
-                    g.mean_plies().map_or(String::new(), |m| format!("{m:.2}")),
-                    g.as_white[0].to_string(),
-                    g.as_white[1].to_string(),
-                    g.as_white[2].to_string(),
-                    g.as_black[0].to_string(),
-                    g.as_black[1].to_string(),
-                    g.as_black[2].to_string(),
-                    findings(g),
-                ];
-                crate::render::safe_record(&mut w, row).map_err(|e| format!("CSV: {e}"))?;
-            }
-            String::from_utf8_lossy(&w.into_inner().map_err(|e| format!("CSV: {e}"))?).into_owned()
+        Format::Csv | Format::Json => groups_csv(by, &sorted),
+    }
+}
+
+/// A group's findings, `code count` joined by commas.
+fn group_findings(g: &pdnkit::stats::Group) -> String {
+    g.findings
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `stats --by` as a table for people.
+fn groups_human(by: &str, player: bool, sorted: &[&pdnkit::stats::Group]) -> String {
+    let label = |g: &pdnkit::stats::Group| match &g.opening_name {
+        Some(n) => format!("{} ({n})", g.name),
+        None => g.name.clone(),
+    };
+    let w = sorted
+        .iter()
+        .map(|g| crate::render::column(&label(g)).chars().count())
+        .max()
+        .unwrap_or(5)
+        .max(by.len());
+    let mut t = format!(
+        "{by:<w$} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{}  findings\n",
+        "games",
+        "won",
+        "drawn",
+        "lost",
+        "score",
+        "plies",
+        if player {
+            "  with White (w-d-l)  with Black (w-d-l)"
+        } else {
+            ""
         }
-    })
+    );
+    for g in sorted {
+        let name = crate::render::column(&label(g));
+        let pad = " ".repeat(w.saturating_sub(name.chars().count()));
+        let colours = if player {
+            format!(
+                "  {:>19}  {:>19}",
+                format!("{}-{}-{}", g.as_white[0], g.as_white[1], g.as_white[2]),
+                format!("{}-{}-{}", g.as_black[0], g.as_black[1], g.as_black[2])
+            )
+        } else {
+            String::new()
+        };
+        t.push_str(&format!(
+            "{name}{pad} {:>6} {:>5} {:>5} {:>5} {:>7} {:>7}{colours}  {}\n",
+            g.games,
+            g.wins,
+            g.draws,
+            g.losses,
+            g.score()
+                .map_or("-".to_string(), |x| format!("{:.1}%", 100.0 * x)),
+            g.mean_plies()
+                .map_or("-".to_string(), |m| format!("{m:.1}")),
+            group_findings(g)
+        ));
+    }
+    t
+}
+
+/// `stats --by` as CSV.
+fn groups_csv(by: &str, sorted: &[&pdnkit::stats::Group]) -> Result<String, String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let head = [
+        by,
+        "games",
+        "wins",
+        "draws",
+        "losses",
+        "unscored",
+        "score",
+        "mean_plies",
+        "white_wins",
+        "white_draws",
+        "white_losses",
+        "black_wins",
+        "black_draws",
+        "black_losses",
+        "findings",
+    ];
+    crate::render::safe_record(&mut w, head).map_err(|e| format!("CSV: {e}"))?;
+    for g in sorted {
+        let row = [
+            g.name.clone(),
+            g.games.to_string(),
+            g.wins.to_string(),
+            g.draws.to_string(),
+            g.losses.to_string(),
+            g.unscored.to_string(),
+            g.score().map_or(String::new(), |x| format!("{x:.4}")),
+            g.mean_plies().map_or(String::new(), |m| format!("{m:.2}")),
+            g.as_white[0].to_string(),
+            g.as_white[1].to_string(),
+            g.as_white[2].to_string(),
+            g.as_black[0].to_string(),
+            g.as_black[1].to_string(),
+            g.as_black[2].to_string(),
+            group_findings(g),
+        ];
+        crate::render::safe_record(&mut w, row).map_err(|e| format!("CSV: {e}"))?;
+    }
+    Ok(String::from_utf8_lossy(&w.into_inner().map_err(|e| format!("CSV: {e}"))?).into_owned())
 }
 
 pub fn run(a: Args) -> u8 {

@@ -372,44 +372,7 @@ fn render(
                     return Ok(());
                 }
             }
-            let count = |sev: Severity| -> usize {
-                evs.iter()
-                    .flat_map(|e| &e.findings)
-                    .filter(|f| f.severity == sev)
-                    .count()
-            };
-            let merged: usize = evs.iter().map(|e| e.duplicates_merged).sum();
-            // Sections of one event are one event.
-            let sections = evs.iter().filter(|e| e.section.is_some()).count();
-            let split: std::collections::BTreeSet<(&str, &str, Option<u32>)> = evs
-                .iter()
-                .filter(|e| e.section.is_some())
-                .map(|e| (e.event.as_str(), e.site.as_str(), e.year))
-                .collect();
-            let events = evs.len() - sections + split.len();
-            let _ = writeln!(
-                out,
-                "{}{}, {}{}: {}, {}, {}",
-                plural(events, "event", "events"),
-                if sections > 0 {
-                    format!(
-                        " ({} split into {})",
-                        split.len(),
-                        plural(sections, "section", "sections")
-                    )
-                } else {
-                    String::new()
-                },
-                plural(games, "game", "games"),
-                if merged > 0 {
-                    format!(" ({} counted once)", plural(merged, "copy", "copies"))
-                } else {
-                    String::new()
-                },
-                plural(errors, "error", "errors"),
-                plural(count(Severity::Warning), "warning", "warnings"),
-                plural(count(Severity::Note), "note", "notes"),
-            );
+            summary(evs, games, errors, &mut out);
         }
         Format::Json => {
             for e in evs {
@@ -450,6 +413,49 @@ fn render(
         emit(&out);
     }
     Ok(())
+}
+
+/// The human output's last line: events (and sections), games, copies
+/// counted once, and the findings by severity.
+fn summary(evs: &[Event], games: usize, errors: usize, out: &mut String) {
+    let count = |sev: Severity| -> usize {
+        evs.iter()
+            .flat_map(|e| &e.findings)
+            .filter(|f| f.severity == sev)
+            .count()
+    };
+    let merged: usize = evs.iter().map(|e| e.duplicates_merged).sum();
+    // Sections of one event are one event.
+    let sections = evs.iter().filter(|e| e.section.is_some()).count();
+    let split: std::collections::BTreeSet<(&str, &str, Option<u32>)> = evs
+        .iter()
+        .filter(|e| e.section.is_some())
+        .map(|e| (e.event.as_str(), e.site.as_str(), e.year))
+        .collect();
+    let events = evs.len() - sections + split.len();
+    let _ = writeln!(
+        out,
+        "{}{}, {}{}: {}, {}, {}",
+        plural(events, "event", "events"),
+        if sections > 0 {
+            format!(
+                " ({} split into {})",
+                split.len(),
+                plural(sections, "section", "sections")
+            )
+        } else {
+            String::new()
+        },
+        plural(games, "game", "games"),
+        if merged > 0 {
+            format!(" ({} counted once)", plural(merged, "copy", "copies"))
+        } else {
+            String::new()
+        },
+        plural(errors, "error", "errors"),
+        plural(count(Severity::Warning), "warning", "warnings"),
+        plural(count(Severity::Note), "note", "notes"),
+    );
 }
 
 /// The tournament's settings from the arguments, or why they cannot be read.
