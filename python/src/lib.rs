@@ -4,7 +4,8 @@
 //! command line (`pdnkit::batch`: the same reading of paths, archives and
 //! compressed streams, the same inference, the same refusals).
 
-use pdnkit::batch::{Batch, Sink};
+use pdnkit::batch::{Batch, FileError, RunError, Sink};
+use std::ops::ControlFlow;
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
@@ -206,18 +207,24 @@ fn table_row(file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport, record: &Valu
 }
 
 impl Sink for Collect {
-    fn game(&mut self, file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport) -> bool {
+    /// Stopped: cancelled, or interrupted (the exception is kept in `interrupt`).
+    type Error = ();
+    fn game(&mut self, file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport) -> ControlFlow<()> {
         let record = serde_json::to_value(GameRecord::new(file, g, r)).unwrap_or(Value::Null);
         self.rows.push(table_row(file, g, r, &record));
         self.games.push(record);
-        true
+        ControlFlow::Continue(())
     }
-    fn batch_done(&mut self) -> bool {
-        !self.cancel.load(Ordering::Relaxed) && !interrupted(&mut self.interrupt)
+    fn batch_done(&mut self) -> ControlFlow<()> {
+        if self.cancel.load(Ordering::Relaxed) || interrupted(&mut self.interrupt) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
+    fn file_error(&mut self, e: &FileError) {
         self.errors
-            .push(serde_json::json!({"file": file, "message": msg}));
+            .push(serde_json::json!({"file": e.path, "message": e.message}));
     }
     fn file_skipped(&mut self, file: &str, why: &str) {
         self.skipped
@@ -246,12 +253,17 @@ impl Sink for Collect {
 /// when its read does.
 fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collect> {
     for p in batch.problems() {
+        let message = format!("{}: {}", pdnkit::pdn::visible(&p.path), p.message);
         sink.errors
-            .push(serde_json::json!({"file": Value::Null, "message": p}));
+            .push(serde_json::json!({"file": Value::Null, "message": message}));
     }
     let cancel = Arc::clone(&sink.cancel);
     let (r, mut sink) = on_a_thread(py, &cancel, move || {
-        let r = batch.run(&mut sink, None).map(|_| ());
+        // Stopped by the sink: cancelled or interrupted, said below.
+        let r = match batch.run(&mut sink, None) {
+            Ok(_) | Err(RunError::Stopped { .. }) => Ok(()),
+            Err(RunError::Threads(e)) => Err(e),
+        };
         (r, sink)
     })?;
     r.map_err(|e| PyOSError::new_err(e.to_string()))?;
@@ -515,11 +527,16 @@ enum Read1 {
 struct Send1(std::sync::mpsc::SyncSender<Read1>);
 
 impl Sink for Send1 {
-    fn game(&mut self, file: &str, g: &pdnkit::Game, _r: &pdnkit::GameReport) -> bool {
-        self.0.send(Read1::Game(ReadGame::new(file, g))).is_ok()
+    /// Stopped: the iterator was dropped.
+    type Error = ();
+    fn game(&mut self, file: &str, g: &pdnkit::Game, _r: &pdnkit::GameReport) -> ControlFlow<()> {
+        match self.0.send(Read1::Game(ReadGame::new(file, g))) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(_) => ControlFlow::Break(()),
+        }
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        let _ = self.0.send(Read1::Error(format!("{file}: {msg}")));
+    fn file_error(&mut self, e: &FileError) {
+        let _ = self.0.send(Read1::Error(e.to_string()));
     }
     fn file_done(&mut self, _file: &str, _findings: &[FileDiagnostic]) {}
 }
@@ -563,13 +580,18 @@ fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<Ga
     opts.syntax_only = true;
     let batch = batch_of(source(source_)?, opts, None, None, encoding)?;
     if let Some(p) = batch.problems().first() {
-        return Err(PyOSError::new_err(p.clone()));
+        return Err(PyOSError::new_err(format!(
+            "{}: {}",
+            pdnkit::pdn::visible(&p.path),
+            p.message
+        )));
     }
     let (tx, rx) = std::sync::mpsc::sync_channel(64);
     std::thread::spawn(move || {
         let mut sink = Send1(tx);
-        if let Err(e) = batch.run(&mut sink, None) {
-            let _ = sink.0.send(Read1::Error(e.to_string()));
+        // Stopped: the iterator was dropped, nobody to tell.
+        if let Err(RunError::Threads(e)) = batch.run(&mut sink, None) {
+            let _ = sink.0.send(Read1::Error(format!("no worker threads: {e}")));
         }
     });
     Ok(GameReader {
@@ -613,7 +635,11 @@ fn files(paths: Vec<PathBuf>, all_files: bool) -> PyResult<Vec<(String, String)>
         .all_files(all_files)
         .paths(&paths);
     if let Some(p) = batch.problems().first() {
-        return Err(PyOSError::new_err(p.clone()));
+        return Err(PyOSError::new_err(format!(
+            "{}: {}",
+            pdnkit::pdn::visible(&p.path),
+            p.message
+        )));
     }
     Ok(batch
         .inputs()

@@ -6,7 +6,7 @@
 use super::archive::{self, Opened};
 use super::input::Input;
 use super::zipdir;
-use super::Item;
+use super::{FileErrorKind, Item};
 use crate::pdn::sniff::not_text;
 use crate::pdn::{split, Game, Reader, DEFAULT_MAX_GAME_BYTES};
 use crate::replay::Options;
@@ -102,9 +102,10 @@ pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncS
             }
         };
         let going = match src.and_then(|s| archive::open(s, &name, true)) {
-            Err(e) => r.item(Item::Error(fi, e.to_string())),
+            Err(e) => r.item(Item::Error(fi, FileErrorKind::Open, e.to_string())),
             Ok(Opened::Text(..)) if r.only.is_some() => r.item(Item::Error(
                 fi,
+                FileErrorKind::Archive,
                 format!(
                     "not an archive (zip or tar): {name}!{} names a member of one",
                     r.only.as_deref().unwrap_or_default()
@@ -139,6 +140,7 @@ pub fn read_inputs(inputs: &[Input], opts: &Options, all_files: bool, tx: &SyncS
                 }),
                 Input::Stdin => r.item(Item::Error(
                     fi,
+                    FileErrorKind::Open,
                     "a zip archive cannot be read from standard input (it is read from its end): name the file".into(),
                 )),
             },
@@ -309,7 +311,7 @@ impl Feeder<'_> {
                 mi,
                 "an archive inside an archive is not read".into(),
             )),
-            Err(e) => self.item(Item::Error(mi, e.to_string())),
+            Err(e) => self.item(Item::Error(mi, FileErrorKind::Open, e.to_string())),
         }
     }
 
@@ -332,7 +334,7 @@ impl Feeder<'_> {
                     met.join(", ")
                 }
             );
-            return self.item(Item::Error(fi, why));
+            return self.item(Item::Error(fi, FileErrorKind::Archive, why));
         }
         if members == 0 {
             let why = format!(
@@ -402,7 +404,13 @@ impl Feeder<'_> {
         let mut tar = tar::Archive::new(src);
         let entries = match tar.entries() {
             Ok(e) => e,
-            Err(e) => return self.item(Item::Error(fi, format!("tar archive: {e}"))),
+            Err(e) => {
+                return self.item(Item::Error(
+                    fi,
+                    FileErrorKind::Archive,
+                    format!("tar archive: {e}"),
+                ))
+            }
         };
         let mut members = 0;
         let mut names = MemberNames::default();
@@ -416,6 +424,7 @@ impl Feeder<'_> {
                 Err(e) => {
                     return self.item(Item::Error(
                         fi,
+                        FileErrorKind::Archive,
                         format!("tar archive broken after {members} members: {e}"),
                     ))
                 }
@@ -561,7 +570,11 @@ impl Feeder<'_> {
         });
         if let Ok((entries, len)) = &dir {
             if let Some(why) = zipdir::overlapping(entries, *len) {
-                return self.item(Item::Error(fi, format!("zip archive: {why}")));
+                return self.item(Item::Error(
+                    fi,
+                    FileErrorKind::Archive,
+                    format!("zip archive: {why}"),
+                ));
             }
         }
         let opened = open()
@@ -574,7 +587,13 @@ impl Feeder<'_> {
             }
             (Ok(z), _) => z,
             (Err(_), Ok((entries, _))) => return self.zip_entries(fi, name, open, &entries),
-            (Err(e), Err(_)) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
+            (Err(e), Err(_)) => {
+                return self.item(Item::Error(
+                    fi,
+                    FileErrorKind::Archive,
+                    format!("zip archive: {e}"),
+                ))
+            }
         };
         let mut names = MemberNames::default();
         let mut members = 0;
@@ -584,6 +603,7 @@ impl Feeder<'_> {
                 Err(e) => {
                     if !self.item(Item::Error(
                         fi,
+                        FileErrorKind::Archive,
                         format!("zip archive, member {}: {e}", i + 1),
                     )) {
                         return false;
@@ -613,7 +633,13 @@ impl Feeder<'_> {
         let mut names = MemberNames::default();
         let mut src = match open() {
             Ok(f) => std::io::BufReader::new(f),
-            Err(e) => return self.item(Item::Error(fi, format!("zip archive: {e}"))),
+            Err(e) => {
+                return self.item(Item::Error(
+                    fi,
+                    FileErrorKind::Archive,
+                    format!("zip archive: {e}"),
+                ))
+            }
         };
         let mut members = 0;
         for (i, e) in entries.iter().enumerate() {
@@ -630,6 +656,7 @@ impl Feeder<'_> {
                 Err(why) => {
                     if !self.item(Item::Error(
                         fi,
+                        FileErrorKind::Archive,
                         format!("zip archive, member {}: {why}", i + 1),
                     )) {
                         return false;

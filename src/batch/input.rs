@@ -1,5 +1,6 @@
 //! PATH arguments turned into the list of inputs: files, walked directories, `-`.
 
+use super::FileError;
 use std::path::{Path, PathBuf};
 
 /// One input to read.
@@ -100,7 +101,7 @@ pub fn member_path(p: &Path) -> Option<(PathBuf, String)> {
 pub(crate) fn expand(
     paths: &[PathBuf],
     all_files: bool,
-) -> (Vec<Input>, Vec<PathBuf>, Vec<String>) {
+) -> (Vec<Input>, Vec<PathBuf>, Vec<super::FileError>) {
     let mut out = Vec::new();
     let mut named = Vec::new();
     let mut problems = Vec::new();
@@ -120,10 +121,7 @@ pub(crate) fn expand(
                 continue;
             }
             Err(e) => {
-                problems.push(format!(
-                    "{}: {e}",
-                    crate::pdn::visible(&p.to_string_lossy())
-                ));
+                problems.push(FileError::path(p, e.to_string()));
                 continue;
             }
         };
@@ -138,7 +136,13 @@ pub(crate) fn expand(
                         found.push(e.into_path())
                     }
                     Ok(_) => {}
-                    Err(e) => problems.push(crate::pdn::visible(&e.to_string()).into_owned()),
+                    Err(e) => problems.push(FileError::path(
+                        e.path().unwrap_or(p),
+                        match e.io_error() {
+                            Some(io) => io.to_string(),
+                            None => e.to_string(),
+                        },
+                    )),
                 }
             }
             named.extend(found.iter().map(|_| p.clone()));
@@ -154,10 +158,7 @@ pub(crate) fn expand(
                     out.push(Input::File(p.clone()));
                     named.push(p.clone());
                 }
-                Err(e) => problems.push(format!(
-                    "{}: {e}",
-                    crate::pdn::visible(&p.to_string_lossy())
-                )),
+                Err(e) => problems.push(FileError::path(p, e.to_string())),
             }
         }
     }

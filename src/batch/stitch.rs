@@ -451,7 +451,7 @@ impl<'s> Stitch<'_, 's> {
         let done = self.push(Item::Done(fi, inference));
         match error {
             None => done,
-            Some(msg) => done && self.push(Item::Error(fi, msg)),
+            Some(msg) => done && self.push(Item::Error(fi, super::FileErrorKind::Broken, msg)),
         }
     }
 

@@ -243,7 +243,8 @@ impl InputArgs {
     }
 }
 
-use pdnkit::batch::{Batch, Input, RunInfo, Sink, MAX_JOBS_PER_CORE};
+use crate::output::Stop;
+use pdnkit::batch::{Batch, Input, RunError, RunInfo, Sink, MAX_JOBS_PER_CORE};
 
 /// Everything a reading command needs, resolved from its arguments: the
 /// library's run ([`Batch`]) of its inputs and options.
@@ -264,28 +265,49 @@ impl Prepared {
     /// Runs every input through the replay and `sink`, with the progress bar
     /// when asked for; the run's outcome and whether it failed as a whole (an
     /// input or PATH that could not be read, no PDN file among the inputs).
-    pub fn run(&self, progress: bool, sink: &mut dyn Sink) -> (RunInfo, bool) {
+    pub fn run(&self, progress: bool, sink: &mut dyn Sink<Error = Stop>) -> (RunInfo, bool) {
         self.run_saying(progress, true, sink)
     }
 
     /// [`Prepared::run`] saying nothing of skipped files (a first pass over
     /// inputs read again after it).
-    pub fn run_first_pass(&self, progress: bool, sink: &mut dyn Sink) -> (RunInfo, bool) {
+    pub fn run_first_pass(
+        &self,
+        progress: bool,
+        sink: &mut dyn Sink<Error = Stop>,
+    ) -> (RunInfo, bool) {
         self.run_saying(progress, false, sink)
     }
 
-    fn run_saying(&self, progress: bool, say_skips: bool, sink: &mut dyn Sink) -> (RunInfo, bool) {
+    fn run_saying(
+        &self,
+        progress: bool,
+        say_files: bool,
+        sink: &mut dyn Sink<Error = Stop>,
+    ) -> (RunInfo, bool) {
         let total = self.inputs().iter().map(Input::size).sum();
         let mut bar = crate::progress::Bar::new(progress, total);
-        let mut cleared = bar.around(sink, say_skips);
+        let mut cleared = bar.around(sink, say_files);
         let info = match self.batch.run(&mut cleared, Some(&mut bar)) {
             Ok(info) => info,
-            Err(e) => {
+            // The sink stopped the run: the command's sink knows why.
+            Err(RunError::Stopped { info, .. }) => info,
+            Err(RunError::Threads(e)) => {
                 eprintln!("pdnkit: no worker threads: {e}");
                 return (RunInfo::default(), true);
             }
         };
-        (info, self.batch.failed(&info))
+        (info, self.failed(&info))
+    }
+
+    /// Whether a run failed as a whole (exit status 2): an input that could
+    /// not be read, a PATH problem, or not one PDN file among the inputs; a
+    /// file named on the command line that is skipped fails the run too.
+    pub fn failed(&self, info: &RunInfo) -> bool {
+        info.unreadable > 0
+            || !self.batch.problems().is_empty()
+            || info.skipped == self.inputs().len()
+            || info.skipped_named > 0
     }
 
     /// [`Prepared::run`] through a selection: only the games it keeps reach
@@ -294,7 +316,7 @@ impl Prepared {
         &self,
         progress: bool,
         selection: &pdnkit::select::Selection,
-        sink: &mut dyn Sink,
+        sink: &mut dyn Sink<Error = Stop>,
     ) -> (RunInfo, bool) {
         if selection.is_empty() {
             return self.run(progress, sink);
@@ -337,7 +359,7 @@ impl InputArgs {
         }
         let batch = batch.paths(&paths);
         for p in batch.problems() {
-            eprintln!("pdnkit: {p}");
+            eprintln!("pdnkit: {}: {}", crate::render::name(&p.path), p.message);
         }
         if batch.inputs().is_empty() {
             // Every PATH already had its message (it does not exist, cannot be

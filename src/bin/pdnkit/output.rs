@@ -63,11 +63,14 @@ fn unregister(p: &Path) {
     pending().retain(|(x, _)| x != p);
 }
 
-/// Why writing stopped.
-#[derive(Debug)]
+/// Why writing stopped: the error of every command's sink.
+#[derive(Clone, Debug)]
 pub enum Stop {
     /// Standard output was closed by its reader: end quietly.
     Closed,
+    /// The sink has all it takes (the report's limit of games): end, and
+    /// let the command say why.
+    Enough,
     /// A real failure, with its message (`cannot write out.csv: No space left on device`).
     Failed(String),
 }
@@ -85,12 +88,22 @@ impl Stop {
     /// closed pipe, 2 for a failure.
     pub fn report(&self, so_far: u8) -> u8 {
         match self {
-            Stop::Closed => so_far,
+            Stop::Closed | Stop::Enough => so_far,
             Stop::Failed(m) => {
                 eprintln!("pdnkit: {m}");
                 crate::exit::FAILED
             }
         }
+    }
+}
+
+/// A sink's answer to the run: go on, or stop for `why` (none: it has all
+/// it takes).
+pub fn flow(go: bool, why: Option<&Stop>) -> std::ops::ControlFlow<Stop> {
+    if go {
+        std::ops::ControlFlow::Continue(())
+    } else {
+        std::ops::ControlFlow::Break(why.cloned().unwrap_or(Stop::Enough))
     }
 }
 

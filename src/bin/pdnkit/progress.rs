@@ -2,11 +2,14 @@
 //! goes: `pdnkit::batch::Progress`), and the sink wrapper that clears the bar
 //! while the sink writes to the terminal.
 
+use crate::output::Stop;
 use indicatif::{ProgressBar, ProgressStyle};
+use pdnkit::batch::FileError;
 use pdnkit::batch::{Progress, Sink, Status};
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::{Game, GameReport};
 use std::io::IsTerminal;
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// Redraws of the progress bar per second, at most.
@@ -96,12 +99,16 @@ impl Bar {
     }
 
     /// A sink whose terminal output clears this bar first.
-    /// `say_skips`: a skipped file is said on standard error.
-    pub fn around<'a>(&self, inner: &'a mut dyn Sink, say_skips: bool) -> Cleared<'a> {
+    /// `say_files`: a skipped file, and a file that cannot be read, is said on standard error.
+    pub fn around<'a>(
+        &self,
+        inner: &'a mut dyn Sink<Error = Stop>,
+        say_files: bool,
+    ) -> Cleared<'a> {
         Cleared {
             inner,
             bar: self.bar.clone(),
-            say_skips,
+            say_files,
         }
     }
 
@@ -160,9 +167,9 @@ impl Progress for Bar {
 /// held output) happens with the bar cleared; a skipped file is said on
 /// standard error here (unless told not to), once, for every command.
 pub struct Cleared<'a> {
-    inner: &'a mut dyn Sink,
+    inner: &'a mut dyn Sink<Error = Stop>,
     bar: Option<ProgressBar>,
-    say_skips: bool,
+    say_files: bool,
 }
 
 impl Cleared<'_> {
@@ -175,18 +182,20 @@ impl Cleared<'_> {
 }
 
 impl Sink for Cleared<'_> {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
         self.inner.game(file, g, r)
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        let bar = self.bar.clone();
-        let inner = &mut *self.inner;
-        match bar {
-            Some(b) => b.suspend(|| inner.file_error(file, msg)),
-            None => inner.file_error(file, msg),
+    /// Every command's file errors are said here, once, as
+    /// `pdnkit: FILE: why`; the command's sink then does its bookkeeping.
+    fn file_error(&mut self, e: &FileError) {
+        // A first pass over inputs read again says nothing: the second does.
+        if self.say_files {
+            self.above(|| eprintln!("pdnkit: {}: {}", crate::render::name(&e.path), e.message));
         }
+        self.inner.file_error(e);
     }
-    fn batch_done(&mut self) -> bool {
+    fn batch_done(&mut self) -> ControlFlow<Stop> {
         if self.inner.has_output() {
             let bar = self.bar.clone();
             let inner = &mut *self.inner;
@@ -202,7 +211,7 @@ impl Sink for Cleared<'_> {
         self.inner.has_output()
     }
     fn file_skipped(&mut self, file: &str, why: &str) {
-        if self.say_skips {
+        if self.say_files {
             self.above(|| eprintln!("pdnkit: {}: skipped: {why}", crate::render::name(file)));
         }
         self.inner.file_skipped(file, why);

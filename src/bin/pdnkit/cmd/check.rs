@@ -4,12 +4,14 @@ use crate::common::{HumanOrJson as Format, InputArgs};
 use crate::output::Stop;
 use crate::render;
 use crate::style::{ColorChoice, Palette};
+use pdnkit::batch::FileError;
 use pdnkit::batch::Sink;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -73,44 +75,20 @@ impl<W: Write> CheckSink<W> {
 }
 
 impl<W: Write> Sink for CheckSink<W> {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.sum.add_game(r);
-        if self.quiet {
-            return true;
-        }
-        // Held until the end of the batch (see `Sink::batch_done`).
-        match self.format {
-            Format::Json => {
-                pdnkit::export::GameRecord::write_json(&mut self.buf, file, g, r);
-            }
-            Format::Human => {
-                if !r.diagnostics.is_empty() {
-                    render::game_header(&mut self.buf, file, g, &self.palette);
-                }
-                let mut loc = pdnkit::pdn::Locator::new(g);
-                for d in &r.diagnostics {
-                    render::human(&mut self.buf, file, g, &mut loc, d, &self.palette);
-                }
-            }
-        }
-        self.stop.is_none()
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, self.stop.as_ref())
     }
     fn has_output(&self) -> bool {
         !self.buf.is_empty()
     }
-    fn batch_done(&mut self) -> bool {
-        if self.buf.is_empty() {
-            return self.stop.is_none();
-        }
-        let text = std::mem::take(&mut self.buf);
-        let ok = self.write(&text) && self.flush_out();
-        self.buf = text;
-        self.buf.clear();
-        ok
+    fn batch_done(&mut self) -> ControlFlow<Stop> {
+        let go = self.on_batch_done();
+        crate::output::flow(go, self.stop.as_ref())
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
+    fn file_error(&mut self, _e: &FileError) {
         self.sum.unreadable += 1;
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.sum.files += 1;
@@ -133,6 +111,41 @@ impl<W: Write> Sink for CheckSink<W> {
                 }
             }
         }
+    }
+}
+
+impl<W: Write> CheckSink<W> {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+        self.sum.add_game(r);
+        if self.quiet {
+            return true;
+        }
+        // Held until the end of the batch (see `Sink::batch_done`).
+        match self.format {
+            Format::Json => {
+                pdnkit::export::GameRecord::write_json(&mut self.buf, file, g, r);
+            }
+            Format::Human => {
+                if !r.diagnostics.is_empty() {
+                    render::game_header(&mut self.buf, file, g, &self.palette);
+                }
+                let mut loc = pdnkit::pdn::Locator::new(g);
+                for d in &r.diagnostics {
+                    render::human(&mut self.buf, file, g, &mut loc, d, &self.palette);
+                }
+            }
+        }
+        self.stop.is_none()
+    }
+    fn on_batch_done(&mut self) -> bool {
+        if self.buf.is_empty() {
+            return self.stop.is_none();
+        }
+        let text = std::mem::take(&mut self.buf);
+        let ok = self.write(&text) && self.flush_out();
+        self.buf = text;
+        self.buf.clear();
+        ok
     }
 }
 

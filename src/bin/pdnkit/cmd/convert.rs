@@ -3,6 +3,7 @@
 use crate::common::InputArgs;
 use crate::common::PartitionBy;
 use crate::output::{AtomicFile, Out, Replace, Stop};
+use pdnkit::batch::FileError;
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
 use pdnkit::export::{Normalise, NotRewritable, Patch};
@@ -10,6 +11,7 @@ use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,7 +235,52 @@ impl ConvertSink {
 }
 
 impl Sink for ConvertSink {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, self.stop.as_ref())
+    }
+    fn file_error(&mut self, _e: &FileError) {
+        // An -o output keeps the games read before the break (issue 55) and
+        // the run fails (exit 2); a file rewritten in place is left alone.
+        if self.a.in_place {
+            self.failed = true;
+        } else {
+            self.read_errors += 1;
+        }
+    }
+    fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
+        if let Dest::Patch(cur) = &mut self.dest {
+            if let Some((name, patches)) = cur.take() {
+                // Nothing to fix: the file is not touched (no backup either).
+                if name == file
+                    && !patches.is_empty()
+                    && self.keep_original.as_deref() != Some(file)
+                {
+                    if let Err(e) = patch_file(file, &patches, self.stamps.get(file).copied()) {
+                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
+                        self.failed = true;
+                    }
+                }
+            }
+        }
+        if let Dest::InPlace(cur) = &mut self.dest {
+            if let Some((name, f)) = cur.take() {
+                if name == file {
+                    if let Err(e) = f.commit() {
+                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
+                        self.failed = true;
+                    }
+                } else {
+                    *cur = Some((name, f));
+                }
+            }
+        }
+    }
+}
+
+impl ConvertSink {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.errors += r.errors().count() as u64;
         if r.result_as_written && self.a.to == To::Pdn && !matches!(self.dest, Dest::Patch(_)) {
             self.kept_as_written += 1;
@@ -325,44 +372,6 @@ impl Sink for ConvertSink {
                 drop(tags);
                 self.a.tag_columns = names;
                 ok
-            }
-        }
-    }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        // An -o output keeps the games read before the break (issue 55) and
-        // the run fails (exit 2); a file rewritten in place is left alone.
-        if self.a.in_place {
-            self.failed = true;
-        } else {
-            self.read_errors += 1;
-        }
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
-    }
-    fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
-        if let Dest::Patch(cur) = &mut self.dest {
-            if let Some((name, patches)) = cur.take() {
-                // Nothing to fix: the file is not touched (no backup either).
-                if name == file
-                    && !patches.is_empty()
-                    && self.keep_original.as_deref() != Some(file)
-                {
-                    if let Err(e) = patch_file(file, &patches, self.stamps.get(file).copied()) {
-                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
-                        self.failed = true;
-                    }
-                }
-            }
-        }
-        if let Dest::InPlace(cur) = &mut self.dest {
-            if let Some((name, f)) = cur.take() {
-                if name == file {
-                    if let Err(e) = f.commit() {
-                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
-                        self.failed = true;
-                    }
-                } else {
-                    *cur = Some((name, f));
-                }
             }
         }
     }
@@ -776,7 +785,7 @@ impl ConvertSink {
         // before the break are written); the run exits 2 (read_errors).
         self.failed |= failed
             && (self.a.in_place
-                || prepared.batch.failed(&pdnkit::batch::RunInfo {
+                || prepared.failed(&pdnkit::batch::RunInfo {
                     unreadable: 0,
                     ..info
                 }));
@@ -953,7 +962,7 @@ fn parquet(
     // Every input not read to its end fails the run, said or not.
     sink.read_errors = sink.read_errors.max(info.unreadable as u64);
     sink.failed |= failed
-        && prepared.batch.failed(&pdnkit::batch::RunInfo {
+        && prepared.failed(&pdnkit::batch::RunInfo {
             unreadable: 0,
             ..info
         });

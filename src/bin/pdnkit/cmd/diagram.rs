@@ -2,11 +2,13 @@
 
 use crate::exit::fail;
 use crate::output::{Out, Stop};
+use pdnkit::batch::FileError;
 use pdnkit::batch::{Batch, Sink};
 use pdnkit::diagram::{svg, Arrow, DiagramOptions};
 use pdnkit::position::Position;
 use pdnkit::replay::{GameReport, Options};
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -70,17 +72,13 @@ impl Pick {
 }
 
 impl Sink for Pick {
-    fn game(&mut self, file: &str, _g: &pdnkit::pdn::Game, r: &GameReport) -> bool {
-        let want = self.want;
-        let first = self.files.first().is_none_or(|(f, _)| f == file);
-        let n = self.met(file);
-        *n += 1;
-        if first && *n == want {
-            self.picked = Some((file.to_string(), r.clone()));
-        }
-        true
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &pdnkit::pdn::Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, None)
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
+    fn file_error(&mut self, e: &FileError) {
+        let (file, msg) = (e.path.as_str(), e.message.as_str());
         self.faults
             .push(format!("{}: {msg}", crate::render::name(file)));
     }
@@ -90,6 +88,19 @@ impl Sink for Pick {
     }
     fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
         self.met(file);
+    }
+}
+
+impl Pick {
+    fn on_game(&mut self, file: &str, _g: &pdnkit::pdn::Game, r: &GameReport) -> bool {
+        let want = self.want;
+        let first = self.files.first().is_none_or(|(f, _)| f == file);
+        let n = self.met(file);
+        *n += 1;
+        if first && *n == want {
+            self.picked = Some((file.to_string(), r.clone()));
+        }
+        true
     }
 }
 
@@ -116,7 +127,7 @@ fn position(a: &Args) -> Result<(Position, Vec<Arrow>), String> {
         .keep_moves(true);
     let batch = Batch::new(opts).paths([path]);
     if let Some(p) = batch.problems().first() {
-        return Err(p.clone());
+        return Err(format!("{}: {}", crate::render::name(&p.path), p.message));
     }
     let mut pick = Pick {
         want: a.game,

@@ -5,11 +5,13 @@
 //! the other's intermediate hashes.
 
 use crate::common::InputArgs;
+use crate::output::Stop;
 use pdnkit::batch::Sink;
 use pdnkit::dupes::{Entry, Finder, Found};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use std::io::Write;
+use std::ops::ControlFlow;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,15 +38,19 @@ struct DupesSink {
 }
 
 impl Sink for DupesSink {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, None)
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+}
+
+impl DupesSink {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.finder.add_game(file, g, r);
         true
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        self.failed = true;
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
-    }
-    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
 
 pub fn run(a: Args) -> u8 {

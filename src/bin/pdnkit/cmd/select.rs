@@ -6,6 +6,7 @@
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
 use crate::output::{Out, Stop};
+use pdnkit::batch::FileError;
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
 use pdnkit::dupes::Finder;
@@ -14,6 +15,7 @@ use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::select::Selection;
 use std::io::Write;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -115,7 +117,17 @@ struct Survey<'a> {
 }
 
 impl Sink for Survey<'_> {
-    fn game(&mut self, _file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, None)
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+    fn file_skipped(&mut self, _file: &str, _why: &str) {}
+}
+
+impl Survey<'_> {
+    fn on_game(&mut self, _file: &str, g: &Game, r: &GameReport) -> bool {
         let selected = self.selection.matches(g, r);
         self.finder.add(g, selected.then_some(r));
         let result = match r.computed {
@@ -127,9 +139,6 @@ impl Sink for Survey<'_> {
         self.games.push(complete as u32);
         true
     }
-    fn file_error(&mut self, _file: &str, _msg: &str) {}
-    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
-    fn file_skipped(&mut self, _file: &str, _why: &str) {}
 }
 
 impl Survey<'_> {
@@ -240,7 +249,21 @@ fn memchr_crlf(t: &[u8]) -> bool {
 }
 
 impl Sink for Writer<'_> {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, self.stop.as_ref())
+    }
+    fn file_error(&mut self, _e: &FileError) {
+        // The games read before the break are written (issue 55); the run
+        // still fails (exit 2).
+        self.read_errors += 1;
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+}
+
+impl Writer<'_> {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         let i = self.index;
         self.index += 1;
         let mut chosen =
@@ -327,13 +350,6 @@ impl Sink for Writer<'_> {
         }
         true
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        // The games read before the break are written (issue 55); the run
-        // still fails (exit 2).
-        self.read_errors += 1;
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
-    }
-    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
 
 pub fn run(a: Args) -> u8 {
@@ -389,7 +405,7 @@ pub fn run(a: Args) -> u8 {
     // An input read up to a break does not stop the output (its games
     // before the break are written); the run exits 2 (read_errors).
     w.failed |= failed
-        && prepared.batch.failed(&pdnkit::batch::RunInfo {
+        && prepared.failed(&pdnkit::batch::RunInfo {
             unreadable: 0,
             ..info
         });

@@ -1,11 +1,13 @@
 //! `pdnkit stats PATH...`: an archive at a glance.
 
 use crate::common::InputArgs;
+use crate::output::Stop;
 use pdnkit::batch::Sink;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::stats::{GroupBy, Groups, Stats};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -62,7 +64,26 @@ struct StatsSink {
 }
 
 impl Sink for StatsSink {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, None)
+    }
+    fn file_done(&mut self, file: &str, findings: &[pdnkit::diag::FileDiagnostic]) {
+        for d in findings {
+            self.all.add_finding(d.code, d.severity);
+            if self.per_file {
+                self.by_file
+                    .entry(file.to_string())
+                    .or_default()
+                    .add_finding(d.code, d.severity);
+            }
+        }
+    }
+}
+
+impl StatsSink {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         if let Some(groups) = &mut self.groups {
             groups.add(file, g, r);
             return true;
@@ -78,21 +99,6 @@ impl Sink for StatsSink {
                 .merge(&one);
         }
         true
-    }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        self.failed = true;
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
-    }
-    fn file_done(&mut self, file: &str, findings: &[pdnkit::diag::FileDiagnostic]) {
-        for d in findings {
-            self.all.add_finding(d.code, d.severity);
-            if self.per_file {
-                self.by_file
-                    .entry(file.to_string())
-                    .or_default()
-                    .add_finding(d.code, d.severity);
-            }
-        }
     }
 }
 

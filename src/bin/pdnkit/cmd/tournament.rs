@@ -2,6 +2,7 @@
 //! it: the crosstable with its tie-breaks, then the findings (docs/tournament.md).
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
+use crate::output::Stop;
 use crate::render::{num, pts, title};
 use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
@@ -9,6 +10,7 @@ use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::tournament::{events, Event, Games, Scoring, Settings, System, Tiebreak};
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -111,15 +113,19 @@ struct Collect {
 }
 
 impl Sink for Collect {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, None)
+    }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+}
+
+impl Collect {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         self.games.add(file, g, r);
         true
     }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        self.failed = true;
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
-    }
-    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
 }
 
 /// `n` and the word, singular or plural.

@@ -44,6 +44,7 @@ use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -299,7 +300,22 @@ impl ReportSink {
 }
 
 impl Sink for ReportSink {
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    type Error = Stop;
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        let go = self.on_game(file, g, r);
+        crate::output::flow(go, None)
+    }
+    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
+        self.sum.files += 1;
+        for d in findings {
+            self.sum.add_finding(d.code, d.severity);
+            self.file_findings.push((file.to_string(), d.clone()));
+        }
+    }
+}
+
+impl ReportSink {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
         if self.games.len() >= MAX_REPORT_GAMES {
             self.too_many = true;
             return false;
@@ -346,17 +362,6 @@ impl Sink for ReportSink {
             opening_text(r),
         ));
         true
-    }
-    fn file_error(&mut self, file: &str, msg: &str) {
-        self.failed = true;
-        eprintln!("pdnkit: {}: {msg}", crate::render::name(file));
-    }
-    fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
-        self.sum.files += 1;
-        for d in findings {
-            self.sum.add_finding(d.code, d.severity);
-            self.file_findings.push((file.to_string(), d.clone()));
-        }
     }
 }
 
