@@ -10,9 +10,9 @@
 //! Never a variant chosen because its rules make the file's faults legal.
 //!
 //! The whole decision lives here, as named steps: the tags
-//! ([`tag_choice`]), the evidence ([`Evidence`], `evidence.rs`), the trial of
+//! (`tag_choice`), the evidence (`Evidence`, `evidence.rs`), the trial of
 //! the evidence's variant against the board's others (`trial.rs`, replaying
-//! through its caller's [`Replay`]), and the choice for one game (`choice.rs`,
+//! through its caller's `Replay`), and the choice for one game (`choice.rs`,
 //! which the replay asks once per game).
 
 use crate::board::BoardSize;
