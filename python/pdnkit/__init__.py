@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
@@ -109,6 +110,7 @@ def check(
     name: Optional[str] = None,
     root: Optional[str] = None,
     irregularities: str = "stop",
+    opening_table: Union[None, str, Sequence[str]] = None,
 ) -> Checked:
     """Check a path or bytes as ``pdnkit check`` does, through the same
     pipeline: a folder is walked, an archive's members and a compressed
@@ -129,13 +131,31 @@ def check(
     as ``-A``/``-W``/``-D``; ``name``: the file name the reports carry;
     ``root``: the PATH the file was named under when it was found in a folder
     (the words of the folders below it are evidence of the variant, as on the
-    command line; by default the file itself).
+    command line; by default the file itself);
+    ``opening_table``: as ``--opening-table``, a table's name (``"fmjd-64"``),
+    a user's table file (``.csv`` or ``.pdn``, docs/openings.md), ``"none"``,
+    or a list of these, in order; a table that cannot be used raises
+    ``ValueError``, and each row of a user's table left out is a
+    ``UserWarning`` naming the file, the row and why.
     """
     if not isinstance(variant, str):
         variant = list(variant)
+    if isinstance(opening_table, (str, os.PathLike)):
+        opening_table = [os.fspath(opening_table)]
+    elif opening_table is not None:
+        opening_table = [os.fspath(t) for t in opening_table]
     out = _pdnkit.check(
-        source, variant, draw_rules, dict(levels) if levels else None, name, root, irregularities
+        source,
+        variant,
+        draw_rules,
+        dict(levels) if levels else None,
+        name,
+        root,
+        irregularities,
+        opening_table,
     )
+    for w in out.pop("table_warnings"):
+        warnings.warn(w, UserWarning, stacklevel=2)
     rows = out.pop("rows")
     return Checked(**out, _rows=rows)
 

@@ -45,6 +45,7 @@ def check(
     name: Optional[str] = ...,
     root: Optional[str] = ...,
     irregularities: str = ...,
+    opening_table: Union[None, str, Sequence[str]] = ...,
 ) -> Checked:
     """Check a file or bytes as ``pdnkit check`` does (same inference, same refusals)."""
 

@@ -410,7 +410,7 @@ fn options(
 /// findings about its files, the files that could not be read, and those
 /// skipped.
 #[pyfunction]
-#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop"))]
+#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop", opening_table = None))]
 #[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
@@ -421,9 +421,20 @@ fn check(
     name: Option<String>,
     root: Option<String>,
     irregularities: &str,
+    opening_table: Option<Vec<String>>,
 ) -> PyResult<PyObject> {
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
-    let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?;
+    // As `--opening-table`: names or files, in order; `none` turns
+    // classification off.
+    let tables = opening_table.map(|list| {
+        list.into_iter()
+            .filter(|t| !t.eq_ignore_ascii_case("none"))
+            .collect()
+    });
+    let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?
+        .opening_tables(tables)
+        .map_err(|e| PyValueError::new_err(format!("opening_table: {e}")))?;
+    let table_warnings = opts.opening_table_warnings.clone();
     let batch = batch_of(source(source_)?, opts, name, root, None)?;
     let sink = run_batch(py, batch, Collect::default())?;
     let out = PyDict::new(py);
@@ -440,6 +451,7 @@ fn check(
             .collect::<PyResult<_>>()?;
         out.set_item(key, PyList::new(py, items)?)?;
     }
+    out.set_item("table_warnings", PyList::new(py, table_warnings)?)?;
     Ok(out.into_any().unbind())
 }
 

@@ -24,8 +24,10 @@ def cli() -> str:
     pytest.skip("SKIP: no pdnkit binary in target/ (cargo build first)")
 
 
-def cli_check(path: pathlib.Path) -> tuple:
-    out = subprocess.run([cli(), "check", "--no-progress", "--format", "json", str(path)], capture_output=True, text=True)
+def cli_check(path: pathlib.Path, *options: str) -> tuple:
+    out = subprocess.run(
+        [cli(), "check", "--no-progress", "--format", "json", *options, str(path)], capture_output=True, text=True
+    )
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     games = [v for v in lines if v["type"] == "game"]
     files = [dict(d, file=v["file"]) for v in lines if v["type"] == "file" for d in v["diagnostics"]]
@@ -495,3 +497,31 @@ def test_play_line_settles_an_ambiguous_capture_by_lookahead():
             assert [q.fen() for q in line] == fens[g.index], (name, g.index)
             settled += 1
     assert settled >= 3
+
+
+def test_check_takes_opening_tables_as_the_command_line_does(tmp_path):
+    games = CORPUS / "russian" / "micro-matches.pdn"
+
+    def codes(checked):
+        return [(r["opening_table"], r["opening_code"]) for r in checked._rows]
+
+    default = codes(pdnkit.check(games))
+    assert any(t is not None for t, _ in default)
+    # The same answers as the command line's, table by table.
+    for table in [None, "idf-150", "none"]:
+        args = ["--opening-table", table] if table else []
+        cli_games, _ = cli_check(games, *args)
+        want = [(g["opening"] or {}).get("code") for g in cli_games]
+        got = [c for _, c in codes(pdnkit.check(games, opening_table=table))]
+        assert got == want, table
+    assert all(c == (None, None) for c in codes(pdnkit.check(games, opening_table="none")))
+    # A user's table: its good rows classify, each bad row is a warning.
+    mine = tmp_path / "mine.csv"
+    mine.write_text(
+        "# table: my-ballots\n# variants: russian\ncode,moves\nA1,21-17 9-13\nBAD,21-17 21-17\n"
+    )
+    with pytest.warns(UserWarning, match=r"mine\.csv: row 2 \(line 5\)"):
+        checked = pdnkit.check(games, opening_table=mine)
+    assert {t for t, _ in codes(checked)} <= {"my-ballots", None}
+    with pytest.raises(ValueError, match="'eco' is no opening table"):
+        pdnkit.check(games, opening_table="eco")
