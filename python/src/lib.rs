@@ -5,7 +5,6 @@
 //! compressed streams, the same inference, the same refusals).
 
 use pdnkit::batch::{Batch, FileError, RunError, Sink};
-use std::ops::ControlFlow;
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::diag::{Code, Level, Levels, Severity};
 use pdnkit::draw::DrawRules;
@@ -16,6 +15,7 @@ use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 use serde_json::Value;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
