@@ -332,3 +332,188 @@ fn the_reader_files_import_one_another_without_a_circle() {
         }
     }
 }
+
+/// `text` with the insides of comments, strings and character literals
+/// blanked (line breaks kept): what is left is code whose braces count.
+fn code_only(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let blank = |out: &mut Vec<u8>, c: u8| out.push(if c == b'\n' { b'\n' } else { b' ' });
+    let mut i = 0;
+    while i < b.len() {
+        let rest = &b[i..];
+        if rest.starts_with(b"//") {
+            while i < b.len() && b[i] != b'\n' {
+                blank(&mut out, b[i]);
+                i += 1;
+            }
+        } else if rest.starts_with(b"/*") {
+            let mut depth = 0;
+            while i < b.len() {
+                if b[i..].starts_with(b"/*") {
+                    depth += 1;
+                } else if b[i..].starts_with(b"*/") {
+                    depth -= 1;
+                    if depth == 0 {
+                        out.extend_from_slice(b"  ");
+                        i += 2;
+                        break;
+                    }
+                }
+                blank(&mut out, b[i]);
+                i += 1;
+            }
+        } else if rest.starts_with(b"r\"") || rest.starts_with(b"r#") || rest.starts_with(b"br\"") {
+            // A raw string: `r#"..."#`, its hashes counted.
+            let start = i + rest.iter().position(|&c| c == b'r').unwrap_or(0) + 1;
+            let hashes = b[start..].iter().take_while(|&&c| c == b'#').count();
+            if b.get(start + hashes) != Some(&b'"') {
+                out.push(b[i]);
+                i += 1;
+                continue;
+            }
+            let mut close = vec![b'"'];
+            close.extend(std::iter::repeat_n(b'#', hashes));
+            let body = start + hashes + 1;
+            let end = b[body..]
+                .windows(close.len())
+                .position(|w| w == close.as_slice())
+                .map_or(b.len(), |p| body + p + close.len());
+            for &c in &b[i..end] {
+                blank(&mut out, c);
+            }
+            i = end;
+        } else if b[i] == b'"' {
+            blank(&mut out, b[i]);
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                if b[i] == b'\\' {
+                    blank(&mut out, b[i]);
+                    i += 1;
+                }
+                if i < b.len() {
+                    blank(&mut out, b[i]);
+                    i += 1;
+                }
+            }
+            out.push(b' ');
+            i += 1;
+        } else if b[i] == b'\'' {
+            // A character literal (`'{'`, `'\n'`, `'\''`), not a lifetime.
+            let len = match (b.get(i + 1), b.get(i + 2)) {
+                (Some(b'\\'), _) => b[i + 2..].iter().position(|&c| c == b'\'').map(|p| p + 3),
+                (Some(_), Some(b'\'')) => Some(3),
+                _ => None,
+            };
+            match len {
+                Some(n) => {
+                    out.extend(std::iter::repeat_n(b' ', n.min(b.len() - i)));
+                    i += n;
+                }
+                None => {
+                    out.push(b'\'');
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The files of `src/` (binary included), with their text up to their
+/// test module.
+fn source_files() -> Vec<(String, String)> {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for e in walkdir::WalkDir::new(&src)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "rs") {
+            continue;
+        }
+        let text = std::fs::read_to_string(p).unwrap();
+        let code = match text.find("#[cfg(test)]\nmod tests") {
+            Some(i) => text[..i].to_string(),
+            None => text,
+        };
+        files.push((p.strip_prefix(&src).unwrap().display().to_string(), code));
+    }
+    files
+}
+
+/// Issue 52: no file under `src/` over 1,000 lines of code (comments and
+/// blank lines left out, tests left out), and no function over 100 lines
+/// (from its `fn` line to its closing brace).
+#[test]
+fn no_file_over_1000_lines_and_no_function_over_100() {
+    let fn_line = |l: &str| {
+        let t = l.trim_start();
+        let t = t
+            .strip_prefix("pub(crate) ")
+            .or(t.strip_prefix("pub(super) "))
+            .unwrap_or(t);
+        let t = t.strip_prefix("pub ").unwrap_or(t);
+        let t = t.strip_prefix("const ").unwrap_or(t);
+        let t = t.strip_prefix("unsafe ").unwrap_or(t);
+        t.starts_with("fn ") && !l.trim_end().ends_with(';')
+    };
+    let mut problems = Vec::new();
+    let mut functions = 0;
+    let files = source_files();
+    assert!(files.len() > 50, "{} files", files.len());
+    for (name, text) in &files {
+        let code = code_only(text);
+        let lines: Vec<&str> = code.lines().collect();
+        let counted = lines.iter().filter(|l| !l.trim().is_empty()).count();
+        if counted > 1000 {
+            problems.push(format!("{name}: {counted} lines of code"));
+        }
+        for (i, l) in lines.iter().enumerate() {
+            if !fn_line(l) {
+                continue;
+            }
+            functions += 1;
+            let mut depth = 0i64;
+            let mut started = false;
+            let mut end = i;
+            'scan: for (j, m) in lines.iter().enumerate().skip(i) {
+                for c in m.bytes() {
+                    match c {
+                        b'{' => {
+                            depth += 1;
+                            started = true;
+                        }
+                        b'}' => depth -= 1,
+                        _ => {}
+                    }
+                    if started && depth == 0 {
+                        end = j;
+                        break 'scan;
+                    }
+                }
+            }
+            let len = end - i + 1;
+            if len > 100 {
+                problems.push(format!("{name}:{}: a function of {len} lines", i + 1));
+            }
+        }
+    }
+    assert!(functions > 1000, "{functions} functions found");
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The scanner above counts the braces of code only.
+#[test]
+fn braces_in_strings_comments_and_characters_do_not_count() {
+    let text = "fn a() { let s = \"{{\"; let c = '{'; let b = b'}'; // {\n/* { */ let r = r#\"}\"#; x::<'a>() }";
+    let code = code_only(text);
+    assert_eq!(code.matches('{').count(), 1, "{code}");
+    assert_eq!(code.matches('}').count(), 1, "{code}");
+    assert!(code.contains("x::<'a>()"), "{code}");
+}
