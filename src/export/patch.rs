@@ -130,6 +130,19 @@ impl<'g> Declared<'g> {
     }
 }
 
+impl ResultFix {
+    /// The bytes of `span` in game `g` replaced by `new` (an empty span:
+    /// `new` inserted there), said as `change`.
+    fn put(&mut self, g: &Game, span: std::ops::Range<usize>, new: String, change: String) {
+        self.patches.push(Patch {
+            offset: g.offset() + span.start as u64,
+            old: g.bytes(&span).to_vec(),
+            new,
+        });
+        self.changes.push(change);
+    }
+}
+
 /// The Result tag set to `text`, or added right after the last tag.
 fn fix_tag(
     fix: &mut ResultFix,
@@ -140,33 +153,27 @@ fn fix_tag(
     eol: &str,
     irregularities: u32,
 ) {
-    let at = |i: usize| g.offset() + i as u64;
     match d.tag {
-        Some(t) if d.tag_outcome != Some(want) => {
-            fix.patches.push(Patch {
-                offset: at(t.value_span().start),
-                old: g.bytes(&t.value_span()).to_vec(),
-                new: text.to_string(),
-            });
-            fix.changes.push(format!(
+        Some(t) if d.tag_outcome != Some(want) => fix.put(
+            g,
+            t.value_span(),
+            text.to_string(),
+            format!(
                 "Result tag {} -> {text}{}",
                 d.tag_text.as_deref().unwrap_or(""),
                 as_played(irregularities)
-            ));
-        }
+            ),
+        ),
         Some(_) => {}
         None => {
             // Right after the last tag, on a line of its own.
             let end = g.tags().last().map_or(0, |t| t.span().end);
-            fix.patches.push(Patch {
-                offset: at(end),
-                old: Vec::new(),
-                new: format!("{eol}[Result \"{text}\"]"),
-            });
-            fix.changes.push(format!(
-                "Result tag added: {text}{}",
-                as_played(irregularities)
-            ));
+            fix.put(
+                g,
+                end..end,
+                format!("{eol}[Result \"{text}\"]"),
+                format!("Result tag added: {text}{}", as_played(irregularities)),
+            );
         }
     }
 }
@@ -181,19 +188,16 @@ fn fix_token(
     eol: &str,
     why: &str,
 ) {
-    let at = |i: usize| g.offset() + i as u64;
     match &d.token {
-        Some((o, span)) if *o != want => {
-            fix.patches.push(Patch {
-                offset: at(span.start),
-                old: g.bytes(span).to_vec(),
-                new: text.to_string(),
-            });
-            fix.changes.push(format!(
+        Some((o, span)) if *o != want => fix.put(
+            g,
+            span.clone(),
+            text.to_string(),
+            format!(
                 "terminator {} -> {text}{why}",
                 d.token_text.as_deref().unwrap_or("")
-            ));
-        }
+            ),
+        ),
         Some(_) => {}
         None => {
             // After the last thing of the movetext; a `;` comment or a `%`
@@ -209,16 +213,12 @@ fn fix_token(
                 || last <= tags_end
                 || matches!(g.nodes().last(), Some(crate::pdn::Node::Escape(_)))
                 || matches!(g.nodes().last(), Some(crate::pdn::Node::Comment(s)) if s.start > 0 && g.text().get(s.start - 1) == Some(&b';'));
-            fix.patches.push(Patch {
-                offset: at(last),
-                old: Vec::new(),
-                new: if line_end {
-                    format!("{eol}{text}")
-                } else {
-                    format!(" {text}")
-                },
-            });
-            fix.changes.push(format!("terminator added: {text}{why}"));
+            let new = if line_end {
+                format!("{eol}{text}")
+            } else {
+                format!(" {text}")
+            };
+            fix.put(g, last..last, new, format!("terminator added: {text}{why}"));
         }
     }
 }
