@@ -245,34 +245,40 @@ impl Evidence {
     /// the start position, `:` captures, Cyrillic, Italian tag names, a
     /// player named Red.
     fn by_text(&self) -> Option<(Inference, Basis)> {
-        let (v, n, what) = if self.black_first > self.white_first {
+        let games = |n: u32| format!("{n} {}", plural(n));
+        let (v, evidence) = if self.black_first > self.white_first {
             (
                 Variant::English,
-                self.black_first,
-                "from the start position open from squares 9-12 (Black moves first)",
+                format!(
+                    "{} from the start position open from squares 9-12 (Black moves first)",
+                    games(self.black_first)
+                ),
             )
         } else if self.colon > 0 {
-            (Variant::Russian, self.colon, "captures written with ':' in")
+            (
+                Variant::Russian,
+                format!("captures written with ':' in {}", games(self.colon)),
+            )
         } else if self.cyrillic > 0 {
-            (Variant::Russian, self.cyrillic, "Cyrillic tag values in")
+            (
+                Variant::Russian,
+                format!("Cyrillic tag values in {}", games(self.cyrillic)),
+            )
         } else if self.italian > 0 {
             (
                 Variant::Italian,
-                self.italian,
-                "Italian tag names (Bianco, Nero, Risultato) in",
+                format!(
+                    "Italian tag names (Bianco, Nero, Risultato) in {}",
+                    games(self.italian)
+                ),
             )
         } else if self.red > 0 {
             (
                 Variant::English,
-                self.red,
-                "a player named Red (checkers) in",
+                format!("a player named Red (checkers) in {}", games(self.red)),
             )
         } else {
             return None;
-        };
-        let evidence = match what.strip_suffix(" in") {
-            Some(what) => format!("{what} in {n} {}", plural(n)),
-            None => format!("{n} {} {what}", plural(n)),
         };
         Some(positive(v, evidence))
     }
