@@ -214,7 +214,7 @@ pub struct DiagramOptions {
 }
 
 /// `&`, `<`, `>`, `"` and `'` escaped for XML and HTML text and attributes.
-pub fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -452,6 +452,15 @@ impl Canvas {
 fn cell(r: u32, f: u32, n: u32, flip: bool) -> (u32, u32) {
     let (r, f) = if flip { (n - 1 - r, n - 1 - f) } else { (r, f) };
     (MARGIN + f * SQ, MARGIN + r * SQ)
+}
+
+impl DiagramOptions {
+    /// `&`, `<`, `>`, `"` and `'` escaped for XML and HTML text and
+    /// attributes, as the pictures escape every text they hold (a control
+    /// character but a line end or a tab becomes U+FFFD).
+    pub fn escape(text: &str) -> String {
+        escape(text)
+    }
 }
 
 #[cfg(test)]

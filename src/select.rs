@@ -105,7 +105,7 @@ enum OpeningSpec {
     None,
     /// Its match in this table (even when it is not the game's opening)
     /// has this code, or another spelling of it, in `code` or `also`.
-    InTable(String, String),
+    InTable(std::sync::Arc<crate::openings::Table>, String),
     /// The opening's code or `also` is called this.
     Code(String),
     /// The opening's name contains this, folded as a player's name.
@@ -177,18 +177,31 @@ impl Criterion {
     /// `also`, and other spellings of those codes), `none`, or else a part
     /// of an opening's name.
     pub fn parse_opening(spec: &str) -> Result<Criterion, CriterionError> {
+        Criterion::parse_opening_with(spec, &[])
+    }
+
+    /// [`Criterion::parse_opening`], where `tables` (a user's, loaded with
+    /// [`crate::openings::Table::load`]) are known by their names and
+    /// codes as the shipped ones are.
+    pub fn parse_opening_with(
+        spec: &str,
+        tables: &[std::sync::Arc<crate::openings::Table>],
+    ) -> Result<Criterion, CriterionError> {
         let t = spec.trim();
         if t.is_empty() {
             return Err(CriterionError(
                 "--opening needs a code, a name or none".into(),
             ));
         }
+        let chosen = crate::openings::Chosen::new(tables.to_vec());
+        let table = |name: &str| crate::openings::table_named(name.trim(), Some(&chosen));
         let o = match t.split_once(':') {
             _ if t.eq_ignore_ascii_case("none") => OpeningSpec::None,
-            Some((table, code)) if crate::openings::is_table(table.trim()) => {
-                OpeningSpec::InTable(table.trim().to_string(), code.trim().to_string())
-            }
-            _ if crate::openings::is_code(t) => OpeningSpec::Code(t.to_string()),
+            Some((name, code)) if table(name).is_some() => match table(name) {
+                Some(tb) => OpeningSpec::InTable(tb, code.trim().to_string()),
+                None => OpeningSpec::None,
+            },
+            _ if crate::openings::is_code(t, Some(&chosen)) => OpeningSpec::Code(t.to_string()),
             _ => {
                 let folded = fold_name(t);
                 if folded.is_empty() {
@@ -432,13 +445,9 @@ fn opening_is(r: &GameReport, spec: &OpeningSpec) -> bool {
     let o = r.opening.as_ref();
     match spec {
         OpeningSpec::None => o.is_none(),
-        OpeningSpec::Code(code) => o.is_some_and(|o| {
-            std::iter::once(o.code)
-                .chain(o.also.iter().copied())
-                .any(|c| crate::openings::code_is(o.table, c, code))
-        }),
+        OpeningSpec::Code(code) => o.is_some_and(|o| o.is_called(code)),
         OpeningSpec::Name(needle) => o
-            .and_then(|o| o.name)
+            .and_then(|o| o.name())
             .is_some_and(|n| fold_name(n).contains(needle.as_str())),
         OpeningSpec::InTable(table, code) => {
             let (Some(v), Some(start)) = (r.variant, r.start) else {
@@ -447,15 +456,14 @@ fn opening_is(r: &GameReport, spec: &OpeningSpec) -> bool {
             // The positions from the start, after each ply replayed.
             let keys: Vec<u64> = (1..=r.plies + 1)
                 .map_while(|n| r.position_before(n))
-                .take(64)
+                .take(table.plies())
                 .map(|p| crate::openings::key(&p))
                 .collect();
             let set_up = !crate::openings::is_initial(&start);
-            crate::openings::match_in(table, v, &keys, set_up).is_some_and(|codes| {
-                codes
-                    .iter()
-                    .any(|c| crate::openings::code_is(table, c, code))
-            })
+            table
+                .match_rows(v, &keys, set_up)
+                .iter()
+                .any(|&row| table.is_called(row, code))
         }
     }
 }

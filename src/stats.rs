@@ -802,7 +802,7 @@ impl Group {
 ///
 /// By player and by event, a game stored more than once in an event is
 /// counted once, as `pdnkit tournament` counts it
-/// ([`crate::tournament::events`] counts it): the groups are made when all games are
+/// ([`crate::tournament::Games::events`] counts it): the groups are made when all games are
 /// in ([`Groups::sorted`]). [`Groups::keep_duplicates`] counts every copy.
 #[derive(Debug)]
 pub struct Groups {
@@ -823,6 +823,8 @@ pub struct Groups {
     /// Extra copies not counted, and games left out because their copies
     /// disagree.
     copies: (u64, u64),
+    /// Why games set aside could not be read back ([`Groups::failed`]).
+    failed: Option<String>,
 }
 
 /// A game to be counted: its place in the input and what it adds to its
@@ -925,6 +927,7 @@ impl Groups {
             code_lists: Vec::new(),
             code_ids: HashMap::new(),
             copies: (0, 0),
+            failed: None,
         }
     }
     /// Every copy of a game counts (`--keep-duplicates`), when `keep`.
@@ -944,7 +947,7 @@ impl Groups {
                 count(&mut self.groups, &key, &name, side, white, plies, &codes);
                 if let (GroupBy::Opening, Some(o)) = (self.by, &r.opening) {
                     if let Some(g) = self.groups.get_mut(&key) {
-                        g.opening_name = o.name.map(str::to_string);
+                        g.opening_name = o.name().map(str::to_string);
                     }
                 }
             }
@@ -1037,10 +1040,9 @@ impl Groups {
                 entries.push((v.clone(), v, white_side, None));
             }
             GroupBy::Opening => {
-                let o = r
-                    .opening
-                    .as_ref()
-                    .map_or("(none)".to_string(), |o| format!("{} {}", o.table, o.code));
+                let o = r.opening.as_ref().map_or("(none)".to_string(), |o| {
+                    format!("{} {}", o.table(), o.code())
+                });
                 entries.push((o.clone(), o, white_side, None));
             }
         }
@@ -1069,6 +1071,9 @@ impl Groups {
         }
         self.copies.0 += once.merged;
         self.copies.1 += once.conflicting;
+        if let Some(why) = once.failed.take() {
+            self.failed.get_or_insert(why);
+        }
         self.once = Some(crate::tournament::Once::new());
         self.strings = crate::tournament::Strings::default();
         self.code_lists = Vec::new();
@@ -1136,6 +1141,13 @@ impl Groups {
     /// `tournament` leaves them out. Known after [`Groups::sorted`].
     pub fn set_aside(&self) -> (u64, u64) {
         self.copies
+    }
+    /// Why games set aside in the temporary file (`--by player|event`)
+    /// could not be read back: they are not counted, and the counts are
+    /// not to be trusted (the command line exits 2). Known after
+    /// [`Groups::sorted`].
+    pub fn failed(&self) -> Option<&str> {
+        self.failed.as_deref()
     }
 }
 

@@ -425,16 +425,20 @@ fn check(
 ) -> PyResult<PyObject> {
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     // As `--opening-table`: names or files, in order; `none` turns
-    // classification off.
-    let tables = opening_table.map(|list| {
-        list.into_iter()
-            .filter(|t| !t.eq_ignore_ascii_case("none"))
-            .collect()
-    });
+    // classification off. A user's file is read on a thread of its own,
+    // the GIL released and signals polled (a FIFO or a slow network file
+    // never freezes Python), and nothing of it outlives the tables made.
+    let (tables, table_warnings) = match opening_table {
+        None => (None, Vec::new()),
+        Some(list) => {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let (tables, warnings) = on_a_thread(py, &cancel, move || opening_tables(&list))?
+                .map_err(|e| PyValueError::new_err(format!("opening_table: {e}")))?;
+            (Some(tables), warnings)
+        }
+    };
     let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?
-        .opening_tables(tables)
-        .map_err(|e| PyValueError::new_err(format!("opening_table: {e}")))?;
-    let table_warnings = opts.opening_table_warnings.clone();
+        .opening_tables(tables);
     let batch = batch_of(source(source_)?, opts, name, root, None)?;
     let sink = run_batch(py, batch, Collect::default())?;
     let out = PyDict::new(py);
@@ -453,6 +457,23 @@ fn check(
     }
     out.set_item("table_warnings", PyList::new(py, table_warnings)?)?;
     Ok(out.into_any().unbind())
+}
+
+/// The tables `list` names, in order (`none` left out), with the warnings
+/// of their rows: as the command line reads `--opening-table`.
+#[allow(clippy::type_complexity)]
+fn opening_tables(
+    list: &[String],
+) -> Result<(Vec<Arc<pdnkit::openings::Table>>, Vec<String>), pdnkit::openings::TableError> {
+    let (mut tables, mut warnings) = (Vec::new(), Vec::new());
+    for t in list {
+        let spec: pdnkit::openings::TableSpec = t.parse()?;
+        if let Some((table, w)) = spec.open()? {
+            tables.push(table);
+            warnings.extend(w.iter().map(ToString::to_string));
+        }
+    }
+    Ok((tables, warnings))
 }
 
 /// A game as `read_games` gives it, made on the pipeline's thread.

@@ -525,3 +525,22 @@ def test_check_takes_opening_tables_as_the_command_line_does(tmp_path):
     assert {t for t, _ in codes(checked)} <= {"my-ballots", None}
     with pytest.raises(ValueError, match="'eco' is no opening table"):
         pdnkit.check(games, opening_table="eco")
+
+
+def test_an_edited_opening_table_loads_again_in_one_process(tmp_path):
+    # Issue 63 item 14 (issue 61 item 2): no table outlives its call. The
+    # same file, edited, gives its new rows in the next call of the same
+    # process; a table read once is not kept, nor named, afterwards.
+    games = CORPUS / "russian" / "micro-matches.pdn"
+    mine = tmp_path / "mine.csv"
+
+    def codes(checked):
+        return {r["opening_code"] for r in checked._rows if r["opening_table"] == "mine"}
+
+    mine.write_text("# table: mine\n# variants: russian\ncode,moves\nOLD,21-17 9-13\n")
+    assert codes(pdnkit.check(games, opening_table=mine)) == {"OLD"}
+    mine.write_text("# table: mine\n# variants: russian\ncode,moves\nNEW,21-17 9-13\n")
+    assert codes(pdnkit.check(games, opening_table=mine)) == {"NEW"}
+    assert codes(pdnkit.check(games)) == set()
+    with pytest.raises(ValueError, match="'mine' is no opening table"):
+        pdnkit.check(games, opening_table="mine")

@@ -190,7 +190,6 @@ pub(crate) enum Opened<'a> {
 /// Bytes looked at to tell what an input is.
 pub(crate) const PROBE: usize = 8 << 10;
 
-/// Reads up to `n` bytes of `src`.
 /// A stream that already broke: its error, once, then nothing.
 struct Broken(Option<io::Error>);
 
@@ -203,12 +202,6 @@ impl Read for Broken {
     }
 }
 
-fn head_of(src: &mut impl Read, n: usize) -> io::Result<Vec<u8>> {
-    let mut head = Vec::with_capacity(n);
-    src.take(n as u64).read_to_end(&mut head)?;
-    Ok(head)
-}
-
 /// Tells what `src` is by its first bytes and opens it so. `name`: what the
 /// messages call it. `archives`: whether an archive is walked here (members
 /// are never archives of their own).
@@ -217,7 +210,17 @@ pub(crate) fn open<'a>(
     name: &str,
     archives: bool,
 ) -> io::Result<Opened<'a>> {
-    let head = head_of(&mut src, PROBE)?;
+    // A source that breaks within its first bytes (a small zip member
+    // whose CRC-32 does not match) keeps what it gave before the break, as
+    // a decoder's first bytes do below: the games there are read, then the
+    // error is reported.
+    let mut head = Vec::with_capacity(PROBE);
+    if let Err(e) = (&mut src).take(PROBE as u64).read_to_end(&mut head) {
+        if head.is_empty() {
+            return Err(e);
+        }
+        src = Box::new(Broken(Some(e)));
+    }
     let padding = Padding::default();
     if archives && is_zip(&head) {
         return Ok(Opened::Zip);

@@ -562,32 +562,39 @@ impl Feeder<'_> {
     /// overlap (a zip bomb) refuse the archive; members with the same name
     /// (appending tools make them), which the zip reader keeps one of, are
     /// all read entry by entry from the directory's sizes and offsets, also
-    /// when the sizes follow the data (streaming writers) or are Zip64.
+    /// when the sizes follow the data (streaming writers) or are Zip64. An
+    /// entry that runs past the end of the file is refused alone. Only when
+    /// this reader cannot read the directory is the `zip` crate's reader
+    /// used, and its directory is checked for overlap the same way before
+    /// anything is decompressed.
     fn zip(&mut self, fi: usize, name: &str, open: &ZipSource<'_>) -> bool {
         let dir = open().and_then(|mut f| {
             let len = f.seek(std::io::SeekFrom::End(0))?;
             Ok((zipdir::entries(&mut f)?, len))
         });
         if let Ok((entries, len)) = &dir {
-            if let Some(why) = zipdir::overlapping(entries, *len) {
+            // An entry past the end is refused on its own when it is read:
+            // it takes no room here.
+            let spans: Vec<(u64, u64)> = entries
+                .iter()
+                .map(|e| zipdir::readable(e.span(), *len))
+                .collect();
+            if let Some(why) = zipdir::overlapping(&spans) {
                 return self.item(Item::Error(
                     fi,
                     FileErrorKind::Archive,
                     format!("zip archive: {why}"),
                 ));
             }
+            return self.zip_entries(fi, name, open, entries, *len);
         }
         let opened = open()
+            .and_then(|mut f| Ok((f.seek(std::io::SeekFrom::End(0))?, f)))
             .map_err(zip::result::ZipError::Io)
-            .and_then(zip::ZipArchive::new);
-        let mut zip = match (opened, dir) {
-            (Ok(z), Ok((entries, _))) if entries.len() > z.len() => {
-                drop(z);
-                return self.zip_entries(fi, name, open, &entries);
-            }
-            (Ok(z), _) => z,
-            (Err(_), Ok((entries, _))) => return self.zip_entries(fi, name, open, &entries),
-            (Err(e), Err(_)) => {
+            .and_then(|(len, f)| Ok((len, zip::ZipArchive::new(f)?)));
+        let (len, mut zip) = match opened {
+            Ok(z) => z,
+            Err(e) => {
                 return self.item(Item::Error(
                     fi,
                     FileErrorKind::Archive,
@@ -595,10 +602,36 @@ impl Feeder<'_> {
                 ))
             }
         };
+        // The spans of the entries as this reader finds them (its local
+        // headers are read, nothing is decompressed).
+        let spans: Vec<Option<(u64, u64)>> = (0..zip.len())
+            .map(|i| {
+                let f = zip.by_index_raw(i).ok()?;
+                Some((
+                    f.header_start(),
+                    f.data_start().saturating_add(f.compressed_size()),
+                ))
+            })
+            .collect();
+        let known: Vec<(u64, u64)> = spans
+            .iter()
+            .map(|s| s.map_or((0, 0), |s| zipdir::readable(s, len)))
+            .collect();
+        if let Some(why) = zipdir::overlapping(&known) {
+            return self.item(Item::Error(
+                fi,
+                FileErrorKind::Archive,
+                format!("zip archive: {why}"),
+            ));
+        }
         let mut names = MemberNames::default();
         let mut members = 0;
-        for i in 0..zip.len() {
-            let file = match zip.by_index(i) {
+        for (i, span) in spans.iter().enumerate() {
+            let file = match span.and_then(|s| zipdir::past_end(s, len)) {
+                Some(why) => Err(why),
+                None => zip.by_index(i).map_err(|e| e.to_string()),
+            };
+            let file = match file {
                 Ok(f) => f,
                 Err(e) => {
                     if !self.item(Item::Error(
@@ -621,14 +654,15 @@ impl Feeder<'_> {
         self.archive_end(fi, members, "zip archive")
     }
 
-    /// Every wanted member of a zip archive whose directory names a member
-    /// twice, read entry by entry from the directory.
+    /// Every wanted member of a zip archive (a file of `len` bytes), read
+    /// entry by entry from its directory.
     fn zip_entries(
         &mut self,
         fi: usize,
         name: &str,
         open: &ZipSource<'_>,
         entries: &[zipdir::Entry],
+        len: u64,
     ) -> bool {
         let mut names = MemberNames::default();
         let mut src = match open() {
@@ -651,7 +685,11 @@ impl Feeder<'_> {
                 Ok(None) => continue,
                 Ok(Some(full)) => full,
             };
-            let data = match zipdir::open_entry(&mut src, e) {
+            let opened = match zipdir::past_end(e.span(), len) {
+                Some(why) => Err(why),
+                None => zipdir::open_entry(&mut src, e).map_err(|e| e.to_string()),
+            };
+            let data = match opened {
                 Ok(d) => d,
                 Err(why) => {
                     if !self.item(Item::Error(

@@ -60,25 +60,50 @@ fn broken(why: impl Into<String>) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidData, why.into())
 }
 
-/// Every entry of the central directory, in its order.
+/// Every entry of the central directory, in its order. The end record is
+/// looked for from the file's end back: a candidate whose directory does
+/// not read (a second end record hidden in the archive's comment, a Zip64
+/// locator pointing past the end) gives way to the one before it, so the
+/// directory this reader checks is the one any reader can find; the first
+/// error is said when none reads.
 pub(crate) fn entries<R: Read + Seek>(f: &mut R) -> io::Result<Vec<Entry>> {
     let len = f.seek(SeekFrom::End(0))?;
     let tail = len.min(22 + 65_535);
     f.seek(SeekFrom::Start(len - tail))?;
     let mut buf = Vec::with_capacity(tail as usize);
     f.take(tail).read_to_end(&mut buf)?;
-    let at = buf
-        .windows(4)
-        .rposition(|w| w == b"PK\x05\x06")
-        .filter(|&at| at + 22 <= buf.len())
-        .ok_or_else(|| broken("no end of central directory"))?;
+    let mut first_error = None;
+    let mut end = buf.len();
+    while let Some(at) = buf[..end].windows(4).rposition(|w| w == b"PK\x05\x06") {
+        end = at + 3;
+        if at + 22 > buf.len() {
+            continue;
+        }
+        match directory(f, &buf, at, len) {
+            Ok(entries) => return Ok(entries),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.unwrap_or_else(|| broken("no end of central directory")))
+}
+
+/// The entries of the directory that the end record at `buf[at..]` (the
+/// last bytes of a file of `len` bytes) describes.
+fn directory<R: Read + Seek>(f: &mut R, buf: &[u8], at: usize, len: u64) -> io::Result<Vec<Entry>> {
     let eocd = &buf[at..at + 22];
     let mut total = u64::from(u16_at(eocd, 10));
     let mut cd_size = u64::from(u32_at(eocd, 12));
     let mut cd_offset = u64::from(u32_at(eocd, 16));
     // Zip64: the locator just before the record gives the Zip64 record.
     if at >= 20 && &buf[at - 20..at - 16] == b"PK\x06\x07" {
-        let rec = u64_at(&buf, at - 20 + 8);
+        let rec = u64_at(buf, at - 20 + 8);
+        if rec.saturating_add(56) > len {
+            return Err(broken(
+                "Zip64 end of central directory past the end of the file",
+            ));
+        }
         f.seek(SeekFrom::Start(rec))?;
         let mut z = [0u8; 56];
         f.read_exact(&mut z)?;
@@ -163,20 +188,28 @@ fn zip64_extra(entry: &mut Entry, mut extra: &[u8]) {
     }
 }
 
-/// Why the entries cannot be read as separate members: two whose data
-/// overlap (or share a local header), or one past the end of the file. A
-/// local header takes 30 bytes and its name; the data follows.
-pub(crate) fn overlapping(entries: &[Entry], file_len: u64) -> Option<String> {
-    let mut spans: Vec<(u64, u64, usize)> = entries
+impl Entry {
+    /// Where its bytes lie in the archive: its local header (30 bytes and
+    /// its name), then its data.
+    pub fn span(&self) -> (u64, u64) {
+        let end = self
+            .offset
+            .saturating_add(30 + self.name.len() as u64)
+            .saturating_add(self.compressed);
+        (self.offset, end)
+    }
+}
+
+/// Why the entries whose bytes lie at `spans` (in directory order) cannot
+/// be read as separate members: two whose bytes overlap (the
+/// overlapping-entry zip bomb: thousands of entries pointing at one
+/// member). An entry that runs past the end of the file overlaps nothing
+/// by that alone: it is refused on its own when it is read ([`past_end`]).
+pub(crate) fn overlapping(spans: &[(u64, u64)]) -> Option<String> {
+    let mut spans: Vec<(u64, u64, usize)> = spans
         .iter()
         .enumerate()
-        .map(|(i, e)| {
-            let end = e
-                .offset
-                .saturating_add(30 + e.name.len() as u64)
-                .saturating_add(e.compressed);
-            (e.offset, end, i)
-        })
+        .map(|(i, &(start, end))| (start, end, i))
         .collect();
     spans.sort_unstable();
     for (a, b) in spans.iter().zip(spans.iter().skip(1)) {
@@ -188,13 +221,29 @@ pub(crate) fn overlapping(entries: &[Entry], file_len: u64) -> Option<String> {
             ));
         }
     }
-    if let Some(last) = spans.last().filter(|s| s.1 > file_len) {
-        return Some(format!(
-            "entry {} runs past the end of the archive: not read",
-            last.2 + 1
-        ));
-    }
     None
+}
+
+/// The span an entry takes for the overlap check: its own, or none
+/// (`(start, start)`) when it runs past the end of a file of `len` bytes
+/// (it is refused on its own, never read).
+pub(crate) fn readable(span: (u64, u64), len: u64) -> (u64, u64) {
+    if past_end(span, len).is_some() {
+        (span.0, span.0)
+    } else {
+        span
+    }
+}
+
+/// Why the entry whose bytes lie at `span` cannot be read from a file of
+/// `len` bytes: it runs past its end.
+pub(crate) fn past_end(span: (u64, u64), len: u64) -> Option<String> {
+    (span.1 > len).then(|| {
+        format!(
+            "its data runs past the end of the archive (to byte {} of {len}): not read",
+            span.1
+        )
+    })
 }
 
 /// The bytes of one entry, decompressed: its local header is passed over

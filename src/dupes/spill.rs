@@ -81,7 +81,10 @@ impl Spill {
             .ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "past the spill's end"))?;
         match &self.store {
             Store::Memory(m) => {
-                buf.copy_from_slice(&m[at as usize..end as usize]);
+                let bytes = m.get(at as usize..end as usize).ok_or_else(|| {
+                    io::Error::new(io::ErrorKind::UnexpectedEof, "past the spill's end")
+                })?;
+                buf.copy_from_slice(bytes);
                 Ok(())
             }
             Store::File(f) => {
@@ -96,6 +99,15 @@ impl Spill {
                     tail.copy_from_slice(&self.pending[from..from + tail.len()]);
                 }
                 Ok(())
+            }
+        }
+    }
+    /// What is pending written to the file (tests).
+    #[cfg(test)]
+    fn flush_for_test(&mut self) {
+        if let Store::File(f) = &mut self.store {
+            if f.write_all(&self.pending).is_ok() {
+                self.pending.clear();
             }
         }
     }
@@ -215,6 +227,17 @@ impl Buckets {
             let at = self.spill.push(open);
             self.chunks[b].push((at, open.len() as u32));
             open.clear();
+        }
+    }
+    /// Its file cut to nothing, as a failing disk loses it (tests).
+    #[cfg(test)]
+    pub(crate) fn cut_for_test(&mut self) {
+        self.spill.flush_for_test();
+        match &mut self.spill.store {
+            Store::File(f) => {
+                let _ = f.set_len(0);
+            }
+            Store::Memory(m) => m.clear(),
         }
     }
     /// Every byte appended to bucket `b`, in order; the bucket is empty after.

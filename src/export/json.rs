@@ -79,20 +79,20 @@ pub(super) fn write_game_json(out: &mut String, file: &str, g: &Game, r: &GameRe
 /// `name_table` only when there are some).
 fn opening(out: &mut String, o: &crate::openings::Opening) {
     out.push_str("{\"table\":");
-    string(out, o.table);
+    string(out, o.table());
     out.push_str(",\"code\":");
-    string(out, o.code);
+    string(out, o.code());
     out.push_str(",\"name\":");
-    opt_str(out, o.name);
+    opt_str(out, o.name());
     out.push_str(",\"plies\":");
     number(out, u64::from(o.plies));
     out.push_str(",\"via\":");
     string(out, o.via);
     out.push_str(",\"transposed\":");
     out.push_str(if o.transposed { "true" } else { "false" });
-    if !o.also.is_empty() {
+    if o.also().next().is_some() {
         out.push_str(",\"also\":[");
-        for (i, a) in o.also.iter().enumerate() {
+        for (i, a) in o.also().enumerate() {
             if i > 0 {
                 out.push(',');
             }
@@ -100,7 +100,7 @@ fn opening(out: &mut String, o: &crate::openings::Opening) {
         }
         out.push(']');
     }
-    if let Some(t) = o.name_table {
+    if let Some(t) = o.name_table() {
         out.push_str(",\"name_table\":");
         string(out, t);
     }

@@ -21,10 +21,11 @@ mod table;
 
 use json::{write_game_json, write_game_row_json, write_ply_row_json};
 use normalise::*;
-pub use normalise::{marked, Normalise, Normalised, NotRewritable};
+pub use normalise::{Normalise, Normalised, NotRewritable};
 pub use patch::{Patch, PatchMismatch, ResultFix};
 pub use records::{FileRecord, GameRecord};
-pub use rows::{spreadsheet_safe, PlyRow};
+pub(crate) use rows::spreadsheet_safe;
+pub use rows::PlyRow;
 use table::*;
 pub use table::{Column, ColumnType, GameRow, Value};
 

@@ -12,7 +12,7 @@ pub struct Normalise {
     pub fix_results: bool,
     /// The output merges games of several files (or of a selection): a game
     /// whose variant its file decided carries the decided GameType and
-    /// pdnkit's marker (as [`marked`] adds them), so that it reads back the same.
+    /// pdnkit's marker (as [`GameReport::marked`] adds them), so that it reads back the same.
     pub merged: bool,
 }
 
@@ -50,7 +50,7 @@ pub(super) fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
 /// ends, when the game's variant came from its file; borrowed as it is when
 /// its own tag, or `--force-variant`, gave its variant. Tags it has already
 /// are kept.
-pub fn marked<'t>(g: &Game, r: &GameReport, text: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
+pub(crate) fn marked<'t>(g: &Game, r: &GameReport, text: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
     let Some((game_type, marker)) = marker_for(r) else {
         return std::borrow::Cow::Borrowed(text);
     };
@@ -308,5 +308,18 @@ impl Normalise {
     /// final token agree.
     pub fn apply(self, g: &Game, r: &GameReport) -> Normalised {
         normalised_pdn(g, r, self)
+    }
+}
+
+impl GameReport {
+    /// This game's own bytes as a merged output writes them (`select`, or
+    /// several files into one): `text` (the game's text, or a part of it
+    /// that starts before its first tag) with the GameType its file decided
+    /// and pdnkit's marker (the `VariantSource` tag) added after its last
+    /// tag, in its line ends, when the game's variant came from its file;
+    /// borrowed as it is when its own tag, or `--force-variant`, gave its
+    /// variant. Tags it has already are kept.
+    pub fn marked<'t>(&self, g: &Game, text: &'t [u8]) -> std::borrow::Cow<'t, [u8]> {
+        marked(g, self, text)
     }
 }

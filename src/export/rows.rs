@@ -172,7 +172,7 @@ pub(super) fn ply_rows_iter<'a>(
 /// `=`, `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`. Plain
 /// numbers (`-1`, `+3.5`) and `-` alone, common in PDN tags, are left as they
 /// are. `convert --csv-raw` writes cells untouched.
-pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
     let risky = matches!(
         cell.as_bytes().first(),
         Some(b'=' | b'+' | b'-' | b'@' | b'\t' | b'\r')
@@ -196,7 +196,7 @@ pub fn spreadsheet_safe(cell: &str) -> std::borrow::Cow<'_, str> {
 }
 
 impl PlyRow {
-    /// Every text cell made [`spreadsheet_safe`].
+    /// Every text cell made [`GameRow::safe_text`](super::GameRow::safe_text).
     pub fn spreadsheet_safe(mut self) -> PlyRow {
         let safe = |s: &mut String| {
             if let std::borrow::Cow::Owned(o) = spreadsheet_safe(s) {

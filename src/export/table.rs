@@ -134,10 +134,20 @@ macro_rules! games_table {
         }
 
         impl GameRow {
-            /// Every text cell made [`super::spreadsheet_safe`].
+            /// Every text cell made [`GameRow::safe_text`].
             pub fn spreadsheet_safe(mut self) -> GameRow {
                 $( Cell::make_safe(&mut self.$field); )*
                 self
+            }
+            /// A CSV cell as a spreadsheet may open it safely: a cell that
+            /// Excel, LibreOffice or Google Sheets would evaluate as a
+            /// formula (starting with `=`, `+`, `-`, `@`, a tab or a carriage
+            /// return) gets a leading `'`. Plain numbers (`-1`, `+3.5`) and
+            /// `-` alone, common in PDN tags, are left as they are. Every
+            /// text cell of every table pdnkit writes is made so (`convert
+            /// --csv-raw` writes cells untouched).
+            pub fn safe_text(cell: &str) -> std::borrow::Cow<'_, str> {
+                super::spreadsheet_safe(cell)
             }
         }
     };
@@ -295,11 +305,11 @@ games_table! {
     /// The ply of the first error finding, if it is about a move.
     first_error_ply: Option<u32>,
     /// The table of the game's opening (docs/openings.md).
-    opening_table: Option<&'static str>,
+    opening_table: Option<String>,
     /// The code of its row.
-    opening_code: Option<&'static str>,
+    opening_code: Option<String>,
     /// Its name, the row's or the names table's.
-    opening_name: Option<&'static str>,
+    opening_name: Option<String>,
     /// The ply after which the game is in the row's position.
     opening_plies: Option<u32>,
     /// `setup` or `moves`.
@@ -414,9 +424,13 @@ pub(super) fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
             .count() as u32,
         first_error_code: first_error.map(|d| d.code.as_str()),
         first_error_ply: first_error.and_then(|d| d.ply),
-        opening_table: r.opening.as_ref().map(|o| o.table),
-        opening_code: r.opening.as_ref().map(|o| o.code),
-        opening_name: r.opening.as_ref().and_then(|o| o.name),
+        opening_table: r.opening.as_ref().map(|o| o.table().to_string()),
+        opening_code: r.opening.as_ref().map(|o| o.code().to_string()),
+        opening_name: r
+            .opening
+            .as_ref()
+            .and_then(|o| o.name())
+            .map(str::to_string),
         opening_plies: r.opening.as_ref().map(|o| o.plies),
         opening_via: r.opening.as_ref().map(|o| o.via),
     }

@@ -16,32 +16,101 @@
 
 use crate::position::Position;
 use crate::variant::Variant;
+use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
-/// A game's opening: the row of a ballot table its positions reach.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+mod load;
+
+pub(crate) use load::MAX_TABLE_BYTES;
+pub use load::{RowWarning, TableError, TableSpec};
+
+/// A game's opening: the row of a ballot table its positions reach. It
+/// holds its table ([`Arc`]): a user's table lives as long as the openings
+/// found in it, and no longer.
+#[derive(Clone, Debug)]
 pub struct Opening {
-    /// The table (`idf-745`, `acf-3move`, ...).
-    pub table: &'static str,
-    /// The row's code (`VI-15`, `12`).
-    pub code: &'static str,
-    /// The row's own name, else the name of the deepest row of the
-    /// variant's names table the game reaches ([`Opening::name_table`]).
-    pub name: Option<&'static str>,
+    table: Arc<Table>,
+    row: u32,
+    /// The names table the name comes from, and its row, when the row has
+    /// no name of its own.
+    named_by: Option<(Arc<Table>, u32)>,
     /// The ply after which the game's position is the row's (0: the set-up).
     pub plies: u32,
     /// `setup` (the game is set up in the row's position) or `moves`.
     pub via: &'static str,
     /// Whether the game reached the row by other moves than the row's.
     pub transposed: bool,
-    /// The codes of the other rows with the same position, in table order.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
-    pub also: Vec<&'static str>,
+    /// The other rows with the same position, in table order.
+    also: Vec<u32>,
+}
+
+impl Opening {
+    /// The table (`idf-745`, `acf-3move`, ...).
+    pub fn table(&self) -> &str {
+        self.table.name()
+    }
+    /// The row's code (`VI-15`, `12`).
+    pub fn code(&self) -> &str {
+        self.table.code(self.row)
+    }
+    /// The row's own name, else the name of the deepest row of the
+    /// variant's names table the game reaches ([`Opening::name_table`]).
+    pub fn name(&self) -> Option<&str> {
+        match &self.named_by {
+            Some((t, r)) => Some(t.row_name(*r)),
+            None => Some(self.table.row_name(self.row)).filter(|n| !n.is_empty()),
+        }
+    }
     /// The names table the name comes from, when it is not the row's own.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub name_table: Option<&'static str>,
+    pub fn name_table(&self) -> Option<&str> {
+        self.named_by.as_ref().map(|(t, _)| t.name())
+    }
+    /// The codes of the other rows with the same position, in table order.
+    pub fn also(&self) -> impl Iterator<Item = &str> {
+        self.also.iter().map(|&r| self.table.code(r))
+    }
+    /// Whether its code, or a code of [`Opening::also`], or another
+    /// spelling of one, is `spec` (without case).
+    pub fn is_called(&self, spec: &str) -> bool {
+        std::iter::once(self.row)
+            .chain(self.also.iter().copied())
+            .any(|r| self.table.is_called(r, spec))
+    }
+}
+
+impl PartialEq for Opening {
+    fn eq(&self, o: &Opening) -> bool {
+        self.table() == o.table()
+            && self.code() == o.code()
+            && self.name() == o.name()
+            && self.name_table() == o.name_table()
+            && self.also().eq(o.also())
+            && (self.plies, self.via, self.transposed) == (o.plies, o.via, o.transposed)
+    }
+}
+impl Eq for Opening {}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Opening {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let also: Vec<&str> = self.also().collect();
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("table", self.table())?;
+        m.serialize_entry("code", self.code())?;
+        m.serialize_entry("name", &self.name())?;
+        m.serialize_entry("plies", &self.plies)?;
+        m.serialize_entry("via", self.via)?;
+        m.serialize_entry("transposed", &self.transposed)?;
+        if !also.is_empty() {
+            m.serialize_entry("also", &also)?;
+        }
+        if let Some(t) = self.name_table() {
+            m.serialize_entry("name_table", t)?;
+        }
+        m.end()
+    }
 }
 
 impl Opening {
@@ -87,14 +156,16 @@ impl Opening {
             .iter()
             .map(|r| {
                 let variants: Vec<&str> = r.variants.iter().map(|v| v.name()).collect();
+                let moves: Vec<&str> = r.moves.iter().map(|&m| t.s(m)).collect();
+                let aliases: Vec<&str> = r.aliases.iter().map(|&a| t.s(a)).collect();
                 [
-                    r.code.to_string(),
-                    r.name.to_string(),
+                    t.s(r.code).to_string(),
+                    t.s(r.name).to_string(),
                     variants.join(" "),
-                    r.start_fen.unwrap_or("").to_string(),
-                    r.moves.join(" "),
-                    r.fen.to_string(),
-                    r.aliases.join("|"),
+                    r.start_fen.map_or("", |f| t.s(f)).to_string(),
+                    moves.join(" "),
+                    t.s(r.fen).to_string(),
+                    aliases.join("|"),
                 ]
             })
             .collect();
@@ -145,31 +216,36 @@ fn defaults(v: Variant) -> (&'static [&'static str], Option<&'static str>) {
     }
 }
 
-/// One row of a table.
+/// Where a field of a row is in its table's text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span(u32, u32);
+
+/// One row of a table: its fields are [`Span`]s of the table's text.
 #[derive(Debug)]
 pub(crate) struct Row {
-    pub(crate) code: &'static str,
-    pub(crate) name: &'static str,
+    code: Span,
+    name: Span,
     /// The variants it serves (its own list, else the table's).
     pub(crate) variants: Vec<Variant>,
     /// Where its moves start (`None`: the initial position).
-    pub(crate) start_fen: Option<&'static str>,
+    start_fen: Option<Span>,
     /// Its moves (numeric, as PDN writes them), empty for a position.
-    pub(crate) moves: Vec<&'static str>,
+    moves: Vec<Span>,
     /// Its position.
-    pub(crate) fen: &'static str,
+    fen: Span,
     /// Other spellings of its code (IDF: `1-I`, `I.1` for `I-1`).
-    pub(crate) aliases: Vec<&'static str>,
+    aliases: Vec<Span>,
     /// The squares (from, to) of its moves.
     steps: Vec<(u32, u32)>,
 }
 
-/// A table read: its rows, and the rows of each position key.
+/// An opening table read: its rows, and the rows of each position key. A
+/// shipped one ([`Table::shipped`]) or a user's ([`Table::load`]).
 #[derive(Debug)]
-pub(crate) struct Table {
-    pub(crate) name: &'static str,
-    /// The text it was read from.
-    text: &'static str,
+pub struct Table {
+    name: String,
+    /// The text it was read from (the shipped tables' text form).
+    text: Cow<'static, str>,
     pub(crate) rows: Vec<Row>,
     /// Per position key: the rows with that position, in table order.
     by_key: ByKey,
@@ -318,53 +394,65 @@ fn step(m: &str) -> Option<(u32, u32)> {
 }
 
 impl Table {
-    /// Reads a table's text; a row that does not read is left out (the
-    /// shipped tables' test reads every row).
-    fn read(name: &'static str, text: &'static str) -> Table {
+    /// Reads a table's text (the shipped tables' form: `# key: value`
+    /// lines, a header line, then a row a line, a tab between columns); a
+    /// row that does not read is left out (the shipped tables' test reads
+    /// every row; a user's rows are checked before, [`Table::load`]). Only
+    /// the lines before the header are comments: a row's code may begin
+    /// with `#`.
+    pub(crate) fn read(name: String, text: Cow<'static, str>) -> Table {
         let mut variants: Vec<Variant> = Vec::new();
         let mut rows = Vec::new();
         let mut header = true;
+        let base = text.as_ptr() as usize;
+        let span = |f: &str| Span((f.as_ptr() as usize - base) as u32, f.len() as u32);
         for line in text.lines() {
-            if let Some(h) = line.strip_prefix("# variants:") {
-                variants = h
-                    .split_whitespace()
-                    .filter_map(|v| v.parse().ok())
-                    .collect();
-                continue;
-            }
-            if line.starts_with('#') || line.trim().is_empty() {
-                continue;
-            }
             if header {
-                header = false;
+                if let Some(h) = line.strip_prefix("# variants:") {
+                    variants = h
+                        .split_whitespace()
+                        .filter_map(|v| v.parse().ok())
+                        .collect();
+                }
+                if !line.starts_with('#') && !line.trim().is_empty() {
+                    header = false;
+                }
                 continue;
             }
-            let f: Vec<&'static str> = line.split('\t').collect();
+            if line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split('\t').collect();
             let col = |i: usize| f.get(i).copied().unwrap_or("").trim();
             let own: Vec<Variant> = col(2)
                 .split_whitespace()
                 .filter_map(|v| v.parse().ok())
                 .collect();
-            let moves: Vec<&'static str> = col(4).split_whitespace().collect();
+            let moves: Vec<&str> = col(4).split_whitespace().collect();
             rows.push(Row {
-                code: col(0),
-                name: col(1),
+                code: span(col(0)),
+                name: span(col(1)),
                 variants: if own.is_empty() {
                     variants.clone()
                 } else {
                     own
                 },
-                start_fen: Some(col(3)).filter(|s| !s.is_empty()),
+                start_fen: Some(col(3)).filter(|s| !s.is_empty()).map(span),
                 steps: moves.iter().filter_map(|m| step(m)).collect(),
-                moves,
-                fen: col(5),
-                aliases: col(6).split('|').filter(|a| !a.is_empty()).collect(),
+                moves: moves.iter().map(|m| span(m)).collect(),
+                fen: span(col(5)),
+                aliases: col(6)
+                    .split('|')
+                    .filter(|a| !a.is_empty())
+                    .map(span)
+                    .collect(),
             });
         }
         let mut by_key = ByKey::default();
         let mut starts = Vec::with_capacity(rows.len());
         let mut initial: Vec<(Variant, u64)> = Vec::new();
         let mut kept = Vec::with_capacity(rows.len());
+        let at = |s: Span| &text[s.0 as usize..(s.0 + s.1) as usize];
         for r in rows {
             let Some(&v) = r.variants.first() else {
                 continue;
@@ -372,11 +460,11 @@ impl Table {
             let read = |fen: &str| {
                 fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| key(&p)))
             };
-            let Some(at) = read(r.fen) else {
+            let Some(position) = read(at(r.fen)) else {
                 continue;
             };
             let start = match r.start_fen {
-                Some(s) => match read(s) {
+                Some(s) => match read(at(s)) {
                     Some(k) => k,
                     None => continue,
                 },
@@ -389,7 +477,7 @@ impl Table {
                     }
                 },
             };
-            by_key.entry(at).or_default().push(kept.len() as u32);
+            by_key.entry(position).or_default().push(kept.len() as u32);
             starts.push(start);
             kept.push(r);
         }
@@ -404,27 +492,89 @@ impl Table {
         }
     }
 
-    /// The table `name`: a shipped one, read the first time it is asked
-    /// for, or a user's table [`register`]ed.
-    pub(crate) fn shipped(name: &str) -> Option<&'static Table> {
-        static TABLES: OnceLock<Vec<OnceLock<Table>>> = OnceLock::new();
+    /// The shipped table `name`, read the first time it is asked for.
+    pub fn shipped(name: &str) -> Option<Arc<Table>> {
+        static TABLES: OnceLock<Vec<OnceLock<Arc<Table>>>> = OnceLock::new();
         let tables = TABLES.get_or_init(|| SHIPPED.iter().map(|_| OnceLock::new()).collect());
-        let Some(i) = SHIPPED.iter().position(|(n, _)| *n == name) else {
-            return user_tables().iter().find(|t| t.name == name).copied();
-        };
+        let i = SHIPPED.iter().position(|(n, _)| *n == name)?;
         let (n, text) = SHIPPED[i];
-        Some(tables[i].get_or_init(|| Table::read(n, text)))
+        Some(Arc::clone(tables[i].get_or_init(|| {
+            Arc::new(Table::read(n.to_string(), Cow::Borrowed(text)))
+        })))
+    }
+
+    /// Its name (`idf-745`; a user's table: its `# table:` line, else its
+    /// file's name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How many rows it has.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether it has no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The text of a field.
+    fn s(&self, span: Span) -> &str {
+        self.text
+            .get(span.0 as usize..(span.0 + span.1) as usize)
+            .unwrap_or("")
+    }
+
+    /// The code of row `r`.
+    pub(crate) fn code(&self, r: u32) -> &str {
+        self.rows.get(r as usize).map_or("", |row| self.s(row.code))
+    }
+
+    /// The name of row `r` (empty: none).
+    fn row_name(&self, r: u32) -> &str {
+        self.rows.get(r as usize).map_or("", |row| self.s(row.name))
+    }
+
+    /// Whether row `r`'s code, or another spelling of it, is `spec`
+    /// (without case).
+    pub(crate) fn is_called(&self, r: u32, spec: &str) -> bool {
+        let spec = spec.trim();
+        self.rows.get(r as usize).is_some_and(|row| {
+            self.s(row.code).eq_ignore_ascii_case(spec)
+                || row
+                    .aliases
+                    .iter()
+                    .any(|&a| self.s(a).eq_ignore_ascii_case(spec))
+        })
+    }
+
+    /// Whether a row is called `spec` ([`Table::is_called`]).
+    fn has_code(&self, spec: &str) -> bool {
+        (0..self.rows.len() as u32).any(|r| self.is_called(r, spec))
+    }
+
+    /// Whether it only names openings (a names table, OPENINGS.md 3.1): it
+    /// gives no ballot.
+    pub(crate) fn is_names(&self) -> bool {
+        self.name.starts_with("names-") && SHIPPED.iter().any(|(n, _)| *n == self.name)
+    }
+
+    /// The positions of a game (its start and after each ply, `keys`) that
+    /// are a position of some row: bit `j` of the result for `keys[j]`.
+    fn hits(&self, keys: &[u64]) -> Vec<bool> {
+        keys.iter().map(|k| self.by_key.contains_key(k)).collect()
     }
 
     /// The deepest row of this table a game reaches, for a game of `v`
     /// whose positions are keyed `keys` (the start, then after each ply;
-    /// `hits` has bit `j` set where `keys[j]` is a row of some table), set
-    /// up or not: (ply, the rows there serving `v`, in table order).
+    /// `hits[j]` where `keys[j]` is a row of some table), set up or not:
+    /// (ply, the rows there serving `v`, in table order).
     fn deepest(
         &self,
         v: Variant,
         keys: &[u64],
-        hits: u64,
+        hits: &[bool],
         set_up: bool,
     ) -> Option<(u32, Vec<u32>)> {
         let serving = |j: usize| -> Vec<u32> {
@@ -441,7 +591,8 @@ impl Table {
                 })
                 .unwrap_or_default()
         };
-        if set_up && hits & 1 != 0 {
+        let hit = |j: usize| hits.get(j).copied().unwrap_or(false);
+        if set_up && hit(0) {
             let at0 = serving(0);
             if !at0.is_empty() {
                 return Some((0, at0));
@@ -450,186 +601,12 @@ impl Table {
         let last = keys.len().min(self.longest as usize + 5);
         (0..last)
             .rev()
-            .filter(|&j| hits & (1 << j) != 0)
+            .filter(|&j| hit(j))
             .map(|j| (j, serving(j)))
             .find(|(_, rows)| !rows.is_empty())
             .map(|(j, rows)| (j as u32, rows))
     }
-}
 
-/// The tables a game is classified against, its names table, and every
-/// position of them (one look-up tells a position of none).
-#[derive(Debug)]
-struct Tables {
-    list: Vec<&'static Table>,
-    names: Option<&'static Table>,
-    present: std::collections::HashSet<u64, std::hash::BuildHasherDefault<Mixed>>,
-}
-
-/// The tables of [`defaults`] for a game of `v` set up or not (the
-/// [`setup_only`] ones only for a set-up game), read once.
-fn tables_of(v: Variant, set_up: bool) -> &'static Tables {
-    static OF: [[OnceLock<Tables>; 2]; Variant::ALL.len()] =
-        [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; Variant::ALL.len()];
-    OF[v as usize][usize::from(set_up)].get_or_init(|| {
-        let (list, names) = defaults(v);
-        let list: Vec<&'static Table> = list
-            .iter()
-            .filter(|n| set_up || !setup_only(n))
-            .filter_map(|n| Table::shipped(n))
-            .collect();
-        Tables::of(list, names.and_then(Table::shipped))
-    })
-}
-
-impl Tables {
-    /// The tables `list` and the names table `names`, with every position
-    /// of them.
-    fn of(list: Vec<&'static Table>, names: Option<&'static Table>) -> Tables {
-        let present = list
-            .iter()
-            .chain(&names)
-            .flat_map(|t| t.by_key.keys().copied())
-            .collect();
-        Tables {
-            list,
-            names,
-            present,
-        }
-    }
-}
-
-/// The tables of a list given by name (`--opening-table`), with the
-/// variant's names table: made once per list and variant.
-fn tables_named(v: Variant, list: &[String]) -> &'static Tables {
-    type Made = Vec<((Variant, Vec<String>), &'static Tables)>;
-    static MADE: OnceLock<std::sync::Mutex<Made>> = OnceLock::new();
-    let made = MADE.get_or_init(Default::default);
-    let mut made = made.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, t)) = made.iter().find(|((w, l), _)| *w == v && l == list) {
-        return t;
-    }
-    let t: &'static Tables = Box::leak(Box::new(make_named(v, list)));
-    made.push(((v, list.to_vec()), t));
-    t
-}
-
-/// [`tables_named`], made.
-fn make_named(v: Variant, list: &[String]) -> Tables {
-    let list: Vec<&'static Table> = list.iter().filter_map(|n| Table::shipped(n)).collect();
-    let names = if list.is_empty() {
-        None
-    } else {
-        defaults(v).1.and_then(Table::shipped)
-    };
-    Tables::of(list, names)
-}
-
-/// The plies a game's positions are kept for, to classify a game of `v`
-/// set up or not against `list` (`None`: its variant's list): 0 when there
-/// is no table.
-pub(crate) fn plies_needed(v: Variant, set_up: bool, list: Option<&[String]>) -> usize {
-    if let Some(list) = list {
-        return list
-            .iter()
-            .filter_map(|n| Table::shipped(n))
-            .map(|t| t.longest as usize + 5)
-            .max()
-            .map_or(0, |n| n.max(plies_needed(v, set_up, None)));
-    }
-    plies_default(v, set_up)
-}
-
-/// [`plies_needed`] of a variant's own list.
-fn plies_default(v: Variant, set_up: bool) -> usize {
-    static NEEDED: [[OnceLock<usize>; 2]; Variant::ALL.len()] =
-        [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; Variant::ALL.len()];
-    *NEEDED[v as usize][usize::from(set_up)].get_or_init(|| {
-        let t = tables_of(v, set_up);
-        t.list
-            .iter()
-            .chain(&t.names)
-            .map(|t| t.longest as usize + 5)
-            .max()
-            .unwrap_or(0)
-    })
-}
-
-/// The opening of a game of `v` (OPENINGS.md 3.2): `keys` are the keys of
-/// its start and of its positions after each ply (as many as
-/// [`plies_needed`]), `steps` the (from, to) squares of its moves, `set_up`
-/// whether it starts from another position than the initial one, `list`
-/// the tables by name instead of its variant's (`--opening-table`).
-pub(crate) fn classify(
-    v: Variant,
-    keys: &[u64],
-    steps: &[(u32, u32)],
-    set_up: bool,
-    list: Option<&[String]>,
-) -> Option<Opening> {
-    let tables = match list {
-        Some(list) => tables_named(v, list),
-        None => tables_of(v, set_up),
-    };
-    let hits = keys
-        .iter()
-        .take(64)
-        .enumerate()
-        .filter(|(_, k)| tables.present.contains(k))
-        .fold(0u64, |m, (j, _)| m | 1 << j);
-    if hits == 0 {
-        return None;
-    }
-    let names_match = || {
-        let t = tables.names?;
-        let (_, rows) = t.deepest(v, keys, hits, set_up)?;
-        let row = &t.rows[*rows.first()? as usize];
-        (!row.name.is_empty()).then_some((row.name, t.name))
-    };
-    for t in &tables.list {
-        let Some((j, rows)) = t.deepest(v, keys, hits, set_up) else {
-            continue;
-        };
-        let first = rows[0] as usize;
-        let row = &t.rows[first];
-        let via = if j == 0 && set_up { "setup" } else { "moves" };
-        let transposed = via == "moves"
-            && !row.moves.is_empty()
-            && keys.first() == Some(&t.starts[first])
-            && steps.get(..j as usize) != row.steps.get(..j as usize);
-        let (name, name_table) = if row.name.is_empty() {
-            match names_match() {
-                Some((n, nt)) => (Some(n), Some(nt)),
-                None => (None, None),
-            }
-        } else {
-            (Some(row.name), None)
-        };
-        return Some(Opening {
-            table: t.name,
-            code: row.code,
-            name,
-            name_table,
-            plies: j,
-            via,
-            transposed,
-            also: rows[1..].iter().map(|&r| t.rows[r as usize].code).collect(),
-        });
-    }
-    None
-}
-
-/// The table a section's ballots are compared by (OPENINGS.md 3.4): the
-/// first of `list` (`--opening-table`), else of `v`'s own list; `None` when
-/// there is none.
-pub(crate) fn section_table(v: Variant, list: Option<&[String]>) -> Option<&'static Table> {
-    match list {
-        Some(list) => list.iter().find_map(|n| Table::shipped(n)),
-        None => defaults(v).0.first().and_then(|n| Table::shipped(n)),
-    }
-}
-
-impl Table {
     /// The rows of this table serving `v` that a game's positions reach, in
     /// the order of its plies (`keys` as [`classify`] takes them): at each
     /// ply with a row, (the ply, the first row there). The set-up position
@@ -647,95 +624,219 @@ impl Table {
             })
             .collect()
     }
-}
 
-/// Whether `spec` is a code (or another spelling of one) of a row of a
-/// shipped or registered table, compared without case.
-pub(crate) fn is_code(spec: &str) -> bool {
-    SHIPPED
-        .iter()
-        .filter_map(|(n, _)| Table::shipped(n))
-        .chain(user_tables())
-        .any(|t| t.rows.iter().any(|r| r.is_called(spec)))
-}
-
-/// The users' tables registered so far (`--opening-table FILE`).
-fn user_tables() -> Vec<&'static Table> {
-    USER.lock().map(|u| u.clone()).unwrap_or_default()
-}
-
-/// The users' tables, each read once and kept for the run.
-static USER: std::sync::Mutex<Vec<&'static Table>> = std::sync::Mutex::new(Vec::new());
-
-/// Makes a user's table, given in the shipped tables' text form (a tab
-/// between columns: `code`, `name`, `variants`, `start_fen`, `moves`,
-/// `fen`, `aliases`; every row already checked), one that classification
-/// can name: its name, or the error when a shipped table or another table
-/// of other rows has it. Registering the same table again is no error.
-pub(crate) fn register(name: &str, text: String) -> Result<&'static str, String> {
-    if SHIPPED.iter().any(|(n, _)| *n == name) {
-        return Err(format!(
-            "'{name}' is the name of a shipped table: name the table otherwise (a '# table:' line, or the file's name)"
-        ));
+    /// The deepest rows of this table a game of `v` reaches (its first
+    /// row, then the others with that position), whether or not the table
+    /// is in its variant's list: `keys` as [`classify`] takes them, as many
+    /// as [`Table::plies`].
+    pub(crate) fn match_rows(&self, v: Variant, keys: &[u64], set_up: bool) -> Vec<u32> {
+        let hits = self.hits(keys);
+        self.deepest(v, keys, &hits, set_up)
+            .map(|(_, rows)| rows)
+            .unwrap_or_default()
     }
-    let mut user = USER.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(t) = user.iter().find(|t| t.name == name) {
-        return if t.text == text {
-            Ok(t.name)
-        } else {
-            Err(format!("two opening tables are named '{name}'"))
-        };
+
+    /// The plies of a game's positions worth keying against it: its
+    /// longest row's, and a few more for the transpositions.
+    pub(crate) fn plies(&self) -> usize {
+        self.longest as usize + 5
     }
-    let name: &'static str = Box::leak(name.to_string().into_boxed_str());
-    let text: &'static str = Box::leak(text.into_boxed_str());
-    let t: &'static Table = Box::leak(Box::new(Table::read(name, text)));
-    user.push(t);
-    Ok(name)
 }
 
-/// Whether a row of `table` with the code `code` is called `spec` (its code
-/// or another spelling of it, without case).
-pub(crate) fn code_is(table: &str, code: &str, spec: &str) -> bool {
-    Table::shipped(table).is_some_and(|t| {
-        t.rows
+/// The tables a game is classified against, its names table, and every
+/// position of them (one look-up tells a position of none).
+#[derive(Debug)]
+struct Tables {
+    list: Vec<Arc<Table>>,
+    names: Option<Arc<Table>>,
+    present: std::collections::HashSet<u64, std::hash::BuildHasherDefault<Mixed>>,
+    /// The plies a game's positions are kept for ([`plies_needed`]).
+    plies: usize,
+}
+
+/// The tables of [`defaults`] for a game of `v` set up or not (the
+/// [`setup_only`] ones only for a set-up game), read once.
+fn tables_of(v: Variant, set_up: bool) -> &'static Tables {
+    static OF: [[OnceLock<Tables>; 2]; Variant::ALL.len()] =
+        [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; Variant::ALL.len()];
+    OF[v as usize][usize::from(set_up)].get_or_init(|| {
+        let (list, names) = defaults(v);
+        let list: Vec<Arc<Table>> = list
             .iter()
-            .filter(|r| r.code == code)
-            .any(|r| r.is_called(spec))
+            .filter(|n| set_up || !setup_only(n))
+            .filter_map(|n| Table::shipped(n))
+            .collect();
+        Tables::of(list, names.and_then(Table::shipped))
     })
 }
 
-/// The codes of the deepest row of `table` a game of `v` reaches (its
-/// code, then `also`), whether or not the table is in its variant's list:
-/// `keys` as [`classify`] takes them.
-pub(crate) fn match_in(
-    table: &str,
+impl Tables {
+    /// The tables `list` and the names table `names`, with every position
+    /// of them.
+    fn of(list: Vec<Arc<Table>>, names: Option<Arc<Table>>) -> Tables {
+        let present = list
+            .iter()
+            .chain(&names)
+            .flat_map(|t| t.by_key.keys().copied())
+            .collect();
+        let plies = list
+            .iter()
+            .chain(&names)
+            .map(|t| t.longest as usize + 5)
+            .max()
+            .unwrap_or(0);
+        Tables {
+            list,
+            names,
+            present,
+            plies,
+        }
+    }
+}
+
+/// The opening tables a run classifies every game against, in order,
+/// instead of each variant's list (`--opening-table`): tables the caller
+/// built ([`Table::shipped`], [`Table::load`]). Cheap to clone; what it
+/// works out per variant is kept with it, for as long as it lives.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Chosen(Arc<ChosenTables>);
+
+#[derive(Debug, Default)]
+pub(crate) struct ChosenTables {
+    tables: Vec<Arc<Table>>,
+    /// Per variant: the list with the variant's names table.
+    of: [OnceLock<Tables>; Variant::ALL.len()],
+}
+
+impl Chosen {
+    /// The tables, in order (empty: no opening is looked for).
+    pub(crate) fn new(tables: Vec<Arc<Table>>) -> Chosen {
+        Chosen(Arc::new(ChosenTables {
+            tables,
+            of: Default::default(),
+        }))
+    }
+    /// The tables, in order.
+    pub(crate) fn tables(&self) -> &[Arc<Table>] {
+        &self.0.tables
+    }
+    /// The table of this list called `name` (without case).
+    pub(crate) fn named(&self, name: &str) -> Option<&Arc<Table>> {
+        self.0
+            .tables
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+    /// The list with `v`'s names table, made the first time it is asked for.
+    fn of(&self, v: Variant) -> &Tables {
+        self.0.of[v as usize].get_or_init(|| {
+            let names = if self.0.tables.is_empty() {
+                None
+            } else {
+                defaults(v).1.and_then(Table::shipped)
+            };
+            Tables::of(self.0.tables.clone(), names)
+        })
+    }
+}
+
+/// The plies a game's positions are kept for, to classify a game of `v`
+/// set up or not against `chosen` (`None`: its variant's list): 0 when
+/// there is no table.
+pub(crate) fn plies_needed(v: Variant, set_up: bool, chosen: Option<&Chosen>) -> usize {
+    match chosen {
+        Some(c) => {
+            let own = c.of(v).plies;
+            if own == 0 {
+                0
+            } else {
+                own.max(tables_of(v, set_up).plies)
+            }
+        }
+        None => tables_of(v, set_up).plies,
+    }
+}
+
+/// The opening of a game of `v` (OPENINGS.md 3.2): `keys` are the keys of
+/// its start and of its positions after each ply (as many as
+/// [`plies_needed`]), `steps` the (from, to) squares of its moves, `set_up`
+/// whether it starts from another position than the initial one, `chosen`
+/// the tables instead of its variant's (`--opening-table`).
+pub(crate) fn classify(
     v: Variant,
     keys: &[u64],
+    steps: &[(u32, u32)],
     set_up: bool,
-) -> Option<Vec<&'static str>> {
-    let t = Table::shipped(table)?;
-    let hits = keys
-        .iter()
-        .take(64)
-        .enumerate()
-        .filter(|(_, k)| t.by_key.contains_key(k))
-        .fold(0u64, |m, (j, _)| m | 1 << j);
-    let (_, rows) = t.deepest(v, keys, hits, set_up)?;
-    Some(rows.iter().map(|&r| t.rows[r as usize].code).collect())
-}
-
-/// Whether `name` is a shipped or registered table.
-pub(crate) fn is_table(name: &str) -> bool {
-    Table::shipped(name).is_some()
-}
-
-impl Row {
-    /// Whether its code, or another spelling of it, is `spec` (without case).
-    fn is_called(&self, spec: &str) -> bool {
-        let spec = spec.trim();
-        self.code.eq_ignore_ascii_case(spec)
-            || self.aliases.iter().any(|a| a.eq_ignore_ascii_case(spec))
+    chosen: Option<&Chosen>,
+) -> Option<Opening> {
+    let tables = match chosen {
+        Some(c) => c.of(v),
+        None => tables_of(v, set_up),
+    };
+    let hits: Vec<bool> = keys.iter().map(|k| tables.present.contains(k)).collect();
+    if !hits.contains(&true) {
+        return None;
     }
+    let names_match = || {
+        let t = tables.names.as_ref()?;
+        let (_, rows) = t.deepest(v, keys, &hits, set_up)?;
+        let r = *rows.first()?;
+        (!t.row_name(r).is_empty()).then(|| (Arc::clone(t), r))
+    };
+    for t in &tables.list {
+        let Some((j, rows)) = t.deepest(v, keys, &hits, set_up) else {
+            continue;
+        };
+        let first = rows[0] as usize;
+        let row = &t.rows[first];
+        let via = if j == 0 && set_up { "setup" } else { "moves" };
+        let transposed = via == "moves"
+            && !row.moves.is_empty()
+            && keys.first() == Some(&t.starts[first])
+            && steps.get(..j as usize) != row.steps.get(..j as usize);
+        let named_by = if t.row_name(rows[0]).is_empty() {
+            names_match()
+        } else {
+            None
+        };
+        return Some(Opening {
+            table: Arc::clone(t),
+            row: rows[0],
+            named_by,
+            plies: j,
+            via,
+            transposed,
+            also: rows[1..].to_vec(),
+        });
+    }
+    None
+}
+
+/// The table a section's ballots are compared by (OPENINGS.md 3.4): the
+/// first ballot table of `chosen` (`--opening-table`; a names table gives
+/// no ballot), else of `v`'s own list; `None` when there is none.
+pub(crate) fn section_table(v: Variant, chosen: Option<&[Arc<Table>]>) -> Option<Arc<Table>> {
+    match chosen {
+        Some(c) => c.iter().find(|t| !t.is_names()).cloned(),
+        None => defaults(v).0.first().and_then(|n| Table::shipped(n)),
+    }
+}
+
+/// Whether `spec` is a code (or another spelling of one) of a row of a
+/// shipped table or of one of `chosen`, compared without case.
+pub(crate) fn is_code(spec: &str, chosen: Option<&Chosen>) -> bool {
+    SHIPPED
+        .iter()
+        .filter_map(|(n, _)| Table::shipped(n))
+        .chain(chosen.into_iter().flat_map(|c| c.tables().iter().cloned()))
+        .any(|t| t.has_code(spec))
+}
+
+/// The table called `name`: one of `chosen`, else a shipped one.
+pub(crate) fn table_named(name: &str, chosen: Option<&Chosen>) -> Option<Arc<Table>> {
+    chosen
+        .and_then(|c| c.named(name).cloned())
+        .or_else(|| Table::shipped(name))
 }
 
 /// The names of the shipped tables.
@@ -759,11 +860,16 @@ mod tests {
                 - 1;
             let t = Table::shipped(name).expect("shipped");
             assert_eq!(t.rows.len(), rows, "{name}: a row was left out");
-            for r in &t.rows {
+            for (i, r) in t.rows.iter().enumerate() {
                 let v = r.variants[0];
-                for fen in std::iter::once(r.fen).chain(r.start_fen) {
+                for fen in std::iter::once(t.s(r.fen)).chain(r.start_fen.map(|f| t.s(f))) {
                     let p = Position::from_fen(fen, v).expect("a FEN of the table");
-                    assert_eq!(fen_key(fen), Some(key(&p)), "{name} {}: {fen}", r.code);
+                    assert_eq!(
+                        fen_key(fen),
+                        Some(key(&p)),
+                        "{name} {}: {fen}",
+                        t.code(i as u32)
+                    );
                 }
             }
         }
@@ -774,7 +880,7 @@ mod tests {
                 assert!(
                     r.moves.is_empty() || *start != initial,
                     "{name} {}: a game from the initial position can reach it",
-                    r.code
+                    t.s(r.code)
                 );
             }
         }

@@ -165,7 +165,7 @@ fn replay_under(
     let state = DrawState::new(v, rules, &start);
     let mut main = MainLine::new(g, diags);
     // The opening: the start's and the first plies' positions.
-    let list = opts.opening_tables.as_deref();
+    let list = opts.opening_tables.as_ref();
     let set_up = !crate::openings::is_initial(&start);
     main.early = crate::openings::plies_needed(v, set_up, list);
     main.replay(start, state, opts, report, keep);
@@ -253,20 +253,22 @@ mod tests {
     fn every_ballot_row_replays_to_its_position() {
         let mut replayed = 0;
         for name in crate::openings::shipped_names() {
-            let Some(t) = crate::openings::Table::shipped(name) else {
+            let Some((_, rows)) = crate::openings::Opening::table_rows(name) else {
                 panic!("{name} is not shipped");
             };
-            for r in t.rows.iter().filter(|r| !r.moves.is_empty()) {
-                let v = r.variants[0];
-                let fen = r
-                    .start_fen
-                    .map(|f| format!("[FEN \"{f}\"]\n"))
-                    .unwrap_or_default();
-                let text = format!(
-                    "[GameType \"{}\"]\n{fen}\n{} *\n",
-                    v.game_type(),
-                    r.moves.join(" ")
-                );
+            for r in rows.iter().filter(|r| !r[4].is_empty()) {
+                let [code, _, variants, start_fen, moves, fen, _] = r;
+                let v: Variant = variants
+                    .split_whitespace()
+                    .next()
+                    .and_then(|v| v.parse().ok())
+                    .expect("a variant");
+                let fen_tag = if start_fen.is_empty() {
+                    String::new()
+                } else {
+                    format!("[FEN \"{start_fen}\"]\n")
+                };
+                let text = format!("[GameType \"{}\"]\n{fen_tag}\n{moves} *\n", v.game_type());
                 let games = crate::pdn::read_all(text.as_bytes());
                 let g = &games[0];
                 let replay = Replay::new(g, &Options::default());
@@ -277,16 +279,13 @@ mod tests {
                     .filter(|d| d.severity == crate::diag::Severity::Error)
                     .map(|d| d.message.to_string())
                     .collect();
-                assert!(errors.is_empty(), "{name} {}: {errors:?}", r.code);
+                assert!(errors.is_empty(), "{name} {code}: {errors:?}");
                 let last = replay.last().map(|p| p.after);
-                let want = Position::from_fen(r.fen, v).ok();
+                let want = Position::from_fen(fen, v).ok();
                 assert_eq!(
                     last.map(|p| crate::openings::key(&p)),
                     want.map(|p| crate::openings::key(&p)),
-                    "{name} {}: {} does not reach {}",
-                    r.code,
-                    r.moves.join(" "),
-                    r.fen
+                    "{name} {code}: {moves} does not reach {fen}"
                 );
                 replayed += 1;
             }

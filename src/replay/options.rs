@@ -1,6 +1,8 @@
 //! What a replay is asked to do: [`Options`] and [`Irregularities`].
 
 use super::*;
+use crate::openings::Table;
+use std::sync::Arc;
 
 /// How to replay. Built with [`Options::default`] (every game under its own
 /// or its file's variant, default draw rules) and the builder methods:
@@ -40,13 +42,8 @@ pub struct Options {
     /// (`--irregularities`; docs/rules.md, "Irregularities that stood").
     pub irregularities: Irregularities,
     /// The opening tables a game is classified against, in this order,
-    /// instead of its variant's list (`--opening-table NAME`, docs/openings.md);
-    /// an empty list looks for none (`--opening-table none`: every
-    /// [`GameReport::opening`] is `None`).
-    pub opening_tables: Option<Vec<String>>,
-    /// What reading the users' tables of [`Options::opening_tables`] left
-    /// out: a line per row (its file, row and why), for the caller to show.
-    pub opening_table_warnings: Vec<String>,
+    /// instead of its variant's list ([`Options::opening_tables`]).
+    pub(crate) opening_tables: Option<crate::openings::Chosen>,
 }
 
 /// What an irregular move does to the replay of a game (`--irregularities`,
@@ -136,38 +133,18 @@ impl Options {
         self.irregularities = mode;
         self
     }
-    /// The opening tables, by name or file, instead of each variant's list
-    /// (`None`: the variant's list; empty: no opening is looked for). A
-    /// file (`.csv`, `.pdn`: a user's table, docs/openings.md) is read and
-    /// each of its rows checked by replaying it: a row left out is a line
-    /// of [`Options::opening_table_warnings`]; a file that cannot be read,
-    /// or a name that is no table, is the error.
-    pub fn opening_tables(mut self, tables: Option<Vec<String>>) -> Result<Options, String> {
-        let mut tables = tables;
-        for t in tables.iter_mut().flatten() {
-            let lower = t.to_ascii_lowercase();
-            let file = !crate::openings::is_table(t)
-                && (lower.ends_with(".csv")
-                    || lower.ends_with(".pdn")
-                    || std::path::Path::new(t.as_str()).is_file());
-            if file {
-                let (name, warnings) = tables::load(t)?;
-                self.opening_table_warnings.extend(warnings);
-                *t = name;
-            }
-        }
-        if let Some(bad) = tables
-            .iter()
-            .flatten()
-            .find(|t| !crate::openings::is_table(t))
-        {
-            let names: Vec<&str> = crate::openings::shipped_names().collect();
-            return Err(format!(
-                "'{bad}' is no opening table (tables: {}, a file .csv or .pdn, or none)",
-                names.join(", ")
-            ));
-        }
-        self.opening_tables = tables;
-        Ok(self)
+    /// The opening tables, in order, instead of each variant's list
+    /// (`--opening-table`, docs/openings.md): tables the caller built
+    /// ([`crate::openings::Table::shipped`], [`crate::openings::Table::load`],
+    /// [`crate::openings::TableSpec::open`]). `None`: each variant's list;
+    /// empty: no opening is looked for (`--opening-table none`: every
+    /// [`GameReport::opening`] is `None`). Nothing is read here.
+    pub fn opening_tables(mut self, tables: Option<Vec<Arc<Table>>>) -> Options {
+        self.opening_tables = tables.map(crate::openings::Chosen::new);
+        self
+    }
+    /// The opening tables of [`Options::opening_tables`], in order.
+    pub fn chosen_tables(&self) -> Option<&[Arc<Table>]> {
+        self.opening_tables.as_ref().map(|c| c.tables())
     }
 }

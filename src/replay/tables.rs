@@ -2,11 +2,18 @@
 //! pgn-extract's eco file: CSV in the shipped tables' format, or PDN with a
 //! game per row. Every row is replayed under the rules of its variants; a
 //! row that does not replay, or whose moves do not give its `fen`, is left
-//! out with a warning naming the file, the row and why.
+//! out with a warning naming the file, the row and why. [`Table::load`] is
+//! defined here, beside the replay it uses, so that `openings` stays below
+//! `replay`.
 
-use super::{check_game_alone, Options};
+use super::{check_game_alone, GameReport, Options};
+use crate::openings::{RowWarning, Table, TableError, TableSpec};
 use crate::position::Position;
 use crate::variant::Variant;
+use std::borrow::Cow;
+use std::io::Read;
+use std::path::Path;
+use std::sync::Arc;
 
 /// A row read and checked, in the shipped tables' text form.
 struct Row {
@@ -38,48 +45,110 @@ impl Row {
     }
 }
 
-/// Reads the table in `path` (`.csv` or `.pdn`), checks every row, and
-/// registers it: (its name, a warning for each row left out). An error when
-/// the file cannot be read, is not a table, or has no row that can be used.
-pub(crate) fn load(path: &str) -> Result<(String, Vec<String>), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{path}: not UTF-8 text (byte {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    let stem = std::path::Path::new(path)
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| path.to_string());
-    let is_pdn = path.to_ascii_lowercase().ends_with(".pdn");
-    let (name, rows, mut warnings) = if is_pdn {
-        let (rows, warnings) = pdn_rows(&text);
-        (stem, rows, warnings)
-    } else {
-        csv_rows(&text, &stem)?
-    };
-    for w in &mut warnings {
-        *w = format!("{path}: {w}");
+/// A table opened, with the warnings of its rows.
+type Opened = (Arc<Table>, Vec<RowWarning>);
+
+/// Where a row is, and why it is left out.
+type Left = (String, String);
+
+impl TableSpec {
+    /// The table it names: a shipped one, or a user's file read and every
+    /// row checked ([`Table::load`]), with the warnings of its rows;
+    /// `None` for `none`.
+    pub fn open(&self) -> Result<Option<Opened>, TableError> {
+        match self {
+            TableSpec::None => Ok(None),
+            TableSpec::Shipped(name) => Ok(Table::shipped(name).map(|t| (t, Vec::new()))),
+            TableSpec::File(path) => {
+                let (t, warnings) = Table::load(path)?;
+                Ok(Some((Arc::new(t), warnings)))
+            }
+        }
     }
-    if rows.is_empty() {
-        return Err(format!("{path}: no row of the table can be used"));
+}
+
+impl Table {
+    /// Reads a user's table from `path` (`.csv` in the shipped tables'
+    /// columns, or `.pdn` with a game per row; docs/openings.md), replays
+    /// every row under the rules of its variants, and gives the table with
+    /// a warning for each row left out. It is read to at most 16 MiB (a
+    /// larger file, or a pipe fed without end, is refused), and nothing of
+    /// it is kept anywhere else: loading an edited file again gives the new
+    /// rows. An error when the file cannot be read, is not a table, has no
+    /// row that can be used, or takes a shipped table's name.
+    pub fn load(path: &Path) -> Result<(Table, Vec<RowWarning>), TableError> {
+        let limit = crate::openings::MAX_TABLE_BYTES;
+        let read = |source| TableError::Read {
+            path: path.to_path_buf(),
+            source,
+        };
+        let file = std::fs::File::open(path).map_err(read)?;
+        let mut bytes = Vec::new();
+        file.take(limit + 1).read_to_end(&mut bytes).map_err(read)?;
+        if bytes.len() as u64 > limit {
+            return Err(TableError::TooLarge {
+                path: path.to_path_buf(),
+            });
+        }
+        let text = String::from_utf8(bytes).map_err(|e| TableError::NotUtf8 {
+            path: path.to_path_buf(),
+            at: e.utf8_error().valid_up_to(),
+        })?;
+        // Lone CR line ends (Excel for Mac) read as line ends.
+        let text = if text.contains('\r') {
+            text.replace("\r\n", "\n").replace('\r', "\n")
+        } else {
+            text
+        };
+        let not_a_table = |why: String| TableError::NotATable {
+            path: path.to_path_buf(),
+            why,
+        };
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_else(|| path.to_string_lossy().to_string());
+        let is_pdn = path
+            .to_string_lossy()
+            .to_ascii_lowercase()
+            .ends_with(".pdn");
+        let (name, rows, warnings) = if is_pdn {
+            let (rows, warnings) = pdn_rows(&text);
+            (stem, rows, warnings)
+        } else {
+            csv_rows(&text, &stem).map_err(not_a_table)?
+        };
+        drop(text);
+        if crate::openings::shipped_names().any(|n| n == name) {
+            return Err(not_a_table(format!(
+                "'{name}' is the name of a shipped table: name the table otherwise (a '# table:' line, or the file's name)"
+            )));
+        }
+        if rows.is_empty() {
+            return Err(not_a_table("no row of the table can be used".into()));
+        }
+        let mut table = String::from("code\tname\tvariants\tstart_fen\tmoves\tfen\taliases\n");
+        for r in &rows {
+            table.push_str(&r.line());
+            table.push('\n');
+        }
+        let warnings = warnings
+            .into_iter()
+            .map(|(at, why)| RowWarning {
+                path: path.to_path_buf(),
+                at,
+                why,
+            })
+            .collect();
+        Ok((Table::read(name, Cow::Owned(table)), warnings))
     }
-    let mut table = String::from("code\tname\tvariants\tstart_fen\tmoves\tfen\taliases\n");
-    for r in &rows {
-        table.push_str(&r.line());
-        table.push('\n');
-    }
-    let name = crate::openings::register(&name, table).map_err(|e| format!("{path}: {e}"))?;
-    Ok((name.to_string(), warnings))
 }
 
 /// The rows of a CSV table: `# key: value` lines (`table`, `variants`,
 /// `title`, `source`), then CSV with a header (`code` required, `fen`
 /// and/or `moves`, optional `name`, `variants`, `start_fen`, `aliases`,
 /// `status`). Its name is its `table` line's, else `stem`.
-fn csv_rows(text: &str, stem: &str) -> Result<(String, Vec<Row>, Vec<String>), String> {
+fn csv_rows(text: &str, stem: &str) -> Result<(String, Vec<Row>, Vec<Left>), String> {
     let mut name = stem.to_string();
     let mut variants: Vec<Variant> = Vec::new();
     let mut head_lines = 0;
@@ -128,7 +197,10 @@ fn csv_rows(text: &str, stem: &str) -> Result<(String, Vec<Row>, Vec<String>), S
         let rec = match rec {
             Ok(r) => r,
             Err(e) => {
-                warnings.push(format!("row {} (line {line}): does not read: {e}", i + 1));
+                warnings.push((
+                    format!("row {} (line {line})", i + 1),
+                    format!("does not read: {e}"),
+                ));
                 continue;
             }
         };
@@ -156,7 +228,7 @@ fn csv_rows(text: &str, stem: &str) -> Result<(String, Vec<Row>, Vec<String>), S
         });
         match row {
             Ok(r) => rows.push(r),
-            Err(why) => warnings.push(format!("row {} (line {line}): {why}", i + 1)),
+            Err(why) => warnings.push((format!("row {} (line {line})", i + 1), why)),
         }
     }
     Ok((name, rows, warnings))
@@ -248,7 +320,7 @@ fn replayed(
 
 /// The position after the last ply of a replayed game and its moves by
 /// square numbers, or its first error.
-fn after(r: &super::GameReport) -> Result<(Position, Vec<String>), String> {
+fn after(r: &GameReport) -> Result<(Position, Vec<String>), String> {
     if let Some(e) = r.first_error() {
         return Err(format!(
             "its moves do not replay: {} ({})",
@@ -275,12 +347,15 @@ fn after(r: &super::GameReport) -> Result<(Position, Vec<String>), String> {
 /// The rows of a PDN table: a game per row, `[Ballot "CODE"]` (required),
 /// `[Opening "NAME"]`, its GameType, its start (`SetUp`/`FEN`) and moves;
 /// the row's position is the one after its last move.
-fn pdn_rows(text: &str) -> (Vec<Row>, Vec<String>) {
+fn pdn_rows(text: &str) -> (Vec<Row>, Vec<Left>) {
     let (mut rows, mut warnings) = (Vec::new(), Vec::new());
-    for (i, g) in crate::pdn::read_all(text.as_bytes()).iter().enumerate() {
+    // Game by game: only the rows are kept, never every game at once.
+    let games = crate::pdn::Reader::new(text.as_bytes()).map_while(Result::ok);
+    for (i, g) in games.enumerate() {
+        let g = &g;
         let at = format!("row {} (game {}, line {})", i + 1, g.index(), g.line());
         let Some(code) = g.tag("Ballot").filter(|c| !c.trim().is_empty()) else {
-            warnings.push(format!("{at}: no Ballot tag"));
+            warnings.push((at, "no Ballot tag".to_string()));
             continue;
         };
         let r = check_game_alone(g, &Options::default().keep_moves(true));
@@ -302,7 +377,7 @@ fn pdn_rows(text: &str) -> (Vec<Row>, Vec<String>) {
             });
         match row {
             Ok(r) => rows.push(r),
-            Err(why) => warnings.push(format!("{at}: {why}")),
+            Err(why) => warnings.push((at, why)),
         }
     }
     (rows, warnings)

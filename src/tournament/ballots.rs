@@ -3,9 +3,11 @@
 //! micro-matches; each pair's two games should start from one ballot.
 
 use super::*;
+use crate::openings::Table as OpeningTable;
+use std::sync::Arc;
 
 /// The ballot of a micro-match's two games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Verdict {
     /// `same`, `shared` or `differs`.
     pub ballot: &'static str,
@@ -14,7 +16,7 @@ pub(super) struct Verdict {
     pub how: &'static str,
     /// The deepest row of the section's table both reach (games that start
     /// from the initial position).
-    pub code: Option<&'static str>,
+    pub code: Option<String>,
 }
 
 /// The micro-matches of a section.
@@ -53,7 +55,7 @@ impl Start {
 /// The ballot of two games (OPENINGS.md 3.4), the section's table the first
 /// of `list` or of their variant's; `None` when a game's first positions
 /// are not known.
-fn verdict(a: &Start, b: &Start, list: Option<&[String]>) -> Option<Verdict> {
+fn verdict(a: &Start, b: &Start, list: Option<&[Arc<OpeningTable>]>) -> Option<Verdict> {
     let (ka, kb) = (a.keys.as_slice(), b.keys.as_slice());
     let (v, w) = (a.v?, b.v?);
     if ka.is_empty() || kb.is_empty() {
@@ -96,7 +98,12 @@ fn verdict(a: &Start, b: &Start, list: Option<&[String]>) -> Option<Verdict> {
         });
     };
     let (ra, rb) = (t.reached(v, ka, a.set_up), t.reached(v, kb, b.set_up));
-    let code = |r: u32| Some(t.rows[r as usize].code);
+    if ra.is_empty() && rb.is_empty() {
+        // Neither game reaches a row of the table: their ballots are not
+        // known from it (never `differs`).
+        return None;
+    }
+    let code = |r: u32| Some(t.code(r).to_string());
     match (ra.last(), rb.last()) {
         (Some(x), Some(y)) if !a.set_up && !b.set_up && x.1 == y.1 => return Some(same(code(x.1))),
         _ => {}
@@ -121,23 +128,20 @@ fn verdict(a: &Start, b: &Start, list: Option<&[String]>) -> Option<Verdict> {
 
 /// A game's start in words, for a `ballot-mismatch` message: its set-up
 /// FEN, or the deepest row of the section's table it reaches.
-fn described(games: Table<'_>, i: usize, s: &Start, list: Option<&[String]>) -> String {
+fn described(games: Table<'_>, i: usize, s: &Start, list: Option<&[Arc<OpeningTable>]>) -> String {
     let (file, game) = games.place(i);
     let place = format!("{} game {game}", file);
     let table = s.v.and_then(|v| crate::openings::section_table(v, list));
-    let row = table.and_then(|t| {
+    let row = table.as_ref().and_then(|t| {
         let (ply, r) = *t.reached(s.v?, &s.keys, s.set_up).last()?;
-        Some(format!(
-            "{} {} after {ply} plies",
-            t.name, t.rows[r as usize].code
-        ))
+        Some(format!("{} {} after {ply} plies", t.name(), t.code(r)))
     });
     match (s.set_up, games.setup_fen(i), row) {
         (true, Some(fen), Some(row)) => format!("{place} set up from {fen} ({row})"),
         (true, Some(fen), None) => format!("{place} set up from {fen}"),
         (_, _, Some(row)) => format!("{place} reaches {row}"),
         (_, _, None) => match table {
-            Some(t) => format!("{place} reaches no row of {}", t.name),
+            Some(t) => format!("{place} reaches no row of {}", t.name()),
             None => place,
         },
     }
@@ -211,7 +215,7 @@ impl Judge<'_> {
                     }
                     let (sg, sh) = (Start::of(self.games, g), Start::of(self.games, h));
                     let v = verdict(&sg, &sh, list);
-                    if ballots.is_some() && v.is_some_and(|v| v.ballot == "differs") {
+                    if ballots.is_some() && v.as_ref().is_some_and(|v| v.ballot == "differs") {
                         found.push(Finding {
                             code: Code::BallotMismatch,
                             severity: Severity::Warning,

@@ -179,7 +179,7 @@ impl Moves {
 
 /// The games of a collection as the tournament sees them (their tags, their
 /// results, where they are, and their moves as hashes), for
-/// [`events`](super::events).
+/// [`Games::events`](super::Games::events).
 ///
 /// In memory a game costs 64 bytes, and each distinct tag value is kept
 /// once; the hashes after each of its plies, which tell a game from a copy

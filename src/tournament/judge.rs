@@ -582,7 +582,7 @@ impl Judge<'_> {
             .iter()
             // A meeting's round is its key's: the round of its games.
             .map(|(&key, m)| {
-                let v = self.micro.pairs.get(&key).copied().flatten();
+                let v = self.micro.pairs.get(&key).cloned().flatten();
                 Meeting {
                     round: if m.5.is_empty() { 0 } else { key.0 },
                     white: new_index[m.0],
@@ -594,8 +594,8 @@ impl Judge<'_> {
                     } else {
                         Vec::new()
                     },
-                    ballot: v.map(|v| v.ballot),
-                    ballot_how: v.map(|v| v.how),
+                    ballot: v.as_ref().map(|v| v.ballot),
+                    ballot_how: v.as_ref().map(|v| v.how),
                     ballot_code: v.and_then(|v| v.code),
                 }
             })

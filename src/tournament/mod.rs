@@ -3,7 +3,7 @@
 //! findings an archive of an event can hold (docs/tournament.md).
 //!
 //! The input is the games ([`Games`]: their tags, their results, where they
-//! are, their moves as hashes); [`events`] groups them and judges each event.
+//! are, their moves as hashes); [`Games::events`] groups them and judges each event.
 //!
 //! ```
 //! use pdnkit::tournament::{events, Games, Settings};
@@ -94,7 +94,7 @@ impl Tiebreak {
     ];
 }
 
-/// What [`events`] is asked to do.
+/// What [`Games::events`] is asked to do.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// How games are scored.
@@ -115,7 +115,7 @@ pub struct Settings {
     pub ballots: Option<bool>,
     /// The opening tables (`--opening-table`) whose first is the table a
     /// section's ballots are compared by; `None`: the variant's own list.
-    pub opening_tables: Option<Vec<String>>,
+    pub opening_tables: Option<Vec<std::sync::Arc<crate::openings::Table>>>,
 }
 
 impl Default for Settings {
@@ -213,7 +213,7 @@ pub struct Meeting {
     pub ballot_how: Option<&'static str>,
     /// The deepest row of the section's table both games reach, when they
     /// start from the initial position.
-    pub ballot_code: Option<&'static str>,
+    pub ballot_code: Option<String>,
 }
 
 /// An event: its players ranked, its meetings, its findings.
@@ -314,7 +314,7 @@ impl Event {
                         .collect(),
                     ballot: m.ballot,
                     how: m.ballot_how,
-                    code: m.ballot_code,
+                    code: m.ballot_code.as_deref(),
                 })
                 .collect(),
             findings: self
@@ -438,7 +438,7 @@ struct PairRecord<'a> {
     /// How each game starts.
     pub how: Option<&'static str>,
     /// The deepest common row of the section's table.
-    pub code: Option<&'static str>,
+    pub code: Option<&'a str>,
 }
 
 /// A game named by its file and 1-based index.
@@ -559,17 +559,19 @@ fn one_match(sets: &[&BTreeSet<String>]) -> bool {
     sets.len() > 1 && sets[0].len() == 2 && sets.iter().all(|s| s == &sets[0])
 }
 
-/// The games' events, each judged: one [`Event`] per event, or per section
-/// of an event whose players form groups that never meet.
-///
-/// With the `batch` feature, events are judged in parallel on the current
-/// rayon pool (run it in a pool of one thread for one thread); the order is
-/// the same.
-pub fn events(games: &Games, settings: &Settings) -> Vec<Event> {
-    events_of(games.table(), settings)
+impl Games {
+    /// The games' events, each judged: one [`Event`] per event, or per section
+    /// of an event whose players form groups that never meet.
+    ///
+    /// With the `batch` feature, events are judged in parallel on the current
+    /// rayon pool (run it in a pool of one thread for one thread); the order is
+    /// the same.
+    pub fn events(&self, settings: &Settings) -> Vec<Event> {
+        events_of(self.table(), settings)
+    }
 }
 
-/// [`events`] of the games of a table.
+/// [`Games::events`] of the games of a table.
 fn events_of(games: Table<'_>, settings: &Settings) -> Vec<Event> {
     let mut keys = Keys::default();
     let groups = event_groups(games, &mut keys);
@@ -590,7 +592,7 @@ fn events_of(games: Table<'_>, settings: &Settings) -> Vec<Event> {
         .collect()
 }
 
-/// Which games count, as the crosstables of [`events`] count them.
+/// Which games count, as the crosstables of [`Games::events`] count them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Counted {
     /// Per game, in the order given: whether it counts.
@@ -604,7 +606,7 @@ struct Counted {
 /// Which games of `groups` (events, as [`event_groups`] makes them) count:
 /// each game stored more than once in an event counted once, and the copies
 /// that disagree (`conflicting-copies`) left out, as the crosstables of
-/// [`events`] count them. Games with a placeholder for a player all count
+/// [`Games::events`] count them. Games with a placeholder for a player all count
 /// (`stats --by player` lists them as "unknown player"). `stats` gives the
 /// games a few pairings at a time ([`Once`]).
 fn counted(
@@ -900,30 +902,39 @@ fn sections(
         }
         sizes.push(section_of.len() - before);
     }
-    let described: Vec<String> = names
+    // The note is said once per event (on its first section), and lists at
+    // most SPLIT_LISTED sections, each name cut short: output and memory
+    // stay linear in the games, whatever the number of sections.
+    let mut described: Vec<String> = names
         .iter()
         .zip(sets)
         .zip(&sizes)
+        .take(SPLIT_LISTED)
         .map(|((nm, set), &p)| {
             format!(
-                "{nm} ({}, {})",
+                "{} ({}, {})",
+                cut(nm, SPLIT_NAME_CHARS),
                 plural(p, "player", "players"),
                 plural(set.len(), "game", "games")
             )
         })
         .collect();
-    let name = event.event.trim();
+    if sets.len() > SPLIT_LISTED {
+        described.push(format!("and {} more", sets.len() - SPLIT_LISTED));
+    }
+    let name = cut(event.event.trim(), SPLIT_NAME_CHARS);
     let note = Finding {
         code: Code::SplitEvent,
         severity: Severity::Note,
         message: format!(
             "{}: its games form {} sets of players with no game between them, each with its own crosstable: {}",
-            if name.is_empty() { "(no Event)" } else { name },
+            if name.is_empty() { "(no Event)" } else { &name },
             sets.len(),
             described.join("; ")
         ),
         games: Vec::new(),
     };
+    let mut note = Some(note);
     let mut parts: Vec<Part> = names
         .into_iter()
         .map(|nm| Part {
@@ -931,7 +942,7 @@ fn sections(
             section: Some(nm),
             site: event.site.clone(),
             year: event.year,
-            findings: vec![note.clone()],
+            findings: note.take().into_iter().collect(),
             merged: 0,
             conflicts: 0,
         })
@@ -953,6 +964,19 @@ fn sections(
         parts[section_of_game(i)].conflicts += 1;
     }
     parts
+}
+
+/// The most sections a `split-event` note lists by name.
+const SPLIT_LISTED: usize = 20;
+/// The most characters of a name a `split-event` note quotes.
+const SPLIT_NAME_CHARS: usize = 80;
+
+/// `text` cut to at most `n` characters (`…` where it is cut).
+fn cut(text: &str, n: usize) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(n) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((at, _)) => std::borrow::Cow::Owned(format!("{}…", &text[..at])),
+    }
 }
 
 /// `n` and the word, singular or plural.

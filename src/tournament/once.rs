@@ -40,6 +40,9 @@ pub(crate) struct Once {
     pub merged: u64,
     /// Games left out because their copies disagree.
     pub conflicting: u64,
+    /// Why games waiting could not be read back (a disk error, the
+    /// temporary file cut short): they are not counted, and the run fails.
+    pub failed: Option<String>,
 }
 
 impl std::fmt::Debug for Once {
@@ -68,6 +71,7 @@ impl Once {
             players: HashMap::new(),
             merged: 0,
             conflicting: 0,
+            failed: None,
         }
     }
 
@@ -128,8 +132,9 @@ impl Once {
     }
 
     /// Each game waiting, in input order within a bucket: its bytes and
-    /// whether it counts. A bucket that cannot be read back (a disk error)
-    /// gives nothing: nothing is counted twice.
+    /// whether it counts. A bucket that cannot be read back (a disk error,
+    /// the temporary file cut short) gives nothing, and says why in
+    /// [`Once::failed`]: nothing is counted twice, nothing made up.
     pub(crate) fn settle(&mut self, mut each: impl FnMut(&[u8], bool)) {
         let Some(mut waiting) = self.waiting.take() else {
             return;
@@ -137,7 +142,18 @@ impl Once {
         let towns = self.one_match_events();
         let settings = Settings::default();
         for b in 0..waiting.count() {
-            let bytes = waiting.take(b).unwrap_or_default();
+            let bytes = match waiting.take(b) {
+                Ok(bytes) => bytes,
+                Err(e) => {
+                    self.failed.get_or_insert_with(|| {
+                        format!(
+                            "the games set aside in a temporary file could not be read back ({e}): \
+                             the counts leave them out"
+                        )
+                    });
+                    continue;
+                }
+            };
             let (list, extra) = records(&bytes);
             let table = self.games.table_of(&list);
             let groups = groups(table, &towns, &mut self.keys);
@@ -210,4 +226,46 @@ fn records(bytes: &[u8]) -> (Vec<TGame>, Vec<&[u8]>) {
         rest = &rest[TGame::BYTES + 4 + len..];
     }
     (list, extra)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 63 item 6: a bucket of the temporary file that cannot be read
+    /// back (the file cut short, as a failing disk loses it) counts
+    /// nothing and says why; nothing is made up.
+    #[test]
+    fn a_bucket_that_cannot_be_read_back_is_said() {
+        let text = "[Event \"E\"]\n[White \"A\"]\n[Black \"B\"]\n[Round \"1\"]\n[GameType \"20\"]\n1. 32-28 *\n";
+        let games = crate::pdn::read_all(text.as_bytes());
+        let g = &games[0];
+        let r = crate::check::check_game(g, &crate::replay::Options::default());
+        let mut once = Once::new();
+        let caller = [0u8; 1024];
+        for _ in 0..20 {
+            assert!(once.add("f.pdn", g, &r, &caller));
+        }
+        let mut whole = once_again(g, &r, &caller);
+        let mut given = 0;
+        whole.settle(|_, _| given += 1);
+        assert_eq!((given, whole.failed.is_none()), (20, true));
+        if let Some(w) = once.waiting.as_mut() {
+            w.cut_for_test();
+        }
+        let mut seen = 0;
+        once.settle(|_, _| seen += 1);
+        assert_eq!((seen, once.merged, once.conflicting), (0, 0, 0));
+        let why = once.failed.unwrap_or_default();
+        assert!(why.contains("could not be read back"), "{why}");
+    }
+
+    /// The same twenty copies, read back whole.
+    fn once_again(g: &crate::pdn::Game, r: &crate::replay::GameReport, caller: &[u8]) -> Once {
+        let mut once = Once::new();
+        for _ in 0..20 {
+            once.add("f.pdn", g, r, caller);
+        }
+        once
+    }
 }

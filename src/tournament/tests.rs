@@ -36,7 +36,7 @@ fn events(games: &[T], s: &Settings) -> Vec<Event> {
         };
         all.push(g, games::Moves::NONE);
     }
-    super::events(&all, s)
+    all.events(s)
 }
 
 fn g(w: &str, b: &str, round: &str, result: Outcome) -> T {

@@ -877,3 +877,122 @@ fn links_inside_a_tar_are_members() {
         .count();
     assert_eq!(games, 1, "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+/// The offset of the `k`-th (from 0) central directory entry of `zip`.
+fn central_entry(zip: &[u8], k: usize) -> usize {
+    let first = zip
+        .windows(4)
+        .position(|w| w == b"PK\x01\x02")
+        .expect("a central directory");
+    let mut at = first;
+    for _ in 0..k {
+        let n = |o: usize| usize::from(u16::from_le_bytes([zip[at + o], zip[at + o + 1]]));
+        at += 46 + n(28) + n(30) + n(32);
+    }
+    at
+}
+
+/// The overlapping-entry bomb of issue 54's test (two entries on one member).
+fn overlapping_bomb() -> Vec<u8> {
+    let game = b"[GameType \"20\"]\n1. 32-28 *\n".repeat(100);
+    let mut bytes = streamed_zip(&[("a.pdn", &game), ("b.pdn", &game)], false);
+    let cd = central_entry(&bytes, 1);
+    bytes[cd + 42..cd + 46].copy_from_slice(&0u32.to_le_bytes());
+    bytes
+}
+
+/// Issue 63 item 1: the overlapping-entry bomb is refused whatever the
+/// archive's tail holds: a second end-of-central-directory record in the
+/// archive's comment, or a Zip64 locator pointing past the end of the file,
+/// which once made the checking reader give up and the unchecked one read
+/// every entry.
+#[test]
+fn the_zip_bomb_is_refused_whatever_the_tail() {
+    // A comment that holds an end record of its own, pointing nowhere.
+    let mut in_comment = overlapping_bomb();
+    let mut fake = b"PK\x05\x06\0\0\0\0\x01\0\x01\0".to_vec();
+    fake.extend_from_slice(&46u32.to_le_bytes());
+    fake.extend_from_slice(&0x7fff_0000u32.to_le_bytes());
+    fake.extend_from_slice(&0u16.to_le_bytes());
+    let n = in_comment.len();
+    in_comment[n - 2..].copy_from_slice(&(fake.len() as u16).to_le_bytes());
+    in_comment.extend_from_slice(&fake);
+    // A Zip64 locator just before the end record, pointing past the end.
+    let mut locator = overlapping_bomb();
+    let eocd = locator.len() - 22;
+    let mut loc = b"PK\x06\x07".to_vec();
+    loc.extend_from_slice(&0u32.to_le_bytes());
+    loc.extend_from_slice(&(1u64 << 40).to_le_bytes());
+    loc.extend_from_slice(&1u32.to_le_bytes());
+    locator.splice(eocd..eocd, loc);
+    for (name, bytes) in [("comment.zip", in_comment), ("locator.zip", locator)] {
+        let (got, status, err) = members_read(name, &bytes);
+        assert_eq!(status, Some(2), "{name}: {err}");
+        assert!(got.is_empty(), "{name}: {got:?}");
+        assert!(err.contains("overlap (possible zip bomb)"), "{name}: {err}");
+    }
+}
+
+/// Issue 63 item 9: an entry whose data runs past the end of the file is
+/// refused and named; the intact members are read; exit 2.
+#[test]
+fn one_bad_zip_entry_loses_only_itself() {
+    let game = |e: &str| format!("[Event \"{e}\"]\n[GameType \"20\"]\n1. 32-28 *\n");
+    let (a, b, c) = (game("a"), game("b"), game("c"));
+    let mut bytes = streamed_zip(
+        &[
+            ("a.pdn", a.as_bytes()),
+            ("b.pdn", b.as_bytes()),
+            ("c.pdn", c.as_bytes()),
+        ],
+        false,
+    );
+    let cd = central_entry(&bytes, 1);
+    bytes[cd + 20..cd + 24].copy_from_slice(&0x00ff_ffffu32.to_le_bytes());
+    let (got, status, err) = members_read("cut.zip", &bytes);
+    assert_eq!(
+        got,
+        vec![
+            ("a.pdn".to_string(), "a".to_string()),
+            ("c.pdn".to_string(), "c".to_string())
+        ],
+        "{err}"
+    );
+    assert_eq!(status, Some(2), "{err}");
+    assert!(
+        err.contains("member 2") && err.contains("past the end of the archive"),
+        "{err}"
+    );
+}
+
+/// Issue 63 item 16: a zip member whose CRC-32 does not match keeps the
+/// games before the fault, as a `.pdn.gz` with a bad CRC does: the games,
+/// the message, exit 2; a small member and one of several pieces alike.
+#[test]
+fn a_zip_member_with_a_bad_crc_keeps_its_games() {
+    let three = "[GameType \"20\"]\n1. 32-28 *\n\n[GameType \"20\"]\n1. 33-28 *\n\n[GameType \"20\"]\n1. 31-27 *\n";
+    let many: String = (0..20_000)
+        .map(|i| format!("[Event \"{i}\"]\n[GameType \"20\"]\n1. 32-28 *\n\n"))
+        .collect();
+    for (text, games) in [(three.to_string(), 3), (many, 20_000)] {
+        let mut zip = streamed_zip(&[("g.pdn", text.as_bytes())], false);
+        let cd = central_entry(&zip, 0);
+        zip[cd + 16] ^= 0xff;
+        let mut gz = gzip(text.as_bytes());
+        let n = gz.len();
+        gz[n - 8] ^= 0xff;
+        for (name, bytes) in [("crc.zip", zip), ("crc.pdn.gz", gz)] {
+            let d = tempdir(&format!("bad-crc-{games}"));
+            let f = d.join(name);
+            std::fs::write(&f, bytes).unwrap();
+            let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+            let err = String::from_utf8_lossy(&o.stderr);
+            let read = common::json_lines(&o)
+                .iter()
+                .filter(|v| v["type"] == "game")
+                .count();
+            assert_eq!((read, o.status.code()), (games, Some(2)), "{name}: {err}");
+            assert!(err.contains("broken"), "{name}: {err}");
+        }
+    }
+}

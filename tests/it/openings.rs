@@ -835,3 +835,195 @@ fn a_shipped_table_written_and_read_back_classifies_the_same() {
         );
     }
 }
+
+/// Issue 63 items 3, 12, 13 and 17: a user's row of 66 plies matches a game
+/// that plays it; a code beginning with `#` is a code; a table with lone-CR
+/// line ends (Excel for Mac) reads; a table's file name is printed escaped.
+#[test]
+fn users_tables_long_rows_hash_codes_lone_cr_and_escaped_names() {
+    let dir = common::tempdir("openings-user-edges");
+    // The first 66 plies of a legal game of the corpus.
+    let long = common::corpus("brazilian/clean.pdn");
+    let out = common::pdnkit(&["check", "--format", "json", &long]);
+    let game = common::json_lines(&out)
+        .into_iter()
+        .find(|g| g["type"] == "game" && g["plies"].as_u64().unwrap_or(0) >= 70)
+        .expect("a game of 70 plies or more in corpus/brazilian/clean.pdn");
+    let index = game["game"].as_u64().unwrap_or(0) as usize;
+    // Its moves, by square numbers, from `convert --normalise`.
+    let text = std::fs::read_to_string(&long).expect("read");
+    let games = pdnkit::pdn::read_all(text.as_bytes());
+    let g = &games[index - 1];
+    let moves: Vec<String> = g
+        .main_line()
+        .take(66)
+        .map(|m| String::from_utf8_lossy(g.bytes(&m.span())).into_owned())
+        .collect();
+    let csv = dir.join("long.csv");
+    std::fs::write(
+        &csv,
+        format!(
+            "# table: long\r# variants: brazilian\rcode,moves\r#66,{}\r",
+            moves.join(" ")
+        ),
+    )
+    .expect("written");
+    let one = dir.join("one.pdn");
+    std::fs::write(&one, g.text()).expect("written");
+    let out = common::pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        "--opening-table",
+        &csv.to_string_lossy(),
+        &one.to_string_lossy(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    let opening = common::json_lines(&out)
+        .into_iter()
+        .find(|g| g["type"] == "game")
+        .map(|g| g["opening"].clone())
+        .expect("a game");
+    assert_eq!(opening["table"], "long", "{err}");
+    assert_eq!(opening["code"], "#66", "{err}");
+    assert_eq!(opening["plies"], 66, "{err}");
+    // A file name with a control character is printed escaped.
+    let odd = dir.join("evil\x1b[31m.csv");
+    std::fs::write(&odd, "name\nx\n").expect("written");
+    let out = common::pdnkit(&["check", "--opening-table", &odd.to_string_lossy(), &long]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains('\x1b'), "{err:?}");
+    assert!(err.contains("no 'code' column"), "{err}");
+    let missing = dir.join("gone\x07.csv");
+    let out = common::pdnkit(&[
+        "check",
+        "--opening-table",
+        &missing.to_string_lossy(),
+        &long,
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(!err.contains('\x07'), "{err:?}");
+}
+
+/// Issue 63 item 10: a user's table is read within a bound: a file past
+/// 16 MiB is refused with the reason, exit 2, before it is parsed.
+#[test]
+fn a_users_table_is_read_within_a_bound() {
+    let dir = common::tempdir("openings-user-bound");
+    let big = dir.join("big.csv");
+    let mut text = String::from("code,moves\n");
+    while text.len() <= 17 << 20 {
+        text.push_str("X,32-28 19-23 28x19 14x23\n");
+    }
+    std::fs::write(&big, text).expect("written");
+    let games = common::corpus("brazilian/clean.pdn");
+    let out = common::pdnkit(&["check", "--opening-table", &big.to_string_lossy(), &games]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("larger than 16777216 bytes"), "{err}");
+}
+
+/// Issue 61 item 2, issue 63 item 14: no table outlives its use. A table
+/// loaded, its file edited and loaded again in one process gives the new
+/// rows; a table loaded by one call is not known by name in the next.
+#[test]
+fn an_edited_table_loads_again_in_one_process() {
+    use pdnkit::openings::{Table, TableSpec};
+    use pdnkit::select::Criterion;
+    let dir = common::tempdir("openings-reload");
+    let path = dir.join("mine.csv");
+    let games =
+        std::fs::read_to_string(common::corpus("russian/micro-matches.pdn")).expect("the corpus");
+    let opening_of = |table: &std::sync::Arc<Table>| {
+        let opts = pdnkit::Options::default().opening_tables(Some(vec![table.clone()]));
+        pdnkit::pdn::read_all(games.as_bytes())
+            .iter()
+            .map(|g| pdnkit::check_game(g, &opts))
+            .filter_map(|r| r.opening.map(|o| format!("{} {}", o.table(), o.code())))
+            .collect::<Vec<_>>()
+    };
+    std::fs::write(
+        &path,
+        "# table: mine\n# variants: russian\ncode,moves\nOLD,21-17 9-13\n",
+    )
+    .expect("written");
+    let spec: TableSpec = path.to_string_lossy().parse().expect("a file");
+    let (first, warnings) = spec.open().expect("read").expect("a table");
+    assert!(warnings.is_empty());
+    assert!(opening_of(&first).iter().any(|o| o == "mine OLD"));
+    std::fs::write(
+        &path,
+        "# table: mine\n# variants: russian\ncode,moves\nNEW,21-17 9-13\n",
+    )
+    .expect("written");
+    let (second, _) = spec.open().expect("read again").expect("a table");
+    let after = opening_of(&second);
+    assert!(after.iter().any(|o| o == "mine NEW"), "{after:?}");
+    assert!(!after.iter().any(|o| o.contains("OLD")), "{after:?}");
+    // The first table is its own, unchanged by the second.
+    assert!(opening_of(&first).iter().any(|o| o == "mine OLD"));
+    // Not nameable without being given: `mine:NEW` is no table's code.
+    drop((first, second));
+    let c = Criterion::parse_opening("mine:NEW").expect("a criterion");
+    let g = &pdnkit::pdn::read_all(games.as_bytes())[4];
+    let r = pdnkit::check_game(g, &pdnkit::Options::default());
+    assert!(
+        !c.matches(g, &r),
+        "a table loaded before is still known by name"
+    );
+    assert!("no-such-table".parse::<TableSpec>().is_err());
+    assert_eq!("NONE".parse::<TableSpec>().ok(), Some(TableSpec::None));
+}
+
+/// Issue 63 item 5: no formula reaches a spreadsheet through a user's
+/// table: its table name, codes and names are made safe in CSV like every
+/// other text cell.
+#[test]
+fn a_users_table_reaches_no_spreadsheet_as_a_formula() {
+    let dir = common::tempdir("openings-user-formula");
+    let csv = dir.join("f.csv");
+    std::fs::write(
+        &csv,
+        "# table: @A2\n# variants: russian\ncode,name,moves\n=HYPERLINK(1),+SUM(1),21-17 9-13\n",
+    )
+    .expect("written");
+    let games = common::corpus("russian/micro-matches.pdn");
+    let out = common::pdnkit(&[
+        "convert",
+        "--to",
+        "csv",
+        "--opening-table",
+        &csv.to_string_lossy(),
+        &games,
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut rows = csv::Reader::from_reader(text.as_bytes());
+    let head = rows.headers().expect("a header").clone();
+    let col = |n: &str| head.iter().position(|h| h == n).expect("a column");
+    let (t, c, n) = (
+        col("opening_table"),
+        col("opening_code"),
+        col("opening_name"),
+    );
+    let mut seen = 0;
+    for r in rows.records() {
+        let r = r.expect("a row");
+        if r[c].is_empty() {
+            continue;
+        }
+        assert_eq!(
+            (&r[t], &r[c], &r[n]),
+            ("'@A2", "'=HYPERLINK(1)", "'+SUM(1)")
+        );
+        seen += 1;
+    }
+    assert!(seen > 0, "{text}");
+}

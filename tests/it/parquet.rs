@@ -551,3 +551,57 @@ fn a_tag_never_replaces_or_repeats_a_column() {
     let plies = csv_rows(&["convert", "--to", "csv", "--moves", "--tag", "Event", f]);
     assert_eq!(plies[0]["Event"], "E");
 }
+
+/// Issue 63 items 8, 11 and 15: a `--force` commit that fails half way
+/// (a rename refused, here on purpose) leaves DIR as it was, the earlier
+/// run's partitions in place and none of the new ones, and no staging
+/// folder anywhere; a staging folder left by a killed run (the old naming,
+/// with this process's id or another) never blocks a later run, and the
+/// run stages inside DIR when DIR exists (nothing is made beside it).
+#[test]
+fn a_failed_commit_leaves_the_folder_as_it_was() {
+    let d = tempdir("parquet-failed-commit");
+    let f = d.join("e.pdn");
+    std::fs::write(&f, events_pdn(&["old", "kept"])).unwrap();
+    let out = d.join("parts");
+    let (fs, o) = (f.to_str().unwrap(), out.to_str().unwrap());
+    let args = [
+        "convert",
+        "--to",
+        "parquet",
+        "--partition-by",
+        "event",
+        "--force",
+        "-o",
+        o,
+        fs,
+    ];
+    succeed(&args);
+    let before = folders(&out);
+    assert_eq!(before, ["event=kept", "event=old"]);
+    // Leftovers of killed runs, in the old naming and the new.
+    for stale in [
+        d.join(".parts.pdnkit-1.tmp"),
+        d.join(format!(".parts.pdnkit-{}.tmp", std::process::id())),
+    ] {
+        std::fs::create_dir(&stale).unwrap();
+    }
+    let leftovers = folders(&d);
+    std::fs::write(&f, events_pdn(&["kept", "new"])).unwrap();
+    for fail_after in [0, 1, 2, 3] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .args(args)
+            .arg("--no-progress")
+            .env("PDNKIT_TEST_FAIL_RENAMES", fail_after.to_string())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "after {fail_after}: {err}");
+        assert!(err.contains("PDNKIT_TEST_FAIL_RENAMES"), "{err}");
+        assert_eq!(folders(&out), before, "after {fail_after} renames");
+        assert_eq!(folders(&d), leftovers, "after {fail_after} renames");
+    }
+    succeed(&args);
+    assert_eq!(folders(&out), ["event=kept", "event=new"]);
+    assert_eq!(folders(&d), leftovers);
+}

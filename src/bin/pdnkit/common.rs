@@ -37,6 +37,9 @@ pub struct InputArgs {
     /// variant's list (repeatable; docs/openings.md); none: no opening.
     #[arg(long, value_name = "NAME|FILE|none")]
     pub opening_table: Vec<String>,
+    /// The tables of `--opening-table`, read once for the whole run.
+    #[arg(skip)]
+    tables: std::sync::OnceLock<Result<OpeningTables, String>>,
     /// Worker threads (default: all cores).
     #[arg(short = 'j', long)]
     pub jobs: Option<usize>,
@@ -65,6 +68,29 @@ pub struct InputArgs {
     /// game-too-large and skipped (memory stays bounded by this).
     #[arg(long, value_name = "BYTES", default_value_t = pdnkit::Options::DEFAULT_MAX_GAME_BYTES)]
     pub max_game_bytes: usize,
+}
+
+/// The tables of `--opening-table` read ([`InputArgs::opening_tables`]).
+type OpeningTables = Option<Vec<std::sync::Arc<pdnkit::openings::Table>>>;
+
+/// Reads the tables of `--opening-table` in order: the error of the first
+/// that cannot be used; each warning of a user's table's rows said once.
+fn opening_tables(list: &[String]) -> Result<OpeningTables, String> {
+    if list.is_empty() {
+        return Ok(None);
+    }
+    let mut out = Vec::new();
+    for t in list {
+        let spec: pdnkit::openings::TableSpec =
+            t.parse().map_err(|e| format!("--opening-table: {e}"))?;
+        if let Some((table, warnings)) = spec.open().map_err(|e| format!("--opening-table: {e}"))? {
+            for w in warnings {
+                eprintln!("pdnkit: warning: {w}");
+            }
+            out.push(table);
+        }
+    }
+    Ok(Some(out))
 }
 
 /// The groups `-A`, `-W` and `-D` take besides codes.
@@ -196,7 +222,7 @@ impl InputArgs {
             DrawChoice::Cbjd => Some(DrawRules::Cbjd),
             DrawChoice::Fmjd => Some(DrawRules::Fmjd),
         };
-        Options::default()
+        Ok(Options::default()
             .variants(self.variant.iter().map(|c| c.0.clone()).collect())
             .force_variant(self.force_variant)
             .draw_rules(draw_rules)
@@ -206,22 +232,17 @@ impl InputArgs {
             })
             .max_game_bytes(Some(self.max_game_bytes))
             .levels(self.levels())
-            .opening_tables(self.opening_tables())
-            .map_err(|e| format!("--opening-table: {e}"))
+            .opening_tables(self.opening_tables()?))
     }
 
     /// The tables of `--opening-table`, in order (`none` left out: an empty
     /// list turns classification off); `None`: each variant's own list.
-    pub fn opening_tables(&self) -> Option<Vec<String>> {
-        match self.opening_table.as_slice() {
-            [] => None,
-            list => Some(
-                list.iter()
-                    .filter(|t| !t.eq_ignore_ascii_case("none"))
-                    .cloned()
-                    .collect(),
-            ),
-        }
+    /// A user's file is read (every row checked) the first time this is
+    /// asked for, and its rows' warnings said then, once.
+    pub fn opening_tables(&self) -> Result<OpeningTables, String> {
+        self.tables
+            .get_or_init(|| opening_tables(&self.opening_table))
+            .clone()
     }
 
     /// Worker threads asked for (`-j`): at least 1; more than
@@ -338,9 +359,6 @@ impl InputArgs {
     pub fn prepare(&self, keep_moves: bool) -> Result<Prepared, u8> {
         let fail = |m: String| crate::exit::fail(m);
         let mut opts = self.options().map_err(fail)?;
-        for w in &opts.opening_table_warnings {
-            eprintln!("pdnkit: warning: {}", crate::render::name(w));
-        }
         opts.keep_moves = keep_moves;
         let jobs = self.jobs().map_err(fail)?;
         let paths: Vec<PathBuf> = if self.paths.is_empty() {
@@ -463,9 +481,11 @@ impl SelectArgs {
         input: &InputArgs,
     ) -> Result<pdnkit::select::Selection, String> {
         use pdnkit::select::Criterion;
-        if !self.opening.is_empty() {
-            input.options()?;
-        }
+        let tables = if self.opening.is_empty() {
+            None
+        } else {
+            input.opening_tables()?
+        };
         let mut s = pdnkit::select::Selection::default();
         let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, opt: &str| {
             c.map(|c| {
@@ -525,7 +545,10 @@ impl SelectArgs {
             add(Criterion::parse_position(v), "position")?;
         }
         for v in &self.opening {
-            add(Criterion::parse_opening(v), "opening")?;
+            add(
+                Criterion::parse_opening_with(v, tables.as_deref().unwrap_or_default()),
+                "opening",
+            )?;
         }
         s.invert(self.invert);
         Ok(s)

@@ -544,11 +544,15 @@ pub fn print_bytes(b: &[u8]) -> u8 {
 }
 
 /// A folder of partitions (`convert --to parquet --partition-by KEY -o DIR`)
-/// written in a staging folder beside DIR (`.DIR.pdnkit-PID.tmp`, removed
-/// on a failure and by the signal handler) and moved into DIR only when the
-/// run is complete, so DIR holds exactly one run's partitions: an
-/// interrupted run leaves nothing, and an earlier run's partitions (folders
-/// named `KEY=VALUE`) are refused unless `--force`, then replaced as a whole.
+/// written in a staging folder and moved into DIR only when the run is
+/// complete, so DIR holds exactly one run's partitions: an interrupted or
+/// failed run leaves nothing, and an earlier run's partitions (folders
+/// named `KEY=VALUE`) are refused unless `--force`, then replaced as a
+/// whole. The staging folder is on DIR's file system: inside DIR when DIR
+/// exists (a mount point, a container volume, a parent that is not
+/// writable all work), else beside it, where DIR is to be made. Its name
+/// is new to every run (the process id, the time and a count), so a
+/// leftover of a killed run never blocks a later one.
 pub struct StagedDir {
     staging: PathBuf,
     dest: PathBuf,
@@ -560,11 +564,56 @@ fn is_partition(e: &std::fs::DirEntry) -> bool {
     e.file_name().to_string_lossy().contains('=') && e.file_type().is_ok_and(|t| t.is_dir())
 }
 
+/// A folder made new in `dir`, named `.{base}.pdnkit-PID-TIME-N.{ext}`
+/// (a name no earlier run can hold: one that exists is passed over).
+fn new_folder(dir: Option<&Path>, base: &str, ext: &str) -> io::Result<PathBuf> {
+    let time = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let mut n = 0u32;
+    loop {
+        let name = format!(".{base}.pdnkit-{}-{time:x}-{n}.{ext}", std::process::id());
+        let path = dir.map_or_else(|| PathBuf::from(&name), |d| d.join(&name));
+        match std::fs::create_dir(&path) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => {
+                return Err(io::Error::new(
+                    e.kind(),
+                    format!("{}: {e}", crate::render::path(&path)),
+                ))
+            }
+        }
+    }
+}
+
+/// A rename, failing on purpose after `PDNKIT_TEST_FAIL_RENAMES` renames
+/// in builds with debug assertions (the tests of a commit that fails half
+/// way); a plain rename else.
+fn rename(from: &Path, to: &Path) -> io::Result<()> {
+    #[cfg(debug_assertions)]
+    {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static DONE: AtomicU64 = AtomicU64::new(0);
+        if let Some(n) = std::env::var("PDNKIT_TEST_FAIL_RENAMES")
+            .ok()
+            .and_then(|v| v.parse::<u64>().ok())
+        {
+            if DONE.fetch_add(1, Ordering::Relaxed) >= n {
+                return Err(io::Error::other(
+                    "a rename failed (PDNKIT_TEST_FAIL_RENAMES)",
+                ));
+            }
+        }
+    }
+    std::fs::rename(from, to)
+}
+
 impl StagedDir {
     /// Begins writing the partitions of `dest`.
     pub fn create(dest: &Path, force: bool) -> Result<StagedDir, String> {
         let name = crate::render::path(dest);
-        match std::fs::symlink_metadata(dest) {
+        let exists = match std::fs::symlink_metadata(dest) {
             Ok(m) if m.file_type().is_symlink() => {
                 return Err(format!(
                 "{name} is a symbolic link; not writing through it (name the folder it points to)"
@@ -583,21 +632,30 @@ impl StagedDir {
                         if old == 1 { "" } else { "s" }
                     ));
                 }
+                true
             }
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => false,
             Err(e) => return Err(format!("{name}: {e}")),
-        }
+        };
         let base = dest
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "out".into());
-        let staging = sibling(dest, &format!(".{base}.pdnkit-{}.tmp", std::process::id()));
-        {
+        let staging = {
             let mut files = pending();
-            std::fs::create_dir(&staging)
-                .map_err(|e| format!("{}: {e}", crate::render::path(&staging)))?;
+            let staging = if exists {
+                new_folder(Some(dest), "partitions", "tmp")
+            } else {
+                new_folder(
+                    dest.parent().filter(|p| !p.as_os_str().is_empty()),
+                    &base,
+                    "tmp",
+                )
+            }
+            .map_err(|e| e.to_string())?;
             files.push((staging.clone(), true));
-        }
+            staging
+        };
         Ok(StagedDir {
             staging,
             dest: dest.to_path_buf(),
@@ -612,38 +670,68 @@ impl StagedDir {
 
     /// Puts the partitions in place: DIR, when it did not exist, is the
     /// staging folder renamed in one step; else every partition folder of an
-    /// earlier run is moved out first (then removed), and each new one is
-    /// moved in by one rename. The signal handler waits meanwhile.
+    /// earlier run is moved out first (into a folder of DIR's own), and each
+    /// new one is moved in by one rename, then the earlier ones are removed.
+    /// A step that fails puts DIR back as it was (the earlier partitions in
+    /// place, none of the new ones) and removes both folders of the run.
+    /// The signal handler waits meanwhile.
     pub fn commit(mut self) -> io::Result<()> {
         let mut files = pending();
         self.committed = true;
-        files.retain(|(x, _)| x != &self.staging);
         if std::fs::symlink_metadata(&self.dest).is_err() {
-            return std::fs::rename(&self.staging, &self.dest);
+            let done = rename(&self.staging, &self.dest);
+            if done.is_err() {
+                let _ = std::fs::remove_dir_all(&self.staging);
+            }
+            files.retain(|(x, _)| x != &self.staging);
+            return done;
         }
-        let trash = self.staging.with_extension("old");
-        std::fs::create_dir(&trash)?;
-        files.push((trash.clone(), true));
-        for e in std::fs::read_dir(&self.dest)?.filter_map(Result::ok) {
-            if is_partition(&e) {
-                std::fs::rename(e.path(), trash.join(e.file_name()))?;
+        let trash = match new_folder(Some(&self.dest), "partitions", "old") {
+            Ok(t) => t,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&self.staging);
+                files.retain(|(x, _)| x != &self.staging);
+                return Err(e);
+            }
+        };
+        let (mut moved_out, mut moved_in) = (Vec::new(), Vec::new());
+        let done = self.swap(&trash, &mut moved_out, &mut moved_in);
+        if done.is_err() {
+            // Back as it was: the new partitions out, the earlier ones in.
+            for name in &moved_in {
+                let _ = std::fs::remove_dir_all(self.dest.join(name));
+            }
+            for name in &moved_out {
+                let _ = std::fs::rename(trash.join(name), self.dest.join(name));
             }
         }
-        for e in std::fs::read_dir(&self.staging)?.filter_map(Result::ok) {
-            std::fs::rename(e.path(), self.dest.join(e.file_name()))?;
-        }
-        std::fs::remove_dir(&self.staging)?;
+        let _ = std::fs::remove_dir_all(&self.staging);
         let removed = std::fs::remove_dir_all(&trash);
-        files.retain(|(x, _)| x != &trash);
-        removed
+        files.retain(|(x, _)| x != &self.staging);
+        done.and(removed)
     }
-}
 
-/// `name` in the folder of `path`.
-fn sibling(path: &Path, name: &str) -> PathBuf {
-    match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.join(name),
-        _ => PathBuf::from(name),
+    /// The earlier partitions moved into `trash`, then the new ones into
+    /// DIR: the names moved each way, for an undo.
+    fn swap(
+        &self,
+        trash: &Path,
+        moved_out: &mut Vec<std::ffi::OsString>,
+        moved_in: &mut Vec<std::ffi::OsString>,
+    ) -> io::Result<()> {
+        let old: Vec<std::fs::DirEntry> = std::fs::read_dir(&self.dest)?
+            .filter_map(Result::ok)
+            .filter(is_partition)
+            .collect();
+        for e in old {
+            rename(&e.path(), &trash.join(e.file_name()))?;
+            moved_out.push(e.file_name());
+        }
+        for e in std::fs::read_dir(&self.staging)?.filter_map(Result::ok) {
+            rename(&e.path(), &self.dest.join(e.file_name()))?;
+            moved_in.push(e.file_name());
+        }
+        Ok(())
     }
 }
 

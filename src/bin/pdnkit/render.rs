@@ -202,7 +202,7 @@ pub fn safe_record<W: std::io::Write, S: AsRef<str>>(
     w.write_record(
         cells
             .into_iter()
-            .map(|c| pdnkit::export::spreadsheet_safe(c.as_ref()).into_owned()),
+            .map(|c| pdnkit::export::GameRow::safe_text(c.as_ref()).into_owned()),
     )
 }
 

@@ -227,7 +227,7 @@ impl ConvertSink {
             .iter()
             .map(|t| g.tag(t).unwrap_or_default())
             .map(|v| match (self.a.to, self.a.csv_raw) {
-                (To::Csv, false) => pdnkit::export::spreadsheet_safe(&v).into_owned(),
+                (To::Csv, false) => pdnkit::export::GameRow::safe_text(&v).into_owned(),
                 _ => v,
             })
             .collect()

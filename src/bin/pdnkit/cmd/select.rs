@@ -306,7 +306,7 @@ impl Writer<'_> {
         } else {
             let (bytes, eol) = own_bytes(g);
             // The variant its file decided, kept (a selection is a new context).
-            let bytes = pdnkit::export::marked(g, r, bytes);
+            let bytes = r.marked(g, bytes);
             // One encoding per output: games not in UTF-8 are transcoded
             // when games of several files are written.
             let encoding = g.encoding();

@@ -316,6 +316,25 @@ fn groups_csv(by: &str, sorted: &[&pdnkit::stats::Group]) -> Result<String, Stri
     Ok(String::from_utf8_lossy(&w.into_inner().map_err(|e| format!("CSV: {e}"))?).into_owned())
 }
 
+/// Says how many copies of games `--by` did not count, if any.
+fn say_set_aside(groups: &Groups) {
+    let (merged, conflicting) = groups.set_aside();
+    if merged + conflicting > 0 {
+        eprintln!(
+            "pdnkit: each game counted once: {merged} extra {} of games in an event not counted{} (--keep-duplicates counts every copy; `pdnkit tournament` names them)",
+            if merged == 1 { "copy" } else { "copies" },
+            if conflicting > 0 {
+                format!(
+                    ", and {conflicting} {} whose copies disagree left out",
+                    if conflicting == 1 { "game" } else { "games" }
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+}
+
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
         Ok(s) => s,
@@ -342,23 +361,13 @@ pub fn run(a: Args) -> u8 {
     let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
     sink.failed |= failed;
     if let Some(groups) = &mut sink.groups {
-        let status = if sink.failed { crate::exit::FAILED } else { 0 };
         let text = groups_text(groups, a.format);
-        let (merged, conflicting) = groups.set_aside();
-        if merged + conflicting > 0 {
-            eprintln!(
-                "pdnkit: each game counted once: {merged} extra {} of games in an event not counted{} (--keep-duplicates counts every copy; `pdnkit tournament` names them)",
-                if merged == 1 { "copy" } else { "copies" },
-                if conflicting > 0 {
-                    format!(
-                        ", and {conflicting} {} whose copies disagree left out",
-                        if conflicting == 1 { "game" } else { "games" }
-                    )
-                } else {
-                    String::new()
-                }
-            );
+        if let Some(why) = groups.failed() {
+            eprintln!("pdnkit: error: {why}");
+            sink.failed = true;
         }
+        let status = if sink.failed { crate::exit::FAILED } else { 0 };
+        say_set_aside(groups);
         return match text {
             Ok(text) => match crate::output::print(&text) {
                 Ok(()) => status,

@@ -8,7 +8,7 @@ use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use pdnkit::tournament::{events, Event, Games, Scoring, Settings, System, Tiebreak};
+use pdnkit::tournament::{Event, Games, Scoring, Settings, System, Tiebreak};
 use std::fmt::Write as _;
 use std::ops::ControlFlow;
 
@@ -514,7 +514,7 @@ fn settings(a: &Args) -> Result<Settings, String> {
             BallotsArg::Off => Some(false),
             BallotsArg::Auto => None,
         },
-        opening_tables: a.input.opening_tables(),
+        opening_tables: a.input.opening_tables()?,
     })
 }
 
@@ -543,10 +543,10 @@ pub fn run(a: Args) -> u8 {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut evs = match a.input.jobs.filter(|&j| j > 0).map(|j| j.min(cores)) {
         Some(j) => match rayon::ThreadPoolBuilder::new().num_threads(j).build() {
-            Ok(pool) => pool.install(|| events(&sink.games, &settings)),
-            Err(_) => events(&sink.games, &settings),
+            Ok(pool) => pool.install(|| sink.games.events(&settings)),
+            Err(_) => sink.games.events(&settings),
         },
-        None => events(&sink.games, &settings),
+        None => sink.games.events(&settings),
     };
     // -A/-W/-D apply to the findings as to check's.
     let mut errors = 0;

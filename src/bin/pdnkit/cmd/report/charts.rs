@@ -1,8 +1,8 @@
 //! The report's two summary charts, as inline SVG: each with a title, axis
 //! labels and the count of every bar; findings of each severity apart.
 
+use super::escape;
 use pdnkit::diag::{Code, Severity};
-use pdnkit::diagram::escape;
 use pdnkit::stats::Summary;
 use std::fmt::Write as _;
 

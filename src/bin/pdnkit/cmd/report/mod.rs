@@ -37,7 +37,12 @@ use crate::output::{Out, Stop};
 use pdnkit::batch::Sink;
 use pdnkit::board::Orientation;
 use pdnkit::diag::{Code, FileDiagnostic, Severity};
-use pdnkit::diagram::{escape, Arrow};
+use pdnkit::diagram::{Arrow, DiagramOptions};
+
+/// Text escaped for HTML ([`DiagramOptions::escape`]).
+fn escape(text: &str) -> String {
+    DiagramOptions::escape(text)
+}
 use pdnkit::pdn::{visible, Game, Locator};
 use pdnkit::piece::{Color, Kind};
 use pdnkit::replay::GameReport;
@@ -371,8 +376,8 @@ fn opening_text(r: &GameReport) -> String {
     let Some(o) = &r.opening else {
         return String::new();
     };
-    let mut t = format!("{} {}", o.table, o.code);
-    if let Some(n) = o.name {
+    let mut t = format!("{} {}", o.table(), o.code());
+    if let Some(n) = o.name() {
         let _ = write!(t, " {n}");
     }
     match (o.via, o.plies) {
@@ -451,8 +456,10 @@ impl ReportSink {
     /// three players or more): the crosstable and the findings of
     /// `pdnkit tournament` (docs/tournament.md).
     fn events_section(&self, h: &mut String) {
-        use pdnkit::tournament::{events, Settings};
-        let evs: Vec<_> = events(&self.tgames, &Settings::default())
+        use pdnkit::tournament::Settings;
+        let evs: Vec<_> = self
+            .tgames
+            .events(&Settings::default())
             .into_iter()
             .filter(|e| e.players.len() >= 3 && !e.rounds.is_empty())
             .collect();
