@@ -405,7 +405,12 @@ impl Table {
         let mut rows = Vec::new();
         let mut header = true;
         let base = text.as_ptr() as usize;
-        let span = |f: &str| Span((f.as_ptr() as usize - base) as u32, f.len() as u32);
+        // A field is a slice of `text`; an empty one (a missing column is
+        // a `""` from elsewhere) is the empty span.
+        let span = |f: &str| match (f.as_ptr() as usize).checked_sub(base) {
+            Some(at) if !f.is_empty() => Span(at as u32, f.len() as u32),
+            _ => Span(0, 0),
+        };
         for line in text.lines() {
             if header {
                 if let Some(h) = line.strip_prefix("# variants:") {
