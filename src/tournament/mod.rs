@@ -6,7 +6,7 @@
 //! are, their moves as hashes); [`Games::events`] groups them and judges each event.
 //!
 //! ```
-//! use pdnkit::tournament::{events, Games, Settings};
+//! use pdnkit::tournament::{Games, Settings};
 //! use pdnkit::check::check_game;
 //! use pdnkit::pdn::read_all;
 //! use pdnkit::replay::Options;
@@ -18,7 +18,7 @@
 //! for g in read_all(pdn.as_bytes()) {
 //!     games.add("club.pdn", &g, &check_game(&g, &opts));
 //! }
-//! let ev = &events(&games, &Settings::default())[0];
+//! let ev = &games.events(&Settings::default())[0];
 //! assert_eq!(ev.players[0].name, "Ann"); // 2 + 1 points: first
 //! assert_eq!(ev.players[0].points, 6);   // in half points: 3
 //! ```
