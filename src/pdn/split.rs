@@ -484,7 +484,14 @@ impl Stitcher {
             let same = before.encoding == self.at.encoding
                 && before.file_encoding == self.at.file_encoding
                 && (before.index == 0) == (self.at.index == 0);
-            let (encoding, file_encoding, pos) = if ascii {
+            // A game skipped as too large decides nothing about the encoding
+            // (the file's reading skips it without looking), whatever bytes
+            // the piece kept of its head.
+            let skipped = g.diagnostics.iter().any(|d| d.code == Code::GameTooLarge);
+            if skipped {
+                g.encoding = self.at.encoding;
+            }
+            let (encoding, file_encoding, pos) = if ascii || skipped {
                 // Reads the same whatever was decided, and decides nothing.
                 let pos = TextPos {
                     line: after.at.line.saturating_add(p.shift),

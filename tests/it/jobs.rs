@@ -232,3 +232,32 @@ fn an_oversized_game_of_another_encoding_reads_the_same_in_any_pieces() {
     }
     assert_eq!(cases, 36);
 }
+
+/// Issue 63 item 18: the fourth trial's 249-byte file (vendored as
+/// tests/data/pieces-encoding-oversized.pdn: a windows-1251 tag and a UTF-8
+/// one in one game, a stray UTF-16 byte order mark, then a game past the
+/// limit). A game skipped as too large decides nothing about the encoding,
+/// however the file is cut: every piece size from 64 bytes to past the
+/// file's end gives the whole file's findings and summary, byte for byte.
+#[test]
+fn the_fourth_trials_file_reads_the_same_in_any_pieces() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pieces-encoding-oversized.pdn");
+    let f = f.to_string_lossy();
+    for format in ["json", "human"] {
+        let args = ["check", "--max-game-bytes", "150", "--format", format, &f];
+        let whole = run(&args, 1, None, None);
+        let text = String::from_utf8_lossy(&whole.stdout);
+        assert!(text.contains("game-too-large"), "{text}");
+        assert_eq!(whole.status, Some(1), "{}", whole.stderr);
+        for piece in (64..=260).step_by(7) {
+            for jobs in [1, 2] {
+                let cut = run(&args, jobs, Some(piece), None);
+                assert_eq!(
+                    (cut.status, String::from_utf8_lossy(&cut.stdout)),
+                    (whole.status, text.clone()),
+                    "-j{jobs}, pieces of {piece} bytes, {format}"
+                );
+            }
+        }
+    }
+}
