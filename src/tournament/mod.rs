@@ -26,6 +26,7 @@
 use crate::diag::{Code, Severity};
 use crate::pdn::Outcome;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::ops::ControlFlow;
 
 mod ballots;
 mod copies;
@@ -567,29 +568,63 @@ impl Games {
     /// rayon pool (run it in a pool of one thread for one thread); the order is
     /// the same.
     pub fn events(&self, settings: &Settings) -> Vec<Event> {
-        events_of(self.table(), settings)
+        let mut all = Vec::new();
+        let _ = self.each_event(settings, |e| {
+            all.push(e);
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    /// The events of [`Games::events`], in the same order, given to `f` a
+    /// few at a time as they are judged: what an event holds (its findings,
+    /// a note per copy counted once) is freed once `f` has it, so an archive
+    /// with many copies is judged in memory of the order of its largest
+    /// event. Stops when `f` breaks, and says so.
+    pub fn each_event(
+        &self,
+        settings: &Settings,
+        f: impl FnMut(Event) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        each_event_of(self.table(), settings, f)
     }
 }
 
-/// [`Games::events`] of the games of a table.
-fn events_of(games: Table<'_>, settings: &Settings) -> Vec<Event> {
+/// Events judged at a time per thread (in parallel, with `batch`) before
+/// they are given: enough to keep the threads busy, few enough that what
+/// they hold stays small.
+const JUDGED_PER_THREAD: usize = 4;
+
+/// [`Games::each_event`] of the games of a table.
+fn each_event_of(
+    games: Table<'_>,
+    settings: &Settings,
+    mut f: impl FnMut(Event) -> ControlFlow<()>,
+) -> ControlFlow<()> {
     let mut keys = Keys::default();
     let groups = event_groups(games, &mut keys);
     #[cfg(feature = "batch")]
     if rayon::current_num_threads() > 1 && groups.len() > 1 {
         use rayon::prelude::*;
-        let judged: Vec<Vec<Event>> = groups
-            .into_par_iter()
-            .map_init(Keys::default, |memo, (year, ix)| {
-                judge(games, &ix, year, settings, memo)
-            })
-            .collect();
-        return judged.into_iter().flatten().collect();
+        for chunk in groups.chunks(JUDGED_PER_THREAD * rayon::current_num_threads()) {
+            let judged: Vec<Vec<Event>> = chunk
+                .par_iter()
+                .map_init(Keys::default, |memo, (year, ix)| {
+                    judge(games, ix, *year, settings, memo)
+                })
+                .collect();
+            for e in judged.into_iter().flatten() {
+                f(e)?;
+            }
+        }
+        return ControlFlow::Continue(());
     }
-    groups
-        .into_iter()
-        .flat_map(|(year, ix)| judge(games, &ix, year, settings, &mut keys))
-        .collect()
+    for (year, ix) in &groups {
+        for e in judge(games, ix, *year, settings, &mut keys) {
+            f(e)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 /// Which games count, as the crosstables of [`Games::events`] count them.

@@ -311,3 +311,73 @@ fn a_round_played_over_a_few_days_is_inside_the_event() {
     let e = &events(&games, &Settings::default())[0];
     assert!(codes(e).contains(&"date-outside-event"), "{:?}", codes(e));
 }
+
+/// Issue 63 item 19: the events are given one at a time, in the order of
+/// `events`, on one thread and on several; a `Break` stops the judging.
+#[cfg(feature = "batch")]
+#[test]
+fn events_are_given_as_they_are_judged_in_order_and_stop_on_break() {
+    let mut list = Vec::new();
+    for e in 0..40 {
+        for (w, b, r) in [
+            ("Ann", "Bob", "1"),
+            ("Cid", "Ann", "2"),
+            ("Bob", "Cid", "3"),
+        ] {
+            let mut t = g(w, b, r, Outcome::Draw);
+            t.event = format!("Club {e:02}");
+            t.game = list.len() + 1;
+            list.push(t);
+        }
+    }
+    let mut all = Games::new();
+    for t in &list {
+        let g = games::Game {
+            file: &t.file,
+            game: t.game,
+            event: &t.event,
+            site: &t.site,
+            date: t.date.as_deref(),
+            round: t.round.as_deref(),
+            white: &t.white,
+            black: &t.black,
+            result: t.result,
+            plies: t.plies,
+        };
+        all.push(g, games::Moves::NONE);
+    }
+    let s = Settings::default();
+    let whole = all.events(&s);
+    assert_eq!(whole.len(), 40);
+    for threads in [1, 3] {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a pool");
+        let mut given = Vec::new();
+        let flow = pool.install(|| {
+            all.each_event(&s, |e| {
+                given.push(e);
+                ControlFlow::Continue(())
+            })
+        });
+        assert_eq!(flow, ControlFlow::Continue(()));
+        assert_eq!(given, whole, "{threads} threads");
+        let mut seen = 0;
+        let flow = pool.install(|| {
+            all.each_event(&s, |_| {
+                seen += 1;
+                if seen == 5 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        });
+        assert_eq!(
+            (flow, seen),
+            (ControlFlow::Break(()), 5),
+            "{threads} threads"
+        );
+    }
+}

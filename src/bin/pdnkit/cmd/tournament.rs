@@ -352,44 +352,46 @@ fn csv_rows(e: &Event, w: &mut csv::Writer<Vec<u8>>) -> csv::Result<()> {
 /// of games is written as it is made, not held whole (issue 51).
 const FLUSH: usize = 1 << 20;
 
-/// Writes the events in `format` through `emit`, a piece at a time; `emit`
-/// returns `false` when the output is closed (nothing more is made).
-fn render(
+/// The output made an event at a time, as the events are judged (issue 63
+/// item 19: an event's findings are freed once written), with the counts of
+/// the human output's last line.
+struct Render<'a> {
     format: Format,
-    evs: &[Event],
-    settings: &Settings,
-    games: usize,
+    levels: &'a pdnkit::diag::Levels,
+    out: String,
+    csv: csv::Writer<Vec<u8>>,
+    /// Events and sections given, copies counted once, findings by severity.
+    given: usize,
+    sections: usize,
+    split: std::collections::BTreeSet<(String, String, Option<u32>)>,
+    merged: usize,
     errors: usize,
-    emit: &mut dyn FnMut(&str) -> bool,
-) -> Result<(), String> {
-    let mut out = String::new();
-    let mut piece = |out: &mut String| {
-        let open = out.len() < FLUSH || emit(out);
-        if out.len() >= FLUSH {
-            out.clear();
-        }
-        open
-    };
-    match format {
-        Format::Human => {
-            for e in evs {
-                human(e, &mut out);
-                if !piece(&mut out) {
-                    return Ok(());
-                }
-            }
-            summary(evs, games, errors, &mut out);
-        }
-        Format::Json => {
-            for e in evs {
-                json(e, &mut out);
-                if !piece(&mut out) {
-                    return Ok(());
-                }
-            }
-        }
-        Format::Csv => {
-            let mut w = csv::Writer::from_writer(Vec::new());
+    warnings: usize,
+    notes: usize,
+    /// Why nothing more is written: standard output closed or failing.
+    stopped: Option<Stop>,
+    /// A CSV record that could not be made.
+    failed: Option<String>,
+}
+
+impl<'a> Render<'a> {
+    fn new(format: Format, settings: &Settings, levels: &'a pdnkit::diag::Levels) -> Self {
+        let mut r = Render {
+            format,
+            levels,
+            out: String::new(),
+            csv: csv::Writer::from_writer(Vec::new()),
+            given: 0,
+            sections: 0,
+            split: Default::default(),
+            merged: 0,
+            errors: 0,
+            warnings: 0,
+            notes: 0,
+            stopped: None,
+            failed: None,
+        };
+        if format == Format::Csv {
             let mut head: Vec<String> = [
                 "event", "section", "site", "year", "rank", "player", "points", "games", "wins",
                 "draws", "losses",
@@ -404,64 +406,136 @@ fn render(
                     .iter()
                     .map(|t| format!("tb_{}", t.name().replace('-', "_"))),
             );
-            let written = crate::render::safe_record(&mut w, &head)
-                .and_then(|()| evs.iter().try_for_each(|e| csv_rows(e, &mut w)));
-            match written
-                .map_err(|e| e.to_string())
-                .and_then(|()| w.into_inner().map_err(|e| e.to_string()))
-            {
-                Ok(bytes) => out.push_str(&String::from_utf8_lossy(&bytes)),
-                Err(e) => return Err(e),
+            if let Err(e) = crate::render::safe_record(&mut r.csv, &head) {
+                r.failed = Some(e.to_string());
             }
         }
+        r
     }
-    if !out.is_empty() {
-        emit(&out);
-    }
-    Ok(())
-}
 
-/// The human output's last line: events (and sections), games, copies
-/// counted once, and the findings by severity.
-fn summary(evs: &[Event], games: usize, errors: usize, out: &mut String) {
-    let count = |sev: Severity| -> usize {
-        evs.iter()
-            .flat_map(|e| &e.findings)
-            .filter(|f| f.severity == sev)
-            .count()
-    };
-    let merged: usize = evs.iter().map(|e| e.duplicates_merged).sum();
-    // Sections of one event are one event.
-    let sections = evs.iter().filter(|e| e.section.is_some()).count();
-    let split: std::collections::BTreeSet<(&str, &str, Option<u32>)> = evs
-        .iter()
-        .filter(|e| e.section.is_some())
-        .map(|e| (e.event.as_str(), e.site.as_str(), e.year))
-        .collect();
-    let events = evs.len() - sections + split.len();
-    let _ = writeln!(
-        out,
-        "{}{}, {}{}: {}, {}, {}",
-        plural(events, "event", "events"),
-        if sections > 0 {
-            format!(
-                " ({} split into {})",
-                split.len(),
-                plural(sections, "section", "sections")
-            )
+    /// One event: -A/-W/-D applied to its findings (as to check's), counted,
+    /// and written unless the output is closed (the exit status still counts
+    /// every event's errors).
+    fn event(&mut self, mut e: Event) {
+        e.findings
+            .retain_mut(|f| match self.levels.severity(f.code, f.severity) {
+                Some(s) => {
+                    f.severity = s;
+                    true
+                }
+                None => false,
+            });
+        for f in &e.findings {
+            match f.severity {
+                Severity::Error => self.errors += 1,
+                Severity::Warning => self.warnings += 1,
+                Severity::Note => self.notes += 1,
+            }
+        }
+        self.given += 1;
+        self.merged += e.duplicates_merged;
+        if e.section.is_some() {
+            // Sections of one event are one event.
+            self.sections += 1;
+            let key = (e.event.clone(), e.site.clone(), e.year);
+            if !self.split.contains(&key) {
+                self.split.insert(key);
+            }
+        }
+        if self.stopped.is_some() || self.failed.is_some() {
+            return;
+        }
+        match self.format {
+            Format::Human => human(&e, &mut self.out),
+            Format::Json => json(&e, &mut self.out),
+            Format::Csv => {
+                if let Err(e) = csv_rows(&e, &mut self.csv) {
+                    self.failed = Some(e.to_string());
+                    return;
+                }
+                if self.csv.get_ref().len() >= FLUSH {
+                    self.take_csv();
+                }
+            }
+        }
+        if self.out.len() >= FLUSH {
+            self.emit();
+        }
+    }
+
+    /// The CSV records made so far, moved to the text to write.
+    fn take_csv(&mut self) {
+        let done = std::mem::replace(&mut self.csv, csv::Writer::from_writer(Vec::new()));
+        match done.into_inner() {
+            Ok(bytes) => self.out.push_str(&String::from_utf8_lossy(&bytes)),
+            Err(e) => self.failed = Some(e.to_string()),
+        }
+    }
+
+    /// Writes what is gathered, unless the output is closed.
+    fn emit(&mut self) {
+        if self.stopped.is_none() && !self.out.is_empty() {
+            if let Err(stop) = crate::output::print(&self.out) {
+                self.stopped = Some(stop);
+            }
+        }
+        self.out.clear();
+    }
+
+    /// The end: the human output's last line (`games` read), what is left
+    /// written; the status from `failed` (a file that could not be read)
+    /// and the errors.
+    fn finish(mut self, games: usize, failed: bool) -> u8 {
+        if self.failed.is_none() && self.stopped.is_none() {
+            match self.format {
+                Format::Human => self.summary(games),
+                Format::Csv => self.take_csv(),
+                Format::Json => {}
+            }
+        }
+        if let Some(why) = self.failed.take() {
+            return crate::exit::fail(why);
+        }
+        self.emit();
+        let status = if failed {
+            crate::exit::FAILED
         } else {
-            String::new()
-        },
-        plural(games, "game", "games"),
-        if merged > 0 {
-            format!(" ({} counted once)", plural(merged, "copy", "copies"))
-        } else {
-            String::new()
-        },
-        plural(errors, "error", "errors"),
-        plural(count(Severity::Warning), "warning", "warnings"),
-        plural(count(Severity::Note), "note", "notes"),
-    );
+            u8::from(self.errors > 0)
+        };
+        match self.stopped {
+            None => status,
+            Some(stop) => stop.report(status),
+        }
+    }
+
+    /// The human output's last line: events (and sections), games, copies
+    /// counted once, and the findings by severity.
+    fn summary(&mut self, games: usize) {
+        let events = self.given - self.sections + self.split.len();
+        let _ = writeln!(
+            self.out,
+            "{}{}, {}{}: {}, {}, {}",
+            plural(events, "event", "events"),
+            if self.sections > 0 {
+                format!(
+                    " ({} split into {})",
+                    self.split.len(),
+                    plural(self.sections, "section", "sections")
+                )
+            } else {
+                String::new()
+            },
+            plural(games, "game", "games"),
+            if self.merged > 0 {
+                format!(" ({} counted once)", plural(self.merged, "copy", "copies"))
+            } else {
+                String::new()
+            },
+            plural(self.errors, "error", "errors"),
+            plural(self.warnings, "warning", "warnings"),
+            plural(self.notes, "note", "notes"),
+        );
+    }
 }
 
 /// The tournament's settings from the arguments, or why they cannot be read.
@@ -539,53 +613,23 @@ pub fn run(a: Args) -> u8 {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
     };
-    // Events are judged on as many threads as the games were read.
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut evs = match a.input.jobs.filter(|&j| j > 0).map(|j| j.min(cores)) {
-        Some(j) => match rayon::ThreadPoolBuilder::new().num_threads(j).build() {
-            Ok(pool) => pool.install(|| sink.games.events(&settings)),
-            Err(_) => sink.games.events(&settings),
-        },
-        None => sink.games.events(&settings),
-    };
-    // -A/-W/-D apply to the findings as to check's.
-    let mut errors = 0;
-    for e in &mut evs {
-        e.findings
-            .retain_mut(|f| match levels.severity(f.code, f.severity) {
-                Some(s) => {
-                    f.severity = s;
-                    true
-                }
-                None => false,
-            });
-        errors += e
-            .findings
-            .iter()
-            .filter(|f| f.severity == Severity::Error)
-            .count();
-    }
-    // The games are judged: what they hold is freed before the output is made.
+    // Events are judged on as many threads as the games were read, and
+    // written as they are judged.
     let games = sink.games.len();
-    drop(std::mem::take(&mut sink.games));
-    let status = if sink.failed {
-        crate::exit::FAILED
-    } else {
-        u8::from(errors > 0)
+    let mut render = Render::new(a.format, &settings, &levels);
+    let mut judge = || {
+        let _ = sink.games.each_event(&settings, |e| {
+            render.event(e);
+            ControlFlow::Continue(())
+        });
     };
-    let mut stopped = None;
-    let mut emit = |text: &str| match crate::output::print(text) {
-        Ok(()) => true,
-        Err(stop) => {
-            stopped = Some(stop);
-            false
-        }
-    };
-    if let Err(why) = render(a.format, &evs, &settings, games, errors, &mut emit) {
-        return crate::exit::fail(why);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match a.input.jobs.filter(|&j| j > 0).map(|j| j.min(cores)) {
+        Some(j) => match rayon::ThreadPoolBuilder::new().num_threads(j).build() {
+            Ok(pool) => pool.install(judge),
+            Err(_) => judge(),
+        },
+        None => judge(),
     }
-    match stopped {
-        None => status,
-        Some(stop) => stop.report(status),
-    }
+    render.finish(games, sink.failed)
 }
