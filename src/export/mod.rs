@@ -2,16 +2,6 @@
 //! JSON Lines, Parquet, Python's Arrow), the records of `check --format
 //! json`, normalised PDN, and the result fixes patched into a file.
 
-use crate::diag::Severity;
-use crate::infer::VariantSource;
-use crate::notation::{write_move, Style};
-use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
-use crate::pdn::{Game, Outcome};
-use crate::piece::{Color, Kind};
-use crate::replay::GameReport;
-use crate::rules::play_unchecked;
-use crate::variant::GameKind;
-
 mod json;
 mod normalise;
 mod patch;
@@ -19,20 +9,18 @@ mod records;
 mod rows;
 mod table;
 
-use json::{write_game_json, write_game_row_json, write_ply_row_json};
-use normalise::*;
 pub use normalise::{Normalise, Normalised, NotRewritable};
 pub use patch::{Patch, PatchMismatch, ResultFix};
 pub use records::{FileRecord, GameRecord};
 pub(crate) use rows::spreadsheet_safe;
 pub use rows::PlyRow;
-use table::*;
 pub use table::{Column, ColumnType, GameRow, Value};
 
 #[cfg(test)]
 mod tests {
     use super::patch::apply_patches;
     use super::*;
+    use crate::export::normalise::normalised_pdn;
 
     #[test]
     fn cells_a_spreadsheet_would_evaluate_are_quoted() {

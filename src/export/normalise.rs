@@ -1,7 +1,13 @@
 //! Normalised PDN: a game written back in the standard's form, and whether
 //! it may stand for the game's text.
 
-use super::*;
+use crate::diag::Severity;
+use crate::infer::VariantSource;
+use crate::notation::{write_move, Style};
+use crate::pdn::write::{write_game_with, Overrides, ResultStyle, WriteOptions};
+use crate::pdn::{Game, Outcome};
+use crate::replay::GameReport;
+use crate::variant::GameKind;
 
 /// How a game is written as normalised PDN ([`Normalise::apply`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

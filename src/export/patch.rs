@@ -1,7 +1,10 @@
 //! Result fixes (`--fix-results`): the bytes to change in a file, and their
 //! safe application.
 
-use super::*;
+use crate::export::normalise::as_played;
+use crate::pdn::write::ResultStyle;
+use crate::pdn::{Game, Outcome};
+use crate::replay::GameReport;
 
 /// One change to a file's bytes: at `offset`, the bytes `old` replaced by `new`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,6 +1,9 @@
 //! The records of `check --format json`: a game's and a file's.
 
-use super::*;
+use crate::export::json::write_game_json;
+use crate::export::table::declared_result_text;
+use crate::pdn::Game;
+use crate::replay::GameReport;
 
 /// One finding as `check --format json` writes it (docs/json.md).
 #[derive(Clone, Debug, PartialEq)]

@@ -1,7 +1,12 @@
 //! The moves table (`--moves`): a row per ply; and the spreadsheet escaping
 //! of every text cell.
 
-use super::*;
+use crate::export::json::write_ply_row_json;
+use crate::notation::{write_move, Style};
+use crate::pdn::Game;
+use crate::piece::{Color, Kind};
+use crate::replay::GameReport;
+use crate::rules::play_unchecked;
 
 impl PlyRow {
     /// The moves-table rows of game `g` of `file`, replayed as `r` with

@@ -1,6 +1,9 @@
 //! The games table, declared once: its columns, a game's row, its values.
 
-use super::*;
+use crate::diag::Severity;
+use crate::export::json::write_game_row_json;
+use crate::pdn::Game;
+use crate::replay::GameReport;
 
 /// The type of a column of the games table, as Arrow and Parquet store it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

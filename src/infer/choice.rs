@@ -3,9 +3,12 @@
 //! Variant) tag, else its file's decision for untagged games. The replay
 //! asks this once per game.
 
-use super::*;
 use crate::diag::{Code, Diagnostic, Severity};
-use crate::pdn::GameType;
+use crate::infer::{
+    tag_choice, variant_name, Inference, Marker, TagChoice, Untagged, VariantSource,
+};
+use crate::pdn::{game_type, Game, GameType, MARKER_TAG};
+use crate::variant::{GameKind, Unsupported, Variant};
 
 /// How a game is to be read: under a variant's rules, refused, or not at all.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

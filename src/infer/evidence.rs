@@ -2,7 +2,13 @@
 //! gives before any replay: the file's tagged games, the board the squares
 //! need, what the text shows, the file's name, the board's default.
 
-use super::*;
+use crate::board::BoardSize;
+use crate::infer::{tag_choice_raw, variant_word, Inference, TagChoice, Untagged, VariantSource};
+use crate::pdn::visit::RawGame;
+use crate::pdn::{Game, Node, Sep, SquareText};
+use crate::position::Setup;
+use crate::variant::{GameKind, Variant};
+use std::collections::BTreeMap;
 
 /// Evidence gathered from a file's games.
 #[derive(Clone, Debug, Default)]

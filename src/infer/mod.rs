@@ -15,18 +15,15 @@
 //! through its caller's `Replay`), and the choice for one game (`choice.rs`,
 //! which the replay asks once per game).
 
-use crate::board::BoardSize;
 use crate::pdn::visit::RawGame;
-use crate::pdn::{game_type, Game, Node, Sep, SquareText};
-use crate::position::Setup;
+use crate::pdn::{game_type, Game};
 use crate::variant::{GameKind, Unsupported, Variant};
-use std::collections::BTreeMap;
 
 mod choice;
 mod evidence;
 mod trial;
 pub(crate) use choice::{choose, Choice, Chosen};
-pub(crate) use evidence::{Basis, Evidence};
+pub(crate) use evidence::Evidence;
 pub(crate) use trial::{decide, Asked, Replay};
 
 /// What the games of a file without a GameType are read as.

@@ -9,8 +9,13 @@
 //! The games are replayed by the caller ([`Replay`]: the file check's replay,
 //! on the pipeline's pool), so this module stays below the replay.
 
-use super::*;
+use crate::board::BoardSize;
 use crate::diag::Code;
+use crate::infer::evidence::{Basis, Evidence};
+use crate::infer::{tag_choice, FileName, Inference, TagChoice, Untagged, VariantSource};
+use crate::pdn::Game;
+use crate::variant::Variant;
+use std::collections::BTreeMap;
 
 /// How the trial replays games.
 pub(crate) trait Replay {

@@ -1,7 +1,17 @@
 //! The main line replayed ply by ply: each written move read against the
 //! legal moves, the findings of a move that does not fit, the end of the game.
 
-use super::*;
+use crate::board::Bitboard;
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::draw::{Clause, DrawState, Termination};
+use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
+use crate::pdn::{Game, Outcome, Sep, SquareText, WrittenMove};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::replay::known_main_moves;
+use crate::replay::options::{Irregularities, Options};
+use crate::replay::report::{GameReport, Played};
+use crate::rules::{play_unchecked, Move, MoveList};
 
 pub(super) fn written_text(g: &Game, m: &WrittenMove) -> String {
     String::from_utf8_lossy(g.bytes(&m.span))

@@ -8,24 +8,20 @@ mod result;
 mod tables;
 mod variations;
 
-use main_line::*;
 pub use options::{Irregularities, Options};
 pub(crate) use report::move_number;
-use report::*;
 pub use report::{GameReport, Played, Ply, Replay};
-use result::*;
-use variations::*;
 
-use crate::board::Bitboard;
 use crate::board::BoardSize;
-use crate::diag::{Code, Diagnostic, Severity, Span};
-use crate::draw::{Clause, DrawRules, DrawState, Termination};
+use crate::diag::{Code, Diagnostic, Severity};
+use crate::draw::{DrawRules, DrawState};
 use crate::infer::{Choice, Evidence, Inference, VariantSource};
-use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style};
-use crate::pdn::{Game, Node, Outcome, Sep, SquareText, WrittenMove};
-use crate::piece::Color;
+use crate::pdn::{Game, Node, WrittenMove};
 use crate::position::Position;
-use crate::rules::{legal_moves, play_unchecked, Move, MoveList};
+use crate::replay::main_line::MainLine;
+use crate::replay::report::{cap_findings, empty_report};
+use crate::replay::result::{check_result, declared_only};
+use crate::replay::variations::replay_variations;
 use crate::variant::{GameKind, Variant};
 
 /// Whether the reader skipped `g` as too large (it holds only its start).
@@ -244,7 +240,13 @@ fn known_main_moves(g: &Game) -> Vec<&WrittenMove> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::{Clause, Termination};
+    use crate::notation::{resolve_in, Reading};
+    use crate::pdn::{Outcome, Sep, SquareText};
+    use crate::replay::main_line::capture_in_full;
+    use crate::rules::MoveList;
     use crate::variant::Unsupported;
+    use crate::Move;
 
     /// Every row of every shipped opening table with moves, replayed from
     /// its start, reaches its position (OPENINGS.md 3.1); the opening of

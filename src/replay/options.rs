@@ -1,7 +1,8 @@
 //! What a replay is asked to do: [`Options`] and [`Irregularities`].
 
-use super::*;
+use crate::draw::DrawRules;
 use crate::openings::Table;
+use crate::variant::Variant;
 use std::sync::Arc;
 
 /// How to replay. Built with [`Options::default`] (every game under its own

@@ -1,7 +1,16 @@
 //! What a replay says about a game: [`GameReport`], its plies, and the
 //! [`Replay`] that walks them.
 
-use super::*;
+use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::draw::{Clause, DrawRules, Termination};
+use crate::infer::VariantSource;
+use crate::pdn::{Game, Outcome};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::replay::check_game_alone;
+use crate::replay::options::Options;
+use crate::rules::{play_unchecked, Move};
+use crate::variant::{GameKind, Variant};
 
 /// One ply of the main line as played.
 #[derive(Clone, Debug)]

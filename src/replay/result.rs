@@ -1,6 +1,10 @@
 //! The result: the declared one read, compared with the one the rules give.
 
-use super::*;
+use crate::diag::{Code, Diagnostic, Severity, Span};
+use crate::draw::Clause;
+use crate::pdn::{Game, Node, Outcome};
+use crate::replay::report::{empty_report, GameReport};
+use crate::variant::Variant;
 
 /// The declared result alone, without findings (for games that are not checked).
 pub(super) fn declared_only(g: &Game, v: Option<Variant>) -> Option<Outcome> {

@@ -1,6 +1,12 @@
 //! Variations (RAV) replayed from the main line's positions.
 
-use super::*;
+use crate::diag::{Diagnostic, Severity};
+use crate::notation::{resolve_in, Reading};
+use crate::pdn::{Game, Node, WrittenMove};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::replay::main_line::{illegal_diag, written_text};
+use crate::rules::{legal_moves, play_unchecked};
 
 /// Variations are replayed from their own position; their findings are warnings.
 /// Replays the variations from their own positions; `main_positions` are the

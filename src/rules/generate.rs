@@ -1,7 +1,15 @@
 //! The legal moves of a position: captures (when one is compulsory) or
 //! plain moves, and the quick tests of which pieces can capture or move.
 
-use super::*;
+use crate::board::{Bitboard, BoardSize, Geometry, Square, DIRECTIONS, NE, NW, SE, SW};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::search::{
+    crown_row, forward, kind_on, rank, search_from_checked, Board, MoveSink, Sink,
+};
+use crate::rules::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
+use crate::variant::{CaptureRule, KingRange, Rules};
+use crate::Move;
 
 /// Every legal move of the side to move, in generation order.
 pub(crate) fn legal_moves(pos: &Position) -> MoveList {

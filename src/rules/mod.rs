@@ -13,26 +13,28 @@
 //! when a caller needs one (notation, writing), not in every generated move,
 //! which keeps `Move` small and `Copy`.
 
-use crate::board::{
-    opposite, Bitboard, BoardSize, Direction, Geometry, Square, DIRECTIONS, EIGHT_DIRECTIONS, NE,
-    NW, SE, SW,
-};
+use crate::board::{Bitboard, Square};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
 use smallvec::SmallVec;
 
 use crate::variant::Variant;
+#[cfg(test)]
+use crate::variant::{CaptureRule, Rules};
 
 mod generate;
 mod legality;
 mod search;
 
-pub(crate) use generate::*;
-pub(crate) use legality::*;
+pub(crate) use generate::{
+    capturers, captures_between, generate, has_plain_move, legal_moves, plain_move,
+};
+pub(crate) use legality::{
+    capture_paths, is_legal, landing_path, max_capture, partial_capture_paths, play,
+    precedence_refusal, relaxed_moves, why_illegal,
+};
 pub use legality::{IllegalMove, Refusal};
 pub(crate) use search::capture_value;
-use search::*;
 
 /// A legal move: from, to, the set of captured squares, and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -599,7 +601,10 @@ pub(crate) mod testing {
 mod jumper_tests {
     use super::testing::random_positions;
     use super::*;
+    use crate::board::{Direction, NE, NW, SE, SW};
     use crate::position::Position;
+    use crate::rules::generate::captures;
+    use crate::rules::generate::men_that_can_jump;
     use crate::variant::Variant;
 
     /// The men of the side to move with a first jump, square by square from the

@@ -2,7 +2,14 @@
 //! each capture found handed to a sink that ranks it by the variant's
 //! precedence (maximum, Italian, Frisian value) and keeps the best.
 
-use super::*;
+use crate::board::{
+    opposite, Bitboard, Direction, Geometry, Square, DIRECTIONS, EIGHT_DIRECTIONS, NE, NW, SE, SW,
+};
+use crate::piece::{Color, Kind};
+use crate::position::Position;
+use crate::rules::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
+use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
+use crate::Move;
 
 /// The board as one capture search sees it, with the rules that shape it.
 pub(super) struct Board<'a> {

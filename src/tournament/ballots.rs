@@ -2,8 +2,11 @@
 //! whose meetings are mostly two games with colours swapped plays
 //! micro-matches; each pair's two games should start from one ballot.
 
-use super::*;
+use crate::diag::{Code, Severity};
 use crate::openings::Table as OpeningTable;
+use crate::tournament::games::{Early, Table};
+use crate::tournament::{Finding, Judge};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The ballot of a micro-match's two games.

@@ -1,7 +1,11 @@
 //! Copies of one game in an event: merged when they are one game, set aside
 //! when they disagree (`duplicate-game`, `conflicting-copies`).
 
-use super::*;
+use crate::diag::{Code, Severity};
+use crate::tournament::games::{TGame, Table};
+use crate::tournament::names::Keys;
+use crate::tournament::{alias_keys, by_root, root, Finding, Settings};
+use std::collections::{BTreeSet, HashMap};
 
 /// The games of an event counted once: copies of one game (the same
 /// pairing, the same whole Round value, the same moves or the start of them,

@@ -1,7 +1,9 @@
 //! Points and tie-breaks: a result's points, the meetings of an event, and
 //! each tie-break from a player's own meetings (linear in the meetings).
 
-use super::*;
+use crate::pdn::Outcome;
+use crate::tournament::{Scoring, Tiebreak};
+use std::collections::BTreeMap;
 
 /// Half points of White and Black for a result.
 pub(super) fn score(result: Outcome, scoring: Scoring) -> Option<(u32, u32)> {

@@ -1,7 +1,12 @@
 //! An event judged as an arbiter does: names, rounds, meetings and points,
 //! the system, colours, dates, and the crosstable with its ranking.
 
-use super::*;
+use crate::diag::{Code, Severity};
+use crate::pdn::Outcome;
+use crate::tournament::crosstable::{meetings_by_player, score, tiebreak, Opponents, PairGames};
+use crate::tournament::names::{fits, one_apart_pairs, wild_pattern, Pat};
+use crate::tournament::{round_of, Event, Finding, Judge, Meeting, Player, Scoring, System};
+use std::collections::{BTreeMap, BTreeSet};
 
 impl Judge<'_> {
     pub(super) fn place(&self, i: usize) -> (String, usize) {

@@ -36,13 +36,13 @@ mod judge;
 mod names;
 mod once;
 
-use copies::*;
-use crosstable::*;
-use names::*;
 pub(crate) use names::{is_placeholder, name_key};
 
+use crate::tournament::copies::Copies;
+use crate::tournament::crosstable::Meetings;
+use crate::tournament::names::{Keys, Names};
 pub use games::Games;
-use games::{Early, TGame, Table};
+use games::Table;
 pub(crate) use games::{Strings, Sym};
 pub(crate) use once::Once;
 
@@ -593,6 +593,7 @@ impl Games {
 /// Events judged at a time per thread (in parallel, with `batch`) before
 /// they are given: enough to keep the threads busy, few enough that what
 /// they hold stays small.
+#[cfg(feature = "batch")]
 const JUDGED_PER_THREAD: usize = 4;
 
 /// [`Games::each_event`] of the games of a table.

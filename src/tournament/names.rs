@@ -1,7 +1,9 @@
 //! Players' names: the key a name is matched by, placeholders, names one
 //! letter apart or with letters lost to broken bytes, and an event's players.
 
-use super::*;
+use crate::tournament::games::Table;
+use crate::tournament::Settings;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Lower-case, punctuation and repeated spaces gone, and letters that look
 /// alike written in the name's own script: in a name mostly Cyrillic, a Latin

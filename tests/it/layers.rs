@@ -517,3 +517,46 @@ fn braces_in_strings_comments_and_characters_do_not_count() {
     assert_eq!(code.matches('}').count(), 1, "{code}");
     assert!(code.contains("x::<'a>()"), "{code}");
 }
+
+/// Issue 61 item 1: every file of the library and the binary says what it
+/// uses. No glob import (`use super::*`, `use child::*`) outside test
+/// modules (a crate's `prelude::*` aside): a child's glob picks up its parent's private imports, and no
+/// file then says what it names.
+#[test]
+fn no_file_imports_with_a_glob_outside_its_tests() {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut problems = Vec::new();
+    let mut files = 0;
+    for e in walkdir::WalkDir::new(&src)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "rs") || p.file_name().is_some_and(|n| n == "tests.rs")
+        {
+            continue;
+        }
+        files += 1;
+        let text = std::fs::read_to_string(p).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        for (n, line) in code.lines().enumerate() {
+            let l = line.trim_start();
+            let is_use = l.starts_with("use ") || (l.starts_with("pub") && l.contains(" use "));
+            // A crate's prelude is made to be imported whole.
+            if is_use && l.trim_end().ends_with("::*;") && !l.contains("prelude::*") {
+                problems.push(format!(
+                    "{}:{}: {}",
+                    p.strip_prefix(&src).unwrap().display(),
+                    n + 1,
+                    l
+                ));
+            }
+        }
+    }
+    assert!(files > 40, "{files} files");
+    assert!(
+        problems.is_empty(),
+        "glob imports outside tests:\n{}",
+        problems.join("\n")
+    );
+}
