@@ -5,6 +5,8 @@ import json
 import os
 import pathlib
 import subprocess
+import sys
+import textwrap
 
 import pytest
 
@@ -544,3 +546,43 @@ def test_an_edited_opening_table_loads_again_in_one_process(tmp_path):
     assert codes(pdnkit.check(games)) == set()
     with pytest.raises(ValueError, match="'mine' is no opening table"):
         pdnkit.check(games, opening_table="mine")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_table_on_a_fifo_blocks_no_other_thread(tmp_path):
+    # Issue 63 item 7: the table is read with the GIL released. A call whose
+    # opening table is a FIFO nobody writes yet waits on its own thread;
+    # another thread runs Python meanwhile and then feeds the FIFO, and the
+    # call ends with the table's rows. With the GIL held, the feeding thread
+    # would never run: the child process is killed by the timeout instead.
+    script = tmp_path / "fifo.py"
+    fifo = tmp_path / "table.csv"
+    os.mkfifo(fifo)
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import threading, time, pdnkit
+            games = {str(CORPUS / "russian" / "micro-matches.pdn")!r}
+            fifo = {str(fifo)!r}
+            out = {{}}
+            def call():
+                out["rows"] = pdnkit.check(games, opening_table=fifo)._rows
+            t = threading.Thread(target=call)
+            t.start()
+            ticks = 0
+            for _ in range(20):
+                time.sleep(0.01)
+                ticks += 1
+            with open(fifo, "w") as f:
+                f.write("# table: piped\\n# variants: russian\\ncode,moves\\nP1,21-17 9-13\\n")
+            t.join()
+            codes = {{r["opening_code"] for r in out["rows"] if r["opening_table"] == "piped"}}
+            print(ticks, sorted(codes))
+            """
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["20", "['P1']"]

@@ -5,7 +5,8 @@
 use crate::diag::{Code, Severity};
 use crate::openings::Table as OpeningTable;
 use crate::tournament::games::{Early, Table};
-use crate::tournament::{Finding, Judge};
+use crate::tournament::judge::Judge;
+use crate::tournament::model::Finding;
 use std::collections::HashMap;
 use std::sync::Arc;
 

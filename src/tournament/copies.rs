@@ -2,9 +2,10 @@
 //! when they disagree (`duplicate-game`, `conflicting-copies`).
 
 use crate::diag::{Code, Severity};
+use crate::tournament::events::{alias_keys, by_root, root};
 use crate::tournament::games::{TGame, Table};
+use crate::tournament::model::{Finding, Settings};
 use crate::tournament::names::Keys;
-use crate::tournament::{alias_keys, by_root, root, Finding, Settings};
 use std::collections::{BTreeSet, HashMap};
 
 /// The games of an event counted once: copies of one game (the same

@@ -2,7 +2,7 @@
 //! each tie-break from a player's own meetings (linear in the meetings).
 
 use crate::pdn::Outcome;
-use crate::tournament::{Scoring, Tiebreak};
+use crate::tournament::model::{Scoring, Tiebreak};
 use std::collections::BTreeMap;
 
 /// Half points of White and Black for a result.

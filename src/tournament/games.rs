@@ -4,8 +4,9 @@
 //! last ply, the hashes after the plies before it in an unnamed temporary
 //! file. A game costs 64 bytes of memory, whatever its length and tags.
 
-use super::{Code, Outcome, Severity};
+use crate::diag::{Code, Severity};
 use crate::dupes::Spill;
+use crate::pdn::Outcome;
 use crate::variant::Variant;
 use std::collections::HashMap;
 use std::hash::BuildHasher;

@@ -3,10 +3,31 @@
 
 use crate::diag::{Code, Severity};
 use crate::pdn::Outcome;
+use crate::tournament::ballots::Micro;
+use crate::tournament::crosstable::Meetings;
 use crate::tournament::crosstable::{meetings_by_player, score, tiebreak, Opponents, PairGames};
+use crate::tournament::events::round_of;
+use crate::tournament::games::Table;
+use crate::tournament::model::{Event, Finding, Meeting, Player, Scoring, Settings, System};
+use crate::tournament::names::Names;
 use crate::tournament::names::{fits, one_apart_pairs, wild_pattern, Pat};
-use crate::tournament::{round_of, Event, Finding, Judge, Meeting, Player, Scoring, System};
 use std::collections::{BTreeMap, BTreeSet};
+
+/// The work of judging one event.
+pub(super) struct Judge<'a> {
+    pub(super) games: Table<'a>,
+    pub(super) ix: &'a [usize],
+    pub(super) s: &'a Settings,
+    pub(super) names: Names,
+    pub(super) findings: Vec<Finding>,
+    /// The round of each game of `ix` (0: none).
+    pub(super) round: Vec<u32>,
+    pub(super) meetings: Meetings,
+    /// Its micro-matches and their ballots.
+    pub(super) micro: Micro,
+    /// Per player: points, games, wins, draws, losses, games with White.
+    pub(super) per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
+}
 
 impl Judge<'_> {
     pub(super) fn place(&self, i: usize) -> (String, usize) {

@@ -2,7 +2,7 @@
 //! letter apart or with letters lost to broken bytes, and an event's players.
 
 use crate::tournament::games::Table;
-use crate::tournament::Settings;
+use crate::tournament::model::Settings;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Lower-case, punctuation and repeated spaces gone, and letters that look

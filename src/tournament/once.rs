@@ -13,9 +13,11 @@
 //! event and town, up to three players (whether the event is one match
 //! played in several towns, as [`one_match_many_sites`] decides).
 
-use super::games::{TGame, Table};
-use super::{counted, one_match, split_event_name, year_of, Games, Keys, Settings};
 use crate::dupes::Buckets;
+use crate::tournament::events::{counted, one_match, split_event_name, year_of};
+use crate::tournament::games::{Games, TGame, Table};
+use crate::tournament::model::Settings;
+use crate::tournament::names::Keys;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 

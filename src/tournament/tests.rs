@@ -58,7 +58,11 @@ fn codes(e: &Event) -> Vec<&'static str> {
     e.findings.iter().map(|f| f.code.as_str()).collect()
 }
 
+use crate::pdn::Outcome;
 use crate::tournament::names::one_apart;
+use crate::Code;
+use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use Outcome::{BlackWins as B, Draw as D, WhiteWins as W};
 
 /// A round robin of four: A beats everyone, B draws C and beats D, C beats D.
