@@ -149,9 +149,10 @@ struct ReadmeExamples;
 // The modules in layers, from the bottom: each imports only from the layers
 // below it (docs/architecture.md; `tests/it/layers.rs` checks it).
 
-// 0: squares and findings.
+// 0: squares, findings, and bytes kept on disk.
 pub mod board;
 pub mod diag;
+pub(crate) mod store;
 
 // 1: players and pieces.
 pub mod piece;
@@ -162,8 +163,9 @@ pub mod variant;
 // 3: positions and FEN.
 pub mod position;
 
-// 4: PDN read and written.
+// 4: PDN read and written; the players a game's tags name.
 pub mod pdn;
+pub(crate) mod players;
 
 // 5: legal moves.
 pub mod rules;
@@ -190,10 +192,14 @@ pub mod select;
 #[cfg(feature = "batch")]
 pub mod batch;
 
-// 11: built on the exports.
+// 11: copies of games, by their moves.
 pub mod dupes;
-pub mod stats;
+
+// 12: events judged.
 pub mod tournament;
+
+// 13: groups and summaries (built on the tournament's counting of copies).
+pub mod stats;
 
 pub use check::{check_file, check_game, CheckedFile, CheckedGame, FileCheck};
 pub use diag::{Code, Diagnostic, Severity};

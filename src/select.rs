@@ -26,6 +26,7 @@
 
 use crate::diag::Code;
 use crate::pdn::{Game, Outcome};
+use crate::players::{BLACK_TAGS, WHITE_TAGS};
 use crate::position::{Position, Setup};
 use crate::replay::GameReport;
 
@@ -467,12 +468,6 @@ fn opening_is(r: &GameReport, spec: &OpeningSpec) -> bool {
         }
     }
 }
-
-/// The tags that name White: PDN's, and the Italian and French names real
-/// archives use (`[Bianco]`, `[Blanc]`).
-pub(crate) const WHITE_TAGS: [&str; 3] = ["White", "Bianco", "Blanc"];
-/// The tags that name Black (`[Nero]`, `[Noir]`).
-pub(crate) const BLACK_TAGS: [&str; 3] = ["Black", "Nero", "Noir"];
 
 /// Whether the main line read (start, then after each ply) reaches the
 /// one of `wanted` that is of the game's variant.

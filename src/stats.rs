@@ -1007,8 +1007,8 @@ impl Groups {
         match self.by {
             GroupBy::Player => {
                 for (name, white) in [
-                    (tag(&crate::select::WHITE_TAGS), true),
-                    (tag(&crate::select::BLACK_TAGS), false),
+                    (tag(&crate::players::WHITE_TAGS), true),
+                    (tag(&crate::players::BLACK_TAGS), false),
                 ] {
                     let side = white_side.map(|o| match (white, o, result) {
                         (true, o, _) => o,
@@ -1016,17 +1016,17 @@ impl Groups {
                         (false, o, _) => 2 - o,
                     });
                     // Placeholders (`White`, `?`, `NN`, ...) are no player.
-                    let (key, name) = if crate::tournament::is_placeholder(&name) {
+                    let (key, name) = if crate::players::is_placeholder(&name) {
                         (String::from("\u{0}unknown"), String::from("unknown player"))
                     } else {
-                        (crate::tournament::name_key(&name), name)
+                        (crate::players::name_key(&name), name)
                     };
                     entries.push((key, name, side, Some(white)));
                 }
             }
             GroupBy::Event => {
                 let e = g.tag("Event").unwrap_or_default();
-                entries.push((crate::tournament::name_key(&e), e, white_side, None));
+                entries.push((crate::players::name_key(&e), e, white_side, None));
             }
             GroupBy::Year => {
                 let y = g

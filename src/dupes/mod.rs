@@ -28,11 +28,8 @@
 //! # }
 //! ```
 
-mod spill;
-
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
-pub(crate) use spill::{Buckets, Spill};
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 
@@ -48,6 +45,7 @@ pub(crate) struct Fingerprint {
 }
 
 use crate::draw::splitmix;
+use crate::store::Spill;
 
 /// Mixes `x` into the hash `h`.
 fn mix(h: u64, x: u64) -> u64 {
@@ -91,8 +89,8 @@ impl Fingerprint {
 fn players_and_round(g: &Game) -> u64 {
     let tag = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    crate::tournament::name_key(&tag(&crate::select::WHITE_TAGS)).hash(&mut hasher);
-    crate::tournament::name_key(&tag(&crate::select::BLACK_TAGS)).hash(&mut hasher);
+    crate::players::name_key(&tag(&crate::players::WHITE_TAGS)).hash(&mut hasher);
+    crate::players::name_key(&tag(&crate::players::BLACK_TAGS)).hash(&mut hasher);
     g.tag("Round").unwrap_or_default().trim().hash(&mut hasher);
     hasher.finish() | 1
 }
@@ -449,8 +447,8 @@ impl Entry {
         let side = |names: &[&str]| self.first_tag(names).unwrap_or("?").to_string();
         let mut parts = vec![format!(
             "{} – {}",
-            side(&crate::select::WHITE_TAGS),
-            side(&crate::select::BLACK_TAGS)
+            side(&crate::players::WHITE_TAGS),
+            side(&crate::players::BLACK_TAGS)
         )];
         parts.extend(
             [self.tag("Event"), self.tag("Date")]
@@ -473,7 +471,7 @@ impl Entry {
     #[cfg(feature = "serde")]
     fn place(&self) -> Place<'_> {
         Place {
-            black: self.first_tag(&crate::select::BLACK_TAGS),
+            black: self.first_tag(&crate::players::BLACK_TAGS),
             date: self.tag("Date"),
             event: self.tag("Event"),
             file: &self.file,
@@ -481,7 +479,7 @@ impl Entry {
             line: self.line,
             plies: None,
             result: self.result,
-            white: self.first_tag(&crate::select::WHITE_TAGS),
+            white: self.first_tag(&crate::players::WHITE_TAGS),
         }
     }
 }

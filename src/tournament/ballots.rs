@@ -5,37 +5,9 @@
 use crate::diag::{Code, Severity};
 use crate::openings::Table as OpeningTable;
 use crate::tournament::games::{Early, Table};
-use crate::tournament::judge::Judge;
+use crate::tournament::judge::{Judge, Micro, Verdict};
 use crate::tournament::model::Finding;
-use std::collections::HashMap;
 use std::sync::Arc;
-
-/// The ballot of a micro-match's two games.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Verdict {
-    /// `same`, `shared` or `differs`.
-    pub ballot: &'static str,
-    /// How each game starts: `setup/setup`, `setup/moves`, `moves/setup`,
-    /// `moves/moves`.
-    pub how: &'static str,
-    /// The deepest row of the section's table both reach (games that start
-    /// from the initial position).
-    pub code: Option<String>,
-}
-
-/// The micro-matches of a section.
-#[derive(Debug, Default)]
-pub(super) struct Micro {
-    /// Whether the section plays micro-matches.
-    pub section: bool,
-    /// How its ballots are known: `flag`, `setup`, `tag`; `None`: not checked.
-    pub ballots: Option<&'static str>,
-    /// Its meetings of two games.
-    pub count: usize,
-    /// The verdict on each meeting of two games, by its key (`None`: a
-    /// game's first positions are not known).
-    pub pairs: HashMap<(u32, usize, usize), Option<Verdict>>,
-}
 
 /// A game's start, for a verdict: its variant, its first positions' keys
 /// and whether it is set up.

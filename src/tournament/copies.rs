@@ -2,10 +2,10 @@
 //! when they disagree (`duplicate-game`, `conflicting-copies`).
 
 use crate::diag::{Code, Severity};
-use crate::tournament::events::{alias_keys, by_root, root};
 use crate::tournament::games::{TGame, Table};
 use crate::tournament::model::{Finding, Settings};
-use crate::tournament::names::Keys;
+use crate::tournament::names::{alias_keys, Keys};
+use crate::tournament::sets::{by_root, root};
 use std::collections::{BTreeSet, HashMap};
 
 /// The games of an event counted once: copies of one game (the same

@@ -1,42 +1,17 @@
 //! Events made of the games and judged: the grouping by Event, year and
 //! town, the sections of players who never meet, and the judging driver.
 
-use crate::tournament::ballots;
+use crate::diag::{Code, Severity};
 use crate::tournament::copies::Copies;
 use crate::tournament::games::{Games, Table};
-use crate::tournament::judge::Judge;
+use crate::tournament::judge::{Judge, Micro};
 use crate::tournament::model::{plural, Event, Finding, Scoring, Settings, System};
-use crate::tournament::names::{name_key, Keys, Names};
-use crate::Code;
-use crate::Severity;
+use crate::tournament::names::alias_keys;
+use crate::tournament::names::{Keys, Names};
+use crate::tournament::sets::{by_root, root};
+use crate::tournament::tags::{split_event_name, year_of};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::ops::ControlFlow;
-/// `N` or `N.M`: the round (and the game of a round's match).
-pub(super) fn round_of(text: &str) -> Option<u32> {
-    let head = text.trim().split(['.', '-', '/']).next()?;
-    head.trim().parse().ok().filter(|&n: &u32| n > 0)
-}
-
-pub(super) fn year_of(date: &str) -> Option<u32> {
-    crate::select::date_span(date).map(|(a, _)| a / 10000)
-}
-
-/// An Event value without its trailing parenthesised part
-/// (`Чемпионат Беларуси 2015 (мужчины)` → `Чемпионат Беларуси 2015`), and
-/// that part (`мужчины`).
-pub(super) fn split_event_name(event: &str) -> (&str, Option<&str>) {
-    let t = event.trim();
-    if let Some(inner) = t.strip_suffix(')') {
-        if let Some(open) = inner.rfind('(') {
-            let (base, part) = (inner[..open].trim_end(), inner[open + 1..].trim());
-            if !base.is_empty() && !part.is_empty() {
-                return (base, Some(part));
-            }
-        }
-    }
-    (t, None)
-}
-
 /// The groups of games that may be one event: Event values equal once a
 /// trailing parenthesised part is removed (folded), the same Site (folded)
 /// and the same year; in input order.
@@ -241,14 +216,6 @@ pub(super) fn counted(
     out
 }
 
-/// `(spelling key, name key)` of the settings' aliases.
-pub(super) fn alias_keys(s: &Settings) -> HashMap<String, String> {
-    s.aliases
-        .iter()
-        .map(|(a, b)| (name_key(a), name_key(b)))
-        .collect()
-}
-
 /// The games of `ix` split into sets of players with no game between them
 /// (connected components of the graph of games), each in input order, the
 /// sets in the order of their first game.
@@ -284,34 +251,6 @@ pub(super) fn components(
         ends.push((w, i));
     }
     by_root(&mut parent, ends)
-}
-
-/// The root of `x` in the union-find forest `parent` (halving the path).
-pub(super) fn root(parent: &mut [usize], mut x: usize) -> usize {
-    while parent[x] != x {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    x
-}
-
-/// The items of `(node, item)` grouped by their node's root in `parent`, in
-/// the order of each group's first item.
-pub(super) fn by_root(
-    parent: &mut [usize],
-    items: impl IntoIterator<Item = (usize, usize)>,
-) -> Vec<Vec<usize>> {
-    let mut out: Vec<Vec<usize>> = Vec::new();
-    let mut at: HashMap<usize, usize> = HashMap::new();
-    for (node, item) in items {
-        let r = root(parent, node);
-        let n = *at.entry(r).or_insert_with(|| {
-            out.push(Vec::new());
-            out.len() - 1
-        });
-        out[n].push(item);
-    }
-    out
 }
 
 /// The Event value of a group: the one its games write, or, when they write
@@ -662,7 +601,7 @@ pub(super) fn judge_part<'a>(
         findings,
         round: Vec::new(),
         meetings: BTreeMap::new(),
-        micro: ballots::Micro::default(),
+        micro: Micro::default(),
     };
     j.name_findings();
     j.read_rounds();

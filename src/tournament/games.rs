@@ -5,8 +5,8 @@
 //! file. A game costs 64 bytes of memory, whatever its length and tags.
 
 use crate::diag::{Code, Severity};
-use crate::dupes::Spill;
 use crate::pdn::Outcome;
+use crate::store::Spill;
 use crate::variant::Variant;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
@@ -248,8 +248,8 @@ impl Games {
         );
         let (date, round) = (g.tag("Date"), g.tag("Round"));
         let (white, black) = (
-            first(&crate::select::WHITE_TAGS),
-            first(&crate::select::BLACK_TAGS),
+            first(&crate::players::WHITE_TAGS),
+            first(&crate::players::BLACK_TAGS),
         );
         let game = Game {
             file,

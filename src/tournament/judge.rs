@@ -3,15 +3,14 @@
 
 use crate::diag::{Code, Severity};
 use crate::pdn::Outcome;
-use crate::tournament::ballots::Micro;
 use crate::tournament::crosstable::Meetings;
 use crate::tournament::crosstable::{meetings_by_player, score, tiebreak, Opponents, PairGames};
-use crate::tournament::events::round_of;
 use crate::tournament::games::Table;
 use crate::tournament::model::{Event, Finding, Meeting, Player, Scoring, Settings, System};
 use crate::tournament::names::Names;
 use crate::tournament::names::{fits, one_apart_pairs, wild_pattern, Pat};
-use std::collections::{BTreeMap, BTreeSet};
+use crate::tournament::tags::round_of;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The work of judging one event.
 pub(super) struct Judge<'a> {
@@ -631,4 +630,31 @@ impl Judge<'_> {
 
 pub(super) fn show_day(d: u32) -> String {
     format!("{:04}.{:02}.{:02}", d / 10000, d / 100 % 100, d % 100)
+}
+
+/// The ballot of a micro-match's two games.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Verdict {
+    /// `same`, `shared` or `differs`.
+    pub ballot: &'static str,
+    /// How each game starts: `setup/setup`, `setup/moves`, `moves/setup`,
+    /// `moves/moves`.
+    pub how: &'static str,
+    /// The deepest row of the section's table both reach (games that start
+    /// from the initial position).
+    pub code: Option<String>,
+}
+
+/// The micro-matches of a section.
+#[derive(Debug, Default)]
+pub(super) struct Micro {
+    /// Whether the section plays micro-matches.
+    pub section: bool,
+    /// How its ballots are known: `flag`, `setup`, `tag`; `None`: not checked.
+    pub ballots: Option<&'static str>,
+    /// Its meetings of two games.
+    pub count: usize,
+    /// The verdict on each meeting of two games, by its key (`None`: a
+    /// game's first positions are not known).
+    pub pairs: HashMap<(u32, usize, usize), Option<Verdict>>,
 }

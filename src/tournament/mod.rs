@@ -34,11 +34,12 @@ mod names;
 mod once;
 #[cfg(feature = "serde")]
 mod records;
+mod sets;
+mod tags;
 
 pub use games::Games;
 pub(crate) use games::{Strings, Sym};
 pub use model::{Event, Finding, Meeting, Player, Scoring, Settings, System, Tiebreak};
-pub(crate) use names::{is_placeholder, name_key};
 pub(crate) use once::Once;
 
 #[cfg(test)]

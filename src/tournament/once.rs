@@ -13,11 +13,12 @@
 //! event and town, up to three players (whether the event is one match
 //! played in several towns, as [`one_match_many_sites`] decides).
 
-use crate::dupes::Buckets;
-use crate::tournament::events::{counted, one_match, split_event_name, year_of};
+use crate::store::Buckets;
+use crate::tournament::events::{counted, one_match};
 use crate::tournament::games::{Games, TGame, Table};
 use crate::tournament::model::Settings;
 use crate::tournament::names::Keys;
+use crate::tournament::tags::{split_event_name, year_of};
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 
@@ -95,8 +96,8 @@ impl Once {
             tag("Date"),
         );
         let (white, black) = (
-            first(&crate::select::WHITE_TAGS),
-            first(&crate::select::BLACK_TAGS),
+            first(&crate::players::WHITE_TAGS),
+            first(&crate::players::BLACK_TAGS),
         );
         let year = date.as_deref().and_then(year_of);
         let event = self.keys.of(split_event_name(&event).0);

@@ -59,6 +59,7 @@ fn codes(e: &Event) -> Vec<&'static str> {
 }
 
 use crate::pdn::Outcome;
+use crate::players::name_key;
 use crate::tournament::names::one_apart;
 use crate::Code;
 use std::collections::BTreeMap;

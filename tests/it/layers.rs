@@ -4,19 +4,21 @@
 
 /// Modules by layer, from the bottom; a module's submodules (`pdn/parse`)
 /// are in its layer.
-const LAYERS: [&[&str]; 12] = [
-    &["board", "diag"],
+const LAYERS: [&[&str]; 14] = [
+    &["board", "diag", "store"],
     &["piece"],
     &["variant"],
     &["position"],
-    &["pdn"],
+    &["pdn", "players"],
     &["rules"],
     &["draw", "notation", "openings"],
     &["infer"],
     &["replay"],
     &["check"],
     &["diagram", "export", "select", "batch"],
-    &["dupes", "stats", "tournament"],
+    &["dupes"],
+    &["tournament"],
+    &["stats"],
 ];
 
 fn layer(module: &str) -> Option<usize> {
@@ -105,7 +107,10 @@ fn the_table_names_every_module_of_lib_rs_in_order() {
     let lib = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/src/lib.rs")).unwrap();
     let declared: Vec<&str> = lib
         .lines()
-        .filter_map(|l| l.strip_prefix("pub mod "))
+        .filter_map(|l| {
+            l.strip_prefix("pub mod ")
+                .or_else(|| l.strip_prefix("pub(crate) mod "))
+        })
         .map(|l| l.trim_end_matches(';'))
         .collect();
     let table: Vec<&str> = LAYERS.iter().flat_map(|l| l.iter().copied()).collect();
@@ -559,4 +564,228 @@ fn no_file_imports_with_a_glob_outside_its_tests() {
         "glob imports outside tests:\n{}",
         problems.join("\n")
     );
+}
+
+/// A library file's module path (`src/tournament/model.rs`: tournament,
+/// model; `src/tournament/mod.rs`: tournament; `src/lib.rs`: none).
+fn module_of(rel: &std::path::Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| {
+            c.as_os_str()
+                .to_string_lossy()
+                .trim_end_matches(".rs")
+                .to_string()
+        })
+        .collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The library's files (not the binary's, not test files), by module path:
+/// (relative path, code up to its test module with comments and strings blanked).
+fn library_files() -> std::collections::BTreeMap<Vec<String>, (String, String)> {
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = std::collections::BTreeMap::new();
+    for e in walkdir::WalkDir::new(&src)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let p = e.path();
+        if p.extension().is_none_or(|x| x != "rs")
+            || p.starts_with(src.join("bin"))
+            || p.file_name().is_some_and(|n| n == "tests.rs")
+        {
+            continue;
+        }
+        let rel = p.strip_prefix(&src).unwrap();
+        let text = std::fs::read_to_string(p).unwrap();
+        let code = code_only(&text);
+        // The test module is the last item of a file that has one.
+        let code = match code.find("#[cfg(test)]\nmod ") {
+            Some(at) => code[..at].to_string(),
+            None => code,
+        };
+        out.insert(module_of(rel), (rel.display().to_string(), code));
+    }
+    out
+}
+
+/// The paths a file's code names: each `use` statement's paths (groups
+/// expanded) and every other `crate::a::b` path.
+fn named_paths(code: &str) -> Vec<Vec<String>> {
+    fn expand(prefix: &str, body: &str, out: &mut Vec<String>) {
+        let body = body.trim();
+        if let Some(open) = body.find('{') {
+            let head = format!("{prefix}{}", &body[..open]);
+            let inner = &body[open + 1..body.rfind('}').unwrap_or(body.len())];
+            // Split at top-level commas.
+            let (mut depth, mut start) = (0, 0);
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        expand(&head, &inner[start..i], out);
+                        start = i + 1;
+                    }
+                    _ => {}
+                }
+            }
+            expand(&head, &inner[start..], out);
+        } else if !body.is_empty() {
+            let path = body.split(" as ").next().unwrap_or(body).trim();
+            out.push(format!("{prefix}{path}"));
+        }
+    }
+    let mut paths = Vec::new();
+    let uses = regex::Regex::new(r"(?m)^\s*(?:pub(?:\([a-z]+\))?\s+)?use\s+([^;]+);").unwrap();
+    for c in uses.captures_iter(code) {
+        let body: String = c[1].split_whitespace().collect::<Vec<_>>().join(" ");
+        expand(
+            "",
+            &body.replace(":: ", "::").replace(" ::", "::"),
+            &mut paths,
+        );
+    }
+    let rest = uses.replace_all(code, "");
+    let inline = regex::Regex::new(r"\b(?:crate|super)(?:::[A-Za-z_][A-Za-z0-9_]*)+").unwrap();
+    paths.extend(inline.find_iter(&rest).map(|m| m.as_str().to_string()));
+    paths
+        .into_iter()
+        .map(|p| p.split("::").map(|s| s.trim().to_string()).collect())
+        .collect()
+}
+
+/// The file that defines what `path` names, seen from module `at`: the
+/// module's file when the item is defined there, else where its `use` of
+/// that name leads. `None` for what is outside the crate.
+fn defining_file(
+    files: &std::collections::BTreeMap<Vec<String>, (String, String)>,
+    at: &[String],
+    path: &[String],
+    depth: usize,
+) -> Option<Vec<String>> {
+    if depth > 8 || path.is_empty() {
+        return None;
+    }
+    let mut abs: Vec<String> = match path[0].as_str() {
+        "crate" => path[1..].to_vec(),
+        "self" => [at, &path[1..]].concat(),
+        "super" => {
+            let mut base = at.to_vec();
+            let mut rest = path;
+            while rest.first().is_some_and(|s| s == "super") {
+                base.pop();
+                rest = &rest[1..];
+            }
+            [base.as_slice(), rest].concat()
+        }
+        // A child module, named from its parent.
+        first if files.contains_key(&[at, &[first.to_string()]].concat()) => [at, path].concat(),
+        _ => return None,
+    };
+    abs.retain(|s| s != "self");
+    // The longest prefix that is a module with a file.
+    let n = (0..=abs.len())
+        .rev()
+        .find(|&n| files.contains_key(&abs[..n]))?;
+    let module = abs[..n].to_vec();
+    let Some(item) = abs.get(n) else {
+        return Some(module);
+    };
+    let (_, code) = &files[&module];
+    let defines = regex::Regex::new(&format!(
+        r"\b(?:struct|enum|union|trait|type|fn|const|static|mod|macro_rules!)\s+{}\b",
+        regex::escape(item)
+    ))
+    .unwrap();
+    if defines.is_match(code) {
+        return Some(module);
+    }
+    // Brought in by a `use` of the module: follow it.
+    for p in named_paths(code) {
+        if p.last() == Some(item) && p.len() > 1 {
+            if let Some(f) = defining_file(files, &module, &p, depth + 1) {
+                return Some(f);
+            }
+        }
+    }
+    Some(module)
+}
+
+/// Issue 61 items 1 and 3: the files of the library import one another
+/// without a circle (file A imports file B when A names something B
+/// defines, through any re-export), and inside each folder at most two
+/// imports run back up to the folder's `mod.rs`, which declares and
+/// re-exports.
+#[test]
+fn no_import_circle_anywhere_in_the_library() {
+    let files = library_files();
+    let mut edges: std::collections::BTreeMap<
+        Vec<String>,
+        std::collections::BTreeSet<Vec<String>>,
+    > = Default::default();
+    for (module, (_, code)) in &files {
+        for p in named_paths(code) {
+            if let Some(to) = defining_file(&files, module, &p, 0) {
+                if &to != module {
+                    edges.entry(module.clone()).or_default().insert(to);
+                }
+            }
+        }
+    }
+    assert!(
+        edges.values().map(|s| s.len()).sum::<usize>() > 100,
+        "{edges:?}"
+    );
+    let name = |m: &Vec<String>| files[m].0.clone();
+    // Imports back up to a folder's mod.rs, by folder.
+    let mut up: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for (from, tos) in &edges {
+        for to in tos {
+            if from.len() > to.len() && from.starts_with(to) && !to.is_empty() {
+                up.entry(name(to)).or_default().push(name(from));
+            }
+        }
+    }
+    let mut problems: Vec<String> = up
+        .iter()
+        .filter(|(_, from)| from.len() > 2)
+        .map(|(to, from)| format!("{} files import {to}: {}", from.len(), from.join(", ")))
+        .collect();
+    // Strongly connected components with more than one file.
+    fn visit(
+        m: &Vec<String>,
+        edges: &std::collections::BTreeMap<Vec<String>, std::collections::BTreeSet<Vec<String>>>,
+        path: &mut Vec<Vec<String>>,
+        done: &mut std::collections::BTreeSet<Vec<String>>,
+        cycles: &mut Vec<Vec<Vec<String>>>,
+    ) {
+        if let Some(at) = path.iter().position(|p| p == m) {
+            cycles.push(path[at..].to_vec());
+            return;
+        }
+        if done.contains(m) {
+            return;
+        }
+        path.push(m.clone());
+        for n in edges.get(m).into_iter().flatten() {
+            visit(n, edges, path, done, cycles);
+        }
+        path.pop();
+        done.insert(m.clone());
+    }
+    let (mut done, mut cycles) = (Default::default(), Vec::new());
+    for m in files.keys() {
+        visit(m, &edges, &mut Vec::new(), &mut done, &mut cycles);
+    }
+    for c in cycles {
+        let mut names: Vec<String> = c.iter().map(name).collect();
+        names.push(names[0].clone());
+        problems.push(format!("import circle: {}", names.join(" -> ")));
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
