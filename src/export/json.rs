@@ -10,7 +10,7 @@ use crate::diag::Diagnostic;
 use crate::pdn::{Game, Locator};
 use crate::replay::GameReport;
 
-use super::table::Value;
+use crate::export::value::Value;
 
 /// Appends the JSON line (with its line break) of game `g` of `file`, replayed
 /// as `r`: byte for byte what serializing [`GameRecord::new`](super::GameRecord::new)
@@ -107,57 +107,9 @@ fn opening(out: &mut String, o: &crate::openings::Opening) {
     out.push('}');
 }
 
-/// Appends the JSON line of a games-table row with the `--tag` columns
-/// `tags` (name, value), as `convert --to jsonl` writes it: byte for byte
-/// what `serde_json` gives for the row turned into a `Value` with the tags
-/// added (keys in alphabetical order; a tag named like a column replaces
-/// it), followed by `\n`.
-pub(super) fn write_game_row_json(
-    out: &mut String,
-    row: &super::GameRow,
-    tags: &[(&str, Option<&str>)],
-) {
-    let mut fields: smallvec::SmallVec<[(&str, Value<'_>); 64]> = super::table::ROW_COLUMNS
-        .into_iter()
-        .zip(super::table::row_values(row))
-        .collect();
-    object(out, &mut fields, tags);
-}
-
-/// Appends the JSON line of a moves-table row with the `--tag` columns
-/// `tags`, as [`write_game_row_json`] does for a game.
-pub(super) fn write_ply_row_json(
-    out: &mut String,
-    row: &super::PlyRow,
-    tags: &[(&str, Option<&str>)],
-) {
-    let n = |v: u32| Value::Int(Some(i64::from(v)));
-    let mut fields: smallvec::SmallVec<[(&str, Value<'_>); 64]> = smallvec::smallvec![
-        ("algebraic", Value::Text(row.algebraic.as_deref())),
-        ("captured", n(row.captured)),
-        ("captured_squares", Value::Text(Some(&row.captured_squares))),
-        ("crowned", Value::Bool(Some(row.crowned))),
-        ("file", Value::Text(Some(&row.file))),
-        ("from", n(row.from)),
-        ("game", Value::Int(Some(row.game as i64))),
-        ("move", Value::Text(Some(&row.mv))),
-        ("move_number", n(row.move_number)),
-        ("piece", Value::Text(Some(row.piece))),
-        ("ply", n(row.ply)),
-        ("side", Value::Text(Some(row.side))),
-        ("stood", Value::Bool(Some(row.stood))),
-        ("to", n(row.to)),
-        ("written", Value::Text(Some(&row.written))),
-    ];
-    if let Some(f) = &row.fen {
-        fields.push(("fen", Value::Text(Some(f))));
-    }
-    object(out, &mut fields, tags);
-}
-
 /// `fields` with `tags` added (replacing a field of the same name), in
 /// alphabetical order of the names, as one JSON line.
-fn object<'a>(
+pub(super) fn object<'a>(
     out: &mut String,
     fields: &mut smallvec::SmallVec<[(&'a str, Value<'a>); 64]>,
     tags: &[(&'a str, Option<&'a str>)],

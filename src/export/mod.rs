@@ -8,13 +8,15 @@ mod patch;
 mod records;
 mod rows;
 mod table;
+mod value;
 
 pub use normalise::{Normalise, Normalised, NotRewritable};
 pub use patch::{Patch, PatchMismatch, ResultFix};
 pub use records::{FileRecord, GameRecord};
 pub(crate) use rows::spreadsheet_safe;
 pub use rows::PlyRow;
-pub use table::{Column, ColumnType, GameRow, Value};
+pub use table::{Column, ColumnType, GameRow};
+pub use value::Value;
 
 #[cfg(test)]
 mod tests {

@@ -1,7 +1,8 @@
 //! The moves table (`--moves`): a row per ply; and the spreadsheet escaping
 //! of every text cell.
 
-use crate::export::json::write_ply_row_json;
+use crate::export::json::object;
+use crate::export::value::Value;
 use crate::notation::{write_move, Style};
 use crate::pdn::Game;
 use crate::piece::{Color, Kind};
@@ -212,4 +213,31 @@ impl PlyRow {
         safe(&mut self.written);
         self
     }
+}
+
+/// Appends the JSON line of a moves-table row with the `--tag` columns
+/// `tags`, as [`write_game_row_json`] does for a game.
+fn write_ply_row_json(out: &mut String, row: &PlyRow, tags: &[(&str, Option<&str>)]) {
+    let n = |v: u32| Value::Int(Some(i64::from(v)));
+    let mut fields: smallvec::SmallVec<[(&str, Value<'_>); 64]> = smallvec::smallvec![
+        ("algebraic", Value::Text(row.algebraic.as_deref())),
+        ("captured", n(row.captured)),
+        ("captured_squares", Value::Text(Some(&row.captured_squares))),
+        ("crowned", Value::Bool(Some(row.crowned))),
+        ("file", Value::Text(Some(&row.file))),
+        ("from", n(row.from)),
+        ("game", Value::Int(Some(row.game as i64))),
+        ("move", Value::Text(Some(&row.mv))),
+        ("move_number", n(row.move_number)),
+        ("piece", Value::Text(Some(row.piece))),
+        ("ply", n(row.ply)),
+        ("side", Value::Text(Some(row.side))),
+        ("stood", Value::Bool(Some(row.stood))),
+        ("to", n(row.to)),
+        ("written", Value::Text(Some(&row.written))),
+    ];
+    if let Some(f) = &row.fen {
+        fields.push(("fen", Value::Text(Some(f))));
+    }
+    object(out, &mut fields, tags);
 }

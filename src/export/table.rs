@@ -1,7 +1,8 @@
 //! The games table, declared once: its columns, a game's row, its values.
 
 use crate::diag::Severity;
-use crate::export::json::write_game_row_json;
+use crate::export::json::object;
+use crate::export::value::Value;
 use crate::pdn::Game;
 use crate::replay::GameReport;
 
@@ -77,19 +78,6 @@ pub(super) const DIAGNOSTIC_FIELDS: [Column; 6] = [
         nullable: true,
     },
 ];
-
-/// A value of [`GameRow::values`]: its column's type, or none.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Value<'a> {
-    /// A [`ColumnType::Text`] value.
-    Text(Option<&'a str>),
-    /// A [`ColumnType::Int64`] or [`ColumnType::Int32`] value.
-    Int(Option<i64>),
-    /// A [`ColumnType::Bool`] value.
-    Bool(Option<bool>),
-    /// A [`ColumnType::Date`] value: days since 1970-01-01.
-    Date(Option<i32>),
-}
 
 /// The games table, declared once: each field of [`GameRow`] is a column of
 /// CSV and JSON rows, in order; its Rust type gives its column's type and
@@ -439,9 +427,21 @@ pub(super) fn game_row(file: &str, g: &Game, r: &GameReport) -> GameRow {
     }
 }
 
+/// Appends the JSON line of a games-table row with the `--tag` columns
+/// `tags` (name, value), as `convert --to jsonl` writes it: byte for byte
+/// what `serde_json` gives for the row turned into a `Value` with the tags
+/// added (keys in alphabetical order; a tag named like a column replaces
+/// it), followed by `\n`.
+fn write_game_row_json(out: &mut String, row: &GameRow, tags: &[(&str, Option<&str>)]) {
+    let mut fields: smallvec::SmallVec<[(&str, Value<'_>); 64]> =
+        ROW_COLUMNS.into_iter().zip(row_values(row)).collect();
+    object(out, &mut fields, tags);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::value::Value;
 
     /// Every corpus game's values have their column's type, and a value is
     /// missing only where its column is nullable; CSV and JSON columns are
