@@ -28,7 +28,7 @@ impl PlyRow {
         ply_columns(with_fen)
     }
     /// Appends the row's JSON line with the `--tag` columns `tags`, as
-    /// [`GameRow::write_json`] does for a game.
+    /// [`GameRow::write_json`](crate::export::GameRow::write_json) does for a game.
     pub fn write_json(&self, out: &mut String, tags: &[(&str, Option<&str>)]) {
         write_ply_row_json(out, self, tags)
     }

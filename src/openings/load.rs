@@ -32,7 +32,7 @@ impl std::str::FromStr for TableSpec {
         if t.eq_ignore_ascii_case("none") {
             return Ok(TableSpec::None);
         }
-        if let Some(name) = super::shipped_names().find(|n| *n == t) {
+        if let Some(name) = crate::openings::table::shipped_names().find(|n| *n == t) {
             return Ok(TableSpec::Shipped(name));
         }
         let lower = t.to_ascii_lowercase();
@@ -49,7 +49,7 @@ impl std::str::FromStr for TableSpec {
 #[non_exhaustive]
 pub enum TableError {
     /// A name that is no shipped table and no file.
-    #[error("'{}' is no opening table (tables: {}, a file .csv or .pdn, or none)", crate::pdn::visible(.0), super::shipped_names().collect::<Vec<_>>().join(", "))]
+    #[error("'{}' is no opening table (tables: {}, a file .csv or .pdn, or none)", crate::pdn::visible(.0), crate::openings::table::shipped_names().collect::<Vec<_>>().join(", "))]
     Unknown(String),
     /// The file cannot be read.
     #[error("{}: {source}", shown(.path))]

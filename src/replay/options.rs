@@ -139,7 +139,7 @@ impl Options {
     /// ([`crate::openings::Table::shipped`], [`crate::openings::Table::load`],
     /// [`crate::openings::TableSpec::open`]). `None`: each variant's list;
     /// empty: no opening is looked for (`--opening-table none`: every
-    /// [`GameReport::opening`] is `None`). Nothing is read here.
+    /// [`GameReport::opening`](crate::replay::GameReport::opening) is `None`). Nothing is read here.
     pub fn opening_tables(mut self, tables: Option<Vec<Arc<Table>>>) -> Options {
         self.opening_tables = tables.map(crate::openings::Chosen::new);
         self

@@ -22,7 +22,7 @@ pub struct Played {
     /// Span of the written move.
     pub span: Span,
     /// Whether the move was an irregularity that stood
-    /// ([`Irregularities::Stand`]).
+    /// ([`Irregularities::Stand`](crate::replay::Irregularities::Stand)).
     pub stood: bool,
 }
 
@@ -52,7 +52,7 @@ pub struct GameReport {
     pub plies: u32,
     /// Plies of the main line after the move that stopped the replay, not replayed.
     pub plies_unchecked: u32,
-    /// Moves that stood ([`Irregularities::Stand`]; 0 under `Stop`).
+    /// Moves that stood ([`Irregularities::Stand`](crate::replay::Irregularities::Stand); 0 under `Stop`).
     pub irregularities: u32,
     /// The result the record declares (Result tag or final token), if any:
     /// `None` too for a `1-0` or `0-1` whose meaning is not known

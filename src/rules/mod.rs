@@ -1,5 +1,5 @@
 //! Legal moves of every implemented variant, read from the variant's
-//! [`Rules`] (docs/rules.md): which way men capture,
+//! [`Rules`](crate::variant::Rules) (docs/rules.md): which way men capture,
 //! flying or short kings, maximum or free capture, and what a man reaching the
 //! far row during a capture does. Captured pieces stay on the board until the
 //! move ends in every variant.

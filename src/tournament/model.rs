@@ -53,7 +53,7 @@ impl Tiebreak {
     ];
 }
 
-/// What [`Games::events`] is asked to do.
+/// What [`Games::events`](crate::tournament::Games::events) is asked to do.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// How games are scored.

@@ -1,0 +1,882 @@
+//! The tables: shipped and users', their rows and positions, and a game's
+//! opening found against them.
+
+use crate::position::Position;
+use crate::variant::Variant;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+/// A game's opening: the row of a ballot table its positions reach. It
+/// holds its table ([`Arc`]): a user's table lives as long as the openings
+/// found in it, and no longer.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    table: Arc<Table>,
+    row: u32,
+    /// The names table the name comes from, and its row, when the row has
+    /// no name of its own.
+    named_by: Option<(Arc<Table>, u32)>,
+    /// The ply after which the game's position is the row's (0: the set-up).
+    pub plies: u32,
+    /// `setup` (the game is set up in the row's position) or `moves`.
+    pub via: &'static str,
+    /// Whether the game reached the row by other moves than the row's.
+    pub transposed: bool,
+    /// The other rows with the same position, in table order.
+    also: Vec<u32>,
+}
+
+impl Opening {
+    /// The table (`idf-745`, `acf-3move`, ...).
+    pub fn table(&self) -> &str {
+        self.table.name()
+    }
+    /// The row's code (`VI-15`, `12`).
+    pub fn code(&self) -> &str {
+        self.table.code(self.row)
+    }
+    /// The row's own name, else the name of the deepest row of the
+    /// variant's names table the game reaches ([`Opening::name_table`]).
+    pub fn name(&self) -> Option<&str> {
+        match &self.named_by {
+            Some((t, r)) => Some(t.row_name(*r)),
+            None => Some(self.table.row_name(self.row)).filter(|n| !n.is_empty()),
+        }
+    }
+    /// The names table the name comes from, when it is not the row's own.
+    pub fn name_table(&self) -> Option<&str> {
+        self.named_by.as_ref().map(|(t, _)| t.name())
+    }
+    /// The codes of the other rows with the same position, in table order.
+    pub fn also(&self) -> impl Iterator<Item = &str> {
+        self.also.iter().map(|&r| self.table.code(r))
+    }
+    /// Whether its code, or a code of [`Opening::also`], or another
+    /// spelling of one, is `spec` (without case).
+    pub fn is_called(&self, spec: &str) -> bool {
+        std::iter::once(self.row)
+            .chain(self.also.iter().copied())
+            .any(|r| self.table.is_called(r, spec))
+    }
+}
+
+impl PartialEq for Opening {
+    fn eq(&self, o: &Opening) -> bool {
+        self.table() == o.table()
+            && self.code() == o.code()
+            && self.name() == o.name()
+            && self.name_table() == o.name_table()
+            && self.also().eq(o.also())
+            && (self.plies, self.via, self.transposed) == (o.plies, o.via, o.transposed)
+    }
+}
+impl Eq for Opening {}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Opening {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let also: Vec<&str> = self.also().collect();
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("table", self.table())?;
+        m.serialize_entry("code", self.code())?;
+        m.serialize_entry("name", &self.name())?;
+        m.serialize_entry("plies", &self.plies)?;
+        m.serialize_entry("via", self.via)?;
+        m.serialize_entry("transposed", &self.transposed)?;
+        if !also.is_empty() {
+            m.serialize_entry("also", &also)?;
+        }
+        if let Some(t) = self.name_table() {
+            m.serialize_entry("name_table", t)?;
+        }
+        m.end()
+    }
+}
+
+impl Opening {
+    /// The shipped tables (`pdnkit openings`): name, title, variants, rows,
+    /// source, each as its table's header says.
+    pub fn tables() -> Vec<[String; 5]> {
+        SHIPPED
+            .iter()
+            .map(|(name, text)| {
+                let head = |key: &str| {
+                    text.lines()
+                        .take_while(|l| l.starts_with('#'))
+                        .find_map(|l| l.strip_prefix(&format!("# {key}:")))
+                        .unwrap_or("")
+                        .trim()
+                        .to_string()
+                };
+                let rows = Table::shipped(name).map_or(0, |t| t.rows.len());
+                [
+                    name.to_string(),
+                    head("title"),
+                    head("variants"),
+                    rows.to_string(),
+                    head("source"),
+                ]
+            })
+            .collect()
+    }
+    /// A shipped table's header lines (`# key: value`) and rows, each row as
+    /// `code`, `name`, `variants`, `start_fen`, `moves`, `fen`, `aliases`
+    /// (`|` between spellings): what `pdnkit openings --table NAME` writes
+    /// as CSV. `None` for a name that is no shipped table.
+    pub fn table_rows(name: &str) -> Option<(Vec<String>, Vec<[String; 7]>)> {
+        let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
+        let t = Table::shipped(name)?;
+        let head = text
+            .lines()
+            .take_while(|l| l.starts_with('#'))
+            .map(str::to_string)
+            .collect();
+        let rows = t
+            .rows
+            .iter()
+            .map(|r| {
+                let variants: Vec<&str> = r.variants.iter().map(|v| v.name()).collect();
+                let moves: Vec<&str> = r.moves.iter().map(|&m| t.s(m)).collect();
+                let aliases: Vec<&str> = r.aliases.iter().map(|&a| t.s(a)).collect();
+                [
+                    t.s(r.code).to_string(),
+                    t.s(r.name).to_string(),
+                    variants.join(" "),
+                    r.start_fen.map_or("", |f| t.s(f)).to_string(),
+                    moves.join(" "),
+                    t.s(r.fen).to_string(),
+                    aliases.join("|"),
+                ]
+            })
+            .collect();
+        Some((head, rows))
+    }
+}
+
+/// One table as shipped: its name and its text.
+const SHIPPED: [(&str, &str); 10] = [
+    ("idf-745", include_str!("tables/idf-745.tsv")),
+    ("fmjd-736", include_str!("tables/fmjd-736.tsv")),
+    ("idf-150", include_str!("tables/idf-150.tsv")),
+    ("acf-3move", include_str!("tables/acf-3move.tsv")),
+    (ENGLISH_11, include_str!("tables/english-11man.tsv")),
+    ("english-2move", include_str!("tables/english-2move.tsv")),
+    (ITALIAN_11, include_str!("tables/italian-11man.tsv")),
+    ("names-russian", include_str!("tables/names-russian.tsv")),
+    ("names-english", include_str!("tables/names-english.tsv")),
+    (
+        "names-international",
+        include_str!("tables/names-international.tsv"),
+    ),
+];
+
+const ENGLISH_11: &str = "english-11man";
+const ITALIAN_11: &str = "italian-11man";
+
+/// Whether every row of a table starts from another position than the
+/// initial one (an 11-man start) or is a position with no moves: only a
+/// game that is set up can reach one of its rows, so it is read only for
+/// such a game (the test of this module holds the tables to it).
+fn setup_only(table: &str) -> bool {
+    table == ENGLISH_11 || table == ITALIAN_11
+}
+
+/// The tables a variant's games are classified against, in order, and its
+/// names table (OPENINGS.md 3.1).
+fn defaults(v: Variant) -> (&'static [&'static str], Option<&'static str>) {
+    match v {
+        Variant::Russian | Variant::Brazilian => (&["idf-745", "fmjd-736"], Some("names-russian")),
+        Variant::English => (
+            &["acf-3move", ENGLISH_11, "english-2move"],
+            Some("names-english"),
+        ),
+        Variant::Italian => (&[ITALIAN_11], None),
+        Variant::International => (&[], Some("names-international")),
+        _ => (&[], None),
+    }
+}
+
+/// Where a field of a row is in its table's text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Span(u32, u32);
+
+/// One row of a table: its fields are [`Span`]s of the table's text.
+#[derive(Debug)]
+pub(crate) struct Row {
+    code: Span,
+    name: Span,
+    /// The variants it serves (its own list, else the table's).
+    pub(crate) variants: Vec<Variant>,
+    /// Where its moves start (`None`: the initial position).
+    start_fen: Option<Span>,
+    /// Its moves (numeric, as PDN writes them), empty for a position.
+    moves: Vec<Span>,
+    /// Its position.
+    fen: Span,
+    /// Other spellings of its code (IDF: `1-I`, `I.1` for `I-1`).
+    aliases: Vec<Span>,
+    /// The squares (from, to) of its moves.
+    steps: Vec<(u32, u32)>,
+}
+
+/// An opening table read: its rows, and the rows of each position key. A
+/// shipped one ([`Table::shipped`]) or a user's ([`Table::load`]).
+#[derive(Debug)]
+pub struct Table {
+    name: String,
+    /// The text it was read from (the shipped tables' text form).
+    text: Cow<'static, str>,
+    pub(crate) rows: Vec<Row>,
+    /// Per position key: the rows with that position, in table order.
+    by_key: ByKey,
+    /// The start key of each row (its `start_fen`'s, or the initial
+    /// position's of its first variant).
+    starts: Vec<u64>,
+    /// The most plies of a row.
+    longest: u32,
+}
+
+/// The key of a position: its board and side to move, mixed into 64 bits
+/// (a few multiplications: every game's first plies are keyed).
+pub(crate) fn key(p: &Position) -> u64 {
+    let (w, b, k) = (
+        p.pieces(crate::piece::Color::White).0,
+        p.pieces(crate::piece::Color::Black).0,
+        p.kings().0,
+    );
+    key_of(w, b, k, u64::from(p.side() == crate::piece::Color::Black))
+}
+
+/// The [`key`] of a table's FEN (`W:W17,22,...:BK1,2,...`: the side to
+/// move, then each side's squares by number, a king with `K`, ranges
+/// `31-50`), read straight into the squares: a table of 2,500 rows is read
+/// in a millisecond. `None` for any other text (the row is then read by
+/// [`Position::from_fen`]).
+fn fen_key(fen: &str) -> Option<u64> {
+    let bytes = fen.trim().as_bytes();
+    let side = match bytes.first()? {
+        b'W' => 0u64,
+        b'B' => 1,
+        _ => return None,
+    };
+    let (mut w, mut b, mut k) = (0u128, 0u128, 0u128);
+    // The side being read (0 none yet, 1 White, 2 Black), a king, the
+    // number being read, and the first of a range.
+    let (mut colour, mut king, mut n, mut from) = (0u8, false, None::<u32>, None::<u32>);
+    let mut put = |colour: u8, king: bool, lo: u32, hi: u32| -> Option<()> {
+        if lo == 0 || hi > 128 || lo > hi || colour == 0 {
+            return None;
+        }
+        for sq in lo..=hi {
+            let bit = 1u128 << (sq - 1);
+            if (w | b) & bit != 0 {
+                return None;
+            }
+            if colour == 1 {
+                w |= bit;
+            } else {
+                b |= bit;
+            }
+            if king {
+                k |= bit;
+            }
+        }
+        Some(())
+    };
+    let mut i = 1;
+    while i <= bytes.len() {
+        let c = bytes.get(i).copied().unwrap_or(b',');
+        match c {
+            b'0'..=b'9' => {
+                let d = u32::from(c - b'0');
+                n = Some(n.unwrap_or(0).checked_mul(10)?.checked_add(d)?);
+            }
+            b'K' if n.is_none() => king = true,
+            b'-' if n.is_some() => {
+                from = n.take();
+            }
+            b',' | b':' => {
+                if let Some(m) = n {
+                    put(colour, king, from.unwrap_or(m), m)?;
+                } else if from.is_some() || king {
+                    return None;
+                }
+                (king, n, from) = (false, None, None);
+                if c == b':' {
+                    colour = match bytes.get(i + 1) {
+                        Some(b'W') => 1,
+                        Some(b'B') => 2,
+                        _ => return None,
+                    };
+                    i += 1;
+                }
+            }
+            _ => return None,
+        }
+        i += 1;
+    }
+    Some(key_of(w, b, k, side))
+}
+
+/// [`key`] of its parts: each set folded to 64 bits and multiplied by its
+/// own odd constant, the three and the side mixed once.
+fn key_of(w: u128, b: u128, k: u128, black_to_move: u64) -> u64 {
+    let fold = |x: u128, m: u64| ((x as u64) ^ ((x >> 64) as u64).rotate_left(23)).wrapping_mul(m);
+    mix(fold(w, 0x9e37_79b9_7f4a_7c15)
+        ^ fold(b, 0xc2b2_ae3d_27d4_eb4f).rotate_left(21)
+        ^ fold(k, 0x1656_67b1_9e37_79f9).rotate_left(42)
+        ^ black_to_move)
+}
+
+/// The SplitMix64 finaliser: each bit of `x` moves every bit of the result.
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// A hasher for keys that are already mixed ([`key`]): the key itself.
+#[derive(Clone, Copy, Debug, Default)]
+struct Mixed(u64);
+
+impl std::hash::Hasher for Mixed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = mix(self.0 ^ u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+type ByKey = HashMap<u64, Vec<u32>, std::hash::BuildHasherDefault<Mixed>>;
+
+/// Whether `p` is its variant's initial position (board and side to move).
+pub(crate) fn is_initial(p: &Position) -> bool {
+    static INITIAL: [OnceLock<u64>; Variant::ALL.len()] =
+        [const { OnceLock::new() }; Variant::ALL.len()];
+    let v = p.variant();
+    key(p) == *INITIAL[v as usize].get_or_init(|| key(&Position::start(v)))
+}
+
+/// The (from, to) square numbers of a written move (`21-17`, `22x13`,
+/// `22x13x6`), `None` when it is not numeric.
+fn step(m: &str) -> Option<(u32, u32)> {
+    let mut parts = m.split(['-', 'x', ':']);
+    let from = parts.next()?.trim().parse().ok()?;
+    let to = parts.next_back()?.trim().parse().ok()?;
+    Some((from, to))
+}
+
+impl Table {
+    /// Reads a table's text (the shipped tables' form: `# key: value`
+    /// lines, a header line, then a row a line, a tab between columns); a
+    /// row that does not read is left out (the shipped tables' test reads
+    /// every row; a user's rows are checked before, [`Table::load`]). Only
+    /// the lines before the header are comments: a row's code may begin
+    /// with `#`.
+    pub(crate) fn read(name: String, text: Cow<'static, str>) -> Table {
+        let mut variants: Vec<Variant> = Vec::new();
+        let mut rows = Vec::new();
+        let mut header = true;
+        let base = text.as_ptr() as usize;
+        // A field is a slice of `text`; an empty one (a missing column is
+        // a `""` from elsewhere) is the empty span.
+        let span = |f: &str| match (f.as_ptr() as usize).checked_sub(base) {
+            Some(at) if !f.is_empty() => Span(at as u32, f.len() as u32),
+            _ => Span(0, 0),
+        };
+        for line in text.lines() {
+            if header {
+                if let Some(h) = line.strip_prefix("# variants:") {
+                    variants = h
+                        .split_whitespace()
+                        .filter_map(|v| v.parse().ok())
+                        .collect();
+                }
+                if !line.starts_with('#') && !line.trim().is_empty() {
+                    header = false;
+                }
+                continue;
+            }
+            if line.trim().is_empty() {
+                continue;
+            }
+            let f: Vec<&str> = line.split('\t').collect();
+            let col = |i: usize| f.get(i).copied().unwrap_or("").trim();
+            let own: Vec<Variant> = col(2)
+                .split_whitespace()
+                .filter_map(|v| v.parse().ok())
+                .collect();
+            let moves: Vec<&str> = col(4).split_whitespace().collect();
+            rows.push(Row {
+                code: span(col(0)),
+                name: span(col(1)),
+                variants: if own.is_empty() {
+                    variants.clone()
+                } else {
+                    own
+                },
+                start_fen: Some(col(3)).filter(|s| !s.is_empty()).map(span),
+                steps: moves.iter().filter_map(|m| step(m)).collect(),
+                moves: moves.iter().map(|m| span(m)).collect(),
+                fen: span(col(5)),
+                aliases: col(6)
+                    .split('|')
+                    .filter(|a| !a.is_empty())
+                    .map(span)
+                    .collect(),
+            });
+        }
+        let mut by_key = ByKey::default();
+        let mut starts = Vec::with_capacity(rows.len());
+        let mut initial: Vec<(Variant, u64)> = Vec::new();
+        let mut kept = Vec::with_capacity(rows.len());
+        let at = |s: Span| &text[s.0 as usize..(s.0 + s.1) as usize];
+        for r in rows {
+            let Some(&v) = r.variants.first() else {
+                continue;
+            };
+            let read = |fen: &str| {
+                fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| key(&p)))
+            };
+            let Some(position) = read(at(r.fen)) else {
+                continue;
+            };
+            let start = match r.start_fen {
+                Some(s) => match read(at(s)) {
+                    Some(k) => k,
+                    None => continue,
+                },
+                None => match initial.iter().find(|(w, _)| *w == v) {
+                    Some(&(_, k)) => k,
+                    None => {
+                        let k = key(&Position::start(v));
+                        initial.push((v, k));
+                        k
+                    }
+                },
+            };
+            by_key.entry(position).or_default().push(kept.len() as u32);
+            starts.push(start);
+            kept.push(r);
+        }
+        let longest = kept.iter().map(|r| r.moves.len() as u32).max().unwrap_or(0);
+        Table {
+            name,
+            text,
+            rows: kept,
+            by_key,
+            starts,
+            longest,
+        }
+    }
+
+    /// The shipped table `name`, read the first time it is asked for.
+    pub fn shipped(name: &str) -> Option<Arc<Table>> {
+        static TABLES: OnceLock<Vec<OnceLock<Arc<Table>>>> = OnceLock::new();
+        let tables = TABLES.get_or_init(|| SHIPPED.iter().map(|_| OnceLock::new()).collect());
+        let i = SHIPPED.iter().position(|(n, _)| *n == name)?;
+        let (n, text) = SHIPPED[i];
+        Some(Arc::clone(tables[i].get_or_init(|| {
+            Arc::new(Table::read(n.to_string(), Cow::Borrowed(text)))
+        })))
+    }
+
+    /// Its name (`idf-745`; a user's table: its `# table:` line, else its
+    /// file's name).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// How many rows it has.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether it has no row.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The text of a field.
+    fn s(&self, span: Span) -> &str {
+        self.text
+            .get(span.0 as usize..(span.0 + span.1) as usize)
+            .unwrap_or("")
+    }
+
+    /// The code of row `r`.
+    pub(crate) fn code(&self, r: u32) -> &str {
+        self.rows.get(r as usize).map_or("", |row| self.s(row.code))
+    }
+
+    /// The name of row `r` (empty: none).
+    fn row_name(&self, r: u32) -> &str {
+        self.rows.get(r as usize).map_or("", |row| self.s(row.name))
+    }
+
+    /// Whether row `r`'s code, or another spelling of it, is `spec`
+    /// (without case).
+    pub(crate) fn is_called(&self, r: u32, spec: &str) -> bool {
+        let spec = spec.trim();
+        self.rows.get(r as usize).is_some_and(|row| {
+            self.s(row.code).eq_ignore_ascii_case(spec)
+                || row
+                    .aliases
+                    .iter()
+                    .any(|&a| self.s(a).eq_ignore_ascii_case(spec))
+        })
+    }
+
+    /// Whether a row is called `spec` ([`Table::is_called`]).
+    fn has_code(&self, spec: &str) -> bool {
+        (0..self.rows.len() as u32).any(|r| self.is_called(r, spec))
+    }
+
+    /// Whether it only names openings (a names table, OPENINGS.md 3.1): it
+    /// gives no ballot.
+    pub(crate) fn is_names(&self) -> bool {
+        self.name.starts_with("names-") && SHIPPED.iter().any(|(n, _)| *n == self.name)
+    }
+
+    /// The positions of a game (its start and after each ply, `keys`) that
+    /// are a position of some row: bit `j` of the result for `keys[j]`.
+    fn hits(&self, keys: &[u64]) -> Vec<bool> {
+        keys.iter().map(|k| self.by_key.contains_key(k)).collect()
+    }
+
+    /// The deepest row of this table a game reaches, for a game of `v`
+    /// whose positions are keyed `keys` (the start, then after each ply;
+    /// `hits[j]` where `keys[j]` is a row of some table), set up or not:
+    /// (ply, the rows there serving `v`, in table order).
+    fn deepest(
+        &self,
+        v: Variant,
+        keys: &[u64],
+        hits: &[bool],
+        set_up: bool,
+    ) -> Option<(u32, Vec<u32>)> {
+        let serving = |j: usize| -> Vec<u32> {
+            self.by_key
+                .get(&keys[j])
+                .map(|rows| {
+                    rows.iter()
+                        .copied()
+                        .filter(|&r| {
+                            let row = &self.rows[r as usize];
+                            row.variants.contains(&v) && (j == 0 || !row.moves.is_empty())
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let hit = |j: usize| hits.get(j).copied().unwrap_or(false);
+        if set_up && hit(0) {
+            let at0 = serving(0);
+            if !at0.is_empty() {
+                return Some((0, at0));
+            }
+        }
+        let last = keys.len().min(self.longest as usize + 5);
+        (0..last)
+            .rev()
+            .filter(|&j| hit(j))
+            .map(|j| (j, serving(j)))
+            .find(|(_, rows)| !rows.is_empty())
+            .map(|(j, rows)| (j as u32, rows))
+    }
+
+    /// The rows of this table serving `v` that a game's positions reach, in
+    /// the order of its plies (`keys` as [`classify`] takes them): at each
+    /// ply with a row, (the ply, the first row there). The set-up position
+    /// counts only for a game that is set up.
+    pub(crate) fn reached(&self, v: Variant, keys: &[u64], set_up: bool) -> Vec<(u32, u32)> {
+        keys.iter()
+            .enumerate()
+            .filter(|&(j, _)| j > 0 || set_up)
+            .filter_map(|(j, k)| {
+                let r = self.by_key.get(k)?.iter().copied().find(|&r| {
+                    let row = &self.rows[r as usize];
+                    row.variants.contains(&v) && (j == 0 || !row.moves.is_empty())
+                })?;
+                Some((j as u32, r))
+            })
+            .collect()
+    }
+
+    /// The deepest rows of this table a game of `v` reaches (its first
+    /// row, then the others with that position), whether or not the table
+    /// is in its variant's list: `keys` as [`classify`] takes them, as many
+    /// as [`Table::plies`].
+    pub(crate) fn match_rows(&self, v: Variant, keys: &[u64], set_up: bool) -> Vec<u32> {
+        let hits = self.hits(keys);
+        self.deepest(v, keys, &hits, set_up)
+            .map(|(_, rows)| rows)
+            .unwrap_or_default()
+    }
+
+    /// The plies of a game's positions worth keying against it: its
+    /// longest row's, and a few more for the transpositions.
+    pub(crate) fn plies(&self) -> usize {
+        self.longest as usize + 5
+    }
+}
+
+/// The tables a game is classified against, its names table, and every
+/// position of them (one look-up tells a position of none).
+#[derive(Debug)]
+struct Tables {
+    list: Vec<Arc<Table>>,
+    names: Option<Arc<Table>>,
+    present: std::collections::HashSet<u64, std::hash::BuildHasherDefault<Mixed>>,
+    /// The plies a game's positions are kept for ([`plies_needed`]).
+    plies: usize,
+}
+
+/// The tables of [`defaults`] for a game of `v` set up or not (the
+/// [`setup_only`] ones only for a set-up game), read once.
+fn tables_of(v: Variant, set_up: bool) -> &'static Tables {
+    static OF: [[OnceLock<Tables>; 2]; Variant::ALL.len()] =
+        [const { [const { OnceLock::new() }, const { OnceLock::new() }] }; Variant::ALL.len()];
+    OF[v as usize][usize::from(set_up)].get_or_init(|| {
+        let (list, names) = defaults(v);
+        let list: Vec<Arc<Table>> = list
+            .iter()
+            .filter(|n| set_up || !setup_only(n))
+            .filter_map(|n| Table::shipped(n))
+            .collect();
+        Tables::of(list, names.and_then(Table::shipped))
+    })
+}
+
+impl Tables {
+    /// The tables `list` and the names table `names`, with every position
+    /// of them.
+    fn of(list: Vec<Arc<Table>>, names: Option<Arc<Table>>) -> Tables {
+        let present = list
+            .iter()
+            .chain(&names)
+            .flat_map(|t| t.by_key.keys().copied())
+            .collect();
+        let plies = list
+            .iter()
+            .chain(&names)
+            .map(|t| t.longest as usize + 5)
+            .max()
+            .unwrap_or(0);
+        Tables {
+            list,
+            names,
+            present,
+            plies,
+        }
+    }
+}
+
+/// The opening tables a run classifies every game against, in order,
+/// instead of each variant's list (`--opening-table`): tables the caller
+/// built ([`Table::shipped`], [`Table::load`]). Cheap to clone; what it
+/// works out per variant is kept with it, for as long as it lives.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Chosen(Arc<ChosenTables>);
+
+#[derive(Debug, Default)]
+pub(crate) struct ChosenTables {
+    tables: Vec<Arc<Table>>,
+    /// Per variant: the list with the variant's names table.
+    of: [OnceLock<Tables>; Variant::ALL.len()],
+}
+
+impl Chosen {
+    /// The tables, in order (empty: no opening is looked for).
+    pub(crate) fn new(tables: Vec<Arc<Table>>) -> Chosen {
+        Chosen(Arc::new(ChosenTables {
+            tables,
+            of: Default::default(),
+        }))
+    }
+    /// The tables, in order.
+    pub(crate) fn tables(&self) -> &[Arc<Table>] {
+        &self.0.tables
+    }
+    /// The table of this list called `name` (without case).
+    pub(crate) fn named(&self, name: &str) -> Option<&Arc<Table>> {
+        self.0
+            .tables
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+    }
+    /// The list with `v`'s names table, made the first time it is asked for.
+    fn of(&self, v: Variant) -> &Tables {
+        self.0.of[v as usize].get_or_init(|| {
+            let names = if self.0.tables.is_empty() {
+                None
+            } else {
+                defaults(v).1.and_then(Table::shipped)
+            };
+            Tables::of(self.0.tables.clone(), names)
+        })
+    }
+}
+
+/// The plies a game's positions are kept for, to classify a game of `v`
+/// set up or not against `chosen` (`None`: its variant's list): 0 when
+/// there is no table.
+pub(crate) fn plies_needed(v: Variant, set_up: bool, chosen: Option<&Chosen>) -> usize {
+    match chosen {
+        Some(c) => {
+            let own = c.of(v).plies;
+            if own == 0 {
+                0
+            } else {
+                own.max(tables_of(v, set_up).plies)
+            }
+        }
+        None => tables_of(v, set_up).plies,
+    }
+}
+
+/// The opening of a game of `v` (OPENINGS.md 3.2): `keys` are the keys of
+/// its start and of its positions after each ply (as many as
+/// [`plies_needed`]), `steps` the (from, to) squares of its moves, `set_up`
+/// whether it starts from another position than the initial one, `chosen`
+/// the tables instead of its variant's (`--opening-table`).
+pub(crate) fn classify(
+    v: Variant,
+    keys: &[u64],
+    steps: &[(u32, u32)],
+    set_up: bool,
+    chosen: Option<&Chosen>,
+) -> Option<Opening> {
+    let tables = match chosen {
+        Some(c) => c.of(v),
+        None => tables_of(v, set_up),
+    };
+    let hits: Vec<bool> = keys.iter().map(|k| tables.present.contains(k)).collect();
+    if !hits.contains(&true) {
+        return None;
+    }
+    let names_match = || {
+        let t = tables.names.as_ref()?;
+        let (_, rows) = t.deepest(v, keys, &hits, set_up)?;
+        let r = *rows.first()?;
+        (!t.row_name(r).is_empty()).then(|| (Arc::clone(t), r))
+    };
+    for t in &tables.list {
+        let Some((j, rows)) = t.deepest(v, keys, &hits, set_up) else {
+            continue;
+        };
+        let first = rows[0] as usize;
+        let row = &t.rows[first];
+        let via = if j == 0 && set_up { "setup" } else { "moves" };
+        let transposed = via == "moves"
+            && !row.moves.is_empty()
+            && keys.first() == Some(&t.starts[first])
+            && steps.get(..j as usize) != row.steps.get(..j as usize);
+        let named_by = if t.row_name(rows[0]).is_empty() {
+            names_match()
+        } else {
+            None
+        };
+        return Some(Opening {
+            table: Arc::clone(t),
+            row: rows[0],
+            named_by,
+            plies: j,
+            via,
+            transposed,
+            also: rows[1..].to_vec(),
+        });
+    }
+    None
+}
+
+/// The table a section's ballots are compared by (OPENINGS.md 3.4): the
+/// first ballot table of `chosen` (`--opening-table`; a names table gives
+/// no ballot), else of `v`'s own list; `None` when there is none.
+pub(crate) fn section_table(v: Variant, chosen: Option<&[Arc<Table>]>) -> Option<Arc<Table>> {
+    match chosen {
+        Some(c) => c.iter().find(|t| !t.is_names()).cloned(),
+        None => defaults(v).0.first().and_then(|n| Table::shipped(n)),
+    }
+}
+
+/// Whether `spec` is a code (or another spelling of one) of a row of a
+/// shipped table or of one of `chosen`, compared without case.
+pub(crate) fn is_code(spec: &str, chosen: Option<&Chosen>) -> bool {
+    SHIPPED
+        .iter()
+        .filter_map(|(n, _)| Table::shipped(n))
+        .chain(chosen.into_iter().flat_map(|c| c.tables().iter().cloned()))
+        .any(|t| t.has_code(spec))
+}
+
+/// The table called `name`: one of `chosen`, else a shipped one.
+pub(crate) fn table_named(name: &str, chosen: Option<&Chosen>) -> Option<Arc<Table>> {
+    chosen
+        .and_then(|c| c.named(name).cloned())
+        .or_else(|| Table::shipped(name))
+}
+
+/// The names of the shipped tables.
+pub(crate) fn shipped_names() -> impl Iterator<Item = &'static str> {
+    SHIPPED.iter().map(|(n, _)| *n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every row of every shipped table is read, and its FEN read straight
+    /// gives the key of the position the FEN reader sets up.
+    #[test]
+    fn every_shipped_row_is_read_and_its_fen_keyed_as_the_position() {
+        for (name, text) in SHIPPED {
+            let rows = text
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+                .count()
+                - 1;
+            let t = Table::shipped(name).expect("shipped");
+            assert_eq!(t.rows.len(), rows, "{name}: a row was left out");
+            for (i, r) in t.rows.iter().enumerate() {
+                let v = r.variants[0];
+                for fen in std::iter::once(t.s(r.fen)).chain(r.start_fen.map(|f| t.s(f))) {
+                    let p = Position::from_fen(fen, v).expect("a FEN of the table");
+                    assert_eq!(
+                        fen_key(fen),
+                        Some(key(&p)),
+                        "{name} {}: {fen}",
+                        t.code(i as u32)
+                    );
+                }
+            }
+        }
+        for name in SHIPPED.iter().map(|t| t.0).filter(|n| setup_only(n)) {
+            let t = Table::shipped(name).expect("shipped");
+            for (r, start) in t.rows.iter().zip(&t.starts) {
+                let initial = key(&Position::start(r.variants[0]));
+                assert!(
+                    r.moves.is_empty() || *start != initial,
+                    "{name} {}: a game from the initial position can reach it",
+                    t.s(r.code)
+                );
+            }
+        }
+        assert_eq!(fen_key("W:W31-33:BK1"), fen_key("W:W31,32,33:BK1"));
+        assert_eq!(fen_key("X:W1"), None);
+        assert_eq!(fen_key("W:W1:B1"), None);
+        assert_eq!(fen_key("W:W1,,2:B3"), fen_key("W:W1,2:B3"));
+        assert_eq!(fen_key("W:WK:B3"), None);
+        assert_eq!(fen_key("W:W1-:B3"), None);
+        assert_eq!(fen_key("W:W0:B3"), None);
+    }
+}
