@@ -25,7 +25,7 @@ pub struct Normalise {
 /// The tags a game needs in a merged output to read back as it was read in
 /// its source: the GameType its file decided (none for a refused or
 /// undecided game), and the value of pdnkit's marker
-/// ([`crate::infer::MARKER_TAG`]). `None` for a game whose own tag, or
+/// ([`crate::pdn::MARKER_TAG`]). `None` for a game whose own tag, or
 /// `--force-variant`, gave its variant.
 pub(super) fn marker_for(r: &GameReport) -> Option<(Option<u32>, String)> {
     let source = match r.source {
