@@ -8,7 +8,8 @@ use crate::notation::{resolve_in, square_of, write_move, Illegal, Reading, Style
 use crate::pdn::{Game, Outcome, Sep, SquareText, WrittenMove};
 use crate::piece::Color;
 use crate::position::Position;
-use crate::replay::known_main_moves;
+
+use crate::pdn::Node;
 use crate::replay::options::{Irregularities, Options};
 use crate::replay::report::{GameReport, Played};
 use crate::rules::{play_unchecked, Move, MoveList};
@@ -686,4 +687,20 @@ pub(super) fn display_square(pos: &Position, sq: crate::board::Square, style: St
     } else {
         sq.number().to_string()
     }
+}
+
+/// The moves of the main line up to the first unknown-move placeholder.
+pub(super) fn known_main_moves(g: &Game) -> Vec<&WrittenMove> {
+    let mut depth = 0usize;
+    let mut out = Vec::with_capacity(g.nodes.len());
+    for n in &g.nodes {
+        match n {
+            Node::Open(_) => depth += 1,
+            Node::Close(_) => depth = depth.saturating_sub(1),
+            Node::Move(m) if depth == 0 => out.push(m),
+            Node::Unknown(_) if depth == 0 => break,
+            _ => {}
+        }
+    }
+    out
 }

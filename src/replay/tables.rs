@@ -6,9 +6,11 @@
 //! defined here, beside the replay it uses, so that `openings` stays below
 //! `replay`.
 
-use super::{check_game_alone, GameReport, Options};
 use crate::openings::{RowWarning, Table, TableError, TableSpec};
 use crate::position::Position;
+use crate::replay::game::check_game_alone;
+use crate::replay::options::Options;
+use crate::replay::report::GameReport;
 use crate::variant::Variant;
 use std::borrow::Cow;
 use std::io::Read;

@@ -7,9 +7,9 @@ use crate::position::Position;
 use crate::rules::search::{
     crown_row, forward, kind_on, rank, search_from_checked, Board, MoveSink, Sink,
 };
+use crate::rules::Move;
 use crate::rules::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
 use crate::variant::{CaptureRule, KingRange, Rules};
-use crate::Move;
 
 /// Every legal move of the side to move, in generation order.
 pub(crate) fn legal_moves(pos: &Position) -> MoveList {

@@ -6,9 +6,9 @@ use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::generate::quiet_moves;
 use crate::rules::search::{capture_value, crown_row, crowns_on, search_from, Sink};
+use crate::rules::Move;
 use crate::rules::{legal_moves, plain_move, play_unchecked, MoveList, Path};
 use crate::variant::{CaptureRule, Rules};
-use crate::Move;
 
 /// Counts the greatest number of pieces any capture of the side to move takes (0: none).
 pub(crate) fn max_capture(pos: &Position) -> u32 {

@@ -7,9 +7,9 @@ use crate::board::{
 };
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::rules::Move;
 use crate::rules::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
 use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
-use crate::Move;
 
 /// The board as one capture search sees it, with the rules that shape it.
 pub(super) struct Board<'a> {

@@ -2,8 +2,7 @@
 //! settings, and what judging an event gives (events, players, meetings,
 //! findings).
 
-use crate::Code;
-use crate::Severity;
+use crate::diag::{Code, Severity};
 /// How games are scored.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Scoring {

@@ -58,10 +58,10 @@ fn codes(e: &Event) -> Vec<&'static str> {
     e.findings.iter().map(|f| f.code.as_str()).collect()
 }
 
+use crate::diag::Code;
 use crate::pdn::Outcome;
 use crate::players::name_key;
 use crate::tournament::names::one_apart;
-use crate::Code;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use Outcome::{BlackWins as B, Draw as D, WhiteWins as W};
