@@ -5,8 +5,8 @@
 
 use super::archive::{self, Opened};
 use super::input::Input;
+use super::model::{FileErrorKind, Item};
 use super::zipdir;
-use super::{FileErrorKind, Item};
 use crate::pdn::sniff::not_text;
 use crate::pdn::{split, Game, Reader, DEFAULT_MAX_GAME_BYTES};
 use crate::replay::Options;

@@ -1,6 +1,6 @@
 //! PATH arguments turned into the list of inputs: files, walked directories, `-`.
 
-use super::FileError;
+use super::model::FileError;
 use std::path::{Path, PathBuf};
 
 /// One input to read.
@@ -101,7 +101,7 @@ pub fn member_path(p: &Path) -> Option<(PathBuf, String)> {
 pub(crate) fn expand(
     paths: &[PathBuf],
     all_files: bool,
-) -> (Vec<Input>, Vec<PathBuf>, Vec<super::FileError>) {
+) -> (Vec<Input>, Vec<PathBuf>, Vec<FileError>) {
     let mut out = Vec::new();
     let mut named = Vec::new();
     let mut problems = Vec::new();

@@ -6,7 +6,7 @@
 //! on the pool. The output stage gets each batch's result in input order.
 
 use super::feed::{Block, Feed};
-use super::{batch_bytes, InFlight, Item};
+use super::model::{batch_bytes, FileErrorKind, InFlight, Item};
 use crate::check::Decider;
 use crate::infer::{FileName, Inference};
 use crate::pdn::split::{self, Piece, PieceRead, Stitcher};
@@ -451,7 +451,7 @@ impl<'s> Stitch<'_, 's> {
         let done = self.push(Item::Done(fi, inference));
         match error {
             None => done,
-            Some(msg) => done && self.push(Item::Error(fi, super::FileErrorKind::Broken, msg)),
+            Some(msg) => done && self.push(Item::Error(fi, FileErrorKind::Broken, msg)),
         }
     }
 
