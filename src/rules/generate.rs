@@ -4,11 +4,11 @@
 use crate::board::{Bitboard, BoardSize, Geometry, Square, DIRECTIONS, NE, NW, SE, SW};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::rules::moves::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
 use crate::rules::search::{
     crown_row, forward, kind_on, rank, search_from_checked, Board, MoveSink, Sink,
 };
 use crate::rules::Move;
-use crate::rules::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
 use crate::variant::{CaptureRule, KingRange, Rules};
 
 /// Every legal move of the side to move, in generation order.

@@ -13,309 +13,32 @@
 //! when a caller needs one (notation, writing), not in every generated move,
 //! which keeps `Move` small and `Copy`.
 
-use crate::board::{Bitboard, Square};
-use crate::piece::{Color, Kind};
-use crate::position::Position;
-use smallvec::SmallVec;
-
-use crate::variant::Variant;
-#[cfg(test)]
-use crate::variant::{CaptureRule, Rules};
-
 mod generate;
 mod legality;
+mod methods;
+mod moves;
 mod search;
 
 pub(crate) use generate::{
     capturers, captures_between, generate, has_plain_move, legal_moves, plain_move,
 };
 pub(crate) use legality::{
-    capture_paths, is_legal, landing_path, max_capture, partial_capture_paths, play,
-    precedence_refusal, relaxed_moves, why_illegal,
+    capture_paths, landing_path, max_capture, partial_capture_paths, precedence_refusal,
+    relaxed_moves,
 };
 pub use legality::{IllegalMove, Refusal};
+pub use moves::Move;
+pub(crate) use moves::{play_unchecked, MoveList, Path};
 pub(crate) use search::capture_value;
-
-/// A legal move: from, to, the set of captured squares, and what it does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-///
-/// Moves come from the generator ([`Position::legal_moves`]); [`Move::new`]
-/// makes any move, legal or not, for [`Position::play`] to check.
-pub struct Move {
-    /// Captured squares (empty for a plain move).
-    pub(crate) captured: Bitboard,
-    pub(crate) from: Square,
-    pub(crate) to: Square,
-    /// Kind of the moving piece before the move.
-    pub(crate) kind: Kind,
-    /// Whether the move crowns a man.
-    pub(crate) crowns: bool,
-}
-
-impl std::fmt::Display for Move {
-    /// `32-28`, or `26x17` with the squares taken in brackets: `26x17 [22]`
-    /// (numeric squares; see [`crate::notation::Style::write`] for a record's own style).
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.is_capture() {
-            write!(f, "{}x{} [", self.from, self.to)?;
-            for (i, s) in self.captured.squares().enumerate() {
-                if i > 0 {
-                    f.write_str(",")?;
-                }
-                write!(f, "{s}")?;
-            }
-            f.write_str("]")
-        } else {
-            write!(f, "{}-{}", self.from, self.to)
-        }
-    }
-}
-
-impl Move {
-    /// A move from `from` to `to` taking the pieces on `captured`, by a piece
-    /// of `kind`, crowning or not: what it claims, unchecked ([`Position::play`] checks it).
-    pub fn new(from: Square, to: Square, captured: Bitboard, kind: Kind, crowns: bool) -> Move {
-        Move {
-            captured,
-            from,
-            to,
-            kind,
-            crowns,
-        }
-    }
-    /// The square it starts from.
-    #[inline]
-    pub fn from(&self) -> Square {
-        self.from
-    }
-    /// The square it ends on.
-    #[inline]
-    pub fn to(&self) -> Square {
-        self.to
-    }
-    /// The squares of the pieces it takes (empty for a plain move).
-    #[inline]
-    pub fn captured(&self) -> Bitboard {
-        self.captured
-    }
-    /// The kind of the moving piece before the move.
-    #[inline]
-    pub fn kind(&self) -> Kind {
-        self.kind
-    }
-    /// Whether it crowns a man.
-    #[inline]
-    pub fn crowns(&self) -> bool {
-        self.crowns
-    }
-    /// Whether the move captures.
-    #[inline]
-    pub fn is_capture(&self) -> bool {
-        !self.captured.is_empty()
-    }
-    /// Number of pieces captured.
-    #[inline]
-    pub fn capture_count(&self) -> u32 {
-        self.captured.count()
-    }
-}
-
-/// A list of moves, inline up to 64.
-pub(crate) type MoveList = SmallVec<[Move; 64]>;
-
-/// Landing path of a capture: up to one square per captured piece, plus the start.
-pub(crate) type Path = SmallVec<[Square; 16]>;
-
-/// The international family's rules (men capture backward, flying kings,
-/// maximum capture, a man goes on as a man): no rule is tested at run time.
-const FAMILY: u8 = 0;
-/// Rules read from the table, men taking kings as any piece.
-const OTHER: u8 = 1;
-/// Rules read from the table, including men that may not take kings and the
-/// Italian precedence (the only variant that needs them).
-const ITALIAN: u8 = 2;
-/// Rules read from the table, with captures along rows and columns and
-/// ranked by value (Frisian, Frysk!).
-const FRISIAN: u8 = 3;
-
-/// The class of a variant's rules, which picks the compiled search
-/// ([`FAMILY`], [`OTHER`], [`ITALIAN`]); one arm per variant, agreeing with
-/// the table (tested).
-#[inline(always)]
-const fn rule_class(v: Variant) -> u8 {
-    match v {
-        Variant::Brazilian | Variant::International | Variant::Canadian => FAMILY,
-        Variant::Russian | Variant::English | Variant::Czech => OTHER,
-        Variant::Italian => ITALIAN,
-        Variant::Frisian | Variant::Frysk => FRISIAN,
-    }
-}
-
-/// The class the table's row calls for ([`rule_class`] is its shortcut).
-#[cfg(test)]
-fn class_of(r: &Rules) -> u8 {
-    if r.is_family() {
-        FAMILY
-    } else if r.orthogonal_captures || r.capture == CaptureRule::Value {
-        FRISIAN
-    } else if !r.men_capture_kings || r.capture == CaptureRule::Italian {
-        ITALIAN
-    } else {
-        OTHER
-    }
-}
-
-/// The position after `m`, which must be legal in `pos` (nothing is checked).
-#[inline]
-pub(crate) fn play_unchecked(pos: &Position, m: &Move) -> Position {
-    let (mut white, mut black, mut kings) = pos.raw();
-    let side = pos.side();
-    let (own, enemy) = match side {
-        Color::White => (&mut white, &mut black),
-        Color::Black => (&mut black, &mut white),
-    };
-    let was_king = kings.has(m.from);
-    *own = own.without(m.from).with(m.to);
-    *enemy = Bitboard(enemy.0 & !m.captured.0);
-    kings = Bitboard(kings.0 & !m.captured.0).without(m.from);
-    if was_king || m.crowns {
-        kings = kings.with(m.to);
-    }
-    let mut next = *pos;
-    next.set_raw(white, black, kings, side.other());
-    if pos.variant().limits_king_moves() {
-        next.set_king_run(side, king_run_after(pos, m));
-    }
-    next
-}
-
-/// The mover's run of plain moves with one king after `m` (Frisian, RULES.md
-/// 10 rule 6): one more for the king that made the last ones, one for
-/// another king, none after a man's move or any capture.
-#[inline(never)]
-fn king_run_after(pos: &Position, m: &Move) -> crate::position::KingRun {
-    let run = pos.king_run(pos.side());
-    let count = match (m.kind, m.is_capture()) {
-        (Kind::King, false) if run.count > 0 && usize::from(run.square) == m.from.index() => {
-            run.count.saturating_add(1)
-        }
-        (Kind::King, false) => 1,
-        _ => 0,
-    };
-    // No run: the square is 0 too, so that positions compare as their FEN does.
-    crate::position::KingRun {
-        square: if count == 0 { 0 } else { m.to.index() as u8 },
-        count,
-    }
-}
-
-/// Number of leaves of the legal move tree `depth` plies deep.
-pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = MoveList::new();
-    generate(pos, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    moves
-        .iter()
-        .map(|m| perft(&play_unchecked(pos, m), depth - 1))
-        .sum()
-}
-
-/// `perft` split by first move: each legal move with its leaf count.
-pub(crate) fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    let depth = depth.max(1);
-    legal_moves(pos)
-        .into_iter()
-        .map(|m| (m, perft(&play_unchecked(pos, &m), depth - 1)))
-        .collect()
-}
-
-/// The rules, asked of a position: its legal moves, a move played (checked
-/// or trusted), why a move is refused, and perft.
-impl Position {
-    /// Every legal move of the side to move, in generation order.
-    ///
-    /// ```
-    /// use pdnkit::Variant;
-    /// let start = Variant::International.start();
-    /// let after = start.play(&start.legal_moves()[0]).unwrap();
-    /// assert_eq!(after.legal_moves().len(), 9);
-    /// ```
-    pub fn legal_moves(&self) -> MoveList {
-        legal_moves(self)
-    }
-    /// The position after `m`, if `m` is legal here (checked as
-    /// [`Position::is_legal`] does). Engines that generate their own legal
-    /// moves use [`Position::play_unchecked`].
-    ///
-    /// ```
-    /// use pdnkit::rules::Refusal;
-    /// use pdnkit::Variant;
-    /// let start = Variant::Russian.start();
-    /// let m = start.legal_moves()[0];
-    /// let after = start.play(&m).expect("a generated move is legal");
-    /// // The same man cannot move again: it is the other side's turn.
-    /// let refused = after.play(&m).unwrap_err();
-    /// assert_eq!(refused.why, Refusal::NoPieceToMove);
-    /// ```
-    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
-        play(self, m)
-    }
-    /// The position after `m`, which must be legal here (nothing is checked).
-    #[inline]
-    pub fn play_unchecked(&self, m: &Move) -> Position {
-        play_unchecked(self, m)
-    }
-    /// Whether `m` is legal here, decided without generating every move: the
-    /// piece, the compulsory capture, then a search from `m`'s square only.
-    pub fn is_legal(&self, m: &Move) -> bool {
-        is_legal(self, m)
-    }
-    /// Why `m` is not legal here (`None`: it is), decided as
-    /// [`Position::is_legal`] decides.
-    pub fn why_illegal(&self, m: &Move) -> Option<Refusal> {
-        why_illegal(self, m)
-    }
-    /// The greatest number of pieces any capture of the side to move takes
-    /// (0: none).
-    pub fn max_capture(&self) -> u32 {
-        max_capture(self)
-    }
-    /// One landing path of a legal move: `[from, to]` for a plain move, else
-    /// every square the piece lands on, from `from` to `to`.
-    pub fn landing_path(&self, m: &Move) -> Path {
-        landing_path(self, m)
-    }
-    /// Every capture from `from`, finished or not: each with the piece
-    /// stopping on any landing square of a sequence, and its landing path
-    /// (for telling a capture that stops early from a wrong one).
-    pub fn partial_capture_paths(&self, from: Square) -> Vec<(Move, Path)> {
-        partial_capture_paths(self, from)
-    }
-    /// The number of leaves of the legal move tree `depth` plies deep.
-    ///
-    /// ```
-    /// use pdnkit::Variant;
-    /// assert_eq!(Variant::English.start().perft(3), 302);
-    /// ```
-    pub fn perft(&self, depth: u32) -> u64 {
-        perft(self, depth)
-    }
-    /// [`Position::perft`] split by first move: each legal move with its leaf
-    /// count.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
-        perft_divide(self, depth)
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::BoardSize;
+    use crate::board::Square;
+    use crate::Kind;
+    use crate::Position;
+    use crate::Variant;
 
     fn pos(fen: &str, size: BoardSize) -> Position {
         Position::from_fen(fen, Variant::for_board(size)).unwrap()
@@ -507,9 +230,12 @@ mod tests {
 #[cfg(test)]
 mod czech_tests {
     use super::*;
+    use crate::board::Square;
     use crate::board::{Bitboard, BoardSize};
     use crate::position::Position;
+    use crate::rules::legality::why_illegal;
     use crate::variant::Variant;
+    use crate::Kind;
 
     fn sq(n: u32) -> Square {
         BoardSize::Eight.square(n).unwrap()
@@ -561,9 +287,11 @@ mod czech_tests {
 /// Positions for tests across the crate.
 #[cfg(test)]
 pub(crate) mod testing {
-    use super::*;
+
+    use crate::board::Bitboard;
     use crate::position::Position;
     use crate::variant::Variant;
+    use crate::Color;
 
     /// `per_variant` random positions of every variant, with each side to
     /// move, handed to `f`: sparse and dense boards (a third to two thirds of
@@ -601,11 +329,13 @@ pub(crate) mod testing {
 mod jumper_tests {
     use super::testing::random_positions;
     use super::*;
+    use crate::board::Bitboard;
     use crate::board::{Direction, NE, NW, SE, SW};
     use crate::position::Position;
-    use crate::rules::generate::captures;
-    use crate::rules::generate::men_that_can_jump;
+    use crate::rules::generate::{captures, men_that_can_jump};
+    use crate::rules::moves::{rule_class, FAMILY, ITALIAN, OTHER};
     use crate::variant::Variant;
+    use crate::Color;
 
     /// The men of the side to move with a first jump, square by square from the
     /// neighbour table: the definition [`men_that_can_jump`] computes by shifts.
@@ -723,8 +453,13 @@ mod jumper_tests {
 #[cfg(test)]
 mod italian_tests {
     use super::*;
+    use crate::board::{Bitboard, Square};
     use crate::position::Position;
+    use crate::rules::legality::why_illegal;
+    use crate::rules::methods::perft;
+    use crate::rules::moves::{class_of, rule_class};
     use crate::variant::Variant;
+    use crate::Kind;
 
     /// The legal moves as (from, to, captured squares), sorted.
     fn moves(fen: &str) -> Vec<(u32, u32, Vec<u32>)> {
@@ -861,6 +596,12 @@ mod italian_tests {
 mod frisian_tests {
     use super::*;
     use crate::board::BoardSize;
+    use crate::board::{Bitboard, Square};
+    use crate::rules::legality::{play, why_illegal};
+    use crate::Color;
+    use crate::Kind;
+    use crate::Position;
+    use crate::Variant;
 
     fn sq(n: u32) -> Square {
         BoardSize::Ten.square(n).unwrap()

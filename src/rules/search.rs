@@ -7,8 +7,8 @@ use crate::board::{
 };
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::rules::moves::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
 use crate::rules::Move;
-use crate::rules::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
 use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
 
 /// The board as one capture search sees it, with the rules that shape it.
