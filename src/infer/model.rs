@@ -280,12 +280,6 @@ impl FileName {
     }
 }
 
-/// The tag pdnkit writes in a merged output (games from several files in one
-/// file) for a game whose variant its file decided: `inferred`, `file`,
-/// `named`, `refused` or `undecided`, followed by `; results as written`
-/// when its `1-0`/`0-1` have no known meaning (docs/dialect.md). Read back, it
-/// is evidence for its own game, of the kind it names.
-
 /// What a [`MARKER_TAG`] says of its game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Marker {
