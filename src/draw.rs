@@ -3,7 +3,7 @@
 
 use crate::board::{Bitboard, Square, MAX_SQUARES};
 use crate::piece::{Color, Kind};
-use crate::position::Position;
+use crate::position::{splitmix, Position};
 use crate::rules::Move;
 use crate::variant::Variant;
 
@@ -282,16 +282,9 @@ fn class_of(set: Set, m: &Material) -> Option<Class> {
     }
 }
 
-/// SplitMix64's finaliser: a well-mixed 64-bit value of `x` (also hashes moves in
-/// [`crate::dupes`]).
-pub(crate) const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-/// Zobrist keys: one per (square, piece) and one for Black to move.
+/// Zobrist keys: one per (square, piece) and one for Black to move (from the
+/// one SplitMix): the repetition list is updated by the move alone, without
+/// the position after it.
 const fn zobrist_table() -> [[u64; 4]; MAX_SQUARES] {
     let mut t = [[0u64; 4]; MAX_SQUARES];
     let mut i = 0;

@@ -458,7 +458,7 @@ fn opening_is(r: &GameReport, spec: &OpeningSpec) -> bool {
             let keys: Vec<u64> = (1..=r.plies + 1)
                 .map_while(|n| r.position_before(n))
                 .take(table.plies())
-                .map(|p| crate::openings::key(&p))
+                .map(|p| p.key())
                 .collect();
             let set_up = !crate::openings::is_initial(&start);
             table

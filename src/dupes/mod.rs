@@ -44,7 +44,7 @@ pub(crate) struct Fingerprint {
     pub full: u64,
 }
 
-use crate::draw::splitmix;
+use crate::position::splitmix;
 use crate::store::Spill;
 
 /// Mixes `x` into the hash `h`.

@@ -1,7 +1,7 @@
 //! The tables: shipped and users', their rows and positions, and a game's
 //! opening found against them.
 
-use crate::position::Position;
+use crate::position::{fen, key_of, splitmix, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -238,107 +238,57 @@ pub struct Table {
     longest: u32,
 }
 
-/// The key of a position: its board and side to move, mixed into 64 bits
-/// (a few multiplications: every game's first plies are keyed).
-pub(crate) fn key(p: &Position) -> u64 {
-    let (w, b, k) = (
-        p.pieces(crate::piece::Color::White).0,
-        p.pieces(crate::piece::Color::Black).0,
-        p.kings().0,
-    );
-    key_of(w, b, k, u64::from(p.side() == crate::piece::Color::Black))
-}
-
-/// The [`key`] of a table's FEN (`W:W17,22,...:BK1,2,...`: the side to
-/// move, then each side's squares by number, a king with `K`, ranges
-/// `31-50`), read straight into the squares: a table of 2,500 rows is read
-/// in a millisecond. `None` for any other text (the row is then read by
-/// [`Position::from_fen`]).
+/// The key ([`Position::key`]) of a table's FEN (`W:W17,22,...:BK1,2,...`:
+/// the side to move, then each side's squares by number, a king with `K`,
+/// ranges `31-50`), read by the FEN grammar (`position::fen`) straight into
+/// the squares: a table of 2,500 rows is read in a millisecond. `None` for
+/// anything else (the row is then read by [`Position::from_fen`]).
 fn fen_key(fen: &str) -> Option<u64> {
-    let bytes = fen.trim().as_bytes();
-    let side = match bytes.first()? {
-        b'W' => 0u64,
-        b'B' => 1,
+    let mut fields = fen::fields(fen.trim());
+    let black_to_move = match fields.next()? {
+        "W" => 0u64,
+        "B" => 1,
         _ => return None,
     };
     let (mut w, mut b, mut k) = (0u128, 0u128, 0u128);
-    // The side being read (0 none yet, 1 White, 2 Black), a king, the
-    // number being read, and the first of a range.
-    let (mut colour, mut king, mut n, mut from) = (0u8, false, None::<u32>, None::<u32>);
-    let mut put = |colour: u8, king: bool, lo: u32, hi: u32| -> Option<()> {
-        if lo == 0 || hi > 128 || lo > hi || colour == 0 {
+    for f in fields {
+        let (_, fen::Field::Pieces { white, list }) = fen::field(f.trim()).ok()? else {
             return None;
-        }
-        for sq in lo..=hi {
-            let bit = 1u128 << (sq - 1);
-            if (w | b) & bit != 0 {
+        };
+        for written in fen::list(list) {
+            let written = written.trim();
+            if written.is_empty() {
+                continue;
+            }
+            let (_, item) = fen::item(written).ok()?;
+            let lo: u32 = item.first.trim().parse().ok()?;
+            let hi: u32 = match item.last {
+                Some(l) => l.trim().parse().ok()?,
+                None => lo,
+            };
+            if lo == 0 || hi > 128 || lo > hi {
                 return None;
             }
-            if colour == 1 {
-                w |= bit;
-            } else {
-                b |= bit;
-            }
-            if king {
-                k |= bit;
-            }
-        }
-        Some(())
-    };
-    let mut i = 1;
-    while i <= bytes.len() {
-        let c = bytes.get(i).copied().unwrap_or(b',');
-        match c {
-            b'0'..=b'9' => {
-                let d = u32::from(c - b'0');
-                n = Some(n.unwrap_or(0).checked_mul(10)?.checked_add(d)?);
-            }
-            b'K' if n.is_none() => king = true,
-            b'-' if n.is_some() => {
-                from = n.take();
-            }
-            b',' | b':' => {
-                if let Some(m) = n {
-                    put(colour, king, from.unwrap_or(m), m)?;
-                } else if from.is_some() || king {
+            for sq in lo..=hi {
+                let bit = 1u128 << (sq - 1);
+                if (w | b) & bit != 0 {
                     return None;
                 }
-                (king, n, from) = (false, None, None);
-                if c == b':' {
-                    colour = match bytes.get(i + 1) {
-                        Some(b'W') => 1,
-                        Some(b'B') => 2,
-                        _ => return None,
-                    };
-                    i += 1;
+                if white {
+                    w |= bit;
+                } else {
+                    b |= bit;
+                }
+                if item.king {
+                    k |= bit;
                 }
             }
-            _ => return None,
         }
-        i += 1;
     }
-    Some(key_of(w, b, k, side))
+    Some(key_of(w, b, k, black_to_move))
 }
 
-/// [`key`] of its parts: each set folded to 64 bits and multiplied by its
-/// own odd constant, the three and the side mixed once.
-fn key_of(w: u128, b: u128, k: u128, black_to_move: u64) -> u64 {
-    let fold = |x: u128, m: u64| ((x as u64) ^ ((x >> 64) as u64).rotate_left(23)).wrapping_mul(m);
-    mix(fold(w, 0x9e37_79b9_7f4a_7c15)
-        ^ fold(b, 0xc2b2_ae3d_27d4_eb4f).rotate_left(21)
-        ^ fold(k, 0x1656_67b1_9e37_79f9).rotate_left(42)
-        ^ black_to_move)
-}
-
-/// The SplitMix64 finaliser: each bit of `x` moves every bit of the result.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
-
-/// A hasher for keys that are already mixed ([`key`]): the key itself.
+/// A hasher for keys that are already mixed ([`Position::key`]): the key itself.
 #[derive(Clone, Copy, Debug, Default)]
 struct Mixed(u64);
 
@@ -348,7 +298,7 @@ impl std::hash::Hasher for Mixed {
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = mix(self.0 ^ u64::from(b));
+            self.0 = splitmix(self.0 ^ u64::from(b));
         }
     }
     fn write_u64(&mut self, n: u64) {
@@ -363,7 +313,7 @@ pub(crate) fn is_initial(p: &Position) -> bool {
     static INITIAL: [OnceLock<u64>; Variant::ALL.len()] =
         [const { OnceLock::new() }; Variant::ALL.len()];
     let v = p.variant();
-    key(p) == *INITIAL[v as usize].get_or_init(|| key(&Position::start(v)))
+    p.key() == *INITIAL[v as usize].get_or_init(|| Position::start(v).key())
 }
 
 /// The (from, to) square numbers of a written move (`21-17`, `22x13`,
@@ -445,7 +395,7 @@ impl Table {
                 continue;
             };
             let read = |fen: &str| {
-                fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| key(&p)))
+                fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| p.key()))
             };
             let Some(position) = read(at(r.fen)) else {
                 continue;
@@ -458,7 +408,7 @@ impl Table {
                 None => match initial.iter().find(|(w, _)| *w == v) {
                     Some(&(_, k)) => k,
                     None => {
-                        let k = key(&Position::start(v));
+                        let k = Position::start(v).key();
                         initial.push((v, k));
                         k
                     }
@@ -853,7 +803,7 @@ mod tests {
                     let p = Position::from_fen(fen, v).expect("a FEN of the table");
                     assert_eq!(
                         fen_key(fen),
-                        Some(key(&p)),
+                        Some(p.key()),
                         "{name} {}: {fen}",
                         t.code(i as u32)
                     );
@@ -863,7 +813,7 @@ mod tests {
         for name in SHIPPED.iter().map(|t| t.0).filter(|n| setup_only(n)) {
             let t = Table::shipped(name).expect("shipped");
             for (r, start) in t.rows.iter().zip(&t.starts) {
-                let initial = key(&Position::start(r.variants[0]));
+                let initial = Position::start(r.variants[0]).key();
                 assert!(
                     r.moves.is_empty() || *start != initial,
                     "{name} {}: a game from the initial position can reach it",

@@ -263,8 +263,8 @@ mod tests {
                 let last = replay.last().map(|p| p.after);
                 let want = Position::from_fen(fen, v).ok();
                 assert_eq!(
-                    last.map(|p| crate::openings::key(&p)),
-                    want.map(|p| crate::openings::key(&p)),
+                    last.map(|p| p.key()),
+                    want.map(|p| p.key()),
                     "{name} {code}: {moves} does not reach {fen}"
                 );
                 replayed += 1;

@@ -71,7 +71,7 @@ pub(super) struct MainLine<'g, 'd> {
     pub(super) stood: bool,
     /// Positions kept for the opening: the start and this many plies after.
     pub(super) early: usize,
-    /// Their keys ([`crate::openings::key`]).
+    /// Their keys ([`Position::key`](crate::position::Position::key)).
     pub(super) keys: smallvec::SmallVec<[u64; 16]>,
     /// The (from, to) square numbers of those plies' moves.
     pub(super) steps: smallvec::SmallVec<[(u32, u32); 16]>,
@@ -112,7 +112,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
             p.push(start);
         }
         if self.early > 0 {
-            self.keys.push(crate::openings::key(&start));
+            self.keys.push(start.key());
         }
         self.capturers = crate::rules::capturers(&pos);
         // The side to move has no move at the start: the game ended there.
@@ -148,7 +148,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
                 p.push(after);
             }
             if i < self.early {
-                self.keys.push(crate::openings::key(&after));
+                self.keys.push(after.key());
                 self.steps
                     .push((mv.from().index() as u32 + 1, mv.to().index() as u32 + 1));
             }

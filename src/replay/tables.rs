@@ -274,7 +274,7 @@ fn checked(
         }
         None => None,
     };
-    let key = crate::openings::key;
+    let key = Position::key;
     let (position, moves) = match (reached, given) {
         (Some((p, _)), Some(g)) if key(&p) != key(&g) => {
             return Err(format!(

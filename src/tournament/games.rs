@@ -135,7 +135,7 @@ fn ballot_tag(g: &crate::pdn::Game) -> bool {
     })
 }
 
-/// The keys ([`crate::openings::key`]) of a replayed game's start and of
+/// The keys ([`Position::key`](crate::position::Position::key)) of a replayed game's start and of
 /// its positions after its first plies, with whether it is set up.
 fn early_keys(r: &crate::replay::GameReport) -> Option<(Vec<u64>, bool)> {
     let (start, v) = (r.start?, r.variant?);
@@ -145,7 +145,7 @@ fn early_keys(r: &crate::replay::GameReport) -> Option<(Vec<u64>, bool)> {
         .min(r.played.len());
     let keys = (1..=n as u32 + 1)
         .filter_map(|ply| r.position_before(ply))
-        .map(|p| crate::openings::key(&p))
+        .map(|p| p.key())
         .collect();
     Some((keys, set_up))
 }

@@ -789,3 +789,27 @@ fn no_import_circle_anywhere_in_the_library() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Issue 61 item 3: one of each tool. The SplitMix finaliser is written once
+/// (`position::splitmix`: position keys, the draw rules' Zobrist table and
+/// the move hashes of `dupes` all take it), and positions are keyed by
+/// `Position::key` alone (no module of its own `fn key(p: &Position)`).
+#[test]
+fn one_splitmix_and_one_position_key() {
+    let mut mixers = Vec::new();
+    let mut keys = Vec::new();
+    for (name, text) in source_files() {
+        let code = code_only(&text);
+        let code = code.split("#[cfg(test)]\nmod ").next().unwrap_or("");
+        let flat = code.to_ascii_lowercase().replace('_', "");
+        // SplitMix64's second multiplier.
+        if flat.contains("0xbf58476d1ce4e5b9") {
+            mixers.push(name.clone());
+        }
+        if code.contains("fn key(p: &Position)") {
+            keys.push(name);
+        }
+    }
+    assert_eq!(mixers, ["position.rs"], "SplitMix written in {mixers:?}");
+    assert!(keys.is_empty(), "a position key of its own in {keys:?}");
+}
