@@ -395,7 +395,7 @@ fn an_interrupted_convert_leaves_no_temporary_file() {
 
 #[test]
 fn in_place_never_rewrites_what_it_could_not_read() {
-    let d = tempdir("inplace");
+    let d = tempdir("inplace-hostile");
     let good = d.join("good.pdn");
     std::fs::copy(corpus("brazilian/clean.pdn"), &good).unwrap();
     let broken = d.join("broken.pdn");

@@ -1,18 +1,22 @@
 //! `pdnkit convert PATH... --to csv|jsonl|pdn [-o FILE]`
 
-use crate::common::InputArgs;
-use crate::common::PartitionBy;
+use crate::common::{InputArgs, PartitionBy};
 use crate::output::{AtomicFile, Out, Replace, Stop};
 use pdnkit::batch::FileError;
-use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
-use pdnkit::export::{Normalise, NotRewritable, Patch};
-use pdnkit::pdn::write::ResultStyle;
+use pdnkit::export::{Normalise, Patch};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+
+mod in_place;
+mod parquet;
+mod rows;
+use in_place::{check_in_place, keep_rewritable, patch_file, LeftAlone};
+#[cfg(feature = "parquet")]
+use parquet::parquet;
+use rows::{dedup_tag_columns, tag_columns};
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum To {
@@ -146,92 +150,6 @@ struct ConvertSink {
     /// --in-place: what each file was before it was read (its length and
     /// time), so text written to it during the run is never lost.
     stamps: std::collections::HashMap<String, crate::output::Stamp>,
-}
-
-/// The I/O error inside a csv error, if any.
-fn csv_io(e: csv::Error) -> std::io::Error {
-    match e.into_kind() {
-        csv::ErrorKind::Io(e) => e,
-        other => std::io::Error::other(format!("{other:?}")),
-    }
-}
-
-impl ConvertSink {
-    fn emit(&mut self, text: &str) -> bool {
-        if self.stop.is_some() {
-            return false;
-        }
-        let r = match &mut self.dest {
-            Dest::Lines(w) => w.write_all(text.as_bytes()),
-            Dest::InPlace(Some((name, f))) => f
-                .write_all(text.as_bytes())
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}"))),
-            _ => Ok(()),
-        };
-        if let Err(e) = r {
-            self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
-        }
-        self.stop.is_none()
-    }
-
-    /// Writes one CSV row: a record, then the `--tag` values.
-    fn row<T: serde::Serialize>(&mut self, record: T, tags: &[String]) -> bool {
-        if self.stop.is_some() {
-            return false;
-        }
-        if let Dest::Csv(w) = &mut self.dest {
-            if let Err(e) = w.serialize((record, tags)) {
-                let e = csv_io(e);
-                self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
-            }
-        }
-        self.stop.is_none()
-    }
-
-    /// The CSV header: the fixed columns, then the `--tag` columns.
-    fn header(&mut self) -> bool {
-        let mut h: Vec<&str> = if self.a.moves {
-            pdnkit::export::PlyRow::columns(self.a.fen)
-        } else {
-            pdnkit::export::GameRow::columns()
-        };
-        h.extend(self.a.tag_columns.iter().map(String::as_str));
-        let h: Vec<String> = h.into_iter().map(String::from).collect();
-        self.row(h, &[])
-    }
-
-    fn pdn(&mut self, file: &str, g: &Game, r: &GameReport) -> String {
-        let results = match self.a.results.unwrap_or(Results::Draughts) {
-            Results::Draughts => ResultStyle::Draughts,
-            Results::Classic => ResultStyle::Classic,
-        };
-        let merged = self.merged || self.single.as_deref().is_some_and(|one| one != file);
-        let n = Normalise {
-            results,
-            fix_results: self.a.fix_results,
-            merged,
-        }
-        .apply(g, r);
-        if let Some(note) = n.fix_note() {
-            eprintln!("{}: game {}: {note}", crate::render::name(file), g.index());
-        }
-        n.text
-    }
-}
-
-impl ConvertSink {
-    /// The `--tag` values of a game (empty where it has no such tag).
-    fn tag_values(&self, g: &Game) -> Vec<String> {
-        self.a
-            .tags
-            .iter()
-            .map(|t| g.tag(t).unwrap_or_default())
-            .map(|v| match (self.a.to, self.a.csv_raw) {
-                (To::Csv, false) => pdnkit::export::GameRow::safe_text(&v).into_owned(),
-                _ => v,
-            })
-            .collect()
-    }
 }
 
 impl Sink for ConvertSink {
@@ -377,144 +295,6 @@ impl ConvertSink {
     }
 }
 
-/// Why --in-place leaves a file alone: a symbolic link (the file itself, or
-/// a folder between the PATH named and the file), anything but a regular
-/// file, a file with several hard links.
-fn in_place_refusal(p: &std::path::Path, root: &std::path::Path) -> Option<String> {
-    use std::os::unix::fs::MetadataExt;
-    let m = match std::fs::symlink_metadata(p) {
-        Ok(m) => m,
-        Err(e) => return Some(e.to_string()),
-    };
-    if m.file_type().is_symlink() {
-        return Some("is a symbolic link; --in-place does not follow links".into());
-    }
-    if let Ok(rel) = p.strip_prefix(root) {
-        let mut at = root.to_path_buf();
-        let parts: Vec<_> = rel.components().collect();
-        for c in parts.iter().take(parts.len().saturating_sub(1)) {
-            at.push(c);
-            if std::fs::symlink_metadata(&at).is_ok_and(|m| m.file_type().is_symlink()) {
-                return Some(format!(
-                    "is reached through the symbolic link {}; --in-place does not follow links",
-                    crate::render::path(&at)
-                ));
-            }
-        }
-    }
-    if !m.is_file() {
-        return Some("is not a regular file (a FIFO, a device...)".into());
-    }
-    if m.nlink() > 1 {
-        return Some(format!(
-            "has {} hard links; rewriting it would break them",
-            m.nlink()
-        ));
-    }
-    compressed_or_archive(p)
-}
-
-/// Why --in-place leaves a compressed file or an archive alone (told by its
-/// first bytes, as the reader tells them).
-fn compressed_or_archive(p: &std::path::Path) -> Option<String> {
-    use std::io::Read as _;
-    let mut head = Vec::with_capacity(512);
-    std::fs::File::open(p)
-        .and_then(|f| f.take(512).read_to_end(&mut head))
-        .ok()?;
-    let what = pdnkit::batch::packed(&head)?;
-    Some(format!(
-        "is {what}: --in-place rewrites plain files only (decompress it, or write the result elsewhere with -o)"
-    ))
-}
-
-/// Applies a file's patches: the patched bytes are written beside it and
-/// renamed over it after its backup (NAME.bak) is made.
-fn patch_file(
-    file: &str,
-    patches: &[Patch],
-    stamp: Option<crate::output::Stamp>,
-) -> std::io::Result<()> {
-    let path = std::path::Path::new(file);
-    let mut f = AtomicFile::create(path, Replace::InPlace)?;
-    let original = std::fs::read(path)?;
-    if let Some(s) = stamp {
-        // The patches are at the offsets of what was read.
-        if original.len() as u64 != s.len() {
-            return Err(std::io::Error::other(
-                "was written to while it was being rewritten (its length changed since it was read); left as it is, with what was written",
-            ));
-        }
-        f.read_as(s);
-    }
-    let patched =
-        pdnkit::export::Patch::apply_all(&original, patches).map_err(std::io::Error::other)?;
-    f.write_all(&patched)?;
-    f.commit()
-}
-
-impl ConvertSink {
-    /// Leaves `file` as it was, because game `g` of it cannot be rewritten
-    /// (`why`; `doing`: `rewritten`, `patched`): said on standard error and
-    /// listed, a documented reason to leave a file alone, not a failure.
-    fn leave_file(&mut self, file: &str, g: &Game, doing: &str, why: NotRewritable) {
-        let hint = match why {
-            NotRewritable::ReaderErrors(_) => " (see pdnkit check)",
-            _ => "",
-        };
-        eprintln!(
-            "pdnkit: {}: not {doing}: game {} {why}{hint}; the file is left as it was",
-            crate::render::name(file),
-            g.index()
-        );
-        self.left_files
-            .push((file.to_string(), format!("game {} {why}", g.index())));
-        self.keep_original = Some(file.to_string());
-    }
-
-    /// --in-place --fix-results: collects the game's patches for its file.
-    fn patch(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        if self.keep_original.as_deref() == Some(file) {
-            return true;
-        }
-        let Dest::Patch(cur) = &mut self.dest else {
-            return true;
-        };
-        if cur.as_ref().is_none_or(|(f, _)| f != file) {
-            *cur = Some((file.to_string(), Vec::new()));
-        }
-        // The file's own family of tokens, unless --results names one.
-        let results = self.a.results.map(|r| match r {
-            Results::Draughts => ResultStyle::Draughts,
-            Results::Classic => ResultStyle::Classic,
-        });
-        let fix = pdnkit::export::ResultFix::of(g, r, results);
-        if let Some(why) = fix.left {
-            *self.left_alone.entry(why).or_default() += 1;
-        }
-        let patches = fix.patches;
-        if patches.is_empty() {
-            return true;
-        }
-        if let Err(why) = Normalise::rewritable(g) {
-            *cur = None;
-            self.leave_file(file, g, "patched", why);
-            return true;
-        }
-        for change in &fix.changes {
-            eprintln!(
-                "{}: game {}: {change}",
-                crate::render::name(file),
-                g.index()
-            );
-        }
-        if let Some((_, v)) = cur {
-            v.extend(patches);
-        }
-        true
-    }
-}
-
 /// The combinations of options convert refuses.
 fn check_args(a: &Args) -> Result<(), String> {
     if a.to == To::Parquet {
@@ -575,57 +355,6 @@ fn check_args(a: &Args) -> Result<(), String> {
         return Err(format!("--tag needs a tag name (got {t:?})"));
     }
     Ok(())
-}
-
-/// What --in-place refuses to rewrite.
-fn check_in_place(a: &Args, inputs: &[Input]) -> Result<(), String> {
-    if a.in_place && inputs.iter().any(|i| matches!(i, Input::Stdin)) {
-        return Err("--in-place cannot rewrite standard input".into());
-    }
-    if a.in_place {
-        if let Some(Input::File(p)) = inputs
-            .iter()
-            .find(|i| matches!(i, Input::File(p) if p.extension().is_some_and(|e| e == "bak")))
-        {
-            return Err(format!(
-                "{}: --in-place does not rewrite backups (.bak files)",
-                crate::render::path(p)
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Tags that are columns of every row already (as event, site, ...,
-/// declared_result and variant): `--tag` does not add them again.
-const TAG_COLUMNS: [&str; 8] = [
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "GameType",
-];
-
-/// The column of each `--tag`: its name, or `tag_NAME` (again prefixed
-/// while it is taken) where the table written has a column of that name,
-/// compared without case as DuckDB and Spark compare them. The same names in
-/// CSV, JSON Lines and Parquet.
-fn tag_columns(a: &Args) -> Vec<String> {
-    let mut taken: Vec<String> = if a.moves {
-        pdnkit::export::PlyRow::columns(a.fen)
-    } else {
-        pdnkit::export::GameRow::columns()
-    }
-    .into_iter()
-    .map(str::to_ascii_lowercase)
-    .collect();
-    taken.push("diagnostics".into());
-    let mut out = Vec::with_capacity(a.tags.len());
-    for t in &a.tags {
-        let mut name = t.clone();
-        while taken.contains(&name.to_ascii_lowercase()) {
-            name = format!("tag_{name}");
-        }
-        taken.push(name.to_ascii_lowercase());
-        out.push(name);
-    }
-    out
 }
 
 pub fn run(mut a: Args) -> u8 {
@@ -716,58 +445,6 @@ pub fn run(mut a: Args) -> u8 {
         pdnkit::batch::RunInfo::default()
     };
     sink.finish(info.completed)
-}
-
-/// No duplicate columns: a tag that is a column already, or named twice.
-fn dedup_tag_columns(a: &mut Args) {
-    let mut seen: Vec<String> = Vec::new();
-    let moves = a.moves;
-    a.tags.retain(|t| {
-        let dup = (!moves && TAG_COLUMNS.iter().any(|c| c.eq_ignore_ascii_case(t)))
-            || seen.iter().any(|s| s.eq_ignore_ascii_case(t));
-        seen.push(t.clone());
-        !dup
-    });
-}
-
-/// `--in-place` rewrites only regular files with one link, reached without
-/// a symbolic link: the others are said and left alone (before anything is
-/// read: a FIFO would never end). The files left alone, with why, and the
-/// stamps of those kept (a file changed while it is read is not replaced).
-type LeftAlone = (
-    Vec<(String, String)>,
-    std::collections::HashMap<String, crate::output::Stamp>,
-);
-
-fn keep_rewritable(prepared: &mut crate::common::Prepared) -> LeftAlone {
-    let mut left: Vec<(String, String)> = Vec::new();
-    let mut stamps = std::collections::HashMap::new();
-    prepared.batch.retain(|i, root| match i {
-        Input::File(p) => match in_place_refusal(p, root) {
-            Some(why) => {
-                eprintln!("pdnkit: {}: {why}; left as it is", crate::render::path(p));
-                left.push((p.display().to_string(), why));
-                false
-            }
-            None => {
-                if let Some(s) = crate::output::Stamp::of(p) {
-                    stamps.insert(i.name(), s);
-                }
-                true
-            }
-        },
-        Input::Member(p, m) => {
-            let why = "a member of an archive is not converted in place (extract it)";
-            eprintln!(
-                "pdnkit: {}!{m}: {why}; left as it is",
-                crate::render::path(p)
-            );
-            left.push((format!("{}!{m}", p.display()), why.to_string()));
-            false
-        }
-        Input::Stdin | Input::Bytes(..) => true,
-    });
-    (left, stamps)
 }
 
 impl ConvertSink {
@@ -884,87 +561,4 @@ impl ConvertSink {
         }
         so_far
     }
-}
-
-impl ConvertSink {
-    /// A game into the Parquet output.
-    fn parquet_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        #[cfg(feature = "parquet")]
-        if let Dest::Parquet(p) = &mut self.dest {
-            return match p.game(file, g, r) {
-                Ok(()) => true,
-                Err(e) => {
-                    eprintln!("pdnkit: {e}");
-                    self.failed = true;
-                    false
-                }
-            };
-        }
-        let _ = (file, g, r);
-        false
-    }
-}
-
-/// `convert --to parquet`: the games (or plies) table into `-o FILE`, or a
-/// folder of partitions with --partition-by.
-#[cfg(feature = "parquet")]
-fn parquet(
-    a: Args,
-    prepared: crate::common::Prepared,
-    selection: &pdnkit::select::Selection,
-    refused: bool,
-) -> u8 {
-    let Some(dest) = a.output.clone() else {
-        return crate::exit::fail("--to parquet needs -o");
-    };
-    let single = match a.partition_by {
-        Some(_) => None,
-        None => match crate::output::open_output(Some(&dest), prepared.inputs(), "") {
-            Ok(o) => Some(o),
-            Err(why) => return crate::exit::fail(why),
-        },
-    };
-    let out = match crate::parquet_out::ParquetOut::new(
-        single,
-        dest.clone(),
-        a.force,
-        a.moves,
-        a.tags
-            .iter()
-            .cloned()
-            .zip(a.tag_columns.iter().cloned())
-            .collect(),
-        a.partition_by,
-    ) {
-        Ok(o) => o,
-        Err(why) => return crate::exit::fail(why),
-    };
-    let mut sink = ConvertSink {
-        out_name: crate::render::path(&dest),
-        out_is_stdout: false,
-        a,
-        dest: Dest::Parquet(Box::new(out)),
-        stop: None,
-        errors: 0,
-        merged: false,
-        single: None,
-        kept_as_written: 0,
-        left_alone: std::collections::BTreeMap::new(),
-        left_files: Vec::new(),
-        failed: refused,
-        read_errors: 0,
-        keep_original: None,
-        line: String::new(),
-        stamps: std::collections::HashMap::new(),
-    };
-    let progress = !sink.a.input.no_progress;
-    let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
-    // Every input not read to its end fails the run, said or not.
-    sink.read_errors = sink.read_errors.max(info.unreadable as u64);
-    sink.failed |= failed
-        && prepared.failed(&pdnkit::batch::RunInfo {
-            unreadable: 0,
-            ..info
-        });
-    sink.finish(info.completed)
 }
