@@ -253,7 +253,7 @@ impl Sink for Collect {
 /// when its read does.
 fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collect> {
     for p in batch.problems() {
-        let message = format!("{}: {}", pdnkit::pdn::visible(&p.path), p.message);
+        let message = format!("{}: {}", pdnkit::pdn::Snippet::visible(&p.path), p.message);
         sink.errors
             .push(serde_json::json!({"file": Value::Null, "message": message}));
     }
@@ -352,7 +352,7 @@ fn options(
 ) -> PyResult<Options> {
     let irregularities = irregularities
         .parse::<pdnkit::replay::Irregularities>()
-        .map_err(PyValueError::new_err)?;
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     // `NAME`, `'GLOB=NAME'`, or a list of these: the command line's --variant.
     let texts: Vec<String> = match variant.extract::<String>() {
         Ok(one) => vec![one],
@@ -362,7 +362,7 @@ fn options(
     };
     let rules = texts
         .iter()
-        .map(|t| pdnkit::infer::NamedVariant::parse(t).map_err(PyValueError::new_err))
+        .map(|t| pdnkit::infer::NamedVariant::parse(t).map_err(|e| PyValueError::new_err(e.to_string())))
         .collect::<PyResult<Vec<_>>>()?;
     let d = match draw_rules {
         "auto" => None,
@@ -615,7 +615,7 @@ fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<Ga
     if let Some(p) = batch.problems().first() {
         return Err(PyOSError::new_err(format!(
             "{}: {}",
-            pdnkit::pdn::visible(&p.path),
+            pdnkit::pdn::Snippet::visible(&p.path),
             p.message
         )));
     }
@@ -670,7 +670,7 @@ fn files(paths: Vec<PathBuf>, all_files: bool) -> PyResult<Vec<(String, String)>
     if let Some(p) = batch.problems().first() {
         return Err(PyOSError::new_err(format!(
             "{}: {}",
-            pdnkit::pdn::visible(&p.path),
+            pdnkit::pdn::Snippet::visible(&p.path),
             p.message
         )));
     }

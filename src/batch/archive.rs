@@ -18,10 +18,10 @@ use std::sync::Arc;
 
 /// Past this many decompressed bytes, a stream may expand at most
 /// [`BOMB_RATIO`] times its compressed size.
-pub const BOMB_FLOOR: u64 = 256 << 20;
+pub(crate) const BOMB_FLOOR: u64 = 256 << 20;
 /// The most a stream may expand past [`BOMB_FLOOR`]: PDN compresses about
 /// 4 to 20 times; 1,000 is far past any real archive.
-pub const BOMB_RATIO: u64 = 1000;
+pub(crate) const BOMB_RATIO: u64 = 1000;
 
 /// Counts the bytes read through it, for the messages and the bomb check.
 struct Counted<R> {

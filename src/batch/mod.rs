@@ -74,7 +74,6 @@ mod stitch;
 mod zipdir;
 
 pub use crate::pdn::sniff::packed;
-pub use archive::{BOMB_FLOOR, BOMB_RATIO};
 pub use input::{member_path, merged, Input};
 
 pub use model::{FileError, FileErrorKind};

@@ -473,10 +473,15 @@ pub fn file_not_pdn(p: &std::path::Path) -> Option<&'static str> {
 /// A sink that passes on only the games a selection keeps (`--player`,
 /// `--valid`, ...); everything about files passes through.
 pub struct Selected<'a, S: Sink + ?Sized> {
-    /// What to keep.
-    pub selection: &'a crate::select::Selection,
-    /// Where the kept games go.
-    pub inner: &'a mut S,
+    selection: &'a crate::select::Selection,
+    inner: &'a mut S,
+}
+
+impl<'a, S: Sink + ?Sized> Selected<'a, S> {
+    /// A sink that passes the games `selection` keeps on to `inner`.
+    pub fn new(selection: &'a crate::select::Selection, inner: &'a mut S) -> Self {
+        Selected { selection, inner }
+    }
 }
 
 impl<S: Sink + ?Sized> Sink for Selected<'_, S> {

@@ -27,4 +27,4 @@ pub(crate) use model::{
     named_for, tag_choice, tag_choice_raw, variant_name, variant_word, FileName, Inference, Marker,
     TagChoice, Untagged,
 };
-pub use model::{NamedVariant, VariantSource};
+pub use model::{NamedVariant, NamedVariantError, VariantSource};

@@ -133,6 +133,37 @@ impl Inference {
     }
 }
 
+/// Why a `--variant [GLOB=]NAME` cannot be read ([`NamedVariant::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NamedVariantError {
+    /// A variant pdnkit names but does not check (pool, Spanish, ...).
+    #[error(
+        "{name} is a variant pdnkit names but does not check ({what}); pdnkit checks {checked}"
+    )]
+    Unsupported {
+        /// The name given.
+        name: String,
+        /// What the variant is.
+        what: String,
+        /// The variants pdnkit checks.
+        checked: String,
+    },
+    /// No variant of that name.
+    #[error(transparent)]
+    Unknown(#[from] crate::diag::UnknownName),
+    /// `=NAME`: a GLOB was meant and none is written.
+    #[error("'{0}': no GLOB before '='")]
+    NoGlob(String),
+    /// A GLOB that cannot be read.
+    #[error("'{glob}': {why}")]
+    Glob {
+        /// The GLOB as written.
+        glob: String,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
 /// A variant named for the files whose path matches a glob
 /// (`--variant 'GLOB=NAME'`), or for every other file (a bare `NAME`).
 #[derive(Clone, Debug)]
@@ -147,7 +178,7 @@ impl NamedVariant {
     /// `auto`). A GLOB without `/` matches the file's (or member's) name; one
     /// with `/` the path as printed, as if it began with `**/`; `*` does not
     /// cross `/`, `**` does.
-    pub fn parse(text: &str) -> Result<NamedVariant, String> {
+    pub fn parse(text: &str) -> Result<NamedVariant, NamedVariantError> {
         let (glob, name) = match text.rfind('=') {
             Some(i) => (Some(&text[..i]), &text[i + 1..]),
             None => (None, text),
@@ -155,18 +186,17 @@ impl NamedVariant {
         let variant = match name.trim() {
             n if n.eq_ignore_ascii_case("auto") => None,
             n => Some(n.parse::<Variant>().map_err(|e| match variant_name(n) {
-                Some(GameKind::Unsupported(u)) => format!(
-                    "{} is a variant pdnkit names but does not check ({}); pdnkit checks {}",
-                    n,
-                    u.describe(),
-                    Variant::ALL.map(Variant::name).join(", ")
-                ),
-                _ => e.to_string(),
+                Some(GameKind::Unsupported(u)) => NamedVariantError::Unsupported {
+                    name: n.to_string(),
+                    what: u.describe(),
+                    checked: Variant::ALL.map(Variant::name).join(", "),
+                },
+                _ => NamedVariantError::Unknown(e),
             })?),
         };
         let glob = match glob {
             None => None,
-            Some("") => return Err(format!("'{text}': no GLOB before '='")),
+            Some("") => return Err(NamedVariantError::NoGlob(text.to_string())),
             Some(g) => {
                 let pattern = match g.strip_prefix("./") {
                     Some(rest) if rest.contains('/') => format!("**/{rest}"),
@@ -180,7 +210,10 @@ impl NamedVariant {
                     .literal_separator(true)
                     .backslash_escape(true)
                     .build()
-                    .map_err(|e| format!("'{g}': {e}"))?
+                    .map_err(|e| NamedVariantError::Glob {
+                        glob: g.to_string(),
+                        why: e.to_string(),
+                    })?
                     .compile_matcher();
                 Some((g.to_string(), m))
             }
@@ -630,7 +663,8 @@ mod tests {
             Some("a=b")
         );
         let e = NamedVariant::parse("pool").unwrap_err();
-        assert!(e.contains("does not check"), "{e}");
+        assert!(e.to_string().contains("does not check"), "{e}");
+        assert!(matches!(e, NamedVariantError::Unsupported { .. }));
         assert!(NamedVariant::parse("=czech").is_err());
     }
 

@@ -56,7 +56,8 @@ pub use split::fuzz_split;
 /// Line breaks counted, for the pipeline's stitching (feature `batch`).
 #[cfg(feature = "batch")]
 pub(crate) use text::count_breaks;
-pub use text::{visible, Snippet};
+pub(crate) use text::visible;
+pub use text::Snippet;
 pub(crate) use vocab::MARKER_TAG;
 pub use vocab::{Node, Outcome, Sep, SquareText, Tag, TagValue, TextEncoding, WrittenMove};
 

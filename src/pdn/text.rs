@@ -17,6 +17,15 @@ pub struct Snippet {
     pub cut_right: bool,
 }
 
+impl Snippet {
+    /// `text` with control characters escaped (`\n`, `\u{1b}`, ...), as
+    /// every finding and message shows text read from input or a path: what
+    /// a terminal would otherwise act on is written out.
+    pub fn visible(text: &str) -> Cow<'_, str> {
+        visible(text)
+    }
+}
+
 /// Appends `c` as it can be shown on a terminal: control characters escaped.
 pub(crate) fn push_visible(out: &mut String, c: char) {
     match c {
@@ -30,7 +39,7 @@ pub(crate) fn push_visible(out: &mut String, c: char) {
 }
 
 /// `text` with control characters escaped (for echoing input on a terminal).
-pub fn visible(text: &str) -> Cow<'_, str> {
+pub(crate) fn visible(text: &str) -> Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }

@@ -73,13 +73,16 @@ impl Irregularities {
 }
 
 impl std::str::FromStr for Irregularities {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = crate::diag::UnknownName;
+    /// `stop` or `stand` (case and spaces aside).
+    fn from_str(s: &str) -> Result<Self, crate::diag::UnknownName> {
         match s.trim().to_ascii_lowercase().as_str() {
             "stop" => Ok(Irregularities::Stop),
             "stand" => Ok(Irregularities::Stand),
-            other => Err(format!(
-                "unknown irregularities mode {other:?} (stop or stand)"
+            _ => Err(crate::diag::UnknownName::new(
+                "irregularities mode",
+                s,
+                " (stop or stand)".to_string(),
             )),
         }
     }

@@ -342,13 +342,7 @@ impl Prepared {
         if selection.is_empty() {
             return self.run(progress, sink);
         }
-        self.run(
-            progress,
-            &mut pdnkit::batch::Selected {
-                selection,
-                inner: sink,
-            },
-        )
+        self.run(progress, &mut pdnkit::batch::Selected::new(selection, sink))
     }
 }
 

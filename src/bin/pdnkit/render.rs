@@ -2,13 +2,13 @@
 
 use crate::style::Palette;
 use pdnkit::diag::{Diagnostic, FileDiagnostic};
-use pdnkit::pdn::{visible, Game, Locator};
+use pdnkit::pdn::{Game, Locator, Snippet};
 
 /// A file name for a terminal: control characters (ESC, newline, ...) shown
 /// escaped, as message text is (`\u{1b}`), so a name can neither command the
 /// terminal nor start a line of its own. JSON and CSV keep names as they are.
 pub fn name(file: &str) -> std::borrow::Cow<'_, str> {
-    visible(file)
+    Snippet::visible(file)
 }
 
 /// The widest a name column of a human table gets (characters): a longer name
@@ -19,7 +19,7 @@ pub const NAME_COLUMN: usize = 48;
 
 /// `s` made visible ([`name`]) and cut to [`NAME_COLUMN`] characters.
 pub fn column(s: &str) -> String {
-    let v = visible(s);
+    let v = Snippet::visible(s);
     if v.chars().count() <= NAME_COLUMN {
         return v.into_owned();
     }
@@ -30,7 +30,7 @@ pub fn column(s: &str) -> String {
 
 /// [`name`] of a path.
 pub fn path(p: &std::path::Path) -> String {
-    visible(&p.to_string_lossy()).into_owned()
+    Snippet::visible(&p.to_string_lossy()).into_owned()
 }
 
 /// The line naming a game before its findings: players, event, round.
@@ -61,7 +61,7 @@ pub fn game_header(s: &mut String, file: &str, g: &Game, pal: &Palette) {
     ));
     if !parts.is_empty() {
         s.push_str(": ");
-        s.push_str(&visible(&parts.join(", ")));
+        s.push_str(&Snippet::visible(&parts.join(", ")));
     }
     s.push('\n');
 }
@@ -102,7 +102,7 @@ pub fn human(
     ] {
         s.push_str(part);
     }
-    s.push_str(&visible(&d.message));
+    s.push_str(&Snippet::visible(&d.message));
     s.push_str(" (game ");
     s.push_str(num.format(g.index()));
     if let Some(p) = d.ply {
@@ -112,7 +112,7 @@ pub fn human(
             s.push_str(", ");
             s.push_str(num.format(n));
             s.push_str(if second { "... " } else { ". " });
-            s.push_str(&visible(w));
+            s.push_str(&Snippet::visible(w));
         }
     }
     s.push_str(")\n");
@@ -140,7 +140,7 @@ pub fn human(
     for n in &d.notes {
         pad(s, gutter);
         s.push_str(" = note: ");
-        s.push_str(&visible(n));
+        s.push_str(&Snippet::visible(n));
         s.push('\n');
     }
     s.push('\n');
@@ -171,7 +171,7 @@ pub fn human_file(s: &mut String, file: &str, d: &FileDiagnostic, pal: &Palette)
         d.severity.as_str(),
         d.code.as_str(),
         style.render_reset(),
-        visible(&d.message)
+        Snippet::visible(&d.message)
     ));
 }
 

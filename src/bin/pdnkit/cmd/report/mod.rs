@@ -43,7 +43,7 @@ use pdnkit::diagram::{Arrow, DiagramOptions};
 fn escape(text: &str) -> String {
     DiagramOptions::escape(text)
 }
-use pdnkit::pdn::{visible, Game, Locator};
+use pdnkit::pdn::{Game, Locator, Snippet};
 use pdnkit::piece::{Color, Kind};
 use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
@@ -186,7 +186,7 @@ fn board_data(g: &Game, r: &GameReport) -> Option<Board> {
     let mut plain = true;
     let written: Vec<String> = g
         .main_line()
-        .map(|w| visible(&String::from_utf8_lossy(g.bytes(&w.span()))).into_owned())
+        .map(|w| Snippet::visible(&String::from_utf8_lossy(g.bytes(&w.span()))).into_owned())
         .collect();
     for (i, played) in r.played.iter().enumerate() {
         let mv = played.mv;
@@ -290,8 +290,8 @@ impl ReportSink {
                 d.number
                     .map(|(n, second)| format!("{n}{}", if second { "..." } else { "." }))
                     .unwrap_or_default(),
-                visible(d.written.as_deref().unwrap_or("")).into_owned(),
-                visible(&d.message).into_owned(),
+                Snippet::visible(d.written.as_deref().unwrap_or("")).into_owned(),
+                Snippet::visible(&d.message).into_owned(),
                 line,
                 part(0, snip.caret.start),
                 part(snip.caret.start, snip.caret.end),
@@ -359,7 +359,7 @@ impl ReportSink {
             r.plies,
             r.kind.map_or("", |k| k.name()),
             r.first_error()
-                .map(|d| format!("{}: {}", d.code, visible(&d.message)))
+                .map(|d| format!("{}: {}", d.code, Snippet::visible(&d.message)))
                 .unwrap_or_default(),
             codes,
             r.termination.name(),
