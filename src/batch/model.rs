@@ -82,7 +82,7 @@ pub enum FileErrorKind {
 pub struct FileError {
     /// The file as the run names it (`dir/a.pdn`, `games.zip!a.pdn`), or
     /// the PATH as given, as it is (escape its control characters before
-    /// printing it to a terminal: [`crate::pdn::visible`]).
+    /// printing it to a terminal: [`Snippet::visible`](crate::pdn::Snippet::visible)).
     pub path: String,
     /// What failed.
     pub kind: FileErrorKind,
