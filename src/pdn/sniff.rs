@@ -78,8 +78,10 @@ pub(crate) fn not_text(head: &[u8]) -> Option<String> {
 }
 
 /// What a file is when its first bytes show it is not PDN: an HTML page
-/// (a report), XML or SVG (a diagram), a Parquet file, a CSV table. PDN
-/// starts with a tag, a comment, a `%` line or a move, never with these.
+/// (a report), XML or SVG (a diagram), a Parquet file, a CSV table, JSON
+/// (an array, or an object whose first key has a value: PDN texts kept in
+/// JSON strings are not PDN). PDN starts with a tag, a comment, a `%` line
+/// or a move, never with these.
 pub(crate) fn not_pdn(head: &[u8]) -> Option<&'static str> {
     let head = head.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(head);
     if head.starts_with(b"PAR1") {
@@ -94,6 +96,9 @@ pub(crate) fn not_pdn(head: &[u8]) -> Option<&'static str> {
     if lower.starts_with(b"<?xml") || lower.starts_with(b"<svg") {
         return Some("an XML or SVG document");
     }
+    if json_start(&head[start..]) {
+        return Some("a JSON document");
+    }
     let line = head[start..]
         .split(|&b| b == b'\n')
         .next()
@@ -107,4 +112,79 @@ pub(crate) fn not_pdn(head: &[u8]) -> Option<&'static str> {
         return Some("a CSV table");
     }
     None
+}
+
+/// Whether `text` (from its first non-blank byte) opens a JSON document: `[`
+/// then a value (`{`, `[`, `"`, a number), or `{` then a quoted key, `:` and
+/// a value. A PDN tag is `[` and a name; a PDN comment that opens with a
+/// quoted word and a colon goes on with text, not a JSON value.
+fn json_start(text: &[u8]) -> bool {
+    let skip = |t: &[u8]| -> usize { t.iter().take_while(|b| b.is_ascii_whitespace()).count() };
+    let value = |t: &[u8]| -> bool {
+        match t.first() {
+            Some(b'{' | b'[' | b'"' | b'-' | b'0'..=b'9') => true,
+            _ => t.starts_with(b"true") || t.starts_with(b"false") || t.starts_with(b"null"),
+        }
+    };
+    match text.first() {
+        Some(b'[') => {
+            let rest = &text[1..];
+            value(&rest[skip(rest)..])
+        }
+        Some(b'{') => {
+            let rest = &text[1..];
+            let rest = &rest[skip(rest)..];
+            let Some(key) = rest.strip_prefix(b"\"") else {
+                return false;
+            };
+            let Some(close) = key.iter().position(|&b| b == b'"' || b == b'\n') else {
+                return false;
+            };
+            if key[close] != b'"' {
+                return false;
+            }
+            let after = &key[close + 1..];
+            let after = &after[skip(after)..];
+            let Some(after) = after.strip_prefix(b":") else {
+                return false;
+            };
+            value(&after[skip(after)..])
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::not_pdn;
+
+    /// Issue 62 item 9: JSON is told by its first bytes, PDN that opens with
+    /// a tag, a comment (even a quoted word and a colon) or a move is not.
+    #[test]
+    fn json_is_not_pdn_and_pdn_is_not_json() {
+        for json in [
+            &b"{\"games\": [\"[Event \\\"x\\\"]\\n1. c3-d4 *\"]}"[..],
+            b"  [\"[Event \\\"x\\\"]\"]",
+            b"[{\"file\": \"a.pdn\"}]",
+            b"{\"algebraic\":null,\"captured\":0}\n{\"algebraic\":null}\n",
+            b"\xEF\xBB\xBF{ \"n\" : 12 }",
+        ] {
+            assert_eq!(
+                not_pdn(json),
+                Some("a JSON document"),
+                "{}",
+                String::from_utf8_lossy(json)
+            );
+        }
+        for pdn in [
+            &b"[Event \"x\"]\n1. 32-28 *"[..],
+            b"[ Event \"x\"]",
+            b"{\"Kelso\": the opening of the day} [Event \"x\"]",
+            b"{a comment} 1. 32-28 *",
+            b"{\"quoted\"} 1. c3-d4 *",
+            b"1. 32-28 19-23 *",
+        ] {
+            assert_eq!(not_pdn(pdn), None, "{}", String::from_utf8_lossy(pdn));
+        }
+    }
 }

@@ -1000,3 +1000,35 @@ fn an_archive_named_through_a_member_is_never_overwritten() {
         );
     }
 }
+
+/// Issue 62 item 9: a JSON file holding PDN texts in strings is not PDN:
+/// named on the command line it is refused (exit 2, with what it is), in a
+/// folder it is skipped with the same words, never "1 game".
+#[test]
+fn a_json_file_of_pdn_strings_is_no_game() {
+    let d = tempdir("json-not-pdn");
+    let f = d.join("games.pdn");
+    std::fs::write(
+        &f,
+        "{\"games\": [\"[Event \\\"x\\\"]\\n1. c3-d4 *\", \"[Event \\\"y\\\"]\\n1. c3-b4 *\"]}\n",
+    )
+    .unwrap();
+    let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("a JSON document, not PDN"),
+        "{}",
+        stderr(&o)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("\"type\":\"game\""), "{out}");
+    let o = pdnkit(&["check", d.to_str().unwrap()]);
+    assert!(
+        stderr(&o).contains("games.pdn: skipped: a JSON document"),
+        "{}",
+        stderr(&o)
+    );
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("0 games"), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
