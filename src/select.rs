@@ -202,7 +202,20 @@ impl Criterion {
                 Some(tb) => OpeningSpec::InTable(tb, code.trim().to_string()),
                 None => OpeningSpec::None,
             },
-            _ if crate::openings::is_code(t, Some(&chosen)) => OpeningSpec::Code(t.to_string()),
+            _ if !crate::openings::tables_with_code(t, Some(&chosen)).is_empty() => {
+                let tables = crate::openings::tables_with_code(t, Some(&chosen));
+                if tables.len() > 1 {
+                    // One code, several tables: `stats --by opening` keeps
+                    // them apart, so a selection names which.
+                    let forms: Vec<String> = tables.iter().map(|n| format!("{n}:{t}")).collect();
+                    return Err(CriterionError(format!(
+                        "'{t}' is a code of {} tables: write one of {}",
+                        tables.len(),
+                        forms.join(", ")
+                    )));
+                }
+                OpeningSpec::Code(t.to_string())
+            }
             _ => {
                 let folded = fold_name(t);
                 if folded.is_empty() {

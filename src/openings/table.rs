@@ -759,14 +759,21 @@ pub(crate) fn section_table(v: Variant, chosen: Option<&[Arc<Table>]>) -> Option
     }
 }
 
-/// Whether `spec` is a code (or another spelling of one) of a row of a
-/// shipped table or of one of `chosen`, compared without case.
-pub(crate) fn is_code(spec: &str, chosen: Option<&Chosen>) -> bool {
-    SHIPPED
-        .iter()
-        .filter_map(|(n, _)| Table::shipped(n))
-        .chain(chosen.into_iter().flat_map(|c| c.tables().iter().cloned()))
-        .any(|t| t.has_code(spec))
+/// The names of the tables (shipped, and `chosen`) that have `spec` as the
+/// code (or another spelling of one) of a row, compared without case, each
+/// once, `chosen` first.
+pub(crate) fn tables_with_code(spec: &str, chosen: Option<&Chosen>) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for t in chosen
+        .into_iter()
+        .flat_map(|c| c.tables().iter().cloned())
+        .chain(SHIPPED.iter().filter_map(|(n, _)| Table::shipped(n)))
+    {
+        if t.has_code(spec) && !names.iter().any(|n| n == t.name()) {
+            names.push(t.name().to_string());
+        }
+    }
+    names
 }
 
 /// The table called `name`: one of `chosen`, else a shipped one.

@@ -205,8 +205,10 @@ fn select_by_opening_code_spelling_table_name_and_none() {
     let p = path.to_string_lossy().to_string();
     let cases: [(&[&str], &[&str]); 9] = [
         (&["--opening", "I-2"], &["A"]),
-        // Other spellings of the code (strategygames, early lidraughts).
-        (&["--opening", "2-i"], &["A"]),
+        // Other spellings of the code (strategygames, early lidraughts);
+        // `2-i` alone is also a spelling of codes of fmjd-736 and idf-150
+        // (refused below), so its table is named.
+        (&["--opening", "idf-745:2-i"], &["A"]),
         (&["--opening", "I.2"], &["A"]),
         (&["--opening", "XXVII-15"], &["B"]),
         // The match in a table that is not the game's opening.
@@ -221,6 +223,9 @@ fn select_by_opening_code_spelling_table_name_and_none() {
     for (args, want) in cases {
         assert_eq!(whites(args, &p), want, "{args:?}");
     }
+    let o = common::pdnkit(&["select", "--opening", "2-i", &p]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("idf-745:2-i"));
 }
 
 #[test]
@@ -1026,4 +1031,33 @@ fn a_users_table_reaches_no_spreadsheet_as_a_formula() {
         seen += 1;
     }
     assert!(seen > 0, "{text}");
+}
+
+/// Issue 62 item 6: a bare code means one thing. `108` is a code of ACF
+/// 3-move and of the English and Italian 11-man tables: it is refused with
+/// the `TABLE:CODE` forms to choose from (exit 2, nothing selected), and
+/// `acf-3move:108` selects exactly the games of the `acf-3move 108` group of
+/// `stats --by opening` (the Tinsley file: 15).
+#[test]
+fn a_bare_code_of_several_tables_is_refused_and_a_table_code_agrees_with_its_group() {
+    let Some(real) = common::shared("corpus/real/other/checkerboard__tinsley.pdn") else {
+        return;
+    };
+    let f = real.to_string_lossy().to_string();
+    let o = common::pdnkit(&["select", "--opening", "108", &f]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for form in ["acf-3move:108", "english-11man:108", "italian-11man:108"] {
+        assert!(err.contains(form), "{err}");
+    }
+    assert!(o.stdout.is_empty());
+    let picked = whites(&["--opening", "acf-3move:108"], &f).len();
+    let o = common::pdnkit(&["stats", "--by", "opening", "--format", "json", &f]);
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    let group = v["groups"]
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["name"] == "acf-3move 108"))
+        .expect("the group acf-3move 108");
+    assert_eq!(group["games"].as_u64(), Some(picked as u64));
+    assert!(picked > 0);
 }
