@@ -20,6 +20,9 @@ pub(super) struct Copies {
     pub(super) merged: Vec<usize>,
     /// Per pairing whose copies disagree: its first copy.
     pub(super) conflicts: Vec<usize>,
+    /// The games whose Round value holds several different games of their
+    /// pairing (`round-unknown`): that Round does not tell rounds apart.
+    pub(super) untold: Vec<usize>,
 }
 
 /// Whether two copies of one pairing and round are the same game: the same
@@ -56,6 +59,7 @@ impl Copies {
             findings: Vec::new(),
             merged: Vec::new(),
             conflicts: Vec::new(),
+            untold: Vec::new(),
         };
         if s.keep_duplicates {
             return out;
@@ -114,6 +118,7 @@ impl Copies {
     /// different games (other moves, or other dates): each counts, and the
     /// rounds are not told apart.
     fn several(&mut self, games: Table<'_>, list: &[usize], counted: usize) {
+        self.untold.extend_from_slice(list);
         self.findings.push((list[0], Finding {
             code: Code::RoundUnknown,
             severity: Severity::Warning,

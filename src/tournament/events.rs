@@ -325,6 +325,7 @@ pub(super) fn judge(
             findings,
             merged: copies.merged.len(),
             conflicts: copies.conflicts.len(),
+            untold: copies.untold,
         };
         let judged = judge_part(games, &copies.kept, part, s, memo);
         return vec![conclude(judged, None)];
@@ -341,6 +342,7 @@ pub(super) fn judge(
             findings: Vec::new(),
             merged: 0,
             conflicts: 0,
+            untold: Vec::new(),
         },
         s,
         memo,
@@ -472,6 +474,7 @@ pub(super) fn sections(
             findings: note.take().into_iter().collect(),
             merged: 0,
             conflicts: 0,
+            untold: Vec::new(),
         })
         .collect();
     let mut section_of_game = |i: usize| {
@@ -489,6 +492,9 @@ pub(super) fn sections(
     }
     for i in copies.conflicts {
         parts[section_of_game(i)].conflicts += 1;
+    }
+    for i in copies.untold {
+        parts[section_of_game(i)].untold.push(i);
     }
     parts
 }
@@ -516,6 +522,8 @@ pub(super) struct Part {
     findings: Vec<Finding>,
     merged: usize,
     conflicts: usize,
+    /// Games whose Round value does not tell rounds apart (`round-unknown`).
+    untold: Vec<usize>,
 }
 
 /// An event or section judged up to its micro-matches, or done (no game).
@@ -565,6 +573,7 @@ pub(super) fn judge_part<'a>(
         findings,
         merged,
         conflicts,
+        untold,
     } = part;
     if ix.is_empty() {
         // No game counts (placeholders, copies set aside): the event and
@@ -602,9 +611,19 @@ pub(super) fn judge_part<'a>(
         round: Vec::new(),
         meetings: BTreeMap::new(),
         micro: Micro::default(),
+        untold: BTreeSet::new(),
     };
     j.name_findings();
     j.read_rounds();
+    // The rounds whose Round value holds several games of one pairing: no
+    // double booking and no date range rests on them.
+    let untold: std::collections::HashSet<usize> = untold.into_iter().collect();
+    j.untold = ix
+        .iter()
+        .zip(&j.round)
+        .filter(|(i, &r)| r > 0 && untold.contains(i))
+        .map(|(_, &r)| r)
+        .collect();
     j.tally();
     let rounds: BTreeSet<u32> = j.round.iter().copied().filter(|&r| r > 0).collect();
     let system = j.pairings(&rounds);
@@ -617,6 +636,7 @@ pub(super) fn judge_part<'a>(
         findings: Vec::new(),
         merged,
         conflicts,
+        untold: Vec::new(),
     };
     Judged::Judge(Box::new(j), part, system, rounds)
 }

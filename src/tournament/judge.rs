@@ -26,6 +26,9 @@ pub(super) struct Judge<'a> {
     pub(super) micro: Micro,
     /// Per player: points, games, wins, draws, losses, games with White.
     pub(super) per_player: Vec<(u32, u32, u32, u32, u32, u32)>,
+    /// Rounds whose Round value does not tell the games of a pairing apart
+    /// (`round-unknown`): no `double-booked` or date range rests on them.
+    pub(super) untold: BTreeSet<u32>,
 }
 
 impl Judge<'_> {
@@ -241,7 +244,7 @@ impl Judge<'_> {
         // Double-booked: two opponents in one round.
         let mut opponents: BTreeMap<(u32, usize), BTreeMap<usize, Vec<usize>>> = BTreeMap::new();
         for (&(r, a, b), m) in &self.meetings {
-            if r == 0 {
+            if r == 0 || self.untold.contains(&r) {
                 continue;
             }
             opponents.entry((r, a)).or_default().insert(b, m.5.clone());
@@ -417,7 +420,7 @@ impl Judge<'_> {
                     .opt(self.games[i].date)
                     .and_then(crate::select::date_span),
             ) {
-                if r > 0 && d.0 == d.1 {
+                if r > 0 && d.0 == d.1 && !self.untold.contains(&r) {
                     *round_dates.entry(r).or_default().entry(d.0).or_default() += 1;
                 }
             }
@@ -477,6 +480,9 @@ impl Judge<'_> {
         );
         if let (Some(first), Some(end)) = (range.0.as_ref(), range.1.as_ref()) {
             for (j, &i) in self.ix.iter().enumerate() {
+                if self.untold.contains(&self.round[j]) {
+                    continue;
+                }
                 let Some((a, b)) = self
                     .games
                     .opt(self.games[i].date)

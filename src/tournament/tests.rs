@@ -387,3 +387,42 @@ fn events_are_given_as_they_are_judged_in_order_and_stop_on_break() {
         );
     }
 }
+
+/// Issue 62 item 3: training games over weeks, every one `Round "1"`. The
+/// Round value holds two different games of one pairing (`round-unknown`),
+/// so it does not tell rounds apart: no `double-booked` (A "plays" B, C and
+/// D in round 1) and no `date-outside-event` rest on it. An event whose
+/// rounds are told apart still gets both.
+#[test]
+fn a_round_that_tells_no_games_apart_books_no_one_twice() {
+    let dated = |w: &str, b: &str, round: &str, day: u32| {
+        let mut t = g(w, b, round, Outcome::Draw);
+        t.date = Some(format!("2025.02.{day:02}"));
+        t
+    };
+    let training = [
+        dated("A", "B", "1", 6),
+        dated("A", "B", "1", 8),
+        dated("A", "C", "1", 16),
+        dated("A", "D", "1", 24),
+    ];
+    let ev = &events(&training, &Settings::default())[0];
+    let c = codes(ev);
+    assert!(c.contains(&"round-unknown"), "{c:?}");
+    assert!(!c.contains(&"double-booked"), "{c:?}");
+    assert!(!c.contains(&"date-outside-event"), "{c:?}");
+    // Rounds told apart: A meets B and C in round 1, and a game of round 2
+    // dated a month off.
+    let told = [
+        dated("A", "B", "1", 6),
+        dated("C", "A", "1", 6),
+        dated("B", "C", "2", 7),
+        dated("D", "A", "2", 7),
+        dated("B", "D", "3", 28),
+        dated("C", "D", "3", 8),
+    ];
+    let ev = &events(&told, &Settings::default())[0];
+    let c = codes(ev);
+    assert!(c.contains(&"double-booked"), "{c:?}");
+    assert!(!c.contains(&"round-unknown"), "{c:?}");
+}

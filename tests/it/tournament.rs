@@ -1180,3 +1180,24 @@ fn a_round_game_and_its_copy_in_a_match_round_are_one_game() {
         .collect();
     assert_eq!(games, [3, 3]);
 }
+
+/// Issue 62 item 3: engine and online training games over weeks, every game
+/// `Round "1"` (the real files named in the issue). `round-unknown` says the
+/// Round value does not tell these games apart, so no `double-booked` error
+/// and no `date-outside-event` warning rests on it, and the exit status is 0.
+#[test]
+fn training_games_of_one_round_value_are_no_double_booking() {
+    for name in [
+        "international/bruno-hist__BrunoVsScan31.pdn",
+        "international/wiegerw__schildpad.pdn",
+    ] {
+        let Some(f) = common::shared(&format!("corpus/real/{name}")) else {
+            return;
+        };
+        let (out, status) = run(&["tournament", f.to_str().unwrap()]);
+        assert!(out.contains("warning[round-unknown]"), "{name}: {out}");
+        assert!(!out.contains("double-booked"), "{name}: {out}");
+        assert!(!out.contains("date-outside-event"), "{name}: {out}");
+        assert_eq!(status, Some(0), "{name}: {out}");
+    }
+}
