@@ -32,7 +32,50 @@ pub(super) fn event_groups(games: Table<'_>, keys: &mut Keys) -> Vec<(Option<u32
         });
         out[n].1.push(i);
     }
-    one_match_many_sites(games, keys, out)
+    one_match_many_sites(games, keys, undated_into_their_event(&groups, out))
+}
+
+/// Games with no year (no Date, or one that cannot be read) stay in their
+/// event: a group of an Event name (not empty) and Site with no year joins
+/// the group of the same Event and Site with a year, when there is exactly
+/// one (issue 62: `[Round "ronde2"]` games without a Date were an event of
+/// their own, and round 2 was missing from the crosstable).
+fn undated_into_their_event(
+    groups: &HashMap<(String, String, Option<u32>), usize>,
+    mut out: Vec<(Option<u32>, Vec<usize>)>,
+) -> Vec<(Option<u32>, Vec<usize>)> {
+    let mut dated: HashMap<(&str, &str), Vec<usize>> = HashMap::new();
+    for ((event, site, year), &n) in groups {
+        if year.is_some() && !event.is_empty() {
+            dated.entry((event, site)).or_default().push(n);
+        }
+    }
+    let mut into: Vec<Option<usize>> = vec![None; out.len()];
+    for ((event, site, year), &n) in groups {
+        if year.is_none() {
+            if let Some([one]) = dated
+                .get(&(event.as_str(), site.as_str()))
+                .map(Vec::as_slice)
+            {
+                into[n] = Some(*one);
+            }
+        }
+    }
+    if into.iter().all(Option::is_none) {
+        return out;
+    }
+    for n in 0..out.len() {
+        if let Some(m) = into[n] {
+            let moved = std::mem::take(&mut out[n].1);
+            out[m].1.extend(moved);
+            out[m].1.sort_unstable();
+        }
+    }
+    out.into_iter()
+        .enumerate()
+        .filter(|(n, _)| into[*n].is_none())
+        .map(|(_, g)| g)
+        .collect()
 }
 
 /// Groups of one Event name and year that differ only by Site, each of the

@@ -426,3 +426,35 @@ fn a_round_that_tells_no_games_apart_books_no_one_twice() {
     assert!(c.contains(&"double-booked"), "{c:?}");
     assert!(!c.contains(&"round-unknown"), "{c:?}");
 }
+
+/// Issue 62 item 4: games with no Date stay in their event (the one group of
+/// their Event and Site with a year), so their round is in the crosstable.
+#[test]
+fn undated_games_stay_in_their_event() {
+    let dated = |w: &str, b: &str, round: &str| {
+        let mut t = g(w, b, round, Outcome::Draw);
+        t.date = Some("2021.07.10".into());
+        t
+    };
+    let games = [
+        dated("A", "B", "1"),
+        dated("C", "D", "1"),
+        g("C", "A", "ronde2", Outcome::Draw),
+        g("D", "B", "ronde2", Outcome::Draw),
+        dated("A", "D", "3"),
+        dated("B", "C", "3"),
+    ];
+    let evs = events(&games, &Settings::default());
+    assert_eq!(
+        evs.len(),
+        1,
+        "{:?}",
+        evs.iter().map(|e| &e.event).collect::<Vec<_>>()
+    );
+    assert_eq!(evs[0].rounds.len(), 3);
+    assert!(
+        !codes(&evs[0]).contains(&"colour-imbalance"),
+        "{:?}",
+        codes(&evs[0])
+    );
+}

@@ -1201,3 +1201,42 @@ fn training_games_of_one_round_value_are_no_double_booking() {
         assert_eq!(status, Some(0), "{name}: {out}");
     }
 }
+
+/// Issue 62 item 4: `bruno__Championnat de France 2021.pdn`: five games with
+/// `[Round "ronde2"]` and no Date stay in their event, round 2 is in its
+/// crosstable (3 rounds), and the gap's colour warnings are gone.
+#[test]
+fn undated_ronde2_games_are_round_2_of_their_event() {
+    let Some(f) = common::shared("corpus/real/international/bruno__Championnat de France 2021.pdn")
+    else {
+        return;
+    };
+    let (out, _) = run(&["tournament", "--format", "json", f.to_str().unwrap()]);
+    let events: Vec<Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    let main = events
+        .iter()
+        .find(|e| e["event"] == "Championnat de France 2021" && e["site"] == "Montpellier")
+        .expect("the championship");
+    assert!(main["section"].is_null(), "{main}");
+    let rounds: Vec<u64> = main["rounds"]
+        .as_array()
+        .expect("rounds")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    assert!(rounds.contains(&2), "{rounds:?}");
+    assert_eq!(main["players"].as_array().map(Vec::len), Some(12));
+    let imbalance = main["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["code"] == "colour-imbalance")
+        .count();
+    assert_eq!(imbalance, 0, "{main}");
+    assert!(!events
+        .iter()
+        .any(|e| e["event"] == "Championnat de France 2021" && !e["section"].is_null()));
+}
