@@ -2,6 +2,7 @@
 //! when they disagree (`duplicate-game`, `conflicting-copies`).
 
 use crate::diag::{Code, Severity};
+use crate::pdn::Outcome;
 use crate::tournament::games::{TGame, Table};
 use crate::tournament::model::{Finding, Settings};
 use crate::tournament::names::{alias_keys, Keys};
@@ -27,10 +28,17 @@ pub(super) struct Copies {
 
 /// Whether two copies of one pairing and round are the same game: the same
 /// result, and the same moves from the same start, or one with no moves, or
-/// the moves of one the start of the other's ([`Table::same_moves`]).
+/// the moves of one the start of the other's ([`Table::same_moves`]). An
+/// unfinished copy (`*`) whose moves are the start of a finished one is an
+/// incomplete copy of it (issue 62): the finished game counts.
 pub(super) fn same_game(games: Table<'_>, a: &TGame, b: &TGame) -> bool {
     if a.result != b.result {
-        return false;
+        let (open, done) = match (a.result, b.result) {
+            (Outcome::Unknown, _) => (a, b),
+            (_, Outcome::Unknown) => (b, a),
+            _ => return false,
+        };
+        return open.plies > 0 && open.plies <= done.plies && games.same_moves(open, done);
     }
     if a.plies == 0 || b.plies == 0 {
         return true;
@@ -200,7 +208,13 @@ impl Copies {
         let keep = cluster
             .iter()
             .copied()
-            .max_by_key(|&i| (games[i].plies, std::cmp::Reverse(i)))
+            .max_by_key(|&i| {
+                (
+                    games[i].plies,
+                    games[i].result != Outcome::Unknown,
+                    std::cmp::Reverse(i),
+                )
+            })
             .unwrap_or(cluster[0]);
         for (n, c) in clusters.iter().enumerate() {
             for &i in c.iter().filter(|&&i| i != keep) {
@@ -335,7 +349,11 @@ fn clusters(games: Table<'_>, list: &[usize]) -> Vec<(Vec<usize>, Option<usize>,
         let g = &games[i];
         let day = day_of(games, i);
         let joins = |(c, rep, d): &(Vec<usize>, Option<usize>, Option<u32>)| {
-            games[c[0]].result == g.result
+            // The cluster's result, or an unfinished copy and the finished
+            // game it starts (whichever comes first).
+            let result = games[c[0]].result == g.result
+                || rep.is_some_and(|r| g.plies > 0 && same_game(games, &games[r], g));
+            result
                 && same_day(*d, day)
                 && (g.plies == 0 || rep.is_none_or(|r| same_game(games, &games[r], g)))
         };
@@ -348,7 +366,12 @@ fn clusters(games: Table<'_>, list: &[usize]) -> Vec<(Vec<usize>, Option<usize>,
         };
         let (c, rep, d) = &mut clusters[n];
         c.push(i);
-        if g.plies > 0 && rep.is_none_or(|r| g.moves.plies > games[r].moves.plies) {
+        // The representative: the longest; of two as long, the finished one.
+        let finished = |i: usize| games[i].result != Outcome::Unknown;
+        if g.plies > 0
+            && rep
+                .is_none_or(|r| (g.moves.plies, finished(i)) > (games[r].moves.plies, finished(r)))
+        {
             *rep = Some(i);
         }
         if d.is_none() {

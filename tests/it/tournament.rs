@@ -1240,3 +1240,51 @@ fn undated_ronde2_games_are_round_2_of_their_event() {
         .iter()
         .any(|e| e["event"] == "Championnat de France 2021" && !e["section"].is_null()));
 }
+
+/// Issue 62 item 4: a `*` game that is the start of a finished game of the
+/// same pairing and round is an incomplete copy of it: the finished game
+/// counts (a `duplicate-game` note), never a `conflicting-copies` error that
+/// leaves the round's game out.
+#[test]
+fn an_unfinished_start_of_a_finished_game_is_an_incomplete_copy() {
+    let d = common::tempdir("incomplete-copy");
+    let game = |round: &str, w: &str, b: &str, result: &str, moves: &str| {
+        format!(
+            "[Event \"Club\"]\n[Date \"2024.03.01\"]\n[Round \"{round}\"]\n[White \"{w}\"]\n[Black \"{b}\"]\n[Result \"{result}\"]\n[GameType \"20\"]\n{moves} {result}\n\n"
+        )
+    };
+    let full = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14";
+    for (name, first_unfinished) in [("a.pdn", true), ("b.pdn", false)] {
+        let unfinished = game("1", "Ann", "Bob", "*", "1. 32-28 19-23 2. 28x19 14x23");
+        let finished = game("1", "Ann", "Bob", "2-0", full);
+        let mut text = if first_unfinished {
+            unfinished.clone() + &finished
+        } else {
+            finished.clone() + &unfinished
+        };
+        text += &game("1", "Cid", "Dan", "1-1", full);
+        text += &game("2", "Bob", "Cid", "1-1", full);
+        text += &game("2", "Dan", "Ann", "0-2", full);
+        let f = d.join(name);
+        std::fs::write(&f, text).unwrap();
+        let (out, _) = run(&["tournament", "--format", "json", f.to_str().unwrap()]);
+        let ev: Value = serde_json::from_str(out.lines().next().expect("an event")).expect("JSON");
+        let codes: Vec<&str> = ev["findings"]
+            .as_array()
+            .expect("findings")
+            .iter()
+            .filter_map(|f| f["code"].as_str())
+            .collect();
+        assert!(!codes.contains(&"conflicting-copies"), "{name}: {codes:?}");
+        assert!(codes.contains(&"duplicate-game"), "{name}: {codes:?}");
+        let ann = ev["players"]
+            .as_array()
+            .expect("players")
+            .iter()
+            .find(|p| p["name"] == "Ann")
+            .expect("Ann");
+        assert_eq!(ann["wins"], 2, "{name}: {ann}");
+        assert_eq!(ann["games"], 2, "{name}: {ann}");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
