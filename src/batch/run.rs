@@ -475,12 +475,29 @@ pub fn file_not_pdn(p: &std::path::Path) -> Option<&'static str> {
 pub struct Selected<'a, S: Sink + ?Sized> {
     selection: &'a crate::select::Selection,
     inner: &'a mut S,
+    /// Whether the file being read gave a selected game.
+    kept_in_file: bool,
+    /// Files with no selected game whose findings were set aside, and those
+    /// findings.
+    set_aside: (usize, usize),
 }
 
 impl<'a, S: Sink + ?Sized> Selected<'a, S> {
     /// A sink that passes the games `selection` keeps on to `inner`.
     pub fn new(selection: &'a crate::select::Selection, inner: &'a mut S) -> Self {
-        Selected { selection, inner }
+        Selected {
+            selection,
+            inner,
+            kept_in_file: false,
+            set_aside: (0, 0),
+        }
+    }
+    /// The files with no selected game whose findings about the whole file
+    /// were not passed on, and how many findings: the selection selects the
+    /// findings too (a refusal of a file that holds none of the games asked
+    /// for says nothing of them).
+    pub fn set_aside(&self) -> (usize, usize) {
+        self.set_aside
     }
 }
 
@@ -488,6 +505,7 @@ impl<S: Sink + ?Sized> Sink for Selected<'_, S> {
     type Error = S::Error;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<S::Error> {
         if self.selection.matches(g, r) {
+            self.kept_in_file = true;
             self.inner.game(file, g, r)
         } else {
             ControlFlow::Continue(())
@@ -509,7 +527,14 @@ impl<S: Sink + ?Sized> Sink for Selected<'_, S> {
         self.inner.file_note(file, note);
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
-        self.inner.file_done(file, findings);
+        if self.kept_in_file || findings.is_empty() {
+            self.inner.file_done(file, findings);
+        } else {
+            self.set_aside.0 += 1;
+            self.set_aside.1 += findings.len();
+            self.inner.file_done(file, &[]);
+        }
+        self.kept_in_file = false;
     }
 }
 

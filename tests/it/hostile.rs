@@ -1032,3 +1032,38 @@ fn a_json_file_of_pdn_strings_is_no_game() {
     assert!(out.contains("0 games"), "{out}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Issue 62 item 5: the selection selects the findings too. A file refused
+/// as a whole (`unknown-variant`) that holds none of the selected games says
+/// nothing of them: its findings are left out of the report and the exit
+/// status, and counted in one line on standard error. Without the
+/// selection, the refusal is reported and the run exits 1.
+#[test]
+fn file_findings_of_files_with_no_selected_game_are_counted_not_shown() {
+    let d = tempdir("selected-findings");
+    std::fs::write(
+        d.join("a.pdn"),
+        "[GameType \"20\"]\n[White \"Sijbrands, Ton\"]\n[Black \"Other\"]\n[Result \"*\"]\n1. 32-28 19-23 *\n",
+    )
+    .unwrap();
+    std::fs::write(
+        d.join("b.pdn"),
+        "[Event \"x\"]\n1. 32-28 19-23 2. 37-32 14-19 *\n",
+    )
+    .unwrap();
+    let dir = d.to_str().unwrap();
+    let all = pdnkit(&["check", dir]);
+    assert_eq!(all.status.code(), Some(1), "{}", stderr(&all));
+    assert!(String::from_utf8_lossy(&all.stdout).contains("unknown-variant"));
+    let some = pdnkit(&["check", "--player", "sijbrands", dir]);
+    let out = String::from_utf8_lossy(&some.stdout);
+    assert_eq!(some.status.code(), Some(0), "{out}\n{}", stderr(&some));
+    assert!(!out.contains("unknown-variant"), "{out}");
+    assert!(out.contains("1 game: 1 valid"), "{out}");
+    assert!(
+        stderr(&some).contains("1 finding about 1 file with no selected game not shown"),
+        "{}",
+        stderr(&some)
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -342,7 +342,17 @@ impl Prepared {
         if selection.is_empty() {
             return self.run(progress, sink);
         }
-        self.run(progress, &mut pdnkit::batch::Selected::new(selection, sink))
+        let mut selected = pdnkit::batch::Selected::new(selection, sink);
+        let done = self.run(progress, &mut selected);
+        let (files, findings) = selected.set_aside();
+        if findings > 0 {
+            eprintln!(
+                "pdnkit: {findings} {} about {files} {} with no selected game not shown",
+                if findings == 1 { "finding" } else { "findings" },
+                if files == 1 { "file" } else { "files" },
+            );
+        }
+        done
     }
 }
 
