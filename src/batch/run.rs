@@ -42,11 +42,6 @@ pub trait Sink {
     fn batch_done(&mut self) -> ControlFlow<Self::Error> {
         ControlFlow::Continue(())
     }
-    /// Whether output is waiting for [`Sink::batch_done`] (the command line
-    /// clears its progress bar for it).
-    fn has_output(&self) -> bool {
-        false
-    }
     /// A file not read: binary, another format, an archive with nothing to
     /// read, an archive inside an archive. `why` says which.
     fn file_skipped(&mut self, _file: &str, _why: &str) {}
@@ -516,9 +511,6 @@ impl<S: Sink + ?Sized> Sink for Selected<'_, S> {
     }
     fn batch_done(&mut self) -> ControlFlow<S::Error> {
         self.inner.batch_done()
-    }
-    fn has_output(&self) -> bool {
-        self.inner.has_output()
     }
     fn file_skipped(&mut self, file: &str, why: &str) {
         self.inner.file_skipped(file, why);

@@ -148,7 +148,7 @@ impl Games {
         let mut all = Vec::new();
         let _ = self.each_event(settings, |e| {
             all.push(e);
-            ControlFlow::Continue(())
+            ControlFlow::<()>::Continue(())
         });
         all
     }
@@ -157,12 +157,12 @@ impl Games {
     /// few at a time as they are judged: what an event holds (its findings,
     /// a note per copy counted once) is freed once `f` has it, so an archive
     /// with many copies is judged in memory of the order of its largest
-    /// event. Stops when `f` breaks, and says so.
-    pub fn each_event(
+    /// event. Stops when `f` breaks, and gives back its value.
+    pub fn each_event<B>(
         &self,
         settings: &Settings,
-        f: impl FnMut(Event) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+        f: impl FnMut(Event) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         each_event_of(self.table(), settings, f)
     }
 }
@@ -174,11 +174,11 @@ impl Games {
 pub(super) const JUDGED_PER_THREAD: usize = 4;
 
 /// [`Games::each_event`] of the games of a table.
-pub(super) fn each_event_of(
+pub(super) fn each_event_of<B>(
     games: Table<'_>,
     settings: &Settings,
-    mut f: impl FnMut(Event) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+    mut f: impl FnMut(Event) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let mut keys = Keys::default();
     let groups = event_groups(games, &mut keys);
     #[cfg(feature = "batch")]

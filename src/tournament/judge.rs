@@ -408,10 +408,47 @@ impl Judge<'_> {
         }
     }
 
-    /// `date-outside-event`.
+    /// `date-outside-event`: a round dated before the round before it, or
+    /// a game dated outside the span of its event's rounds (issue 55: the
+    /// whole range).
     pub(super) fn dates(&mut self) {
-        // Dates: a round dated before the round before it, or a game dated
-        // outside the span of its event's rounds (issue 55: the whole range).
+        let round_dates = self.round_dates();
+        let day_of: BTreeMap<u32, u32> = round_dates
+            .iter()
+            .filter_map(|(r, ds)| {
+                ds.iter()
+                    .max_by_key(|(d, c)| (**c, std::cmp::Reverse(**d)))
+                    .map(|(d, _)| (*r, *d))
+            })
+            .collect();
+        self.dates_backwards(&day_of);
+        // The event's whole range: each round from its first to its last day
+        // where those are a week apart or less (a round played as a match over
+        // several days: Samb – Buggy 2003, round 2 on 13, 14 and 15 March),
+        // else its usual day (a date a year off is a fault, not the range).
+        let ordinal = |d: u32| d / 10000 * 372 + d / 100 % 100 * 31 + d % 100;
+        let spans: Vec<(u32, u32)> = round_dates
+            .iter()
+            .filter_map(|(r, ds)| {
+                let (lo, hi) = (*ds.keys().next()?, *ds.keys().next_back()?);
+                if ordinal(hi) - ordinal(lo) <= 7 {
+                    Some((lo, hi))
+                } else {
+                    day_of.get(r).map(|&d| (d, d))
+                }
+            })
+            .collect();
+        if let (Some(first), Some(end)) = (
+            spans.iter().map(|s| s.0).min(),
+            spans.iter().map(|s| s.1).max(),
+        ) {
+            self.dated_outside(first, end);
+        }
+    }
+
+    /// Per round that tells its games apart, the days its games are dated
+    /// (one day each), with how many games each.
+    fn round_dates(&self) -> BTreeMap<u32, BTreeMap<u32, usize>> {
         let mut round_dates: BTreeMap<u32, BTreeMap<u32, usize>> = BTreeMap::new();
         for (j, &i) in self.ix.iter().enumerate() {
             if let (r, Some(d)) = (
@@ -425,16 +462,13 @@ impl Judge<'_> {
                 }
             }
         }
-        let day_of: BTreeMap<u32, u32> = round_dates
-            .iter()
-            .filter_map(|(r, ds)| {
-                ds.iter()
-                    .max_by_key(|(d, c)| (**c, std::cmp::Reverse(**d)))
-                    .map(|(d, _)| (*r, *d))
-            })
-            .collect();
+        round_dates
+    }
+
+    /// A round whose usual day (`day_of`) is before the round before it.
+    fn dates_backwards(&mut self, day_of: &BTreeMap<u32, u32>) {
         let mut last: Option<(u32, u32)> = None;
-        for (&r, &d) in &day_of {
+        for (&r, &d) in day_of {
             if let Some((pr, pd)) = last {
                 if d < pd {
                     let gs: Vec<(String, usize)> = self
@@ -458,54 +492,36 @@ impl Judge<'_> {
             }
             last = Some((r, d));
         }
-        // The event's whole range: each round from its first to its last day
-        // where those are a week apart or less (a round played as a match over
-        // several days: Samb – Buggy 2003, round 2 on 13, 14 and 15 March),
-        // else its usual day (a date a year off is a fault, not the range).
-        let ordinal = |d: u32| d / 10000 * 372 + d / 100 % 100 * 31 + d % 100;
-        let spans: Vec<(u32, u32)> = round_dates
-            .iter()
-            .filter_map(|(r, ds)| {
-                let (lo, hi) = (*ds.keys().next()?, *ds.keys().next_back()?);
-                if ordinal(hi) - ordinal(lo) <= 7 {
-                    Some((lo, hi))
-                } else {
-                    day_of.get(r).map(|&d| (d, d))
-                }
-            })
-            .collect();
-        let range = (
-            spans.iter().map(|s| s.0).min(),
-            spans.iter().map(|s| s.1).max(),
-        );
-        if let (Some(first), Some(end)) = (range.0.as_ref(), range.1.as_ref()) {
-            for (j, &i) in self.ix.iter().enumerate() {
-                if self.untold.contains(&self.round[j]) {
-                    continue;
-                }
-                let Some((a, b)) = self
-                    .games
-                    .opt(self.games[i].date)
-                    .and_then(crate::select::date_span)
-                else {
-                    continue;
-                };
-                if b < *first || a > *end {
-                    self.findings.push(Finding {
-                        code: Code::DateOutsideEvent,
-                        severity: Severity::Warning,
-                        message: format!(
-                            "{} – {} (round {}) is dated {}, outside the event's rounds ({} to {})",
-                            self.games.text(self.games[i].white),
-                            self.games.text(self.games[i].black),
-                            self.round[j],
-                            self.games.opt(self.games[i].date).unwrap_or(""),
-                            show_day(*first),
-                            show_day(*end)
-                        ),
-                        games: vec![self.place(i)],
-                    });
-                }
+    }
+
+    /// A game dated outside the event's rounds, `first` to `end`.
+    fn dated_outside(&mut self, first: u32, end: u32) {
+        for (j, &i) in self.ix.iter().enumerate() {
+            if self.untold.contains(&self.round[j]) {
+                continue;
+            }
+            let Some((a, b)) = self
+                .games
+                .opt(self.games[i].date)
+                .and_then(crate::select::date_span)
+            else {
+                continue;
+            };
+            if b < first || a > end {
+                self.findings.push(Finding {
+                    code: Code::DateOutsideEvent,
+                    severity: Severity::Warning,
+                    message: format!(
+                        "{} – {} (round {}) is dated {}, outside the event's rounds ({} to {})",
+                        self.games.text(self.games[i].white),
+                        self.games.text(self.games[i].black),
+                        self.round[j],
+                        self.games.opt(self.games[i].date).unwrap_or(""),
+                        show_day(first),
+                        show_day(end)
+                    ),
+                    games: vec![self.place(i)],
+                });
             }
         }
     }

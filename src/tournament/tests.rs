@@ -364,7 +364,7 @@ fn events_are_given_as_they_are_judged_in_order_and_stop_on_break() {
         let flow = pool.install(|| {
             all.each_event(&s, |e| {
                 given.push(e);
-                ControlFlow::Continue(())
+                ControlFlow::<()>::Continue(())
             })
         });
         assert_eq!(flow, ControlFlow::Continue(()));
@@ -374,7 +374,7 @@ fn events_are_given_as_they_are_judged_in_order_and_stop_on_break() {
             all.each_event(&s, |_| {
                 seen += 1;
                 if seen == 5 {
-                    ControlFlow::Break(())
+                    ControlFlow::Break(format!("stopped at event {seen}"))
                 } else {
                     ControlFlow::Continue(())
                 }
@@ -382,7 +382,7 @@ fn events_are_given_as_they_are_judged_in_order_and_stop_on_break() {
         });
         assert_eq!(
             (flow, seen),
-            (ControlFlow::Break(()), 5),
+            (ControlFlow::Break("stopped at event 5".to_string()), 5),
             "{threads} threads"
         );
     }

@@ -62,6 +62,89 @@ fn write_errors_are_reported_with_the_reason_and_status_2() {
         .is_char_device());
 }
 
+/// Issue 61 item 4: every command that writes to standard output stops at
+/// a write error, says it once with the system's reason, and exits 2 (the
+/// exit status comes from one place, whatever the command).
+#[test]
+fn every_command_says_a_write_error_once_and_exits_2() {
+    let c = corpus("");
+    let one = corpus("brazilian/clean.pdn");
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["check", "--no-progress", &c],
+        vec!["check", "--no-progress", "--format", "json", &c],
+        vec!["select", "--no-progress", &c],
+        vec!["select", "--no-progress", "--normalise", &c],
+        vec!["select", "--no-progress", "--unique", &c],
+        vec!["convert", "--no-progress", "--to", "pdn", &c],
+        vec!["convert", "--no-progress", "--to", "csv", "--moves", &c],
+        vec!["convert", "--no-progress", "--to", "jsonl", "--moves", &c],
+        vec!["stats", "--no-progress", "--by", "player", &c],
+        vec!["stats", "--no-progress", "--format", "csv", &c],
+        vec!["dupes", "--no-progress", "--format", "json", &c],
+        vec!["tournament", "--no-progress", &c],
+        vec!["tournament", "--no-progress", "--format", "csv", &c],
+        vec!["tournament", "--no-progress", "--format", "json", &c],
+        vec!["diagram", &one],
+        vec!["openings"],
+        vec!["perft", "--variant", "international", "--divide", "2"],
+        vec!["man"],
+        vec!["completions", "bash"],
+        vec!["--help"],
+    ];
+    for args in &cases {
+        let o = to_dev_full(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(
+            err.matches("No space left on device").count(),
+            1,
+            "{args:?}: {err}"
+        );
+    }
+    // An -o file on a full device is not written, and said so.
+    for args in [
+        vec!["select", &c, "-o", "/dev/full"],
+        vec!["convert", "--to", "jsonl", &c, "-o", "/dev/full"],
+        vec!["report", &one, "-o", "/dev/full"],
+    ] {
+        let o = pdnkit(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.matches("No space left").count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// Issue 61 item 4: a closed pipe ends every command quietly, with the
+/// status so far (never 2: nothing failed).
+#[test]
+fn every_command_ends_quietly_on_a_closed_pipe() {
+    let c = corpus("");
+    for args in [
+        vec!["check", "--no-progress", &c],
+        vec!["select", "--no-progress", &c],
+        vec!["convert", "--no-progress", "--to", "pdn", &c],
+        vec!["stats", "--no-progress", "--by", "player", &c],
+        vec!["dupes", "--no-progress", &c],
+        vec!["tournament", "--no-progress", &c],
+        vec!["man"],
+    ] {
+        let mut child = bin()
+            .args(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        let err = stderr(&o);
+        assert!(
+            !err.contains("pdnkit: cannot write") && !err.contains("Broken pipe"),
+            "{args:?}: {err}"
+        );
+        assert_ne!(o.status.code(), Some(2), "{args:?}: {err}");
+    }
+}
+
 #[test]
 fn a_closed_pipe_stays_quiet() {
     let mut child = bin()

@@ -122,7 +122,7 @@ fn the_table_names_every_module_of_lib_rs_in_order() {
 /// a subcommand (`cmd/NAME`) names no other subcommand. So there is no
 /// import circle in the binary, and the exit statuses live at its bottom.
 const BIN_LAYERS: [&[&str]; 8] = [
-    &["exit", "style"],
+    &["exit", "screen", "style"],
     &["render"],
     &["output"],
     &["progress"],
@@ -240,6 +240,38 @@ fn one_exit_path() {
     }
     let main = std::fs::read_to_string(bin.join("main.rs")).unwrap();
     assert_eq!(main.matches("fn main()").count(), 1);
+}
+
+/// Issue 61 item 4: the binary's sinks answer with `ControlFlow<Stop>`
+/// straight through. No struct of the binary keeps why writing stopped or
+/// whether the run failed (`stop`, `stopped`, `failed`, `read_errors`
+/// fields), no `bool` is turned into a `ControlFlow` (`output::flow`), and
+/// the run's failure is marked in `exit.rs` alone (`exit::fail`,
+/// `exit::failed`): no command computes status 2 itself.
+#[test]
+fn the_binary_sinks_answer_with_control_flow_and_one_flag_fails_the_run() {
+    let field =
+        regex::Regex::new(r"(?m)^\s+(stop|stopped|failed|read_errors|too_many)\s*:\s*[A-Za-z(]")
+            .unwrap();
+    let mut problems = Vec::new();
+    for (rel, code) in source_files() {
+        if !rel.starts_with("bin/") {
+            continue;
+        }
+        let code = code_only(&code);
+        if let Some(m) = field.find(&code) {
+            problems.push(format!("{rel}: keeps `{}`", m.as_str().trim()));
+        }
+        if code.contains("fn flow(") || code.contains("output::flow") {
+            problems.push(format!("{rel}: turns a bool into a ControlFlow"));
+        }
+        if !rel.ends_with("exit.rs") && code.contains("exit::FAILED") {
+            problems.push(format!(
+                "{rel}: gives status 2 without marking the run failed"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
 /// Issue 52: the reader's files import one another without a circle (the

@@ -284,19 +284,22 @@ impl Prepared {
     }
 
     /// Runs every input through the replay and `sink`, with the progress bar
-    /// when asked for; the run's outcome and whether it failed as a whole (an
-    /// input or PATH that could not be read, no PDN file among the inputs).
-    pub fn run(&self, progress: bool, sink: &mut dyn Sink<Error = Stop>) -> (RunInfo, bool) {
+    /// when asked for: how the run went, or the sink's own error when it
+    /// stopped the run. A run that failed as a whole (an input or PATH that
+    /// could not be read, no PDN file among the inputs) is marked failed
+    /// (exit status 2) here.
+    pub fn run(&self, progress: bool, sink: &mut dyn Sink<Error = Stop>) -> Result<RunInfo, Stop> {
         self.run_saying(progress, true, sink)
     }
 
-    /// [`Prepared::run`] saying nothing of skipped files (a first pass over
-    /// inputs read again after it).
+    /// [`Prepared::run`] saying nothing of skipped files and unreadable
+    /// inputs, nor marking the run failed for them: a first pass over
+    /// inputs read again after it, which says it all.
     pub fn run_first_pass(
         &self,
         progress: bool,
         sink: &mut dyn Sink<Error = Stop>,
-    ) -> (RunInfo, bool) {
+    ) -> Result<RunInfo, Stop> {
         self.run_saying(progress, false, sink)
     }
 
@@ -305,30 +308,37 @@ impl Prepared {
         progress: bool,
         say_files: bool,
         sink: &mut dyn Sink<Error = Stop>,
-    ) -> (RunInfo, bool) {
+    ) -> Result<RunInfo, Stop> {
         let total = self.inputs().iter().map(Input::size).sum();
         let mut bar = crate::progress::Bar::new(progress, total);
         let mut cleared = bar.around(sink, say_files);
         let info = match self.batch.run(&mut cleared, Some(&mut bar)) {
             Ok(info) => info,
-            // The sink stopped the run: the command's sink knows why.
-            Err(RunError::Stopped { info, .. }) => info,
+            Err(RunError::Stopped { error, .. }) => return Err(error),
             Err(RunError::Threads(e)) => {
-                eprintln!("pdnkit: no worker threads: {e}");
-                return (RunInfo::default(), true);
+                return Err(Stop::Failed(format!("no worker threads: {e}")))
             }
         };
-        (info, self.failed(&info))
+        if say_files && self.failed(&info) {
+            crate::exit::failed();
+        }
+        Ok(info)
     }
 
     /// Whether a run failed as a whole (exit status 2): an input that could
     /// not be read, a PATH problem, or not one PDN file among the inputs; a
     /// file named on the command line that is skipped fails the run too.
     pub fn failed(&self, info: &RunInfo) -> bool {
-        info.unreadable > 0
-            || !self.batch.problems().is_empty()
-            || info.skipped == self.inputs().len()
-            || info.skipped_named > 0
+        info.unreadable > 0 || !self.all_read(info)
+    }
+
+    /// Whether every input named was read, if only up to a break: no PATH
+    /// problem, no named file skipped, some PDN among the inputs. An output
+    /// file is written only then.
+    pub fn all_read(&self, info: &RunInfo) -> bool {
+        self.batch.problems().is_empty()
+            && info.skipped < self.inputs().len()
+            && info.skipped_named == 0
     }
 
     /// [`Prepared::run`] through a selection: only the games it keeps reach
@@ -338,7 +348,7 @@ impl Prepared {
         progress: bool,
         selection: &pdnkit::select::Selection,
         sink: &mut dyn Sink<Error = Stop>,
-    ) -> (RunInfo, bool) {
+    ) -> Result<RunInfo, Stop> {
         if selection.is_empty() {
             return self.run(progress, sink);
         }
@@ -381,13 +391,17 @@ impl InputArgs {
         }
         let batch = batch.paths(&paths);
         for p in batch.problems() {
-            eprintln!("pdnkit: {}: {}", crate::render::name(&p.path), p.message);
+            crate::exit::fail(format_args!(
+                "{}: {}",
+                crate::render::name(&p.path),
+                p.message
+            ));
         }
         if batch.inputs().is_empty() {
             // Every PATH already had its message (it does not exist, cannot be
             // read): one message per fault.
             if batch.problems().len() >= paths.len() {
-                return Err(crate::exit::FAILED);
+                return Err(crate::exit::failed());
             }
             return Err(fail(format!(
                 "no PDN file found under {} (files ending in .pdn, .pgn or .txt are read in directories; --all-files reads every file)",

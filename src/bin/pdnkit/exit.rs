@@ -1,13 +1,44 @@
-//! Exit statuses (the bottom of the binary): every command returns one to
-//! `main`, the one exit path.
+//! Exit statuses (the bottom of the binary). As in ripgrep's `messages`,
+//! the run is marked failed in one place, where the failure is said on
+//! standard error ([`fail`], [`failed`]); every command returns its own
+//! answer (0, or 1 for findings) to `main`, the one exit path, which gives
+//! [`status`]: 2 when the run failed anywhere, else the command's answer.
+
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Exit status 2: the run itself failed.
 pub const FAILED: u8 = 2;
 
-/// Prints why the run failed; exit status 2.
+/// Whether the run failed somewhere (said on standard error where it did).
+static RUN_FAILED: AtomicBool = AtomicBool::new(false);
+
+/// Says why the run failed (`pdnkit: WHY` on standard error) and marks it
+/// failed; returns [`FAILED`], for a command that ends here.
 pub fn fail(why: impl std::fmt::Display) -> u8 {
     eprintln!("pdnkit: {why}");
+    failed()
+}
+
+/// Marks the run failed where the failure was already said in its own
+/// words (a PATH's problem, a file that could not be read); returns [`FAILED`].
+pub fn failed() -> u8 {
+    RUN_FAILED.store(true, Ordering::Relaxed);
     FAILED
+}
+
+/// Whether the run has failed so far.
+pub fn has_failed() -> bool {
+    RUN_FAILED.load(Ordering::Relaxed)
+}
+
+/// The exit status of a run whose command answered `answer`: [`FAILED`]
+/// when the run failed anywhere, else the answer.
+pub fn status(answer: u8) -> u8 {
+    if has_failed() {
+        FAILED
+    } else {
+        answer
+    }
 }
 
 /// Exit status 130: interrupted (Ctrl-C, SIGTERM, SIGHUP).

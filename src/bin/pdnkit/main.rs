@@ -15,6 +15,7 @@ mod output;
 mod parquet_out;
 mod progress;
 mod render;
+mod screen;
 mod style;
 
 use cmd::{
@@ -189,7 +190,7 @@ fn main() -> ExitCode {
         Err(e) => {
             if e.use_stderr() {
                 let _ = e.print();
-                return ExitCode::from(exit::FAILED);
+                return ExitCode::from(exit::failed());
             }
             // --help and --version: written to standard output, where a
             // write error (a full disk, /dev/full) fails the run.
@@ -198,10 +199,10 @@ fn main() -> ExitCode {
             } else {
                 e.render().to_string()
             };
-            return ExitCode::from(match output::print(&text) {
-                Ok(()) => 0,
-                Err(stop) => stop.report(0),
-            });
+            if let Err(stop) = output::print(&text) {
+                stop.report();
+            }
+            return ExitCode::from(exit::status(0));
         }
     };
     output::install_signal_cleanup();
@@ -220,11 +221,11 @@ fn main() -> ExitCode {
             let mut cmd = <Cli as clap::CommandFactory>::command();
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut cmd, "pdnkit", &mut out);
-            output::print_bytes(&out)
+            output::print_answer(&String::from_utf8_lossy(&out))
         }
         Command::Man(a) => man::run(a, <Cli as clap::CommandFactory>::command()),
     };
-    ExitCode::from(code)
+    ExitCode::from(exit::status(code))
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -63,7 +64,8 @@ fn unregister(p: &Path) {
     pending().retain(|(x, _)| x != p);
 }
 
-/// Why writing stopped: the error of every command's sink.
+/// Why writing stopped: the error of every command's sink, handed back by
+/// `Prepared::run`.
 #[derive(Clone, Debug)]
 pub enum Stop {
     /// Standard output was closed by its reader: end quietly.
@@ -84,26 +86,27 @@ impl Stop {
             Stop::Failed(format!("cannot write {what}: {e}"))
         }
     }
-    /// Reports a failure on stderr; returns the exit status: `so_far` for a
-    /// closed pipe, 2 for a failure.
-    pub fn report(&self, so_far: u8) -> u8 {
-        match self {
-            Stop::Closed | Stop::Enough => so_far,
-            Stop::Failed(m) => {
-                eprintln!("pdnkit: {m}");
-                crate::exit::FAILED
-            }
+    /// Says a failure on standard error, which fails the run (status 2); a
+    /// closed pipe and a full sink are quiet and leave the status as it is.
+    pub fn report(&self) {
+        if let Stop::Failed(m) = self {
+            crate::exit::fail(m);
         }
     }
 }
 
-/// A sink's answer to the run: go on, or stop for `why` (none: it has all
-/// it takes).
-pub fn flow(go: bool, why: Option<&Stop>) -> std::ops::ControlFlow<Stop> {
-    if go {
-        std::ops::ControlFlow::Continue(())
-    } else {
-        std::ops::ControlFlow::Break(why.cloned().unwrap_or(Stop::Enough))
+/// A result as the run's answer: its value, or the run stops with the error.
+pub trait OrStop<T> {
+    /// `Continue(value)`, or `Break(stop)`.
+    fn or_stop(self) -> ControlFlow<Stop, T>;
+}
+
+impl<T> OrStop<T> for Result<T, Stop> {
+    fn or_stop(self) -> ControlFlow<Stop, T> {
+        match self {
+            Ok(v) => ControlFlow::Continue(v),
+            Err(stop) => ControlFlow::Break(stop),
+        }
     }
 }
 
@@ -445,7 +448,7 @@ pub fn open_output(
     hint: &str,
 ) -> Result<Out, String> {
     let Some(path) = path else {
-        return Ok(Out::Stdout(BufWriter::new(io::stdout())));
+        return Ok(Out::stdout());
     };
     if inputs.iter().any(|i| is_input(i, path)) {
         return Err(format!(
@@ -468,18 +471,60 @@ pub fn is_input(i: &pdnkit::batch::Input, path: &Path) -> bool {
 
 /// Standard output, an atomically written file, or a device or FIFO written directly.
 pub enum Out {
-    Stdout(BufWriter<io::Stdout>),
+    /// Standard output, and whether it is a terminal (where a progress bar
+    /// on standard error is cleared while text is written).
+    Stdout(BufWriter<io::Stdout>, bool),
     File(AtomicFile),
     Device(BufWriter<File>, PathBuf),
 }
 
 impl Out {
+    /// Standard output.
+    pub fn stdout() -> Out {
+        let terminal = io::IsTerminal::is_terminal(&io::stdout());
+        Out::Stdout(BufWriter::new(io::stdout()), terminal)
+    }
+
+    /// Writes `bytes`; a write error stops the run with its [`Stop`]. On a
+    /// terminal the text is written at once, with the progress bar cleared.
+    pub fn put(&mut self, bytes: &[u8]) -> ControlFlow<Stop> {
+        let done = match self {
+            Out::Stdout(w, true) => {
+                crate::screen::above(|| w.write_all(bytes).and_then(|()| w.flush()))
+            }
+            _ => self.write_all(bytes),
+        };
+        self.written(done)
+    }
+
+    /// Writes `bytes` as the whole output and finishes it (a file is committed).
+    pub fn write_whole(mut self, bytes: &[u8]) -> Result<(), Stop> {
+        match self.put(bytes) {
+            ControlFlow::Continue(()) => self.finish(true),
+            ControlFlow::Break(stop) => Err(stop),
+        }
+    }
+
+    /// Flushes what is written so far.
+    pub fn flush_now(&mut self) -> ControlFlow<Stop> {
+        let done = self.flush();
+        self.written(done)
+    }
+
+    /// The run's answer to a write: go on, or stop with why.
+    pub fn written(&self, done: io::Result<()>) -> ControlFlow<Stop> {
+        match done {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Stop::of(&e, &self.name(), self.is_stdout())),
+        }
+    }
+
     /// Opens `-o PATH`: `-` and `/dev/stdout` are standard output; a device
     /// or FIFO is written directly; a symlink is refused; anything else is
     /// written atomically.
     pub fn open(path: &Path) -> io::Result<Out> {
         if path.as_os_str() == "-" || path == Path::new("/dev/stdout") {
-            return Ok(Out::Stdout(BufWriter::new(io::stdout())));
+            return Ok(Out::stdout());
         }
         match std::fs::symlink_metadata(path) {
             Ok(m) if !m.is_file() && !m.is_dir() && !m.file_type().is_symlink() => {
@@ -493,7 +538,7 @@ impl Out {
     /// What the output is called in messages.
     pub fn name(&self) -> String {
         match self {
-            Out::Stdout(_) => "standard output".into(),
+            Out::Stdout(..) => "standard output".into(),
             Out::File(f) => crate::render::path(f.dest()),
             Out::Device(_, p) => crate::render::path(p),
         }
@@ -501,13 +546,21 @@ impl Out {
 
     /// Whether this is standard output (where a closed pipe is quiet).
     pub fn is_stdout(&self) -> bool {
-        matches!(self, Out::Stdout(_))
+        matches!(self, Out::Stdout(..))
     }
 
     /// Flushes; a file is committed only when `complete`, else removed.
-    pub fn finish(self, complete: bool) -> io::Result<()> {
+    /// A failure is the run's [`Stop`].
+    pub fn finish(self, complete: bool) -> Result<(), Stop> {
+        let (name, stdout) = (self.name(), self.is_stdout());
+        self.finish_io(complete)
+            .map_err(|e| Stop::of(&e, &name, stdout))
+    }
+
+    /// [`Out::finish`], failing with the system's error.
+    pub fn finish_io(self, complete: bool) -> io::Result<()> {
         match self {
-            Out::Stdout(mut w) => w.flush(),
+            Out::Stdout(mut w, _) => w.flush(),
             Out::Device(mut w, _) => w.flush(),
             Out::File(f) if complete => f.commit(),
             Out::File(f) => {
@@ -521,28 +574,60 @@ impl Out {
 impl Write for Out {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
-            Out::Stdout(w) => w.write(buf),
+            Out::Stdout(w, _) => w.write(buf),
             Out::File(f) => f.write(buf),
             Out::Device(w, _) => w.write(buf),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self {
-            Out::Stdout(w) => w.flush(),
+            Out::Stdout(w, _) => w.flush(),
             Out::File(f) => f.flush(),
             Out::Device(w, _) => w.flush(),
         }
     }
 }
 
-/// Writes generated text to standard output; the exit status.
-pub fn print_bytes(b: &[u8]) -> u8 {
-    match print(&String::from_utf8_lossy(b)) {
-        Ok(()) => 0,
-        Err(stop) => stop.report(0),
+/// Ends the output of a run that went `done` (`Ok(complete)`: whether it
+/// read every input it was given): a file is committed only when complete,
+/// else removed; a named output file (`named`) not written is said on
+/// standard error, and a stop is reported.
+pub fn conclude(out: Out, done: Result<bool, Stop>, named: bool) {
+    concluded(
+        done.and_then(|complete| out.finish(complete).map(|()| complete)),
+        named,
+    );
+}
+
+/// Says how an output ended (`Ok(complete)`: written when complete, not
+/// written else; or why the run stopped), as [`conclude`] says it.
+pub fn concluded(done: Result<bool, Stop>, named: bool) {
+    match done {
+        Ok(true) => {}
+        Ok(false) => {
+            if named {
+                eprintln!("pdnkit: the run did not complete; the output file was not written");
+            }
+        }
+        Err(stop) => {
+            stop.report();
+            if named && matches!(stop, Stop::Failed(_)) {
+                eprintln!("pdnkit: the output file was not written");
+            }
+        }
     }
 }
 
+/// Writes a command's whole answer to standard output; the command's
+/// answer, 0 (a write error is said, and fails the run).
+pub fn print_answer(text: &str) -> u8 {
+    if let Err(stop) = print(text) {
+        stop.report();
+    }
+    0
+}
+
+#[cfg(feature = "parquet")]
 /// A folder of partitions (`convert --to parquet --partition-by KEY -o DIR`)
 /// written in a staging folder and moved into DIR only when the run is
 /// complete, so DIR holds exactly one run's partitions: an interrupted or
@@ -559,11 +644,13 @@ pub struct StagedDir {
     committed: bool,
 }
 
+#[cfg(feature = "parquet")]
 /// A hive partition folder: a folder whose name holds `=`.
 fn is_partition(e: &std::fs::DirEntry) -> bool {
     e.file_name().to_string_lossy().contains('=') && e.file_type().is_ok_and(|t| t.is_dir())
 }
 
+#[cfg(feature = "parquet")]
 /// A folder made new in `dir`, named `.{base}.pdnkit-PID-TIME-N.{ext}`
 /// (a name no earlier run can hold: one that exists is passed over).
 fn new_folder(dir: Option<&Path>, base: &str, ext: &str) -> io::Result<PathBuf> {
@@ -587,6 +674,7 @@ fn new_folder(dir: Option<&Path>, base: &str, ext: &str) -> io::Result<PathBuf> 
     }
 }
 
+#[cfg(feature = "parquet")]
 /// A rename, failing on purpose after `PDNKIT_TEST_FAIL_RENAMES` renames
 /// in builds with debug assertions (the tests of a commit that fails half
 /// way); a plain rename else.
@@ -609,6 +697,7 @@ fn rename(from: &Path, to: &Path) -> io::Result<()> {
     std::fs::rename(from, to)
 }
 
+#[cfg(feature = "parquet")]
 impl StagedDir {
     /// Begins writing the partitions of `dest`.
     pub fn create(dest: &Path, force: bool) -> Result<StagedDir, String> {
@@ -735,6 +824,7 @@ impl StagedDir {
     }
 }
 
+#[cfg(feature = "parquet")]
 impl Drop for StagedDir {
     fn drop(&mut self) {
         if !self.committed {

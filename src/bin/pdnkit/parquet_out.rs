@@ -447,7 +447,7 @@ impl ParquetOut {
                     .writer
                     .into_inner()
                     .map_err(|e| format!("{name}: {e}"))?;
-                out.finish(complete && result.is_ok())
+                out.finish_io(complete && result.is_ok())
                     .map_err(|e| format!("{name}: {e}"))
             });
             match done {

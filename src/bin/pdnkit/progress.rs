@@ -98,18 +98,14 @@ impl Bar {
         }
     }
 
-    /// A sink whose terminal output clears this bar first.
-    /// `say_files`: a skipped file, and a file that cannot be read, is said on standard error.
+    /// A sink that says file errors and skips on standard error (when
+    /// `say_files`) and notes, above this bar.
     pub fn around<'a>(
         &self,
         inner: &'a mut dyn Sink<Error = Stop>,
         say_files: bool,
     ) -> Cleared<'a> {
-        Cleared {
-            inner,
-            bar: self.bar.clone(),
-            say_files,
-        }
+        Cleared { inner, say_files }
     }
 
     /// Shows the bar once the delay has passed, and fits its message.
@@ -121,6 +117,7 @@ impl Bar {
             }
             b.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(PROGRESS_HZ));
             self.shown = true;
+            crate::screen::drawn(Some(b.clone()));
         }
         let secs = self.started.elapsed().as_secs_f64().max(1e-6);
         let width = console::Term::stderr()
@@ -159,26 +156,16 @@ impl Progress for Bar {
                 b.finish();
             }
             b.finish_and_clear();
+            crate::screen::drawn(None);
         }
     }
 }
 
-/// A sink whose writing to the terminal (file errors and skips, a batch's
-/// held output) happens with the bar cleared; a skipped file is said on
-/// standard error here (unless told not to), once, for every command.
+/// A sink whose file errors, skips and notes are said on standard error
+/// here (unless told not to), once, for every command, with the bar cleared.
 pub struct Cleared<'a> {
     inner: &'a mut dyn Sink<Error = Stop>,
-    bar: Option<ProgressBar>,
     say_files: bool,
-}
-
-impl Cleared<'_> {
-    fn above<T>(&self, f: impl FnOnce() -> T) -> T {
-        match &self.bar {
-            Some(b) => b.suspend(f),
-            None => f(),
-        }
-    }
 }
 
 impl Sink for Cleared<'_> {
@@ -187,37 +174,31 @@ impl Sink for Cleared<'_> {
         self.inner.game(file, g, r)
     }
     /// Every command's file errors are said here, once, as
-    /// `pdnkit: FILE: why`; the command's sink then does its bookkeeping.
+    /// `pdnkit: FILE: why`, which fails the run; the command's sink then
+    /// does its bookkeeping.
     fn file_error(&mut self, e: &FileError) {
         // A first pass over inputs read again says nothing: the second does.
         if self.say_files {
-            self.above(|| eprintln!("pdnkit: {}: {}", crate::render::name(&e.path), e.message));
+            crate::screen::above(|| {
+                eprintln!("pdnkit: {}: {}", crate::render::name(&e.path), e.message)
+            });
+            crate::exit::failed();
         }
         self.inner.file_error(e);
     }
     fn batch_done(&mut self) -> ControlFlow<Stop> {
-        if self.inner.has_output() {
-            let bar = self.bar.clone();
-            let inner = &mut *self.inner;
-            match bar {
-                Some(b) => b.suspend(|| inner.batch_done()),
-                None => inner.batch_done(),
-            }
-        } else {
-            self.inner.batch_done()
-        }
-    }
-    fn has_output(&self) -> bool {
-        self.inner.has_output()
+        self.inner.batch_done()
     }
     fn file_skipped(&mut self, file: &str, why: &str) {
         if self.say_files {
-            self.above(|| eprintln!("pdnkit: {}: skipped: {why}", crate::render::name(file)));
+            crate::screen::above(|| {
+                eprintln!("pdnkit: {}: skipped: {why}", crate::render::name(file))
+            });
         }
         self.inner.file_skipped(file, why);
     }
     fn file_note(&mut self, file: &str, note: &str) {
-        self.above(|| eprintln!("pdnkit: {}: note: {note}", crate::render::name(file)));
+        crate::screen::above(|| eprintln!("pdnkit: {}: note: {note}", crate::render::name(file)));
         self.inner.file_note(file, note);
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {

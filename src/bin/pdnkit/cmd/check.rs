@@ -1,7 +1,7 @@
 //! `pdnkit check PATH...`: replay every game, report findings, compare results.
 
 use crate::common::{HumanOrJson as Format, InputArgs};
-use crate::output::Stop;
+use crate::output::{Out, Stop};
 use crate::render;
 use crate::style::{ColorChoice, Palette};
 use pdnkit::batch::FileError;
@@ -10,7 +10,7 @@ use pdnkit::diag::{Code, FileDiagnostic, Severity};
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::ops::ControlFlow;
 
 #[derive(clap::Args)]
@@ -38,54 +38,48 @@ pub struct Args {
     color: ColorChoice,
 }
 
-struct CheckSink<W: Write> {
-    out: W,
+struct CheckSink {
+    out: Out,
     format: Format,
     palette: Palette,
     /// -q: no per-game output.
     quiet: bool,
     sum: Summary,
-    /// Why writing stopped: a closed pipe, or a write error.
-    stop: Option<Stop>,
     /// Output of the current batch, written at its end.
     buf: String,
 }
 
-impl<W: Write> CheckSink<W> {
-    fn flush_out(&mut self) -> bool {
-        if self.stop.is_some() {
-            return false;
-        }
-        if let Err(e) = self.out.flush() {
-            self.stop = Some(Stop::of(&e, "standard output", true));
-            return false;
-        }
-        true
-    }
-    fn write(&mut self, s: &str) -> bool {
-        if self.stop.is_some() {
-            return false;
-        }
-        if let Err(e) = self.out.write_all(s.as_bytes()) {
-            self.stop = Some(Stop::of(&e, "standard output", true));
-            return false;
-        }
-        true
-    }
-}
-
-impl<W: Write> Sink for CheckSink<W> {
+impl Sink for CheckSink {
     type Error = Stop;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, self.stop.as_ref())
-    }
-    fn has_output(&self) -> bool {
-        !self.buf.is_empty()
+        self.sum.add_game(r);
+        if self.quiet {
+            return ControlFlow::Continue(());
+        }
+        // Held until the end of the batch (see `Sink::batch_done`).
+        match self.format {
+            Format::Json => {
+                pdnkit::export::GameRecord::write_json(&mut self.buf, file, g, r);
+            }
+            Format::Human => {
+                if !r.diagnostics.is_empty() {
+                    render::game_header(&mut self.buf, file, g, &self.palette);
+                }
+                let mut loc = pdnkit::pdn::Locator::new(g);
+                for d in &r.diagnostics {
+                    render::human(&mut self.buf, file, g, &mut loc, d, &self.palette);
+                }
+            }
+        }
+        ControlFlow::Continue(())
     }
     fn batch_done(&mut self) -> ControlFlow<Stop> {
-        let go = self.on_batch_done();
-        crate::output::flow(go, self.stop.as_ref())
+        if self.buf.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        self.out.put(self.buf.as_bytes())?;
+        self.buf.clear();
+        self.out.flush_now()
     }
     fn file_error(&mut self, _e: &FileError) {
         self.sum.unreadable += 1;
@@ -114,41 +108,6 @@ impl<W: Write> Sink for CheckSink<W> {
     }
 }
 
-impl<W: Write> CheckSink<W> {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.sum.add_game(r);
-        if self.quiet {
-            return true;
-        }
-        // Held until the end of the batch (see `Sink::batch_done`).
-        match self.format {
-            Format::Json => {
-                pdnkit::export::GameRecord::write_json(&mut self.buf, file, g, r);
-            }
-            Format::Human => {
-                if !r.diagnostics.is_empty() {
-                    render::game_header(&mut self.buf, file, g, &self.palette);
-                }
-                let mut loc = pdnkit::pdn::Locator::new(g);
-                for d in &r.diagnostics {
-                    render::human(&mut self.buf, file, g, &mut loc, d, &self.palette);
-                }
-            }
-        }
-        self.stop.is_none()
-    }
-    fn on_batch_done(&mut self) -> bool {
-        if self.buf.is_empty() {
-            return self.stop.is_none();
-        }
-        let text = std::mem::take(&mut self.buf);
-        let ok = self.write(&text) && self.flush_out();
-        self.buf = text;
-        self.buf.clear();
-        ok
-    }
-}
-
 pub fn run(a: Args) -> u8 {
     let selection = match a.select.selection(&a.tag_select.tag, &a.input) {
         Ok(s) => s,
@@ -159,108 +118,39 @@ pub fn run(a: Args) -> u8 {
         Err(code) => return code,
     };
     prepared.batch.options_mut().syntax_only = a.syntax_only;
-    let stdout = std::io::stdout();
-    let color = a.format == Format::Human && a.color.enabled(stdout.is_terminal());
+    let color = a.format == Format::Human && a.color.enabled(std::io::stdout().is_terminal());
     let mut sink = CheckSink {
-        out: std::io::BufWriter::new(stdout.lock()),
+        out: Out::stdout(),
         format: a.format,
         palette: Palette::new(color),
         quiet: a.quiet,
         sum: Summary::default(),
-        stop: None,
         buf: String::new(),
     };
     sink.sum.stand = prepared.opts().irregularities == pdnkit::replay::Irregularities::Stand;
-    let (info, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
-    if info.completed && !a.no_summary {
-        let text = summary_text(&sink.sum, a.format, a.syntax_only);
-        sink.write(&text);
+    let done = prepared
+        .run_selected(!a.input.no_progress, &selection, &mut sink)
+        .and_then(|info| {
+            if info.completed && !a.no_summary {
+                let text = summary_text(&sink.sum, a.format, a.syntax_only);
+                if let ControlFlow::Break(stop) = sink.out.put(text.as_bytes()) {
+                    return Err(stop);
+                }
+            }
+            sink.out.finish(true)
+        });
+    if let Err(stop) = done {
+        stop.report();
     }
-    if let Err(e) = sink.out.flush() {
-        sink.stop
-            .get_or_insert(Stop::of(&e, "standard output", true));
-    }
-    let s = &sink.sum;
-    let status = if failed {
-        crate::exit::FAILED
-    } else if s.of_severity(Severity::Error) > 0 {
-        1
-    } else {
-        0
-    };
-    match &sink.stop {
-        Some(stop) => stop.report(status),
-        None => status,
-    }
+    u8::from(sink.sum.of_severity(Severity::Error) > 0)
 }
 
 fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
     match format {
         Format::Json => render::json_line(&s.record(!syntax_only)),
         Format::Human => {
-            let mut t = String::new();
-            let plural =
-                |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-            if syntax_only {
-                t.push_str(&format!(
-                    "read {}, {}: read only, no game replayed\n",
-                    plural(s.files, "file", "files"),
-                    plural(s.games, "game", "games"),
-                ));
-            } else {
-                t.push_str(&format!(
-                    "checked {}, {}: {} valid, {} with errors",
-                    plural(s.files, "file", "files"),
-                    plural(s.games, "game", "games"),
-                    s.valid,
-                    s.invalid()
-                ));
-                if s.unchecked > 0 {
-                    t.push_str(&format!(", {} not checked", s.unchecked));
-                }
-                t.push('\n');
-                if s.stand {
-                    t.push_str(&format!(
-                        "irregularities that stood: {} in {}\n",
-                        plural(s.irregularities, "move", "moves"),
-                        plural(s.irregular_games, "game", "games")
-                    ));
-                }
-                if s.plies_unchecked > 0 {
-                    let after = if s.stand {
-                        "the move that stopped a game's replay"
-                    } else {
-                        "a game's first move error"
-                    };
-                    t.push_str(&format!(
-                        "{} after {after} not checked\n",
-                        plural(s.plies_unchecked, "ply", "plies")
-                    ));
-                }
-            }
-            t.push_str(&format!(
-                "findings: {}, {}, {}\n",
-                plural(s.of_severity(Severity::Error), "error", "errors"),
-                plural(s.of_severity(Severity::Warning), "warning", "warnings"),
-                plural(s.of_severity(Severity::Note), "note", "notes")
-            ));
-            let width = Code::ALL
-                .iter()
-                .map(|c| c.as_str().len())
-                .max()
-                .unwrap_or(0);
-            for sev in [Severity::Error, Severity::Warning, Severity::Note] {
-                for &c in Code::ALL {
-                    let n = s.count(c, sev);
-                    if n > 0 {
-                        t.push_str(&format!(
-                            "  {:<8} {:width$}  {n}\n",
-                            sev.as_str(),
-                            c.as_str()
-                        ));
-                    }
-                }
-            }
+            let mut t = games_lines(s, syntax_only);
+            findings_lines(&mut t, s);
             let results = s.results();
             if !results.is_empty() && !syntax_only {
                 t.push_str("results (declared -> computed):\n");
@@ -282,6 +172,79 @@ fn summary_text(s: &Summary, format: Format, syntax_only: bool) -> String {
                 ));
             }
             t
+        }
+    }
+}
+
+/// `n` and the word, singular or plural.
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The summary's first lines: files and games read, with their verdicts.
+fn games_lines(s: &Summary, syntax_only: bool) -> String {
+    if syntax_only {
+        return format!(
+            "read {}, {}: read only, no game replayed\n",
+            plural(s.files, "file", "files"),
+            plural(s.games, "game", "games"),
+        );
+    }
+    let mut t = format!(
+        "checked {}, {}: {} valid, {} with errors",
+        plural(s.files, "file", "files"),
+        plural(s.games, "game", "games"),
+        s.valid,
+        s.invalid()
+    );
+    if s.unchecked > 0 {
+        t.push_str(&format!(", {} not checked", s.unchecked));
+    }
+    t.push('\n');
+    if s.stand {
+        t.push_str(&format!(
+            "irregularities that stood: {} in {}\n",
+            plural(s.irregularities, "move", "moves"),
+            plural(s.irregular_games, "game", "games")
+        ));
+    }
+    if s.plies_unchecked > 0 {
+        let after = if s.stand {
+            "the move that stopped a game's replay"
+        } else {
+            "a game's first move error"
+        };
+        t.push_str(&format!(
+            "{} after {after} not checked\n",
+            plural(s.plies_unchecked, "ply", "plies")
+        ));
+    }
+    t
+}
+
+/// The findings by severity, then a line per severity and code.
+fn findings_lines(t: &mut String, s: &Summary) {
+    t.push_str(&format!(
+        "findings: {}, {}, {}\n",
+        plural(s.of_severity(Severity::Error), "error", "errors"),
+        plural(s.of_severity(Severity::Warning), "warning", "warnings"),
+        plural(s.of_severity(Severity::Note), "note", "notes")
+    ));
+    let width = Code::ALL
+        .iter()
+        .map(|c| c.as_str().len())
+        .max()
+        .unwrap_or(0);
+    for sev in [Severity::Error, Severity::Warning, Severity::Note] {
+        for &c in Code::ALL {
+            let n = s.count(c, sev);
+            if n > 0 {
+                t.push_str(&format!(
+                    "  {:<8} {:width$}  {n}\n",
+                    sev.as_str(),
+                    c.as_str()
+                ));
+            }
         }
     }
 }

@@ -7,7 +7,6 @@ use pdnkit::batch::{Batch, Sink};
 use pdnkit::diagram::{svg, Arrow, DiagramOptions};
 use pdnkit::position::Position;
 use pdnkit::replay::{GameReport, Options};
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -73,9 +72,15 @@ impl Pick {
 
 impl Sink for Pick {
     type Error = Stop;
-    fn game(&mut self, file: &str, g: &pdnkit::pdn::Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, None)
+    fn game(&mut self, file: &str, _g: &pdnkit::pdn::Game, r: &GameReport) -> ControlFlow<Stop> {
+        let want = self.want;
+        let first = self.files.first().is_none_or(|(f, _)| f == file);
+        let n = self.met(file);
+        *n += 1;
+        if first && *n == want {
+            self.picked = Some((file.to_string(), r.clone()));
+        }
+        ControlFlow::Continue(())
     }
     fn file_error(&mut self, e: &FileError) {
         let (file, msg) = (e.path.as_str(), e.message.as_str());
@@ -88,19 +93,6 @@ impl Sink for Pick {
     }
     fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
         self.met(file);
-    }
-}
-
-impl Pick {
-    fn on_game(&mut self, file: &str, _g: &pdnkit::pdn::Game, r: &GameReport) -> bool {
-        let want = self.want;
-        let first = self.files.first().is_none_or(|(f, _)| f == file);
-        let n = self.met(file);
-        *n += 1;
-        if first && *n == want {
-            self.picked = Some((file.to_string(), r.clone()));
-        }
-        true
     }
 }
 
@@ -231,10 +223,7 @@ pub fn run(a: Args) -> u8 {
     let mut text = svg(&pos, &opts);
     text.push('\n');
     match &a.output {
-        None => match crate::output::print(&text) {
-            Ok(()) => 0,
-            Err(stop) => stop.report(0),
-        },
+        None => crate::output::print_answer(&text),
         Some(path) => {
             // The input, or the archive it is a member of (`ARCHIVE!MEMBER`).
             let input = a
@@ -250,18 +239,14 @@ pub fn run(a: Args) -> u8 {
                     crate::render::path(path)
                 ));
             }
-            let mut out = match Out::open(path) {
+            let out = match Out::open(path) {
                 Ok(o) => o,
                 Err(e) => return fail(format!("{}: {e}", crate::render::path(path))),
             };
-            let name = out.name();
-            match out
-                .write_all(text.as_bytes())
-                .and_then(|()| out.finish(true))
-            {
-                Ok(()) => 0,
-                Err(e) => Stop::of(&e, &name, false).report(0),
+            if let Err(stop) = out.write_whole(text.as_bytes()) {
+                stop.report();
             }
+            0
         }
     }
 }

@@ -34,23 +34,15 @@ pub struct Args {
 
 struct DupesSink {
     finder: Finder,
-    failed: bool,
 }
 
 impl Sink for DupesSink {
     type Error = Stop;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, None)
+        self.finder.add_game(file, g, r);
+        ControlFlow::Continue(())
     }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
-}
-
-impl DupesSink {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.finder.add_game(file, g, r);
-        true
-    }
 }
 
 pub fn run(a: Args) -> u8 {
@@ -64,15 +56,15 @@ pub fn run(a: Args) -> u8 {
     };
     let mut sink = DupesSink {
         finder: Finder::new(a.min_plies),
-        failed: false,
     };
-    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
-    sink.failed |= failed;
+    if let Err(stop) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink) {
+        stop.report();
+        return 0;
+    }
     let found = match sink.finder.find() {
         Ok(f) => f,
         Err(e) => return crate::exit::fail(format!("the temporary file: {e}")),
     };
-    let status = if sink.failed { crate::exit::FAILED } else { 0 };
     // Written as found, each group's games read back from the temporary file.
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let json = a.json || a.format == crate::common::HumanOrJson::Json;
@@ -82,10 +74,12 @@ pub fn run(a: Args) -> u8 {
         write_human(&mut out, &found, &sink.finder)
     }
     .and_then(|()| out.flush().map_err(Failure::Output));
+    // dupes did its job whatever the findings: its answer is 0.
     match written {
-        Ok(()) => status,
+        Ok(()) => 0,
         Err(Failure::Output(e)) => {
-            crate::output::Stop::of(&e, "standard output", true).report(status)
+            Stop::of(&e, "standard output", true).report();
+            0
         }
         Err(Failure::Spill(e)) => crate::exit::fail(format!("the temporary file: {e}")),
     }

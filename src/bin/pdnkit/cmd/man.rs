@@ -137,7 +137,7 @@ fn write_pages(dir: &Path, cli: &clap::Command) -> std::io::Result<Vec<PathBuf>>
 pub fn run(a: Args, cli: clap::Command) -> u8 {
     match &a.dir {
         None => match main_page(&cli) {
-            Ok(bytes) => crate::output::print_bytes(&bytes),
+            Ok(bytes) => crate::output::print_answer(&String::from_utf8_lossy(&bytes)),
             Err(e) => crate::exit::fail(format!("cannot render the manual: {e}")),
         },
         Some(dir) => match write_pages(dir, &cli) {

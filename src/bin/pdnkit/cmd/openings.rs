@@ -20,10 +20,7 @@ pub fn run(a: Args) -> u8 {
             Err(why) => return crate::exit::fail(why),
         },
     };
-    match crate::output::print(&text) {
-        Ok(()) => 0,
-        Err(stop) => stop.report(0),
-    }
+    crate::output::print_answer(&text)
 }
 
 /// A line per table: name, rows, variants, title, source.

@@ -1,9 +1,8 @@
 //! `pdnkit perft --variant V [--fen F] [--divide] DEPTH`
 
-use crate::output::Stop;
 use pdnkit::position::Position;
 
-use std::io::Write;
+use std::fmt::Write;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,14 +25,10 @@ pub fn run(a: Args) -> u8 {
         None => v.start(),
         Some(f) => match Position::from_fen(f, v) {
             Ok(p) => p,
-            Err(e) => {
-                eprintln!("pdnkit: bad FEN '{f}': {e}");
-                return crate::exit::FAILED;
-            }
+            Err(e) => return crate::exit::fail(format_args!("bad FEN '{f}': {e}")),
         },
     };
-    let out = std::io::stdout();
-    let mut out = out.lock();
+    let mut out = String::new();
     let total = if a.divide {
         let mut rows = pos.perft_divide(a.depth);
         rows.sort_by_key(|(m, _)| (m.from(), m.to(), m.captured()));
@@ -44,22 +39,18 @@ pub fn run(a: Args) -> u8 {
             for c in m.captured().squares() {
                 caps.push_str(&format!(" x{}", c.number()));
             }
-            if let Err(e) = writeln!(
+            let _ = writeln!(
                 out,
                 "{}{sep}{}{caps}: {n}",
                 m.from().number(),
                 m.to().number()
-            ) {
-                return Stop::of(&e, "standard output", true).report(0);
-            }
+            );
             total += n;
         }
         total
     } else {
         pos.perft(a.depth)
     };
-    match writeln!(out, "{total}").and_then(|()| out.flush()) {
-        Ok(()) => 0,
-        Err(e) => Stop::of(&e, "standard output", true).report(0),
-    }
+    let _ = writeln!(out, "{total}");
+    crate::output::print_answer(&out)
 }

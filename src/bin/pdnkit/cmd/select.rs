@@ -6,7 +6,6 @@
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
 use crate::output::{Out, Stop};
-use pdnkit::batch::FileError;
 use pdnkit::batch::Input;
 use pdnkit::batch::Sink;
 use pdnkit::dupes::Finder;
@@ -14,7 +13,6 @@ use pdnkit::export::Normalise;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use pdnkit::select::Selection;
-use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
@@ -118,16 +116,7 @@ struct Survey<'a> {
 
 impl Sink for Survey<'_> {
     type Error = Stop;
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, None)
-    }
-    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
-    fn file_skipped(&mut self, _file: &str, _why: &str) {}
-}
-
-impl Survey<'_> {
-    fn on_game(&mut self, _file: &str, g: &Game, r: &GameReport) -> bool {
+    fn game(&mut self, _file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
         let selected = self.selection.matches(g, r);
         self.finder.add(g, selected.then_some(r));
         let result = match r.computed {
@@ -137,8 +126,10 @@ impl Survey<'_> {
         self.results.push(result);
         let complete = (g.tags().len() as u64 + u64::from(r.plies)).min(u64::from(u32::MAX));
         self.games.push(complete as u32);
-        true
+        ControlFlow::Continue(())
     }
+    fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
+    fn file_skipped(&mut self, _file: &str, _why: &str) {}
 }
 
 impl Survey<'_> {
@@ -189,14 +180,8 @@ struct Writer<'a> {
     index: usize,
     normalise: bool,
     out: Out,
-    out_name: String,
     counts: Counts,
-    stop: Option<Stop>,
     errors: u64,
-    failed: bool,
-    /// Inputs not read to their end (a broken stream, a read error): the
-    /// games before the break are written, and the run fails.
-    read_errors: u64,
     first: bool,
     /// Games of several files go into the output: games not in UTF-8 are
     /// written transcoded to UTF-8, so that the output has one encoding.
@@ -250,20 +235,10 @@ fn memchr_crlf(t: &[u8]) -> bool {
 
 impl Sink for Writer<'_> {
     type Error = Stop;
-    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, self.stop.as_ref())
-    }
-    fn file_error(&mut self, _e: &FileError) {
-        // The games read before the break are written (issue 55); the run
-        // still fails (exit 2).
-        self.read_errors += 1;
-    }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
-}
-
-impl Writer<'_> {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    /// The games read before a break are written (issue 55); the run
+    /// still fails (exit 2), as every file error does.
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
         let i = self.index;
         self.index += 1;
         let mut chosen =
@@ -274,81 +249,85 @@ impl Writer<'_> {
             chosen = false;
         }
         self.counts.game(file, chosen);
-        if !chosen || self.stop.is_some() {
-            return self.stop.is_none();
+        if !chosen {
+            return ControlFlow::Continue(());
         }
         if r.verdict() == Some(false) {
             self.errors += 1;
         }
         // The last game lacked a terminator and this one has no tags: they
         // would read back as one game.
-        let before: Vec<u8> = match self.pending_terminator.take() {
+        let mut text: Vec<u8> = match self.pending_terminator.take() {
             Some((t, eol)) if g.tags().is_empty() => {
                 self.terminators_added += 1;
                 [t.as_bytes(), eol].concat()
             }
             _ => Vec::new(),
         };
-        let written = if self.normalise {
-            let text = Normalise {
+        if self.normalise {
+            let normal = Normalise {
                 merged: true,
                 ..Normalise::default()
             }
             .apply(g, r)
             .text;
             self.encodings.insert("UTF-8");
-            let sep: &[u8] = if self.first { b"" } else { b"\n" };
-            self.out
-                .write_all(&before)
-                .and_then(|()| self.out.write_all(sep))
-                .and_then(|()| self.out.write_all(text.trim_end().as_bytes()))
-                .and_then(|()| self.out.write_all(b"\n"))
+            if !self.first {
+                text.push(b'\n');
+            }
+            text.extend_from_slice(normal.trim_end().as_bytes());
+            text.push(b'\n');
         } else {
             let (bytes, eol) = own_bytes(g);
-            // The variant its file decided, kept (a selection is a new context).
-            let bytes = r.marked(g, bytes);
-            // One encoding per output: games not in UTF-8 are transcoded
-            // when games of several files are written.
-            let encoding = g.encoding();
-            let bytes = match encoding {
-                pdnkit::pdn::TextEncoding::Legacy(_) if self.merged && !bytes.is_ascii() => {
-                    self.transcoded += 1;
-                    self.encodings.insert(encoding.name());
-                    std::borrow::Cow::Owned(encoding.decode(&bytes).into_owned().into_bytes())
-                }
-                // Read as UTF-8 but not valid UTF-8 (a letter lost in a
-                // source): in an output written as UTF-8 the bad bytes are
-                // U+FFFD, so that every reader of UTF-8 reads it (issue 54).
-                pdnkit::pdn::TextEncoding::Utf8
-                    if self.merged && std::str::from_utf8(&bytes).is_err() =>
-                {
-                    self.not_utf8 += 1;
-                    self.encodings.insert(encoding.name());
-                    std::borrow::Cow::Owned(
-                        String::from_utf8_lossy(&bytes).into_owned().into_bytes(),
-                    )
-                }
-                _ => {
-                    if !bytes.is_ascii() {
-                        self.encodings.insert(encoding.name());
-                    }
-                    bytes
-                }
-            };
+            let bytes = self.one_encoding(g, r, bytes);
             self.pending_terminator = missing_terminator(g).map(|t| (t, eol));
-            let sep: &[u8] = if self.first { b"" } else { eol };
-            self.out
-                .write_all(&before)
-                .and_then(|()| self.out.write_all(sep))
-                .and_then(|()| self.out.write_all(&bytes))
-                .and_then(|()| self.out.write_all(eol))
-        };
-        self.first = false;
-        if let Err(e) = written {
-            self.stop = Some(Stop::of(&e, &self.out_name, self.out.is_stdout()));
-            return false;
+            if !self.first {
+                text.extend_from_slice(eol);
+            }
+            text.extend_from_slice(&bytes);
+            text.extend_from_slice(eol);
         }
-        true
+        self.first = false;
+        self.out.put(&text)
+    }
+}
+
+impl Writer<'_> {
+    /// The game's bytes as written: with the variant its file decided
+    /// marked (a selection is a new context), and in one encoding per
+    /// output (games not in UTF-8 transcoded when games of several files
+    /// are written).
+    fn one_encoding<'g>(
+        &mut self,
+        g: &'g Game,
+        r: &GameReport,
+        bytes: &'g [u8],
+    ) -> std::borrow::Cow<'g, [u8]> {
+        let bytes = r.marked(g, bytes);
+        let encoding = g.encoding();
+        match encoding {
+            pdnkit::pdn::TextEncoding::Legacy(_) if self.merged && !bytes.is_ascii() => {
+                self.transcoded += 1;
+                self.encodings.insert(encoding.name());
+                std::borrow::Cow::Owned(encoding.decode(&bytes).into_owned().into_bytes())
+            }
+            // Read as UTF-8 but not valid UTF-8 (a letter lost in a
+            // source): in an output written as UTF-8 the bad bytes are
+            // U+FFFD, so that every reader of UTF-8 reads it (issue 54).
+            pdnkit::pdn::TextEncoding::Utf8
+                if self.merged && std::str::from_utf8(&bytes).is_err() =>
+            {
+                self.not_utf8 += 1;
+                self.encodings.insert(encoding.name());
+                std::borrow::Cow::Owned(String::from_utf8_lossy(&bytes).into_owned().into_bytes())
+            }
+            _ => {
+                if !bytes.is_ascii() {
+                    self.encodings.insert(encoding.name());
+                }
+                bytes
+            }
+        }
     }
 }
 
@@ -384,13 +363,9 @@ pub fn run(a: Args) -> u8 {
         dropped,
         index: 0,
         normalise: a.normalise,
-        out_name: out.name(),
         out,
         counts: Counts::default(),
-        stop: None,
         errors: 0,
-        failed: false,
-        read_errors: 0,
         first: true,
         merged: pdnkit::batch::merged(prepared.inputs()),
         encodings: std::collections::BTreeSet::new(),
@@ -399,47 +374,24 @@ pub fn run(a: Args) -> u8 {
         pending_terminator: None,
         terminators_added: 0,
     };
-    let (info, failed) = prepared.run(!a.input.no_progress, &mut w);
-    // Every input not read to its end fails the run, said or not.
-    w.read_errors = w.read_errors.max(info.unreadable as u64);
-    // An input read up to a break does not stop the output (its games
-    // before the break are written); the run exits 2 (read_errors).
-    w.failed |= failed
-        && prepared.failed(&pdnkit::batch::RunInfo {
-            unreadable: 0,
-            ..info
-        });
+    let done = prepared.run(!a.input.no_progress, &mut w);
     w.counts.report(a.verbose);
     w.notes();
-    let so_far = if w.failed || w.read_errors > 0 {
-        crate::exit::FAILED
-    } else if a.strict && w.errors > 0 {
-        1
-    } else {
-        0
-    };
-    let complete = info.completed && !w.failed && w.stop.is_none();
-    let Writer {
-        out,
-        stop,
-        out_name,
-        ..
-    } = w;
-    let stop = match out.finish(complete) {
-        Err(e) if stop.is_none() => Some(Stop::of(&e, &out_name, a.output.is_none())),
-        _ => stop,
-    };
-    if let Some(stop) = stop {
-        let code = stop.report(so_far);
-        if a.output.is_some() && matches!(stop, Stop::Failed(_)) {
-            eprintln!("pdnkit: the output file was not written");
+    // An input read up to a break does not stop the output (its games
+    // before the break are written); the run fails (exit 2) all the same.
+    let done = done.map(|info| {
+        let complete = info.completed && prepared.all_read(&info);
+        if complete && info.unreadable > 0 {
+            eprintln!(
+                "{}",
+                crate::common::read_errors_note(info.unreadable as u64)
+            );
         }
-        return code;
-    }
-    if !complete && a.output.is_some() {
-        eprintln!("pdnkit: the run did not complete; the output file was not written");
-    }
-    so_far
+        complete
+    });
+    let answer = u8::from(a.strict && w.errors > 0);
+    crate::output::conclude(w.out, done, a.output.is_some());
+    answer
 }
 
 /// `--unique` reads the games twice: standard input, a pipe, a FIFO or a
@@ -480,9 +432,9 @@ fn first_pass(
         games: Vec::new(),
         results: Vec::new(),
     };
-    let (info, failed) = prepared.run_first_pass(!a.input.no_progress, &mut survey);
-    if failed || !info.completed {
-        return Ok(Vec::new());
+    match prepared.run_first_pass(!a.input.no_progress, &mut survey) {
+        Ok(info) if info.completed && !prepared.failed(&info) => {}
+        _ => return Ok(Vec::new()),
     }
     match survey.dropped(unique, a.keep) {
         Ok((d, 0)) => Ok(d),
@@ -536,9 +488,6 @@ impl Writer<'_> {
                 if self.terminators_added == 1 { "game" } else { "games" },
                 if self.terminators_added == 1 { "it stays" } else { "they stay" }
             );
-        }
-        if self.read_errors > 0 && !self.failed {
-            eprintln!("{}", crate::common::read_errors_note(self.read_errors));
         }
     }
 }

@@ -60,14 +60,13 @@ struct StatsSink {
     by_variant: BTreeMap<String, Stats>,
     by_file: BTreeMap<String, Stats>,
     per_file: bool,
-    failed: bool,
 }
 
 impl Sink for StatsSink {
     type Error = Stop;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, None)
+        self.on_game(file, g, r);
+        ControlFlow::Continue(())
     }
     fn file_done(&mut self, file: &str, findings: &[pdnkit::diag::FileDiagnostic]) {
         for d in findings {
@@ -83,10 +82,10 @@ impl Sink for StatsSink {
 }
 
 impl StatsSink {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) {
         if let Some(groups) = &mut self.groups {
             groups.add(file, g, r);
-            return true;
+            return;
         }
         let one = Stats::of_game(file, g, r);
         self.all.merge(&one);
@@ -98,7 +97,6 @@ impl StatsSink {
                 .or_default()
                 .merge(&one);
         }
-        true
     }
 }
 
@@ -358,21 +356,20 @@ pub fn run(a: Args) -> u8 {
         }),
         ..StatsSink::default()
     };
-    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
-    sink.failed |= failed;
+    if let Err(stop) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink) {
+        stop.report();
+        return 0;
+    }
+    // stats did its job whatever the findings: its answer is 0 (2 when the
+    // run failed somewhere).
     if let Some(groups) = &mut sink.groups {
         let text = groups_text(groups, a.format);
         if let Some(why) = groups.failed() {
-            eprintln!("pdnkit: error: {why}");
-            sink.failed = true;
+            crate::exit::fail(format_args!("error: {why}"));
         }
-        let status = if sink.failed { crate::exit::FAILED } else { 0 };
         say_set_aside(groups);
         return match text {
-            Ok(text) => match crate::output::print(&text) {
-                Ok(()) => status,
-                Err(stop) => stop.report(status),
-            },
+            Ok(text) => crate::output::print_answer(&text),
             Err(e) => crate::exit::fail(e),
         };
     }
@@ -416,10 +413,5 @@ pub fn run(a: Args) -> u8 {
             }
         }
     };
-    // stats did its job whatever the findings: 0, or 2 when the run failed.
-    let status = if sink.failed { crate::exit::FAILED } else { 0 };
-    match crate::output::print(&text) {
-        Ok(()) => status,
-        Err(stop) => stop.report(status),
-    }
+    crate::output::print_answer(&text)
 }

@@ -2,7 +2,7 @@
 //! it: the crosstable with its tie-breaks, then the findings (docs/tournament.md).
 
 use crate::common::{InputArgs, SelectArgs, TagSelectArgs};
-use crate::output::Stop;
+use crate::output::{OrStop, Stop};
 use crate::render::{num, pts, title};
 use pdnkit::batch::Sink;
 use pdnkit::diag::Severity;
@@ -109,23 +109,15 @@ impl TiebreakArg {
 /// Collects the games as the tournament sees them.
 struct Collect {
     games: Games,
-    failed: bool,
 }
 
 impl Sink for Collect {
     type Error = Stop;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, None)
+        self.games.add(file, g, r);
+        ControlFlow::Continue(())
     }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
-}
-
-impl Collect {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        self.games.add(file, g, r);
-        true
-    }
 }
 
 /// `n` and the word, singular or plural.
@@ -368,14 +360,19 @@ struct Render<'a> {
     errors: usize,
     warnings: usize,
     notes: usize,
-    /// Why nothing more is written: standard output closed or failing.
-    stopped: Option<Stop>,
-    /// A CSV record that could not be made.
-    failed: Option<String>,
+}
+
+/// A CSV record that could not be made: the run stops.
+fn csv_failed(e: impl std::fmt::Display) -> Stop {
+    Stop::Failed(format!("CSV: {e}"))
 }
 
 impl<'a> Render<'a> {
-    fn new(format: Format, settings: &Settings, levels: &'a pdnkit::diag::Levels) -> Self {
+    fn new(
+        format: Format,
+        settings: &Settings,
+        levels: &'a pdnkit::diag::Levels,
+    ) -> Result<Self, Stop> {
         let mut r = Render {
             format,
             levels,
@@ -388,8 +385,6 @@ impl<'a> Render<'a> {
             errors: 0,
             warnings: 0,
             notes: 0,
-            stopped: None,
-            failed: None,
         };
         if format == Format::Csv {
             let mut head: Vec<String> = [
@@ -406,17 +401,14 @@ impl<'a> Render<'a> {
                     .iter()
                     .map(|t| format!("tb_{}", t.name().replace('-', "_"))),
             );
-            if let Err(e) = crate::render::safe_record(&mut r.csv, &head) {
-                r.failed = Some(e.to_string());
-            }
+            crate::render::safe_record(&mut r.csv, &head).map_err(csv_failed)?;
         }
-        r
+        Ok(r)
     }
 
     /// One event: -A/-W/-D applied to its findings (as to check's), counted,
-    /// and written unless the output is closed (the exit status still counts
-    /// every event's errors).
-    fn event(&mut self, mut e: Event) {
+    /// and written.
+    fn event(&mut self, mut e: Event) -> ControlFlow<Stop> {
         e.findings
             .retain_mut(|f| match self.levels.severity(f.code, f.severity) {
                 Some(s) => {
@@ -442,70 +434,48 @@ impl<'a> Render<'a> {
                 self.split.insert(key);
             }
         }
-        if self.stopped.is_some() || self.failed.is_some() {
-            return;
-        }
         match self.format {
             Format::Human => human(&e, &mut self.out),
             Format::Json => json(&e, &mut self.out),
             Format::Csv => {
-                if let Err(e) = csv_rows(&e, &mut self.csv) {
-                    self.failed = Some(e.to_string());
-                    return;
-                }
+                csv_rows(&e, &mut self.csv).map_err(csv_failed).or_stop()?;
                 if self.csv.get_ref().len() >= FLUSH {
-                    self.take_csv();
+                    self.take_csv()?;
                 }
             }
         }
         if self.out.len() >= FLUSH {
-            self.emit();
+            self.emit()?;
         }
+        ControlFlow::Continue(())
     }
 
     /// The CSV records made so far, moved to the text to write.
-    fn take_csv(&mut self) {
+    fn take_csv(&mut self) -> ControlFlow<Stop> {
         let done = std::mem::replace(&mut self.csv, csv::Writer::from_writer(Vec::new()));
-        match done.into_inner() {
-            Ok(bytes) => self.out.push_str(&String::from_utf8_lossy(&bytes)),
-            Err(e) => self.failed = Some(e.to_string()),
-        }
+        let bytes = done.into_inner().map_err(csv_failed).or_stop()?;
+        self.out.push_str(&String::from_utf8_lossy(&bytes));
+        ControlFlow::Continue(())
     }
 
-    /// Writes what is gathered, unless the output is closed.
-    fn emit(&mut self) {
-        if self.stopped.is_none() && !self.out.is_empty() {
-            if let Err(stop) = crate::output::print(&self.out) {
-                self.stopped = Some(stop);
-            }
+    /// Writes what is gathered.
+    fn emit(&mut self) -> ControlFlow<Stop> {
+        if !self.out.is_empty() {
+            crate::output::print(&self.out).or_stop()?;
         }
         self.out.clear();
+        ControlFlow::Continue(())
     }
 
-    /// The end: the human output's last line (`games` read), what is left
-    /// written; the status from `failed` (a file that could not be read)
-    /// and the errors.
-    fn finish(mut self, games: usize, failed: bool) -> u8 {
-        if self.failed.is_none() && self.stopped.is_none() {
-            match self.format {
-                Format::Human => self.summary(games),
-                Format::Csv => self.take_csv(),
-                Format::Json => {}
-            }
+    /// The end: the human output's last line (`games` read), and what is
+    /// left written.
+    fn finish(&mut self, games: usize) -> ControlFlow<Stop> {
+        match self.format {
+            Format::Human => self.summary(games),
+            Format::Csv => self.take_csv()?,
+            Format::Json => {}
         }
-        if let Some(why) = self.failed.take() {
-            return crate::exit::fail(why);
-        }
-        self.emit();
-        let status = if failed {
-            crate::exit::FAILED
-        } else {
-            u8::from(self.errors > 0)
-        };
-        match self.stopped {
-            None => status,
-            Some(stop) => stop.report(status),
-        }
+        self.emit()
     }
 
     /// The human output's last line: events (and sections), games, copies
@@ -605,10 +575,11 @@ pub fn run(a: Args) -> u8 {
     let levels = prepared.opts().levels.clone();
     let mut sink = Collect {
         games: Games::new(),
-        failed: false,
     };
-    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
-    sink.failed |= failed;
+    if let Err(stop) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink) {
+        stop.report();
+        return 0;
+    }
     let settings = match settings(&a) {
         Ok(s) => s,
         Err(why) => return crate::exit::fail(why),
@@ -616,20 +587,29 @@ pub fn run(a: Args) -> u8 {
     // Events are judged on as many threads as the games were read, and
     // written as they are judged.
     let games = sink.games.len();
-    let mut render = Render::new(a.format, &settings, &levels);
+    let mut render = match Render::new(a.format, &settings, &levels) {
+        Ok(r) => r,
+        Err(stop) => {
+            stop.report();
+            return 0;
+        }
+    };
     let mut judge = || {
-        let _ = sink.games.each_event(&settings, |e| {
-            render.event(e);
-            ControlFlow::Continue(())
-        });
+        sink.games.each_event(&settings, |e| render.event(e))?;
+        render.finish(games)
     };
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match a.input.jobs.filter(|&j| j > 0).map(|j| j.min(cores)) {
+    let done = match a.input.jobs.filter(|&j| j > 0).map(|j| j.min(cores)) {
         Some(j) => match rayon::ThreadPoolBuilder::new().num_threads(j).build() {
             Ok(pool) => pool.install(judge),
             Err(_) => judge(),
         },
         None => judge(),
+    };
+    if let ControlFlow::Break(stop) = done {
+        stop.report();
     }
-    render.finish(games, sink.failed)
+    // The errors of the events judged (all of them, unless the output
+    // stopped the run).
+    u8::from(render.errors > 0)
 }

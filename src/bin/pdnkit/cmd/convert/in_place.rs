@@ -106,12 +106,12 @@ impl ConvertSink {
     }
 
     /// --in-place --fix-results: collects the game's patches for its file.
-    pub(super) fn patch(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    pub(super) fn patch(&mut self, file: &str, g: &Game, r: &GameReport) {
         if self.keep_original.as_deref() == Some(file) {
-            return true;
+            return;
         }
         let Dest::Patch(cur) = &mut self.dest else {
-            return true;
+            return;
         };
         if cur.as_ref().is_none_or(|(f, _)| f != file) {
             *cur = Some((file.to_string(), Vec::new()));
@@ -127,12 +127,12 @@ impl ConvertSink {
         }
         let patches = fix.patches;
         if patches.is_empty() {
-            return true;
+            return;
         }
         if let Err(why) = Normalise::rewritable(g) {
             *cur = None;
             self.leave_file(file, g, "patched", why);
-            return true;
+            return;
         }
         for change in &fix.changes {
             eprintln!(
@@ -144,7 +144,6 @@ impl ConvertSink {
         if let Some((_, v)) = cur {
             v.extend(patches);
         }
-        true
     }
 }
 

@@ -2,7 +2,6 @@
 
 use crate::common::{InputArgs, PartitionBy};
 use crate::output::{AtomicFile, Out, Replace, Stop};
-use pdnkit::batch::FileError;
 use pdnkit::batch::Sink;
 use pdnkit::export::{Normalise, Patch};
 use pdnkit::pdn::Game;
@@ -122,8 +121,6 @@ struct ConvertSink {
     /// What the output is called in messages, and whether it is standard output.
     out_name: String,
     out_is_stdout: bool,
-    /// Why writing stopped (a closed pipe, or a write error).
-    stop: Option<Stop>,
     errors: u64,
     /// Games of several files (or archive members) into one output: a game
     /// whose variant its file decided carries pdnkit's marker.
@@ -139,10 +136,6 @@ struct ConvertSink {
     left_alone: std::collections::BTreeMap<&'static str, u64>,
     /// --in-place: files left as they were, with the documented reason.
     left_files: Vec<(String, String)>,
-    failed: bool,
-    /// Inputs not read to their end (a broken stream, a read error): the
-    /// games before the break are written, and the run fails.
-    read_errors: u64,
     /// --in-place: the current file cannot be rewritten safely (reader errors, not PDN).
     keep_original: Option<String>,
     /// A JSON line, reused from row to row.
@@ -154,18 +147,11 @@ struct ConvertSink {
 
 impl Sink for ConvertSink {
     type Error = Stop;
+    /// An -o output keeps the games read before a break (issue 55) and the
+    /// run fails (exit 2), as every file error does; a file rewritten in
+    /// place is left alone.
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, self.stop.as_ref())
-    }
-    fn file_error(&mut self, _e: &FileError) {
-        // An -o output keeps the games read before the break (issue 55) and
-        // the run fails (exit 2); a file rewritten in place is left alone.
-        if self.a.in_place {
-            self.failed = true;
-        } else {
-            self.read_errors += 1;
-        }
+        self.on_game(file, g, r)
     }
     fn file_done(&mut self, file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {
         if let Dest::Patch(cur) = &mut self.dest {
@@ -176,8 +162,7 @@ impl Sink for ConvertSink {
                     && self.keep_original.as_deref() != Some(file)
                 {
                     if let Err(e) = patch_file(file, &patches, self.stamps.get(file).copied()) {
-                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
-                        self.failed = true;
+                        crate::exit::fail(format_args!("{}: {e}", crate::render::name(file)));
                     }
                 }
             }
@@ -186,8 +171,7 @@ impl Sink for ConvertSink {
             if let Some((name, f)) = cur.take() {
                 if name == file {
                     if let Err(e) = f.commit() {
-                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
-                        self.failed = true;
+                        crate::exit::fail(format_args!("{}: {e}", crate::render::name(file)));
                     }
                 } else {
                     *cur = Some((name, f));
@@ -198,49 +182,24 @@ impl Sink for ConvertSink {
 }
 
 impl ConvertSink {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
         self.errors += r.errors().count() as u64;
         if r.result_as_written && self.a.to == To::Pdn && !matches!(self.dest, Dest::Patch(_)) {
             self.kept_as_written += 1;
         }
         if matches!(self.dest, Dest::Patch(_)) {
-            return self.patch(file, g, r);
+            self.patch(file, g, r);
+            return ControlFlow::Continue(());
         }
-        if let Dest::InPlace(cur) = &mut self.dest {
-            if self.keep_original.as_deref() == Some(file) {
-                return true;
-            }
-            // A file with reader errors (text skipped after a syntax error, an
-            // unterminated comment) or with no tag pair at all (not PDN) would
-            // lose what could not be read: it is left as it is.
-            if let Err(why) = Normalise::rewritable(g) {
-                *cur = None; // drops (removes) any temporary file begun for it
-                self.leave_file(file, g, "rewritten", why);
-                return true;
-            }
-            if cur.as_ref().is_none_or(|(f, _)| f != file) {
-                match AtomicFile::create(std::path::Path::new(file), Replace::InPlace) {
-                    Ok(mut f) => {
-                        if let Some(s) = self.stamps.get(file) {
-                            f.read_as(*s);
-                        }
-                        *cur = Some((file.to_string(), f));
-                    }
-                    Err(e) => {
-                        eprintln!("pdnkit: {}: {e}", crate::render::name(file));
-                        self.failed = true;
-                        self.keep_original = Some(file.to_string());
-                        return true;
-                    }
-                }
-            }
+        if matches!(self.dest, Dest::InPlace(_)) && !self.rewrite_begun(file, g) {
+            return ControlFlow::Continue(());
         }
         match (self.a.to, self.a.moves) {
             (To::Parquet, _) => self.parquet_game(file, g, r),
             (To::Pdn, _) if g.is_cut() => {
                 // A fragment: the games before it are written (issue 55).
                 eprintln!("{}", crate::common::cut_game_note(file, g));
-                true
+                ControlFlow::Continue(())
             }
             (To::Pdn, _) => {
                 let text = self.pdn(file, g, r);
@@ -259,9 +218,10 @@ impl ConvertSink {
             (To::Csv, true) => {
                 let tags = self.tag_values(g);
                 let raw = self.a.csv_raw;
-                pdnkit::export::PlyRow::rows(file, g, r, self.a.fen)
-                    .map(|row| if raw { row } else { row.spreadsheet_safe() })
-                    .all(|row| self.row(row, &tags))
+                for row in pdnkit::export::PlyRow::rows(file, g, r, self.a.fen) {
+                    self.row(if raw { row } else { row.spreadsheet_safe() }, &tags)?;
+                }
+                ControlFlow::Continue(())
             }
             (To::Jsonl, moves) => {
                 // Keys in alphabetical order, the `--tag` values among them.
@@ -274,9 +234,9 @@ impl ConvertSink {
                     .map(|(t, v)| (t.as_str(), v.as_deref()))
                     .collect();
                 let mut line = std::mem::take(&mut self.line);
-                let ok = if moves {
+                let done = if moves {
                     // Row by row: a long game is never held as text.
-                    pdnkit::export::PlyRow::rows(file, g, r, self.a.fen).all(|row| {
+                    pdnkit::export::PlyRow::rows(file, g, r, self.a.fen).try_for_each(|row| {
                         line.clear();
                         row.write_json(&mut line, &tags);
                         self.emit(&line)
@@ -289,9 +249,47 @@ impl ConvertSink {
                 self.line = line;
                 drop(tags);
                 self.a.tag_columns = names;
-                ok
+                done
             }
         }
+    }
+}
+
+impl ConvertSink {
+    /// --in-place --normalise: whether the game's file is being rewritten
+    /// (its temporary file begun at its first game); false when the file is
+    /// left as it is.
+    fn rewrite_begun(&mut self, file: &str, g: &Game) -> bool {
+        let Dest::InPlace(cur) = &mut self.dest else {
+            return false;
+        };
+        if self.keep_original.as_deref() == Some(file) {
+            return false;
+        }
+        // A file with reader errors (text skipped after a syntax error, an
+        // unterminated comment) or with no tag pair at all (not PDN) would
+        // lose what could not be read: it is left as it is.
+        if let Err(why) = Normalise::rewritable(g) {
+            *cur = None; // drops (removes) any temporary file begun for it
+            self.leave_file(file, g, "rewritten", why);
+            return false;
+        }
+        if cur.as_ref().is_none_or(|(f, _)| f != file) {
+            match AtomicFile::create(std::path::Path::new(file), Replace::InPlace) {
+                Ok(mut f) => {
+                    if let Some(s) = self.stamps.get(file) {
+                        f.read_as(*s);
+                    }
+                    *cur = Some((file.to_string(), f));
+                }
+                Err(e) => {
+                    crate::exit::fail(format_args!("{}: {e}", crate::render::name(file)));
+                    self.keep_original = Some(file.to_string());
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 
@@ -382,7 +380,6 @@ pub fn run(mut a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
-    let refused = false;
     // Files left alone for a documented reason: listed at the end, and not a
     // failure of the run (CLI.md).
     let (mut left_links, stamps) = if a.in_place {
@@ -392,7 +389,7 @@ pub fn run(mut a: Args) -> u8 {
     };
     #[cfg(feature = "parquet")]
     if a.to == To::Parquet {
-        return parquet(a, prepared, &selection, refused);
+        return parquet(a, prepared, &selection);
     }
     let out = match check_in_place(&a, prepared.inputs()).and_then(|()| {
         crate::output::open_output(a.output.as_deref(), prepared.inputs(), " (use --in-place)")
@@ -423,55 +420,52 @@ pub fn run(mut a: Args) -> u8 {
         dest,
         out_name,
         out_is_stdout,
-        stop: None,
         errors: 0,
         merged,
         kept_as_written: 0,
         left_alone: std::collections::BTreeMap::new(),
         left_files: std::mem::take(&mut left_links),
-        failed: refused,
-        read_errors: 0,
         keep_original: None,
         line: String::new(),
         stamps,
     };
     // The CSV header comes first, even when no game follows.
-    if matches!(sink.dest, Dest::Csv(_)) {
-        sink.header();
-    }
-    let info = if sink.stop.is_none() {
-        sink.read(&prepared, &selection)
-    } else {
-        pdnkit::batch::RunInfo::default()
+    let header = match sink.dest {
+        Dest::Csv(_) => sink.header(),
+        _ => ControlFlow::Continue(()),
     };
-    sink.finish(info.completed)
+    let done = match header {
+        ControlFlow::Continue(()) => sink.read(&prepared, &selection),
+        ControlFlow::Break(stop) => Err(stop),
+    };
+    sink.finish(done)
 }
 
 impl ConvertSink {
-    /// Reads the inputs into the output.
+    /// Reads the inputs into the output: whether the output is complete
+    /// (every input read, if only up to a break), or why the run stopped.
     fn read(
         &mut self,
         prepared: &crate::common::Prepared,
         selection: &pdnkit::select::Selection,
-    ) -> pdnkit::batch::RunInfo {
+    ) -> Result<bool, Stop> {
         let progress = !self.a.input.no_progress;
-        let (info, failed) = prepared.run_selected(progress, selection, self);
-        // Every input not read to its end fails the run, said or not.
-        self.read_errors = self.read_errors.max(info.unreadable as u64);
+        let info = prepared.run_selected(progress, selection, self)?;
         // An input read up to a break does not stop the output (its games
-        // before the break are written); the run exits 2 (read_errors).
-        self.failed |= failed
-            && (self.a.in_place
-                || prepared.failed(&pdnkit::batch::RunInfo {
-                    unreadable: 0,
-                    ..info
-                }));
-        info
+        // before the break are written); the run fails (exit 2) all the same.
+        let complete = info.completed && prepared.all_read(&info);
+        if complete && info.unreadable > 0 && !self.a.in_place {
+            eprintln!(
+                "{}",
+                crate::common::read_errors_note(info.unreadable as u64)
+            );
+        }
+        Ok(complete)
     }
 
-    /// Commits or drops the output and gives the exit status: an -o file is
-    /// committed only after a complete run.
-    fn finish(mut self, completed: bool) -> u8 {
+    /// Commits or drops the output and gives the command's answer: an -o
+    /// file is committed only after a complete run.
+    fn finish(mut self, done: Result<bool, Stop>) -> u8 {
         for (why, n) in &self.left_alone {
             eprintln!(
                 "pdnkit: {n} {} left as {} {}: {why}",
@@ -499,66 +493,44 @@ impl ConvertSink {
                 if n == 1 { "its game" } else { "their games" }
             );
         }
+        let answer = u8::from(self.errors > 0 && self.a.strict);
+        let named = self.a.output.is_some();
         // An -o file is committed only after a complete run.
-        let out = match std::mem::replace(&mut self.dest, Dest::InPlace(None)) {
+        match std::mem::replace(&mut self.dest, Dest::InPlace(None)) {
             Dest::Csv(w) => match w.into_inner() {
-                Ok(o) => Some(o),
+                Ok(out) => crate::output::conclude(out, done, named),
                 Err(e) => {
-                    let e = e.into_error();
-                    self.stop
-                        .get_or_insert(Stop::of(&e, &self.out_name, self.out_is_stdout));
-                    None
+                    let stop = Stop::of(&e.into_error(), &self.out_name, self.out_is_stdout);
+                    crate::output::concluded(done.and(Err(stop)), named);
                 }
             },
-            Dest::Lines(o) => Some(o),
-            Dest::InPlace(_) | Dest::Patch(_) => None,
+            Dest::Lines(out) => crate::output::conclude(out, done, named),
+            Dest::InPlace(_) | Dest::Patch(_) => {
+                if let Err(stop) = done {
+                    stop.report();
+                }
+            }
             #[cfg(feature = "parquet")]
             Dest::Parquet(p) => {
-                let complete = completed && !self.failed && self.stop.is_none();
-                match p.finish(complete) {
-                    Ok(files) if complete && self.a.partition_by.is_some() => {
+                let complete = matches!(done, Ok(true));
+                let done = done.and_then(|_| {
+                    p.finish(complete)
+                        .map_err(Stop::Failed)
+                        .map(|files| (complete, files))
+                });
+                match done {
+                    Ok((true, files)) if self.a.partition_by.is_some() => {
                         eprintln!(
                             "pdnkit: wrote {} partition files under {}",
                             files.len(),
                             self.out_name
                         );
                     }
-                    Ok(_) => {}
-                    Err(e) => {
-                        eprintln!("pdnkit: {e}");
-                        self.failed = true;
-                    }
+                    Ok((complete, _)) => crate::output::concluded(Ok(complete), named),
+                    Err(stop) => crate::output::concluded(Err(stop), named),
                 }
-                None
-            }
-        };
-        if let Some(o) = out {
-            let complete = completed && !self.failed && self.stop.is_none();
-            if let Err(e) = o.finish(complete) {
-                self.stop
-                    .get_or_insert(Stop::of(&e, &self.out_name, self.out_is_stdout));
             }
         }
-        if self.read_errors > 0 && !self.failed && self.stop.is_none() {
-            eprintln!("{}", crate::common::read_errors_note(self.read_errors));
-        }
-        let so_far = if self.failed || self.read_errors > 0 {
-            crate::exit::FAILED
-        } else if self.errors > 0 && self.a.strict {
-            1
-        } else {
-            0
-        };
-        if let Some(stop) = &self.stop {
-            let code = stop.report(so_far);
-            if self.a.output.is_some() && matches!(stop, Stop::Failed(_)) {
-                eprintln!("pdnkit: the output file was not written");
-            }
-            return code;
-        }
-        if self.failed && self.a.output.is_some() {
-            eprintln!("pdnkit: the run did not complete; the output file was not written");
-        }
-        so_far
+        answer
     }
 }

@@ -4,25 +4,30 @@
 use super::ConvertSink;
 #[cfg(feature = "parquet")]
 use super::{Args, Dest};
+use crate::output::Stop;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
+use std::ops::ControlFlow;
 
 impl ConvertSink {
     /// A game into the Parquet output.
-    pub(super) fn parquet_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
+    pub(super) fn parquet_game(
+        &mut self,
+        file: &str,
+        g: &Game,
+        r: &GameReport,
+    ) -> ControlFlow<Stop> {
         #[cfg(feature = "parquet")]
         if let Dest::Parquet(p) = &mut self.dest {
             return match p.game(file, g, r) {
-                Ok(()) => true,
-                Err(e) => {
-                    eprintln!("pdnkit: {e}");
-                    self.failed = true;
-                    false
-                }
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(Stop::Failed(e.to_string())),
             };
         }
         let _ = (file, g, r);
-        false
+        ControlFlow::Break(Stop::Failed(
+            "this pdnkit was built without Parquet output".into(),
+        ))
     }
 }
 
@@ -33,7 +38,6 @@ pub(super) fn parquet(
     a: Args,
     prepared: crate::common::Prepared,
     selection: &pdnkit::select::Selection,
-    refused: bool,
 ) -> u8 {
     let Some(dest) = a.output.clone() else {
         return crate::exit::fail("--to parquet needs -o");
@@ -65,27 +69,16 @@ pub(super) fn parquet(
         out_is_stdout: false,
         a,
         dest: Dest::Parquet(Box::new(out)),
-        stop: None,
         errors: 0,
         merged: false,
         single: None,
         kept_as_written: 0,
         left_alone: std::collections::BTreeMap::new(),
         left_files: Vec::new(),
-        failed: refused,
-        read_errors: 0,
         keep_original: None,
         line: String::new(),
         stamps: std::collections::HashMap::new(),
     };
-    let progress = !sink.a.input.no_progress;
-    let (info, failed) = prepared.run_selected(progress, selection, &mut sink);
-    // Every input not read to its end fails the run, said or not.
-    sink.read_errors = sink.read_errors.max(info.unreadable as u64);
-    sink.failed |= failed
-        && prepared.failed(&pdnkit::batch::RunInfo {
-            unreadable: 0,
-            ..info
-        });
-    sink.finish(info.completed)
+    let done = sink.read(&prepared, selection);
+    sink.finish(done)
 }

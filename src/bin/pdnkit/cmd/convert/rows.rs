@@ -8,6 +8,7 @@ use pdnkit::pdn::write::ResultStyle;
 use pdnkit::pdn::Game;
 use pdnkit::replay::GameReport;
 use std::io::Write;
+use std::ops::ControlFlow;
 
 /// The I/O error inside a csv error, if any.
 pub(super) fn csv_io(e: csv::Error) -> std::io::Error {
@@ -18,39 +19,37 @@ pub(super) fn csv_io(e: csv::Error) -> std::io::Error {
 }
 
 impl ConvertSink {
-    pub(super) fn emit(&mut self, text: &str) -> bool {
-        if self.stop.is_some() {
-            return false;
+    pub(super) fn emit(&mut self, text: &str) -> ControlFlow<Stop> {
+        match &mut self.dest {
+            Dest::Lines(w) => w.put(text.as_bytes()),
+            Dest::InPlace(Some((name, f))) => match f.write_all(text.as_bytes()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(e) => ControlFlow::Break(Stop::Failed(format!(
+                    "cannot write {}: {e}",
+                    crate::render::name(name)
+                ))),
+            },
+            _ => ControlFlow::Continue(()),
         }
-        let r = match &mut self.dest {
-            Dest::Lines(w) => w.write_all(text.as_bytes()),
-            Dest::InPlace(Some((name, f))) => f
-                .write_all(text.as_bytes())
-                .map_err(|e| std::io::Error::new(e.kind(), format!("{name}: {e}"))),
-            _ => Ok(()),
-        };
-        if let Err(e) = r {
-            self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
-        }
-        self.stop.is_none()
     }
 
     /// Writes one CSV row: a record, then the `--tag` values.
-    pub(super) fn row<T: serde::Serialize>(&mut self, record: T, tags: &[String]) -> bool {
-        if self.stop.is_some() {
-            return false;
-        }
+    pub(super) fn row<T: serde::Serialize>(
+        &mut self,
+        record: T,
+        tags: &[String],
+    ) -> ControlFlow<Stop> {
         if let Dest::Csv(w) = &mut self.dest {
             if let Err(e) = w.serialize((record, tags)) {
                 let e = csv_io(e);
-                self.stop = Some(Stop::of(&e, &self.out_name, self.out_is_stdout));
+                return ControlFlow::Break(Stop::of(&e, &self.out_name, self.out_is_stdout));
             }
         }
-        self.stop.is_none()
+        ControlFlow::Continue(())
     }
 
     /// The CSV header: the fixed columns, then the `--tag` columns.
-    pub(super) fn header(&mut self) -> bool {
+    pub(super) fn header(&mut self) -> ControlFlow<Stop> {
         let mut h: Vec<&str> = if self.a.moves {
             pdnkit::export::PlyRow::columns(self.a.fen)
         } else {

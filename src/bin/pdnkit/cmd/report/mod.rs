@@ -48,7 +48,6 @@ use pdnkit::piece::{Color, Kind};
 use pdnkit::replay::GameReport;
 use pdnkit::stats::Summary;
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
@@ -231,14 +230,11 @@ struct ReportSink {
     files: Vec<String>,
     games: Vec<Row>,
     findings: Vec<FindingRow>,
-    /// The run was stopped at [`MAX_REPORT_GAMES`].
-    too_many: bool,
     file_findings: Vec<(String, FileDiagnostic)>,
     /// Games, verdicts, findings and results, counted as `check` counts them.
     sum: Summary,
     /// Games per length, for the chart.
     lengths: pdnkit::stats::Stats,
-    failed: bool,
     /// The PATHs named, for the title.
     named: Vec<String>,
     /// The games as tournaments see them (the events section).
@@ -307,8 +303,11 @@ impl ReportSink {
 impl Sink for ReportSink {
     type Error = Stop;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        let go = self.on_game(file, g, r);
-        crate::output::flow(go, None)
+        if self.games.len() >= MAX_REPORT_GAMES {
+            return ControlFlow::Break(Stop::Enough);
+        }
+        self.on_game(file, g, r);
+        ControlFlow::Continue(())
     }
     fn file_done(&mut self, file: &str, findings: &[FileDiagnostic]) {
         self.sum.files += 1;
@@ -320,11 +319,7 @@ impl Sink for ReportSink {
 }
 
 impl ReportSink {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) -> bool {
-        if self.games.len() >= MAX_REPORT_GAMES {
-            self.too_many = true;
-            return false;
-        }
+    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) {
         let fi = self.file_index(file);
         let gi = self.games.len();
         self.sum.add_game(r);
@@ -366,7 +361,6 @@ impl ReportSink {
             board_data(g, r),
             opening_text(r),
         ));
-        true
     }
 }
 
@@ -810,29 +804,30 @@ pub fn run(a: Args) -> u8 {
             .collect(),
         ..ReportSink::default()
     };
-    let (_, failed) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink);
-    if sink.too_many {
-        return crate::exit::fail(format!(
+    match prepared.run_selected(!a.input.no_progress, &selection, &mut sink) {
+        Ok(_) => {}
+        Err(Stop::Enough) => return crate::exit::fail(format!(
             "more than {MAX_REPORT_GAMES} games: one page this large could not be opened; nothing was written. \
              Report the archive in parts, one report per folder or file, for example \
              `for d in ARCHIVE/*/; do pdnkit report \"$d\" -o \"${{d%/}}.html\"; done`, \
              or select games (--event, --player, --date, --only-invalid); `pdnkit check` and `pdnkit stats` read any size"
-        ));
+        )),
+        Err(stop) => {
+            stop.report();
+            return 0;
+        }
     }
     let html = sink.html();
-    let mut out = match Out::open(&a.output) {
+    let out = match Out::open(&a.output) {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("pdnkit: {}: {e}", crate::render::path(&a.output));
-            return crate::exit::FAILED;
+            return crate::exit::fail(format_args!("{}: {e}", crate::render::path(&a.output)))
         }
     };
     let name = out.name();
-    if let Err(e) = out
-        .write_all(html.as_bytes())
-        .and_then(|()| out.finish(true))
-    {
-        return Stop::of(&e, &name, false).report(0);
+    if let Err(stop) = out.write_whole(html.as_bytes()) {
+        stop.report();
+        return 0;
     }
     let s = &sink.sum;
     eprintln!(
@@ -851,11 +846,5 @@ pub fn run(a: Args) -> u8 {
             eprintln!("pdnkit: cannot open {name}: {why}");
         }
     }
-    if sink.failed || failed {
-        crate::exit::FAILED
-    } else if a.strict && s.of_severity(Severity::Error) > 0 {
-        1
-    } else {
-        0
-    }
+    u8::from(a.strict && s.of_severity(Severity::Error) > 0)
 }
