@@ -41,9 +41,17 @@ pub struct Group {
     /// The group's name (the player as first written, the event, the year,
     /// the variant, the opening's table and code).
     pub name: String,
-    /// By opening: the opening's name, when its row or the names table has one.
+    /// By opening: the name every game of the group shares, the row's own
+    /// or the names table's when every game reaches it; `None` else (the
+    /// names its games reach deeper are [`Group::names_reached`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub opening_name: Option<String>,
+    /// By opening, for a row with no name of its own: the names of the
+    /// variant's names table its games reach deeper, with how many games
+    /// reach each (the others reach no name). `select --opening NAME`
+    /// selects those games.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "BTreeMap::is_empty"))]
+    pub names_reached: BTreeMap<String, u64>,
     /// Games.
     pub games: u64,
     /// Won, drawn, lost: the player's for a player, White's otherwise.
@@ -80,12 +88,14 @@ impl Group {
     }
 }
 
-/// Games grouped by player, event, year or variant, in key order.
+/// Games grouped by player, event, year, variant or opening, in key order.
 ///
-/// By player and by event, a game stored more than once in an event is
-/// counted once, as `pdnkit tournament` counts it
-/// ([`crate::tournament::Games::events`] counts it): the groups are made when all games are
-/// in ([`Groups::sorted`]). [`Groups::keep_duplicates`] counts every copy.
+/// Whatever they are grouped by, a game stored more than once in an event
+/// is counted once, as `pdnkit tournament` counts it
+/// ([`crate::tournament::Games::events`] counts it): the groups are made
+/// when all games are in ([`Groups::sorted`]), and [`Groups::set_aside`]
+/// says how many copies were not counted. [`Groups::keep_duplicates`]
+/// counts every copy.
 #[derive(Debug)]
 pub struct Groups {
     by: GroupBy,
@@ -97,6 +107,8 @@ pub struct Groups {
     seq: u64,
     /// Per group: the place of the game counted first in it, which names it.
     first: HashMap<String, u64>,
+    /// By opening: each group's row's own name.
+    row_names: HashMap<String, String>,
     /// The keys and names of the games waiting, each text once.
     strings: crate::tournament::Strings,
     /// The codes of the findings of the games waiting, each list once.
@@ -128,6 +140,8 @@ struct Pending {
 struct Waiting {
     key: crate::tournament::Sym,
     name: crate::tournament::Sym,
+    /// A name reached deeper ([`Group::names_reached`]).
+    deeper: crate::tournament::Sym,
     side: Option<u8>,
     white: Option<bool>,
 }
@@ -136,6 +150,7 @@ impl Waiting {
     const NONE: Waiting = Waiting {
         key: crate::tournament::Sym::NONE,
         name: crate::tournament::Sym::NONE,
+        deeper: crate::tournament::Sym::NONE,
         side: None,
         white: None,
     };
@@ -143,13 +158,14 @@ impl Waiting {
 
 impl Pending {
     /// Bytes of a record.
-    const BYTES: usize = 8 + 2 * 10 + 1 + 5 + 4;
+    const BYTES: usize = 8 + 2 * 14 + 1 + 5 + 4;
     /// Appends its record to `out`.
     fn write(&self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.seq.to_le_bytes());
         for w in &self.entries {
             out.extend_from_slice(&w.key.raw().to_le_bytes());
             out.extend_from_slice(&w.name.raw().to_le_bytes());
+            out.extend_from_slice(&w.deeper.raw().to_le_bytes());
             out.push(w.side.unwrap_or(u8::MAX));
             out.push(match w.white {
                 None => 0,
@@ -173,14 +189,15 @@ impl Pending {
             *w = Waiting {
                 key: crate::tournament::Sym::from_raw(u32_at(at)),
                 name: crate::tournament::Sym::from_raw(u32_at(at + 4)),
-                side: Some(b[at + 8]).filter(|&s| s != u8::MAX),
-                white: match b[at + 9] {
+                deeper: crate::tournament::Sym::from_raw(u32_at(at + 8)),
+                side: Some(b[at + 12]).filter(|&s| s != u8::MAX),
+                white: match b[at + 13] {
                     0 => None,
                     1 => Some(false),
                     _ => Some(true),
                 },
             };
-            at += 10;
+            at += 14;
         }
         Some(Pending {
             seq,
@@ -192,9 +209,31 @@ impl Pending {
     }
 }
 
-/// What a game adds to one group: its key, the group's name, the result
-/// from the group's side (0 won, 1 drawn, 2 lost), and the colour.
-type Entry = (String, String, Option<usize>, Option<bool>);
+/// What a game adds to one group.
+struct Entry {
+    /// The group's key.
+    key: String,
+    /// The group's name, as this game writes it.
+    name: String,
+    /// By opening: the name the game reaches deeper than its row.
+    deeper: Option<String>,
+    /// The result from the group's side (0 won, 1 drawn, 2 lost).
+    side: Option<usize>,
+    /// The group's colour in the game, for a player.
+    white: Option<bool>,
+}
+
+impl Entry {
+    fn new(key: String, name: String, side: Option<usize>, white: Option<bool>) -> Entry {
+        Entry {
+            key,
+            name,
+            deeper: None,
+            side,
+            white,
+        }
+    }
+}
 
 impl Groups {
     /// No group yet.
@@ -202,9 +241,10 @@ impl Groups {
         Groups {
             by,
             groups: BTreeMap::new(),
-            once: matches!(by, GroupBy::Player | GroupBy::Event).then(crate::tournament::Once::new),
+            once: Some(crate::tournament::Once::new()),
             seq: 0,
             first: HashMap::new(),
+            row_names: HashMap::new(),
             strings: crate::tournament::Strings::default(),
             code_lists: Vec::new(),
             code_ids: HashMap::new(),
@@ -214,8 +254,7 @@ impl Groups {
     }
     /// Every copy of a game counts (`--keep-duplicates`), when `keep`.
     pub fn keep_duplicates(mut self, keep: bool) -> Groups {
-        self.once = (!keep && matches!(self.by, GroupBy::Player | GroupBy::Event))
-            .then(crate::tournament::Once::new);
+        self.once = (!keep).then(crate::tournament::Once::new);
         self
     }
     /// Counts one game of `file`. Its result is the computed one where the
@@ -225,12 +264,10 @@ impl Groups {
         let codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
         let plies = r.checked.then_some(r.plies);
         if self.once.is_none() {
-            for (key, name, side, white) in entries {
-                count(&mut self.groups, &key, &name, side, white, plies, &codes);
-                if let (GroupBy::Opening, Some(o)) = (self.by, &r.opening) {
-                    if let Some(g) = self.groups.get_mut(&key) {
-                        g.opening_name = o.name().map(str::to_string);
-                    }
+            for e in entries {
+                let grp = count(&mut self.groups, &e, plies, &codes);
+                if let Some(deeper) = e.deeper {
+                    *grp.names_reached.entry(deeper).or_default() += 1;
                 }
             }
             return;
@@ -252,12 +289,16 @@ impl Groups {
             codes,
         };
         self.seq += 1;
-        for (key, name, side, white) in entries.into_iter().take(2) {
+        for e in entries.into_iter().take(2) {
             p.entries[p.n as usize] = Waiting {
-                key: self.strings.intern(&key),
-                name: self.strings.intern(&name),
-                side: side.map(|s| s as u8),
-                white,
+                key: self.strings.intern(&e.key),
+                name: self.strings.intern(&e.name),
+                deeper: e
+                    .deeper
+                    .as_deref()
+                    .map_or(crate::tournament::Sym::NONE, |d| self.strings.intern(d)),
+                side: e.side.map(|s| s as u8),
+                white: e.white,
             };
             p.n += 1;
         }
@@ -272,7 +313,7 @@ impl Groups {
         }
     }
     /// The groups a game adds to.
-    fn entries(&self, g: &Game, r: &GameReport) -> Vec<Entry> {
+    fn entries(&mut self, g: &Game, r: &GameReport) -> Vec<Entry> {
         let result = match r.computed {
             Outcome::Unknown => r.declared.unwrap_or(Outcome::Unknown),
             c => c,
@@ -303,29 +344,51 @@ impl Groups {
                     } else {
                         (crate::players::name_key(&name), name)
                     };
-                    entries.push((key, name, side, Some(white)));
+                    entries.push(Entry::new(key, name, side, Some(white)));
                 }
             }
             GroupBy::Event => {
                 let e = g.tag("Event").unwrap_or_default();
-                entries.push((crate::players::name_key(&e), e, white_side, None));
+                entries.push(Entry::new(
+                    crate::players::name_key(&e),
+                    e,
+                    white_side,
+                    None,
+                ));
             }
             GroupBy::Year => {
                 let y = g
                     .tag("Date")
                     .and_then(|d| crate::select::date_span(&d))
                     .map_or("unknown".to_string(), |(a, _)| (a / 10000).to_string());
-                entries.push((y.clone(), y, white_side, None));
+                entries.push(Entry::new(y.clone(), y, white_side, None));
             }
             GroupBy::Variant => {
                 let v = r.kind.map_or("unknown", |k| k.name()).to_string();
-                entries.push((v.clone(), v, white_side, None));
+                entries.push(Entry::new(v.clone(), v, white_side, None));
             }
             GroupBy::Opening => {
-                let o = r.opening.as_ref().map_or("(none)".to_string(), |o| {
-                    format!("{} {}", o.table(), o.code())
-                });
-                entries.push((o.clone(), o, white_side, None));
+                let Some(o) = r.opening.as_ref() else {
+                    let none = "(none)".to_string();
+                    entries.push(Entry::new(none.clone(), none, white_side, None));
+                    return entries;
+                };
+                // A group is named only by what all its games share: its
+                // row's own name; a name of the names table is reached
+                // deeper, by some of its games (issue 62 item 2).
+                let key = format!("{} {}", o.table(), o.code());
+                let (own, deeper) = match (o.name(), o.name_table()) {
+                    (Some(n), None) => (Some(n), None),
+                    (n, _) => (None, n),
+                };
+                if let Some(own) = own {
+                    if !self.row_names.contains_key(&key) {
+                        self.row_names.insert(key.clone(), own.to_string());
+                    }
+                }
+                let mut e = Entry::new(key.clone(), key, white_side, None);
+                e.deeper = deeper.map(str::to_string);
+                entries.push(e);
             }
         }
         entries
@@ -366,15 +429,22 @@ impl Groups {
         for w in &p.entries[..p.n as usize] {
             let text = |s| self.strings.get(s).unwrap_or("");
             let (key, name) = (text(w.key), text(w.name));
-            count(
+            let e = Entry {
+                key: key.to_string(),
+                name: name.to_string(),
+                deeper: self.strings.get(w.deeper).map(str::to_string),
+                side: w.side.map(usize::from),
+                white: w.white,
+            };
+            let grp = count(
                 &mut self.groups,
-                key,
-                name,
-                w.side.map(usize::from),
-                w.white,
+                &e,
                 p.plies,
                 &self.code_lists[p.codes as usize],
             );
+            if let Some(deeper) = e.deeper {
+                *grp.names_reached.entry(deeper).or_default() += 1;
+            }
             match self.first.get_mut(key) {
                 Some(seq) if *seq > p.seq => {
                     *seq = p.seq;
@@ -392,6 +462,23 @@ impl Groups {
     /// The groups, most games first (then by name).
     pub fn sorted(&mut self) -> Vec<&Group> {
         self.settle();
+        for (key, name) in &self.row_names {
+            if let Some(g) = self.groups.get_mut(key) {
+                g.opening_name = Some(name.clone());
+            }
+        }
+        // A name of the names table that every game of the group reaches
+        // is the group's too.
+        for g in self.groups.values_mut() {
+            let all = match g.names_reached.iter().next() {
+                Some((n, &c)) if g.names_reached.len() == 1 && c == g.games => Some(n.clone()),
+                _ => None,
+            };
+            if let (None, Some(n)) = (&g.opening_name, all) {
+                g.opening_name = Some(n);
+                g.names_reached.clear();
+            }
+        }
         let mut v: Vec<&Group> = self.groups.values().collect();
         v.sort_by(|a, b| b.games.cmp(&a.games).then(a.name.cmp(&b.name)));
         v
@@ -433,28 +520,20 @@ impl Groups {
     }
 }
 
-/// Counts one game in the group `key` (named `name` when it is new): the
-/// result from the group's side (0 won, 1 drawn, 2 lost), the colour, the
-/// game's plies and the codes of its findings.
-fn count(
-    groups: &mut BTreeMap<String, Group>,
-    key: &str,
-    name: &str,
-    side: Option<usize>,
-    white: Option<bool>,
+/// Counts one game in the group of its entry `e` (named as `e` names it
+/// when it is new): the result from the group's side, the colour, the
+/// game's plies and the codes of its findings. The group.
+fn count<'g>(
+    groups: &'g mut BTreeMap<String, Group>,
+    e: &Entry,
     plies: Option<u32>,
     codes: &[&'static str],
-) {
-    if !groups.contains_key(key) {
-        let group = Group {
-            name: name.to_string(),
-            ..Group::default()
-        };
-        groups.insert(key.to_string(), group);
-    }
-    let Some(grp) = groups.get_mut(key) else {
-        return;
-    };
+) -> &'g mut Group {
+    let grp = groups.entry(e.key.clone()).or_insert_with(|| Group {
+        name: e.name.clone(),
+        ..Group::default()
+    });
+    let (side, white) = (e.side, e.white);
     grp.games += 1;
     if let Some(p) = plies {
         grp.plies += u64::from(p);
@@ -477,13 +556,14 @@ fn count(
     for c in codes {
         *grp.findings.entry(c).or_default() += 1;
     }
+    grp
 }
 
 /// `stats --by` as JSON: what the games are grouped by, and the groups.
 #[cfg(feature = "serde")]
 #[derive(Clone, Debug, serde::Serialize)]
 struct GroupsRecord<'a> {
-    /// `player`, `event`, `year` or `variant`.
+    /// `player`, `event`, `year`, `variant` or `opening`.
     pub by: &'static str,
     /// The groups, most games first.
     pub groups: Vec<GroupRecord<'a>>,

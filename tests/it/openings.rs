@@ -267,12 +267,21 @@ fn stats_by_opening_groups_add_up_to_the_games() {
             ("idf-745 XXVII-15".to_string(), 1, None),
         ]
     );
-    // On the real archives: the groups add up to the games.
+    // On the real archives: the groups add up to the games (every copy
+    // counted).
     let Some(real) = common::shared("corpus/real") else {
         return;
     };
     let r = real.to_string_lossy().to_string();
-    let out = common::pdnkit(&["stats", "--by", "opening", "--format", "json", &r]);
+    let out = common::pdnkit(&[
+        "stats",
+        "--by",
+        "opening",
+        "--keep-duplicates",
+        "--format",
+        "json",
+        &r,
+    ]);
     let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     let sum: u64 = v["groups"]
         .as_array()
@@ -283,6 +292,130 @@ fn stats_by_opening_groups_add_up_to_the_games() {
     let out = common::pdnkit(&["check", "--format", "json", &r]);
     let summary = common::json_lines(&out).pop().expect("a summary");
     assert_eq!(Some(sum), summary["games"].as_u64());
+}
+
+/// The groups of `stats --by KIND` as (name, games, JSON of the group).
+fn stats_groups(by: &str, extra: &[&str], paths: &[String]) -> (Vec<Value>, String) {
+    let mut args = vec!["stats", "--by", by, "--format", "json"];
+    args.extend_from_slice(extra);
+    args.extend(paths.iter().map(String::as_str));
+    let out = common::pdnkit(&args);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    (
+        v["groups"].as_array().cloned().unwrap_or_default(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Issue 62 item 7: one counting rule for every `--by`. The Belarus files
+/// hold each championship twice (the whole-event file beside the round
+/// files): by event, year, variant and opening alike each game counts once
+/// and the note says so; `--keep-duplicates` counts every copy, as `check`
+/// does. Before, `--by year` said 534 for 2016 where `--by event` said 254.
+#[test]
+fn every_by_counts_a_game_stored_twice_once() {
+    let Some(other) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let files: Vec<String> = std::fs::read_dir(&other)
+        .expect("readable")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("jpalaz"))
+        })
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    assert!(files.len() > 20, "{files:?}");
+    let total = |groups: &[Value]| -> u64 {
+        groups
+            .iter()
+            .map(|g| g["games"].as_u64().unwrap_or(0))
+            .sum()
+    };
+    let (events, note) = stats_groups("event", &[], &files);
+    let once = total(&events);
+    assert!(note.contains("each game counted once"), "{note}");
+    let check = common::json_lines(&common::pdnkit(
+        &[
+            &["check", "--format", "json"][..],
+            &files.iter().map(String::as_str).collect::<Vec<_>>(),
+        ]
+        .concat(),
+    ))
+    .pop()
+    .expect("a summary")["games"]
+        .as_u64()
+        .expect("games");
+    assert!(
+        once < check,
+        "{once} of {check}: the copies are counted once"
+    );
+    for by in ["year", "variant", "opening"] {
+        let (groups, note) = stats_groups(by, &[], &files);
+        assert_eq!(total(&groups), once, "--by {by}");
+        assert!(note.contains("each game counted once"), "--by {by}: {note}");
+        let (all, note) = stats_groups(by, &["--keep-duplicates"], &files);
+        assert_eq!(total(&all), check, "--by {by} --keep-duplicates");
+        assert!(!note.contains("counted once"), "{note}");
+    }
+    // A player group counts each game for both its players.
+    let (players, _) = stats_groups("player", &[], &files);
+    assert_eq!(total(&players), 2 * once);
+}
+
+/// Issue 62 item 2: a group is named only by what all its games share.
+/// ACF 3-move 128 has no name of its own; its 20 games reach Defiance,
+/// Fife and Glasgow-Whilter of the names table, or no name, and the group
+/// is not named after one of them. A name that every game of a code
+/// reaches (104: Kelso) names the group. `select --opening NAME` means the
+/// games the groups count under that name.
+#[test]
+fn an_opening_group_is_named_by_what_all_its_games_share() {
+    let Some(other) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let files = vec![other.to_string_lossy().into_owned()];
+    let (groups, _) = stats_groups("opening", &["--keep-duplicates"], &files);
+    let group = |name: &str| {
+        groups
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap_or_else(|| panic!("no group {name}"))
+            .clone()
+    };
+    let g128 = group("acf-3move 128");
+    assert!(g128.get("opening_name").is_none(), "{g128}");
+    let reached = g128["names_reached"].as_object().expect("names reached");
+    let named: u64 = reached.values().map(|n| n.as_u64().unwrap_or(0)).sum();
+    assert!(
+        reached.len() >= 2 && named < g128["games"].as_u64().unwrap_or(0),
+        "{g128}"
+    );
+    assert_eq!(group("acf-3move 104")["opening_name"], "Kelso");
+    for name in ["Glasgow-Whilter", "Defiance", "Kelso"] {
+        let counted: u64 = groups
+            .iter()
+            .map(|g| {
+                if g["opening_name"] == name {
+                    g["games"].as_u64().unwrap_or(0)
+                } else {
+                    g["names_reached"][name].as_u64().unwrap_or(0)
+                }
+            })
+            .sum();
+        let o = common::pdnkit(&["select", "--opening", name, &files[0]]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        let selected: u64 = err
+            .lines()
+            .find_map(|l| l.strip_prefix("selected "))
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .expect("a count");
+        assert_eq!(selected, counted, "{name}: {err}");
+        assert!(counted > 0, "{name}");
+    }
 }
 
 #[test]

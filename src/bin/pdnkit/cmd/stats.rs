@@ -37,8 +37,8 @@ pub struct Args {
     /// too; White's for the other groups), score, mean length, findings.
     #[arg(long, value_enum, value_name = "GROUP")]
     by: Option<By>,
-    /// With --by player or event: count every copy of a game stored more
-    /// than once in an event (by default each game counts once, as
+    /// With --by: count every copy of a game stored more than once in an
+    /// event (by default, whatever the groups, each game counts once, as
     /// `tournament` counts it).
     #[arg(long)]
     keep_duplicates: bool,
@@ -203,7 +203,7 @@ fn groups_text(groups: &mut Groups, format: Format) -> Result<String, String> {
     match format {
         Format::Human => Ok(groups_human(by, player, &sorted)),
         // JSON is written above.
-        Format::Csv | Format::Json => groups_csv(by, &sorted),
+        Format::Csv | Format::Json => groups_csv(by, &sorted, by == "opening"),
     }
 }
 
@@ -214,6 +214,21 @@ fn group_findings(g: &pdnkit::stats::Group) -> String {
         .map(|(k, v)| format!("{k} {v}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A group's names reached deeper (by opening), `name count` joined by
+/// commas, and how many of its games reach none.
+fn names_reached(g: &pdnkit::stats::Group) -> String {
+    let named: u64 = g.names_reached.values().sum();
+    let mut parts: Vec<String> = g
+        .names_reached
+        .iter()
+        .map(|(n, c)| format!("{n} {c}"))
+        .collect();
+    if named < g.games && !parts.is_empty() {
+        parts.push(format!("no name {}", g.games - named));
+    }
+    parts.join(", ")
 }
 
 /// `stats --by` as a table for people.
@@ -266,14 +281,23 @@ fn groups_human(by: &str, player: bool, sorted: &[&pdnkit::stats::Group]) -> Str
                 .map_or("-".to_string(), |m| format!("{m:.1}")),
             group_findings(g)
         ));
+        if !g.names_reached.is_empty() {
+            // Names of the names table some of its games reach: not the
+            // group's (issue 62 item 2).
+            t.push_str(&format!("  reached deeper: {}\n", names_reached(g)));
+        }
     }
     t
 }
 
 /// `stats --by` as CSV.
-fn groups_csv(by: &str, sorted: &[&pdnkit::stats::Group]) -> Result<String, String> {
+fn groups_csv(
+    by: &str,
+    sorted: &[&pdnkit::stats::Group],
+    openings: bool,
+) -> Result<String, String> {
     let mut w = csv::Writer::from_writer(Vec::new());
-    let head = [
+    let mut head = vec![
         by,
         "games",
         "wins",
@@ -290,9 +314,12 @@ fn groups_csv(by: &str, sorted: &[&pdnkit::stats::Group]) -> Result<String, Stri
         "black_losses",
         "findings",
     ];
+    if openings {
+        head.extend(["opening_name", "names_reached"]);
+    }
     crate::render::safe_record(&mut w, head).map_err(|e| format!("CSV: {e}"))?;
     for g in sorted {
-        let row = [
+        let mut row = vec![
             g.name.clone(),
             g.games.to_string(),
             g.wins.to_string(),
@@ -309,6 +336,10 @@ fn groups_csv(by: &str, sorted: &[&pdnkit::stats::Group]) -> Result<String, Stri
             g.as_black[2].to_string(),
             group_findings(g),
         ];
+        if openings {
+            row.push(g.opening_name.clone().unwrap_or_default());
+            row.push(names_reached(g));
+        }
         crate::render::safe_record(&mut w, row).map_err(|e| format!("CSV: {e}"))?;
     }
     Ok(String::from_utf8_lossy(&w.into_inner().map_err(|e| format!("CSV: {e}"))?).into_owned())
