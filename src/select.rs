@@ -229,6 +229,28 @@ impl Criterion {
         Ok(Criterion(Test::Opening(o)))
     }
 
+    /// For an opening name (`--opening chefneux`) and a run with no
+    /// `--opening-table` (`chosen` empty): the shipped names tables with a
+    /// row of that name that name no game, because their variants have no
+    /// ballot table (`names-international`), so that a selection that finds
+    /// nothing says why (issue 62 item 10). Empty for anything else.
+    pub fn names_no_game(&self, chosen: &[std::sync::Arc<crate::openings::Table>]) -> Vec<String> {
+        let Test::Opening(OpeningSpec::Name(needle)) = &self.0 else {
+            return Vec::new();
+        };
+        if !chosen.is_empty() {
+            return Vec::new();
+        }
+        crate::openings::idle_names_tables()
+            .into_iter()
+            .filter(|t| {
+                t.row_names()
+                    .any(|n| fold_name(n).contains(needle.as_str()))
+            })
+            .map(|t| t.name().to_string())
+            .collect()
+    }
+
     /// The game's variant, by name (`international`, `italian`, `frisian`).
     pub fn variant_is(name: &str) -> Criterion {
         Criterion(Test::Variant(name.trim().to_string()))

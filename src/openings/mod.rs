@@ -20,7 +20,7 @@ mod table;
 pub(crate) use load::MAX_TABLE_BYTES;
 pub use load::{RowWarning, TableError, TableSpec};
 pub(crate) use table::{
-    classify, is_initial, plies_needed, section_table, shipped_names, table_named,
-    tables_with_code, Chosen,
+    classify, idle_names_tables, is_initial, plies_needed, section_table, shipped_names,
+    table_named, tables_with_code, Chosen,
 };
 pub use table::{Opening, Table};

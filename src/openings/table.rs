@@ -126,13 +126,86 @@ impl Opening {
     /// (`|` between spellings): what `pdnkit openings --table NAME` writes
     /// as CSV. `None` for a name that is no shipped table.
     pub fn table_rows(name: &str) -> Option<(Vec<String>, Vec<[String; 7]>)> {
-        let (_, text) = SHIPPED.iter().find(|(n, _)| *n == name)?;
-        let t = Table::shipped(name)?;
-        let head = text
+        Table::shipped(name).map(|t| t.text_rows())
+    }
+    /// What a variant's games are classified against by default (OPENINGS.md
+    /// 3.1), as `pdnkit openings` says it: per shipped table, the variants
+    /// it is a ballot table for (with its place in their list), or, for a
+    /// names table, the tables whose rows it names; a names table of a
+    /// variant with no ballot table names no game unless it is chosen.
+    pub fn table_role(name: &str) -> String {
+        let mut ballot: Vec<String> = Vec::new();
+        let mut names: Vec<(String, Vec<&str>)> = Vec::new();
+        for v in Variant::ALL {
+            let (list, names_table) = defaults(v);
+            if let Some(i) = list.iter().position(|n| *n == name) {
+                ballot.push(if list.len() > 1 {
+                    format!("{} ({})", v.name(), ordinal(i + 1))
+                } else {
+                    v.name().to_string()
+                });
+            }
+            if names_table == Some(name) {
+                let what = if list.is_empty() {
+                    format!("no ballot table, so it names no game unless chosen (--opening-table {name})")
+                } else {
+                    format!("rows of {} with no name of their own", list.join(", "))
+                };
+                match names.iter_mut().find(|(w, _)| *w == what) {
+                    Some((_, vs)) => vs.push(v.name()),
+                    None => names.push((what, vec![v.name()])),
+                }
+            }
+        }
+        let names: Vec<String> = names
+            .into_iter()
+            .map(|(what, vs)| format!("{}: {what}", vs.join(", ")))
+            .collect();
+        match (ballot.is_empty(), names.is_empty()) {
+            (false, _) => format!("default for {}", ballot.join(", ")),
+            (true, false) => format!("names {}", names.join("; ")),
+            (true, true) => "only when chosen (--opening-table)".to_string(),
+        }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Table {
+    /// Its header lines (`# key: value`; a user's table gets `# table:`
+    /// and `# variants:`) and rows, each row as `code`, `name`, `variants`,
+    /// `start_fen`, `moves`, `fen`, `aliases` (`|` between spellings): what
+    /// `pdnkit openings --table NAME|FILE` writes as CSV, and reads back.
+    pub fn text_rows(&self) -> (Vec<String>, Vec<[String; 7]>) {
+        let t = self;
+        let mut head: Vec<String> = t
+            .text
             .lines()
             .take_while(|l| l.starts_with('#'))
             .map(str::to_string)
             .collect();
+        if head.is_empty() {
+            let mut variants: Vec<&str> = Vec::new();
+            for r in &t.rows {
+                for v in &r.variants {
+                    if !variants.contains(&v.name()) {
+                        variants.push(v.name());
+                    }
+                }
+            }
+            head.push(format!("# table: {}", t.name));
+            head.push(format!("# variants: {}", variants.join(" ")));
+        }
         let rows = t
             .rows
             .iter()
@@ -151,7 +224,7 @@ impl Opening {
                 ]
             })
             .collect();
-        Some((head, rows))
+        (head, rows)
     }
 }
 
@@ -444,6 +517,11 @@ impl Table {
     /// file's name).
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// Its rows' names (empty for a row with none).
+    pub(crate) fn row_names(&self) -> impl Iterator<Item = &str> {
+        (0..self.rows.len() as u32).map(|r| self.row_name(r))
     }
 
     /// How many rows it has.
@@ -781,6 +859,23 @@ pub(crate) fn table_named(name: &str, chosen: Option<&Chosen>) -> Option<Arc<Tab
     chosen
         .and_then(|c| c.named(name).cloned())
         .or_else(|| Table::shipped(name))
+}
+
+/// The shipped names tables that name no game by default: every variant
+/// they name has no ballot table (`names-international`).
+pub(crate) fn idle_names_tables() -> Vec<Arc<Table>> {
+    SHIPPED
+        .iter()
+        .map(|(n, _)| *n)
+        .filter(|n| {
+            let of: Vec<Variant> = Variant::ALL
+                .into_iter()
+                .filter(|&v| defaults(v).1 == Some(*n))
+                .collect();
+            !of.is_empty() && of.iter().all(|&v| defaults(v).0.is_empty())
+        })
+        .filter_map(Table::shipped)
+        .collect()
 }
 
 /// The names of the shipped tables.

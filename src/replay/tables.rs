@@ -351,6 +351,8 @@ fn after(r: &GameReport) -> Result<(Position, Vec<String>), String> {
 /// the row's position is the one after its last move.
 fn pdn_rows(text: &str) -> (Vec<Row>, Vec<Left>) {
     let (mut rows, mut warnings) = (Vec::new(), Vec::new());
+    // Rows whose variant no GameType tag names, per the variant read.
+    let mut defaulted: std::collections::BTreeMap<&'static str, (u32, u32)> = Default::default();
     // Game by game: only the rows are kept, never every game at once.
     let games = crate::pdn::Reader::new(text.as_bytes()).map_while(Result::ok);
     for (i, g) in games.enumerate() {
@@ -378,9 +380,29 @@ fn pdn_rows(text: &str) -> (Vec<Row>, Vec<Left>) {
                 })
             });
         match row {
-            Ok(r) => rows.push(r),
+            Ok(r) => {
+                if g.tag("GameType").is_none_or(|t| t.trim().is_empty()) {
+                    if let Some(&v) = r.variants.first() {
+                        defaulted.entry(v.name()).or_insert((0, v.game_type())).0 += 1;
+                    }
+                }
+                rows.push(r)
+            }
             Err(why) => warnings.push((at, why)),
         }
+    }
+    // Said once per table: a row serves only the games of its variant, and
+    // nothing named it (issue 62 item 10).
+    for (v, (n, number)) in defaulted {
+        warnings.push((
+            String::new(),
+            format!(
+                "{n} {} no GameType tag: read as {v} (what {} moves give when no tag names a variant), {} only {v} games; a [GameType \"N\"] tag names a row's variant ({number} is {v})",
+                if n == 1 { "row has" } else { "rows have" },
+                if n == 1 { "its" } else { "their" },
+                if n == 1 { "it serves" } else { "they serve" },
+            ),
+        ));
     }
     (rows, warnings)
 }

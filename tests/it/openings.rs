@@ -418,6 +418,98 @@ fn an_opening_group_is_named_by_what_all_its_games_share() {
     }
 }
 
+/// Issue 62 item 10: a user's table never fails quietly. A `.pdn` row
+/// without a GameType serves the games of the variant its moves are read
+/// as, and nothing else: said once per table, and `openings --table FILE`
+/// writes each row with the variants it serves. The shipped
+/// `names-international` names no game by default (international has no
+/// ballot table): `openings` says so, `--opening chefneux` warns instead of
+/// a quiet 0, and `--opening-table names-international` gives the games
+/// their names.
+#[test]
+fn users_tables_and_names_tables_say_which_variants_they_serve() {
+    let d = common::tempdir("openings-variants");
+    let table = d.join("mine.pdn");
+    std::fs::write(
+        &table,
+        "[Ballot \"A1\"]\n[Opening \"First\"]\n1. c3-d4 f6-g5 *\n\n\
+         [Ballot \"A2\"]\n[GameType \"25\"]\n1. c3-d4 d6-c5 *\n\n\
+         [Ballot \"A3\"]\n1. c3-b4 f6-g5 *\n",
+    )
+    .unwrap();
+    let openings = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_pdnkit"))
+            .arg("openings")
+            .args(args)
+            .output()
+            .expect("pdnkit runs")
+    };
+    let o = openings(&["--table", table.to_str().unwrap()]);
+    let (out, err) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    let rows: Vec<(&str, &str)> = out
+        .lines()
+        .filter(|l| l.starts_with('A'))
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0], f[2])
+        })
+        .collect();
+    assert_eq!(rows.len(), 3, "{out}");
+    let default = rows[0].1;
+    assert_eq!(rows[1], ("A2", "russian"), "{out}");
+    assert_eq!(rows[2].1, default, "{out}");
+    assert_eq!(
+        err.matches("no GameType tag").count(),
+        1,
+        "one warning for the table: {err}"
+    );
+    assert!(
+        err.contains(&format!("2 rows have no GameType tag: read as {default}")),
+        "{err}"
+    );
+    // The list says what each table is for.
+    let o = openings(&[]);
+    let list = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        list.contains("default for brazilian (1st), russian (1st)"),
+        "{list}"
+    );
+    assert!(
+        list.contains("international: no ballot table, so it names no game unless chosen"),
+        "{list}"
+    );
+    // An international game opening 32-28 18-23 (Chefneux).
+    let game = d.join("int.pdn");
+    std::fs::write(
+        &game,
+        "[GameType \"20\"]\n[White \"A\"]\n[Black \"B\"]\n1. 32-28 18-23 2. 33-29 23x32 3. 37x28 *\n",
+    )
+    .unwrap();
+    let g = game.to_str().unwrap();
+    let o = common::pdnkit(&["select", "--opening", "chefneux", g]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.stdout.is_empty());
+    assert!(
+        err.contains("a name of names-international, which names no game unless chosen"),
+        "{err}"
+    );
+    let o = common::pdnkit(&[
+        "select",
+        "--opening",
+        "chefneux",
+        "--opening-table",
+        "names-international",
+        g,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("selected 1 of 1 games"), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+}
+
 #[test]
 fn opening_tables_replace_the_variants_lists() {
     let dir = common::tempdir("openings-tables");

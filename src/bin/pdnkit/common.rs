@@ -562,11 +562,19 @@ impl SelectArgs {
         for v in &self.position {
             add(Criterion::parse_position(v), "position")?;
         }
+        let chosen = tables.as_deref().unwrap_or_default();
         for v in &self.opening {
-            add(
-                Criterion::parse_opening_with(v, tables.as_deref().unwrap_or_default()),
-                "opening",
-            )?;
+            let c = Criterion::parse_opening_with(v, chosen);
+            if let Ok(c) = &c {
+                // A name only a names table has that names no game: said,
+                // never a quiet 0 (issue 62 item 10).
+                for t in c.names_no_game(chosen) {
+                    eprintln!(
+                        "pdnkit: warning: --opening {v}: a name of {t}, which names no game unless chosen (its variant has no ballot table): add --opening-table {t}"
+                    );
+                }
+            }
+            add(c, "opening")?;
         }
         s.invert(self.invert);
         Ok(s)

@@ -1,5 +1,6 @@
-//! `pdnkit openings [--table NAME]`: the shipped opening tables, or one of
-//! them as CSV (docs/openings.md).
+//! `pdnkit openings [--table NAME|FILE]`: the shipped opening tables and
+//! what each is used for, or one table (a shipped one, or a user's file as
+//! it is read) as CSV (docs/openings.md).
 
 use pdnkit::openings::Opening;
 
@@ -7,8 +8,9 @@ use pdnkit::openings::Opening;
 pub struct Args {
     /// Write this table as CSV (`# key: value` lines, then code, name,
     /// variants, start_fen, moves, fen, aliases), to start a table of one's
-    /// own from.
-    #[arg(long, value_name = "NAME")]
+    /// own from; a user's FILE is written as it is read, each row with the
+    /// variants it serves (its warnings on standard error).
+    #[arg(long, value_name = "NAME|FILE")]
     table: Option<String>,
 }
 
@@ -23,7 +25,9 @@ pub fn run(a: Args) -> u8 {
     crate::output::print_answer(&text)
 }
 
-/// A line per table: name, rows, variants, title, source.
+/// A line per table: name, rows, variants, title, source; then what it is
+/// used for (issue 62 item 10: a names table of a variant with no ballot
+/// table names no game unless chosen).
 fn list() -> String {
     let tables = Opening::tables();
     let w = tables.iter().map(|t| t[0].len()).max().unwrap_or(5);
@@ -35,22 +39,25 @@ fn list() -> String {
         out.push_str(&format!(
             "{name:<w$} {rows:>5}  {variants:<20} {title}; {source}\n"
         ));
+        out.push_str(&format!(
+            "{:<w$}        {}\n",
+            "",
+            Opening::table_role(&name)
+        ));
     }
     out
 }
 
 /// One table as CSV.
 fn table(name: &str) -> Result<String, String> {
-    let Some((head, rows)) = Opening::table_rows(name) else {
-        let names: Vec<String> = Opening::tables()
-            .into_iter()
-            .map(|t| t[0].clone())
-            .collect();
-        return Err(format!(
-            "--table: '{name}' is no opening table (tables: {})",
-            names.join(", ")
-        ));
+    let spec: pdnkit::openings::TableSpec = name.parse().map_err(|e| format!("--table: {e}"))?;
+    let Some((table, warnings)) = spec.open().map_err(|e| format!("--table: {e}"))? else {
+        return Err("--table: none is no table".into());
     };
+    for w in warnings {
+        eprintln!("pdnkit: warning: {w}");
+    }
+    let (head, rows) = table.text_rows();
     let mut w = csv::Writer::from_writer(Vec::new());
     let columns = [
         "code",
