@@ -659,6 +659,7 @@ mod pending_tests {
                 Waiting {
                     key: crate::tournament::Sym::from_raw(3),
                     name: crate::tournament::Sym::from_raw(4),
+                    deeper: crate::tournament::Sym::from_raw(7),
                     side: Some(2),
                     white: Some(false),
                 },
