@@ -348,7 +348,8 @@ impl Groups {
                 }
             }
             GroupBy::Event => {
-                let e = g.tag("Event").unwrap_or_default();
+                // As the tournament reads it (a producer's own tags too).
+                let e = crate::tournament::Tagged::of(g).event;
                 entries.push(Entry::new(
                     crate::players::name_key(&e),
                     e,
@@ -357,8 +358,8 @@ impl Groups {
                 ));
             }
             GroupBy::Year => {
-                let y = g
-                    .tag("Date")
+                let y = crate::tournament::Tagged::of(g)
+                    .date
                     .and_then(|d| crate::select::date_span(&d))
                     .map_or("unknown".to_string(), |(a, _)| (a / 10000).to_string());
                 entries.push(Entry::new(y.clone(), y, white_side, None));

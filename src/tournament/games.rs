@@ -242,11 +242,12 @@ impl Games {
             r.declared.unwrap_or(Outcome::Unknown)
         };
         let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
-        let (event, site) = (
-            g.tag("Event").unwrap_or_default(),
-            g.tag("Site").unwrap_or_default(),
-        );
-        let (date, round) = (g.tag("Date"), g.tag("Round"));
+        let crate::tournament::tags::Tagged {
+            event,
+            site,
+            date,
+            round,
+        } = crate::tournament::tags::Tagged::of(g);
         let (white, black) = (
             first(&crate::players::WHITE_TAGS),
             first(&crate::players::BLACK_TAGS),

@@ -9,7 +9,7 @@ use crate::tournament::games::Table;
 use crate::tournament::model::{Event, Finding, Meeting, Player, Scoring, Settings, System};
 use crate::tournament::names::Names;
 use crate::tournament::names::{fits, one_apart_pairs, wild_pattern, Pat};
-use crate::tournament::tags::round_of;
+use crate::tournament::tags::{game_number, round_of};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The work of judging one event.
@@ -136,21 +136,33 @@ impl Judge<'_> {
         }
     }
 
-    /// The round of each game; `round-unknown`.
+    /// The round of each game; `round-unknown`. A `game N` Round
+    /// (CheckerBoard's `EVENT, game N`) is round N when no two games of the
+    /// event have the same N (a match's games), else unknown (the games of
+    /// each pairing of a tournament numbered apart).
     pub(super) fn read_rounds(&mut self) {
         let mut unknown_round: Vec<usize> = Vec::new();
+        let numbers: Vec<Option<u32>> = self
+            .ix
+            .iter()
+            .map(|&i| self.games.opt(self.games[i].round).and_then(game_number))
+            .collect();
+        let mut seen = BTreeSet::new();
+        let numbered = numbers.iter().flatten().all(|&n| seen.insert(n));
         let round: Vec<u32> = self
             .ix
             .iter()
-            .map(
-                |&i| match self.games.opt(self.games[i].round).and_then(round_of) {
+            .zip(&numbers)
+            .map(|(&i, number)| {
+                let read = self.games.opt(self.games[i].round).and_then(round_of);
+                match read.or(number.filter(|_| numbered)) {
                     Some(r) => r,
                     None => {
                         unknown_round.push(i);
                         0
                     }
-                },
-            )
+                }
+            })
             .collect();
         if !unknown_round.is_empty() && unknown_round.len() < self.ix.len() {
             self.findings.push(Finding {
@@ -264,6 +276,17 @@ impl Judge<'_> {
         self.system(rounds, &opponents)
     }
 
+    /// Whether the event's name says it is a match (`World title match`,
+    /// `Tweekamp`, `Матч`).
+    fn event_says_match(&self) -> bool {
+        let Some(&i) = self.ix.first() else {
+            return false;
+        };
+        let name = self.games.text(self.games[i].event).to_lowercase();
+        name.split(|c: char| !c.is_alphanumeric())
+            .any(|w| ["match", "matches", "tweekamp", "матч", "duel", "wedstrijd"].contains(&w))
+    }
+
     /// The system the games show (a round robin when most pairs of the
     /// event's own players met), and `repeated-pairing`, `missing-game`.
     pub(super) fn system(&mut self, rounds: &BTreeSet<u32>, opponents: &Opponents) -> System {
@@ -293,8 +316,16 @@ impl Judge<'_> {
         let core_n = core.iter().filter(|c| **c).count();
         let pairs = core_n * core_n.saturating_sub(1) / 2;
         let core_met = met.keys().filter(|(a, b)| core[*a] && core[*b]).count();
-        let system = if n == 2 {
-            System::Match
+        let system = if n == 2 || (core_n == 2 && n > 2) {
+            // A match is two players who meet more than once, or an Event
+            // that says so; one game is no match (issue 62 item 8). A
+            // spelling met in a few games (`MF Tinsley` beside `M Tinsley`)
+            // is no third player of a match.
+            if self.ix.len() > 1 || self.event_says_match() {
+                System::Match
+            } else {
+                System::Game
+            }
         } else if core_n >= 3 && core_met * 4 >= pairs * 3 {
             // Cycles: how many times most pairs met.
             let mut counts: BTreeMap<usize, usize> = BTreeMap::new();
@@ -312,7 +343,7 @@ impl Judge<'_> {
         let allowed = match system {
             System::RoundRobin { cycles } => cycles as usize,
             System::Swiss => 1,
-            System::Match => usize::MAX,
+            System::Match | System::Game => usize::MAX,
         };
         for (&(a, b), v) in &met {
             if v.len() > allowed {

@@ -41,6 +41,7 @@ pub use games::Games;
 pub(crate) use games::{Strings, Sym};
 pub use model::{Event, Finding, Meeting, Player, Scoring, Settings, System, Tiebreak};
 pub(crate) use once::Once;
+pub(crate) use tags::Tagged;
 
 #[cfg(test)]
 mod tests;

@@ -142,8 +142,12 @@ pub enum System {
     /// Pairings round by round.
     Swiss,
     /// Two players only, meeting as often as the match is long (issue 55):
-    /// never a repeated pairing.
+    /// never a repeated pairing. Two players meeting more than once, or an
+    /// Event that says it is a match.
     Match,
+    /// One game between two players, in an Event that does not say it is a
+    /// match (issue 62 item 8).
+    Game,
 }
 
 /// One meeting: the games of one round between two players.
@@ -215,17 +219,26 @@ pub struct Event {
 impl Event {
     /// How it was played, in words: `round robin, 12 players, 11 rounds`.
     pub fn system_text(&self) -> String {
+        if self.players.is_empty() {
+            return "no player named: no crosstable".to_string();
+        }
         let system = match self.system {
             System::RoundRobin { cycles: 1 } => "round robin".to_string(),
             System::RoundRobin { cycles: 2 } => "double round robin".to_string(),
             System::RoundRobin { cycles } => format!("round robin, {cycles} cycles"),
             System::Swiss => "Swiss (pairings round by round)".to_string(),
             System::Match => "match".to_string(),
+            System::Game => "one game".to_string(),
+        };
+        // No Round read: the rounds are not known, not none (issue 62 item 8).
+        let rounds = if self.rounds.is_empty() {
+            "rounds not given".to_string()
+        } else {
+            plural(self.rounds.len(), "round", "rounds")
         };
         format!(
-            "{system}, {}, {}",
+            "{system}, {}, {rounds}",
             plural(self.players.len(), "player", "players"),
-            plural(self.rounds.len(), "round", "rounds")
         )
     }
 }

@@ -18,7 +18,7 @@ use crate::tournament::events::{counted, one_match};
 use crate::tournament::games::{Games, TGame, Table};
 use crate::tournament::model::Settings;
 use crate::tournament::names::Keys;
-use crate::tournament::tags::{split_event_name, year_of};
+use crate::tournament::tags::{split_event_name, year_of, Tagged};
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 
@@ -88,13 +88,13 @@ impl Once {
         r: &crate::replay::GameReport,
         bytes: &[u8],
     ) -> bool {
-        let tag = |n: &str| g.tag(n);
         let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
-        let (event, site, date) = (
-            tag("Event").unwrap_or_default(),
-            tag("Site").unwrap_or_default(),
-            tag("Date"),
-        );
+        let Tagged {
+            event,
+            site,
+            date,
+            round,
+        } = Tagged::of(g);
         let (white, black) = (
             first(&crate::players::WHITE_TAGS),
             first(&crate::players::BLACK_TAGS),
@@ -108,7 +108,7 @@ impl Once {
                 set.insert(self.keys.of(name));
             }
         }
-        let round = tag("Round").unwrap_or_default();
+        let round = round.unwrap_or_default();
         let round = round.trim();
         if round.is_empty() || self.keys.placeholder(&white) || self.keys.placeholder(&black) {
             return false;

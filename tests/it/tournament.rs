@@ -1288,3 +1288,75 @@ fn an_unfinished_start_of_a_finished_game_is_an_incomplete_copy() {
     }
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Issue 62 item 8: rounds and matches as the records give them, each
+/// from a real file (docs/tournament.md):
+/// - CheckerBoard's Tinsley file stores the 1987 world title match as
+///   `[Event "Petal 1987, game 1"]` ... `game 38`: one match of 38 rounds,
+///   not 38 one-game "matches";
+/// - the Italian championship has no Event, Date or Round but `[Dati "69°
+///   ASSOLUTO 1° TURNO"]` and `[Anno "2005"]`: one event, 18 players, 6
+///   rounds, never "(no Event)" and `r0`;
+/// - an event with no Round read says "rounds not given", never "0 rounds"
+///   or `r0`; two players who meet once are one game, not a match.
+#[test]
+fn rounds_and_matches_as_the_records_give_them() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let events = |file: &str| {
+        let f = dir.join(file);
+        common::json_lines(&common::pdnkit(&[
+            "tournament",
+            "--format",
+            "json",
+            f.to_str().unwrap(),
+        ]))
+    };
+    let tinsley = events("checkerboard__tinsley.pdn");
+    let petal: Vec<&Value> = tinsley
+        .iter()
+        .filter(|e| {
+            e["event"]
+                .as_str()
+                .is_some_and(|n| n.starts_with("Petal 1987"))
+        })
+        .collect();
+    assert_eq!(petal.len(), 1, "{petal:?}");
+    assert_eq!(petal[0]["event"], "Petal 1987");
+    let system = petal[0]["system"].as_str().unwrap_or("");
+    assert!(
+        system.starts_with("match, ") && system.ends_with(", 38 rounds"),
+        "{system}"
+    );
+    assert!(
+        tinsley
+            .iter()
+            .all(|e| !e["event"].as_str().unwrap_or("").contains(", game ")),
+        "no event keeps `, game N` in its name"
+    );
+    let italian = events("wiegerw__Campionato Assoluto 2005.pdn");
+    let ev: Vec<&Value> = italian.iter().filter(|e| e["type"] == "event").collect();
+    assert_eq!(ev.len(), 1, "{ev:?}");
+    assert_eq!(ev[0]["event"], "69° ASSOLUTO");
+    assert_eq!(ev[0]["year"], 2005);
+    assert_eq!(
+        ev[0]["system"],
+        "Swiss (pairings round by round), 18 players, 6 rounds"
+    );
+    // The whole tree: no "0 rounds", no `r0`, no one-game match.
+    let real = dir.parent().expect("corpus/real");
+    let o = common::pdnkit(&["tournament", real.to_str().unwrap()]);
+    let human = String::from_utf8_lossy(&o.stdout);
+    assert!(!human.contains(" 0 rounds"), "0 rounds");
+    assert!(!human.contains(" r0:"), "r0");
+    assert!(human.contains("rounds not given"));
+    // A match of one game only where its Event says match.
+    for line in human.lines().filter(|l| l.contains(": match, 2 players")) {
+        let title = line.split(": match,").next().unwrap_or("").to_lowercase();
+        assert!(
+            !line.ends_with("1 round") || title.contains("match"),
+            "{line}"
+        );
+    }
+}

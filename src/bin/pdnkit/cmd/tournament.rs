@@ -142,6 +142,12 @@ fn human(e: &Event, out: &mut String) {
         crate::render::name(&title(e)),
         e.system_text()
     );
+    if e.players.is_empty() {
+        // Games with no player named (positions of a book): no table.
+        findings_text(e, out);
+        out.push('\n');
+        return;
+    }
     let nw = e
         .players
         .iter()
@@ -243,7 +249,13 @@ fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
             } else {
                 (m.white, 'b', m.points.1)
             };
-            let _ = write!(line, "  r{}: {}{} {}", m.round, opp + 1, colour, pts(got));
+            // A game with no round read: `r?`, never `r0` (issue 62 item 8).
+            let round = if m.round == 0 {
+                "?".to_string()
+            } else {
+                m.round.to_string()
+            };
+            let _ = write!(line, "  r{round}: {}{} {}", opp + 1, colour, pts(got));
         }
         let _ = writeln!(out, "{line}");
     }
