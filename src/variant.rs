@@ -354,7 +354,7 @@ const FRYSK: Row = Row {
     name: "frysk",
     game_type: 97,
     tag_names: &["frysk"],
-    words: &[],
+    words: &["frysk"],
     rules: Rules {
         men: 5,
         ..FRISIAN.rules

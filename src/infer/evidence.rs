@@ -197,6 +197,7 @@ impl Evidence {
     /// first of these steps that decides, strongest evidence first.
     pub fn decision(&self) -> (Inference, Basis) {
         self.by_tagged_games()
+            .or_else(|| self.by_name_on_board())
             .or_else(|| self.by_board())
             .or_else(|| self.by_text())
             .or_else(|| self.by_name())
@@ -287,6 +288,17 @@ impl Evidence {
             return None;
         };
         Some(positive(v, evidence))
+    }
+
+    /// On a 10x10 or 12x12 board, a word of the file's name that names a
+    /// variant of that board (`frisian`, `frysk`) before the board's first
+    /// variant (issue 62 item 11: a Frisian archive was read as
+    /// international).
+    fn by_name_on_board(&self) -> Option<(Inference, Basis)> {
+        match self.board()? {
+            BoardSize::Eight => None,
+            _ => self.by_name(),
+        }
     }
 
     /// The file's name: the first word whose variant fits the board.

@@ -563,6 +563,18 @@ mod tests {
             e.decide().untagged,
             Untagged::Variant(Variant::International)
         );
+        // Issue 62 item 11: on a 10x10 board, a word naming a variant of
+        // that board names it before the board's first variant.
+        for (name, v) in [
+            ("frisian/a.pdn", Variant::Frisian),
+            ("Friese partijen.pdn", Variant::Frisian),
+            ("frysk-2019.pdn", Variant::Frysk),
+            ("a.pdn", Variant::International),
+        ] {
+            let mut e = Evidence::of(&games);
+            e.add_name(name);
+            assert_eq!(e.decide().untagged, Untagged::Variant(v), "{name}");
+        }
         // Any stronger evidence wins over the name.
         let games = read_all(b"[Event \"a\"]\n1. 11-15 23-19 *\n");
         let mut e = Evidence::of(&games);
