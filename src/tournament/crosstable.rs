@@ -21,8 +21,9 @@ pub(super) fn score(result: Outcome, scoring: Scoring) -> Option<(u32, u32)> {
 }
 
 /// Per (round, player, player): the first game's White, the other, their
-/// points, the games and their indices.
-pub(super) type Meetings = BTreeMap<(u32, usize, usize), (usize, usize, u32, u32, u32, Vec<usize>)>;
+/// points, the games, their indices, and the games the first had White.
+pub(super) type Meetings =
+    BTreeMap<(u32, usize, usize), (usize, usize, u32, u32, u32, Vec<usize>, u32)>;
 
 /// The meetings of a pair: (round, games).
 pub(super) type PairGames = Vec<(u32, Vec<usize>)>;

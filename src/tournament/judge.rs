@@ -216,12 +216,13 @@ impl Judge<'_> {
             let e = self
                 .meetings
                 .entry(key)
-                .or_insert((w, b, 0, 0, 0, Vec::new()));
+                .or_insert((w, b, 0, 0, 0, Vec::new(), 0));
             let (mine, theirs) = if e.0 == w { (pw, pb) } else { (pb, pw) };
             e.2 += mine;
             e.3 += theirs;
             e.4 += 1;
             e.5.push(i);
+            e.6 += u32::from(e.0 == w);
             for (p, got, other, white) in [(w, pw, pb, true), (b, pb, pw, false)] {
                 let row = &mut self.per_player[p];
                 row.1 += 1;
@@ -667,8 +668,16 @@ impl Judge<'_> {
                     black: new_index[m.1],
                     points: (m.2, m.3),
                     games: m.4,
+                    white_games: m.6,
                     places: if self.micro.section {
                         m.5.iter().map(|&i| self.place(i)).collect()
+                    } else {
+                        Vec::new()
+                    },
+                    rounds_written: if self.micro.section {
+                        m.5.iter()
+                            .map(|&i| self.games.opt(self.games[i].round).map(str::to_string))
+                            .collect()
                     } else {
                         Vec::new()
                     },

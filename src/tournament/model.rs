@@ -163,9 +163,15 @@ pub struct Meeting {
     pub points: (u32, u32),
     /// Games.
     pub games: u32,
+    /// Of those, the games in which `white` had White (all of them but a
+    /// micro-match's second, where colours are swapped).
+    pub white_games: u32,
     /// The games as (file, game), in a section that plays micro-matches
     /// (else empty).
     pub places: Vec<(String, usize)>,
+    /// The Round of each game of `places` as written (`1.1`, `1.2`), where
+    /// `round` is its number.
+    pub rounds_written: Vec<Option<String>>,
     /// The ballot of a micro-match of two games (OPENINGS.md 3.4): `same`,
     /// `shared` or `differs`; `None` for another meeting, or when a game's
     /// first positions are not known.

@@ -42,7 +42,12 @@ impl Event {
                     games: m
                         .places
                         .iter()
-                        .map(|(file, game)| PlaceRecord { file, game: *game })
+                        .enumerate()
+                        .map(|(k, (file, game))| PlaceRecord {
+                            file,
+                            game: *game,
+                            round: m.rounds_written.get(k).and_then(|r| r.as_deref()),
+                        })
                         .collect(),
                     ballot: m.ballot,
                     how: m.ballot_how,
@@ -59,7 +64,11 @@ impl Event {
                     games: f
                         .games
                         .iter()
-                        .map(|(file, game)| PlaceRecord { file, game: *game })
+                        .map(|(file, game)| PlaceRecord {
+                            file,
+                            game: *game,
+                            round: None,
+                        })
                         .collect(),
                 })
                 .collect(),
@@ -181,4 +190,8 @@ struct PlaceRecord<'a> {
     pub file: &'a str,
     /// 1-based index in the file.
     pub game: usize,
+    /// Its Round as written (`1.2`), in a micro-match's list; the pair's
+    /// `round` is its number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<&'a str>,
 }

@@ -1360,3 +1360,70 @@ fn rounds_and_matches_as_the_records_give_them() {
         );
     }
 }
+
+/// Issue 62 item 11: a micro-match keeps each game's Round as written
+/// (`1.1`, `1.2`) beside the round's number, and the round lines show
+/// each game's colour (`wb`, `bw`), not the first game's alone.
+#[test]
+fn a_micro_match_keeps_its_rounds_as_written_and_both_colours() {
+    let Some(dir) = common::shared("corpus/real/other") else {
+        return;
+    };
+    let files: Vec<String> = (1..=11)
+        .map(|r| {
+            dir.join(format!("jpalaz_belarus64M2016_round{r}__index.pdn"))
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect();
+    let mut args = vec!["tournament", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let events = common::json_lines(&common::pdnkit(&args));
+    let pairs: Vec<&Value> = events
+        .iter()
+        .flat_map(|e| e["micro_match_list"].as_array().into_iter().flatten())
+        .collect();
+    assert!(pairs.len() > 20, "{}", pairs.len());
+    for p in &pairs {
+        let round = p["round"].as_u64().expect("a round");
+        for g in p["games"].as_array().expect("games") {
+            let written = g["round"].as_str().expect("the Round as written");
+            let head: u64 = written
+                .split('.')
+                .next()
+                .unwrap_or("")
+                .parse()
+                .expect("N.M");
+            assert_eq!(head, round, "{p}");
+        }
+    }
+    // A Swiss round of micro-matches: each player's line shows both games.
+    let d = common::tempdir("micro-colours");
+    let f = d.join("swiss.pdn");
+    let mut text = String::new();
+    for (a, b) in [("Ann", "Bob"), ("Cid", "Dan")] {
+        for (m, (w, bl)) in [(a, b), (b, a)].into_iter().enumerate() {
+            text.push_str(&format!(
+                "[Event \"Open\"]\n[Date \"2020.01.01\"]\n[Round \"1.{}\"]\n[White \"{w}\"]\n[Black \"{bl}\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n1. 32-28 19-23 1-1\n\n",
+                m + 1
+            ));
+        }
+    }
+    std::fs::write(&f, text).unwrap();
+    let human =
+        String::from_utf8_lossy(&common::pdnkit(&["tournament", f.to_str().unwrap()]).stdout)
+            .into_owned();
+    let lines: Vec<&str> = human.lines().filter(|l| l.contains("  r1: ")).collect();
+    assert_eq!(lines.len(), 4, "{human}");
+    for l in lines {
+        let cell = l.split("  r1: ").nth(1).unwrap_or("");
+        let colours: String = cell
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .chars()
+            .filter(|c| c.is_ascii_alphabetic())
+            .collect();
+        assert!(colours == "wb" || colours == "bw", "{l}");
+    }
+}

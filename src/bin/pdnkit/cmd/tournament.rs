@@ -244,10 +244,14 @@ fn swiss_rows(e: &Event, nw: usize, out: &mut String) {
     for (i, p) in e.players.iter().enumerate() {
         let mut line = format!("{:>3}  {}", i + 1, pad(&crate::render::column(&p.name), nw));
         for m in mine.get(i).into_iter().flatten() {
+            // Each game's colour: a micro-match of two games is `wb` or
+            // `bw` (issue 62 item 11), one game `w` or `b`.
+            let first = m.white_games.min(m.games) as usize;
+            let rest = (m.games as usize).saturating_sub(first);
             let (opp, colour, got) = if m.white == i {
-                (m.black, 'w', m.points.0)
+                (m.black, "w".repeat(first) + &"b".repeat(rest), m.points.0)
             } else {
-                (m.white, 'b', m.points.1)
+                (m.white, "b".repeat(first) + &"w".repeat(rest), m.points.1)
             };
             // A game with no round read: `r?`, never `r0` (issue 62 item 8).
             let round = if m.round == 0 {
