@@ -323,6 +323,17 @@ impl TextEncoding {
             TextEncoding::Legacy(e) => e.decode_without_bom_handling(bytes).0,
         }
     }
+    /// Encodes text in this encoding; `None` when a character of it has no
+    /// form there (or the encoding is read only, as UTF-16).
+    pub fn encode(self, text: &str) -> Option<Cow<'_, [u8]>> {
+        match self {
+            TextEncoding::Utf8 => Some(Cow::Borrowed(text.as_bytes())),
+            TextEncoding::Legacy(e) => {
+                let (bytes, used, errors) = e.encode(text);
+                (used == e && !errors).then_some(bytes)
+            }
+        }
+    }
     /// Number of characters in `bytes`.
     pub fn char_count(self, bytes: &[u8]) -> usize {
         if bytes.is_ascii() {

@@ -613,3 +613,38 @@ fn text_appended_during_an_in_place_rewrite_is_never_lost() {
     }
     assert!(!leftover_tmp(&d));
 }
+
+/// Issue 62 item 11: `--normalise --in-place` keeps a file's encoding. A
+/// windows-1251 file stays windows-1251 (it became UTF-8 without a word);
+/// a file with a character its encoding cannot write is left as it was,
+/// said with the reason.
+#[test]
+fn normalise_in_place_keeps_the_files_encoding() {
+    let d = tempdir("in-place-encoding");
+    let text = "[Event \"Чемпионат\"]\n[White \"Иванов\"]\n[Black \"Петров\"]\n[GameType \"25\"]\n[Result \"1-1\"]\n1. c3-d4 f6-g5 2. b2-c3 g7-f6 1-1\n";
+    let (bytes, _, _) = encoding_rs::WINDOWS_1251.encode(text);
+    let f = d.join("ru.pdn");
+    std::fs::write(&f, &bytes).unwrap();
+    let o = in_place_normalise(&d).output().unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let after = std::fs::read(&f).unwrap();
+    assert_ne!(after, bytes.to_vec(), "normalised");
+    assert!(std::str::from_utf8(&after).is_err(), "still windows-1251");
+    let (read, _, bad) = encoding_rs::WINDOWS_1251.decode(&after);
+    assert!(!bad);
+    for name in ["Чемпионат", "Иванов", "Петров"] {
+        assert!(read.contains(name), "{read}");
+    }
+    // The rewritten file reads back with the same tags.
+    let o = pdnkit(&["check", "--format", "json", f.to_str().unwrap()]);
+    let game = common::json_lines(&o)
+        .into_iter()
+        .find(|v| v["type"] == "game")
+        .expect("a game");
+    assert_eq!(game["tags"]["White"], "Иванов");
+}

@@ -201,6 +201,10 @@ impl ConvertSink {
                 eprintln!("{}", crate::common::cut_game_note(file, g));
                 ControlFlow::Continue(())
             }
+            (To::Pdn, _) if matches!(self.dest, Dest::InPlace(_)) => {
+                let text = self.pdn(file, g, r);
+                self.rewrite(file, g, &text)
+            }
             (To::Pdn, _) => {
                 let text = self.pdn(file, g, r);
                 self.emit(&text)
@@ -256,6 +260,41 @@ impl ConvertSink {
 }
 
 impl ConvertSink {
+    /// --in-place --normalise: the game's normalised text written in its
+    /// file's own encoding (issue 62 item 11: a windows-1251 file stays
+    /// windows-1251). A game with a character the encoding cannot write
+    /// leaves the whole file as it is, said with the reason.
+    fn rewrite(&mut self, file: &str, g: &Game, text: &str) -> ControlFlow<Stop> {
+        let encoding = g.encoding();
+        let Some(bytes) = encoding.encode(text) else {
+            if let Dest::InPlace(cur) = &mut self.dest {
+                *cur = None; // drops (removes) the temporary file begun for it
+            }
+            let why = format!(
+                "game {} holds a character {} cannot write (the file's encoding is kept)",
+                g.index(),
+                encoding.name()
+            );
+            eprintln!(
+                "pdnkit: {}: not rewritten: {why}; the file is left as it was",
+                crate::render::name(file)
+            );
+            self.left_files.push((file.to_string(), why));
+            self.keep_original = Some(file.to_string());
+            return ControlFlow::Continue(());
+        };
+        let Dest::InPlace(Some((name, f))) = &mut self.dest else {
+            return ControlFlow::Continue(());
+        };
+        match std::io::Write::write_all(f, &bytes) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Stop::Failed(format!(
+                "cannot write {}: {e}",
+                crate::render::name(name)
+            ))),
+        }
+    }
+
     /// --in-place --normalise: whether the game's file is being rewritten
     /// (its temporary file begun at its first game); false when the file is
     /// left as it is.
