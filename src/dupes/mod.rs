@@ -357,6 +357,26 @@ impl Entry {
     pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
         differing_tags(games)
     }
+    /// Whether `games` (a group of identical moves) are copies of one game:
+    /// the same White and Black (matched by name as `tournament` matches
+    /// them). Otherwise the group is the same moves played by other players
+    /// (the two games of a micro-match, a short draw repeated), which
+    /// `select --unique` and `tournament` keep apart (issue 62 item 11).
+    pub fn same_players(games: &[&Entry]) -> bool {
+        let side =
+            |e: &Entry, names: &[&str]| crate::players::name_key(e.first_tag(names).unwrap_or(""));
+        let Some(first) = games.first() else {
+            return true;
+        };
+        let (w, b) = (
+            side(first, &crate::players::WHITE_TAGS),
+            side(first, &crate::players::BLACK_TAGS),
+        );
+        games.iter().all(|e| {
+            same_person(&w, &side(e, &crate::players::WHITE_TAGS))
+                && same_person(&b, &side(e, &crate::players::BLACK_TAGS))
+        })
+    }
     /// The entry of a game of `file` and its report.
     pub fn new(file: &str, g: &Game, r: &GameReport) -> Entry {
         Entry {
@@ -494,6 +514,23 @@ const OUTCOMES: [Outcome; 5] = [
 ];
 
 /// [`Entry::differing_tags`].
+/// Whether two name keys may be one player: the same key, a placeholder
+/// (no one named), or a word of three letters or more in common (`WR
+/// Fraser` and `Fraser`, `MF Tinsley` and `M Tinsley`).
+fn same_person(a: &str, b: &str) -> bool {
+    if a == b || crate::players::is_placeholder(a) || crate::players::is_placeholder(b) {
+        return true;
+    }
+    let long = |s: &'_ str| -> Vec<String> {
+        s.split(' ')
+            .filter(|w| w.chars().count() >= 3)
+            .map(str::to_string)
+            .collect()
+    };
+    let bw = long(b);
+    long(a).iter().any(|w| bw.contains(w))
+}
+
 fn differing_tags(games: &[&Entry]) -> Vec<String> {
     let names: BTreeSet<&String> = games
         .iter()
@@ -546,6 +583,9 @@ struct Place<'a> {
 enum DupesRecord<'a> {
     /// A group of identical games (`type: "duplicates"`).
     Duplicates {
+        /// `copies` (the same players) or `other-players` (the same moves
+        /// played by other players: not copies).
+        class: &'static str,
         /// Names of the tags whose values differ between the games.
         differing_tags: Vec<String>,
         /// Games.
@@ -672,6 +712,11 @@ impl serde::Serialize for Record {
             Record::Duplicates(games) => {
                 let members: Vec<&Entry> = games.iter().collect();
                 DupesRecord::Duplicates {
+                    class: if Entry::same_players(&members) {
+                        "copies"
+                    } else {
+                        "other-players"
+                    },
                     differing_tags: differing_tags(&members),
                     games: games.iter().map(Entry::place).collect(),
                     plies: games.first().map_or(0, |g| g.plies),
@@ -785,6 +830,54 @@ fn contained_files(found: &Found, finder: &Finder) -> Vec<(String, usize, String
         }
     }
     out
+}
+
+#[cfg(test)]
+mod class_tests {
+    use super::Entry;
+
+    fn entry(white: &str, black: &str) -> Entry {
+        Entry {
+            file: "a.pdn".into(),
+            game: 1,
+            line: 1,
+            plies: 20,
+            tags: vec![
+                ("White".into(), white.into()),
+                ("Black".into(), black.into()),
+            ],
+            result: None,
+        }
+    }
+
+    /// Issue 62 item 11: identical moves are copies only with the same
+    /// players (as spelled shorter or longer); the two games of a
+    /// micro-match, colours swapped, are the same moves by other players.
+    #[test]
+    fn copies_need_the_same_players() {
+        let same = |a: &Entry, b: &Entry| Entry::same_players(&[a, b]);
+        assert!(same(
+            &entry("WR Fraser", "MF Tinsley"),
+            &entry("Fraser", "Tinsley")
+        ));
+        assert!(same(
+            &entry("MF Tinsley", "Lafferty"),
+            &entry("M Tinsley", "D. Lafferty")
+        ));
+        assert!(same(
+            &entry("Иванов И.", "Петров"),
+            &entry("иванов", "Петров П.")
+        ));
+        assert!(same(&entry("White", "Black"), &entry("Smith", "Jones")));
+        assert!(!same(
+            &entry("M Tinsley", "NW Banks"),
+            &entry("Banks", "Tinsley")
+        ));
+        assert!(!same(
+            &entry("L Rosenfield", "Tinsley"),
+            &entry("R Martin", "Tinsley")
+        ));
+    }
 }
 
 #[cfg(test)]

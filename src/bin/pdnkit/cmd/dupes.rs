@@ -107,17 +107,26 @@ fn write_json(out: &mut impl Write, found: &Found, finder: &Finder) -> Result<()
 
 fn write_human(out: &mut impl Write, found: &Found, finder: &Finder) -> Result<(), Failure> {
     let entry = |i: usize| finder.entry(i).map_err(Failure::Spill);
+    let mut other_players = 0;
     for (n, grp) in found.groups.iter().enumerate() {
         let members = grp
             .iter()
             .map(|&i| entry(i))
             .collect::<Result<Vec<Entry>, _>>()?;
+        // The same moves by other players are not copies (issue 62 item 11).
+        let same = Entry::same_players(&members.iter().collect::<Vec<_>>());
+        other_players += usize::from(!same);
         writeln!(
             out,
-            "duplicate group {} ({} games, {} plies):",
+            "duplicate group {} ({} games, {} plies){}:",
             n + 1,
             grp.len(),
-            members.first().map_or(0, |g| g.plies)
+            members.first().map_or(0, |g| g.plies),
+            if same {
+                ""
+            } else {
+                ", same moves, other players"
+            }
         )?;
         for g in &members {
             writeln!(
@@ -160,9 +169,14 @@ fn write_human(out: &mut impl Write, found: &Found, finder: &Finder) -> Result<(
     }
     writeln!(
         out,
-        "{} games: {} duplicate groups, {} prefixes, {} files contained in another",
+        "{} games: {} duplicate groups{}, {} prefixes, {} files contained in another",
         finder.len(),
         found.groups.len(),
+        if other_players > 0 {
+            format!(" ({other_players} of them the same moves by other players)")
+        } else {
+            String::new()
+        },
         found.prefixes.len(),
         contained.len()
     )?;
