@@ -643,7 +643,7 @@ fn report_points(d: &Driver, what: &str) {
         "{what}: findings by code, severity then count"
     );
     let file_sev = d.js(
-        "return Array.from(document.querySelectorAll('#file-findings li .sev')).map(e => ['error','warning','note'].indexOf(e.classList[1]))",
+        "return Array.from(document.querySelectorAll('#file-findings summary .sev')).map(e => ['error','warning','note'].indexOf(e.classList[1]))",
     );
     let file_sev: Vec<i64> = serde_json::from_value(file_sev).unwrap();
     let mut sorted = file_sev.clone();

@@ -214,3 +214,54 @@ fn the_page_data_holds_every_move_as_convert_gives_it() {
         .sum();
     assert_eq!(data["findings"].as_array().unwrap().len(), findings);
 }
+
+/// Issue 62 item 11: the findings about whole files are grouped by
+/// severity and code (errors open, the rest folded, each group with its
+/// files), not written out one by one; and the counts by code are shown
+/// once (their table), not again as a chart of the same numbers.
+#[test]
+fn file_findings_are_grouped_by_code_and_counts_shown_once() {
+    let d = common::tempdir("report-file-groups");
+    for name in ["a", "b", "c"] {
+        // No GameType: `variant-inferred`, a warning about the whole file.
+        std::fs::write(
+            d.join(format!("{name}.pdn")),
+            "[Event \"x\"]\n1. 33-28 18-23 *\n",
+        )
+        .unwrap();
+    }
+    // Refused: `unknown-variant`, an error about the whole file (8x8
+    // moves no variant explains).
+    std::fs::write(d.join("z.pdn"), "[Event \"y\"]\n1. 32-28 19-23 *\n").unwrap();
+    let out = d.join("r.html");
+    let o = common::pdnkit(&["report", d.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let html = std::fs::read_to_string(&out).unwrap();
+    let section = html
+        .split("<div id=\"file-findings\">")
+        .nth(1)
+        .and_then(|s| s.split("</div>").next())
+        .expect("the file findings");
+    let groups: Vec<&str> = section.split("<details").skip(1).collect();
+    let inferred: Vec<&&str> = groups
+        .iter()
+        .filter(|g| g.contains("warning[variant-inferred]"))
+        .collect();
+    assert_eq!(inferred.len(), 1, "one group: {section}");
+    assert!(inferred[0].contains("3 in 3 files"), "{section}");
+    assert!(
+        groups[0].contains("error[unknown-variant]"),
+        "errors first: {section}"
+    );
+    assert!(
+        !inferred[0].starts_with(" class=\"file-group\" open"),
+        "folded"
+    );
+    assert_eq!(inferred[0].matches("<li>").count(), 3);
+    // Errors first, and open.
+    if let Some(first) = groups.first().filter(|g| g.contains("error[")) {
+        assert!(first.contains(" open>"), "{first}");
+    }
+    assert!(!html.contains("chart-findings"), "the counts by code once");
+    assert!(html.contains("<table id=\"codes\">"));
+}

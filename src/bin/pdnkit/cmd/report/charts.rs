@@ -1,5 +1,6 @@
-//! The report's two summary charts, as inline SVG: each with a title, axis
-//! labels and the count of every bar; findings of each severity apart.
+//! The report's summary chart of game lengths, as inline SVG, with a
+//! title, axis labels and the count of every bar; and the rows of the
+//! findings by code (the one view of those counts is their table).
 
 use super::escape;
 use pdnkit::diag::{Code, Severity};
@@ -11,11 +12,6 @@ const LABEL: u32 = 150;
 const BARS: u32 = 230;
 const ROW: u32 = 20;
 const TOP: u32 = 46;
-const COLORS: [(&str, &str); 3] = [
-    ("error", "#c62828"),
-    ("warning", "#e0a800"),
-    ("note", "#2a8fb0"),
-];
 
 /// Findings per code, by severity (errors, warnings, notes), most first.
 pub fn code_rows(s: &Summary) -> Vec<(&'static str, [u64; 3])> {
@@ -75,77 +71,6 @@ fn frame(id: &str, title: &str, x_label: &str, rows: usize, max: u64) -> (String
         escape(x_label)
     );
     (s, axis_y)
-}
-
-/// Findings by code: one bar per code, its errors, warnings and notes in
-/// their own colours, and the counts after it.
-pub fn findings_chart(rows: &[(&'static str, [u64; 3])]) -> String {
-    let max = rows
-        .iter()
-        .map(|r| r.1.iter().sum::<u64>())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let (mut s, _) = frame(
-        "chart-findings",
-        "Findings by code",
-        "findings",
-        rows.len(),
-        max,
-    );
-    // Legend.
-    let mut x = LABEL;
-    for (name, color) in COLORS {
-        let _ = write!(
-            s,
-            r##"<rect x="{x}" y="24" width="10" height="10" fill="{color}"/><text x="{}" y="33" fill="#333">{name}s</text>"##,
-            x + 14
-        );
-        x += 80;
-    }
-    let _ = write!(
-        s,
-        r##"<text x="{}" y="{}" text-anchor="end" fill="#222" font-style="italic">code</text>"##,
-        LABEL - 6,
-        TOP - 8
-    );
-    for (i, (code, counts)) in rows.iter().enumerate() {
-        let y = TOP + ROW * i as u32;
-        let _ = write!(
-            s,
-            r##"<g class="bar" data-code="{code}"><text x="{}" y="{}" text-anchor="end">{code}</text>"##,
-            LABEL - 6,
-            y + 12
-        );
-        let mut at = LABEL;
-        let mut parts = Vec::new();
-        for (k, (name, color)) in COLORS.iter().enumerate() {
-            let n = counts[k];
-            if n == 0 {
-                continue;
-            }
-            let w = ((u64::from(BARS) * n / max) as u32).max(2);
-            let _ = write!(
-                s,
-                r##"<rect x="{at}" y="{}" width="{w}" height="15" fill="{color}" data-severity="{name}"><title>{n} {name}{}</title></rect>"##,
-                y + 1,
-                if n == 1 { "" } else { "s" }
-            );
-            at += w;
-            parts.push(format!("{n}{}", &name[..1].to_uppercase()));
-        }
-        let _ = write!(
-            s,
-            r##"<text x="{}" y="{}" fill="#333">{}</text></g>"##,
-            at + 4,
-            y + 12,
-            parts.join(" ")
-        );
-    }
-    s.push_str(
-        "</svg><figcaption class=\"legend\">E errors, W warnings, N notes.</figcaption></figure>",
-    );
-    s
 }
 
 /// Games by length in plies, one bar per class.

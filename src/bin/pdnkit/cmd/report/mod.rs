@@ -548,29 +548,57 @@ impl ReportSink {
                 r#"<tr><td>{d}</td><td>{c}</td><td class="n">{n}</td></tr>"#
             );
         }
+        // One view of the counts by code: the table above (issue 62 item
+        // 11: a chart of the same counts beside it said them twice).
         h.push_str("</tbody></table></div></div><div class=\"cols\">");
-        h.push_str(&charts::findings_chart(&rows));
         h.push_str(&charts::lengths_chart(&self.lengths.length_histogram()));
         h.push_str("</div>");
-        if !self.file_findings.is_empty() {
-            h.push_str("<h3>About whole files</h3><ul id=\"file-findings\">");
-            // Errors first, then warnings, then notes; in input order within.
-            let mut ordered: Vec<&(String, FileDiagnostic)> = self.file_findings.iter().collect();
-            ordered.sort_by_key(|(_, d)| std::cmp::Reverse(d.severity));
-            for (f, d) in ordered {
+        self.file_findings_groups(h);
+        h.push_str("</section>");
+    }
+
+    /// The findings about whole files, grouped by severity and code (issue
+    /// 62 item 11: 55 files saying the same sentence one by one): errors
+    /// open, the rest folded, each group with its files, errors first.
+    fn file_findings_groups(&self, h: &mut String) {
+        if self.file_findings.is_empty() {
+            return;
+        }
+        let mut groups: std::collections::BTreeMap<
+            (std::cmp::Reverse<Severity>, &'static str),
+            Vec<&(String, FileDiagnostic)>,
+        > = std::collections::BTreeMap::new();
+        for f in &self.file_findings {
+            groups
+                .entry((std::cmp::Reverse(f.1.severity), f.1.code.as_str()))
+                .or_default()
+                .push(f);
+        }
+        h.push_str("<h3>About whole files</h3><div id=\"file-findings\">");
+        for ((sev, code), list) in &groups {
+            let sev = sev.0.as_str();
+            let files: std::collections::BTreeSet<&str> =
+                list.iter().map(|(f, _)| f.as_str()).collect();
+            let _ = write!(
+                *h,
+                "<details class=\"file-group\"{}><summary><span class=\"sev {sev}\">{sev}[{code}]</span> {} in {} {}</summary><ul>",
+                if sev == "error" { " open" } else { "" },
+                list.len(),
+                files.len(),
+                if files.len() == 1 { "file" } else { "files" }
+            );
+            for (f, d) in list {
                 let _ = write!(
                     *h,
-                    "<li><span class=\"sev {0}\">{0}[{1}]</span> {2}:{3}: {4}</li>",
-                    d.severity.as_str(),
-                    d.code.as_str(),
+                    "<li>{}:{}: {}</li>",
                     escape(f),
                     d.line,
                     escape(&d.message)
                 );
             }
-            h.push_str("</ul>");
+            h.push_str("</ul></details>");
         }
-        h.push_str("</section>");
+        h.push_str("</div>");
     }
 
     /// The games table: its filters, pager and header; the rows are drawn
