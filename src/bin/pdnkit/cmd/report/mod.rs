@@ -564,10 +564,9 @@ impl ReportSink {
         if self.file_findings.is_empty() {
             return;
         }
-        let mut groups: std::collections::BTreeMap<
-            (std::cmp::Reverse<Severity>, &'static str),
-            Vec<&(String, FileDiagnostic)>,
-        > = std::collections::BTreeMap::new();
+        type Key = (std::cmp::Reverse<Severity>, &'static str);
+        let mut groups: std::collections::BTreeMap<Key, Vec<&(String, FileDiagnostic)>> =
+            std::collections::BTreeMap::new();
         for f in &self.file_findings {
             groups
                 .entry((std::cmp::Reverse(f.1.severity), f.1.code.as_str()))
