@@ -39,7 +39,8 @@ pub struct Args {
     by: Option<By>,
     /// With --by: count every copy of a game stored more than once in an
     /// event (by default, whatever the groups, each game counts once, as
-    /// `tournament` counts it).
+    /// `tournament` counts it). Without --by the figures are of the records
+    /// read, every copy counted, as `check` counts them.
     #[arg(long)]
     keep_duplicates: bool,
 }
