@@ -143,7 +143,7 @@ fn split_round_suffix(text: &str) -> (&str, Option<u32>) {
 
 /// `N` or `N.M`: the round (and the game of a round's match); also the
 /// spellings real archives use around the number: `ronde2`, `R2`, `2e
-/// ronde`, `Round 2`, `Rd. 2.1`, `1° turno`, `тур 3` (words of [`ROUND_WORDS`]
+/// ronde`, `Round 2`, `Rd. 2.1`, `1° turno`, `тур 3` (words of [`ROUND_NAMES`] and [`ROUND_MARKS`]
 /// only: `Final` or `2016.05.12 game` are no round).
 pub(super) fn round_of(text: &str) -> Option<u32> {
     let head = text.trim().split(['.', '-', '/']).next()?;
@@ -153,40 +153,21 @@ pub(super) fn round_of(text: &str) -> Option<u32> {
     spelled_round(text)
 }
 
-/// Words written around a round's number (lower case), ordinal endings
-/// included: English, Dutch, French, German, Italian, Spanish, Portuguese,
-/// Polish, Russian.
-const ROUND_WORDS: [&str; 26] = [
-    "round",
-    "rd",
-    "r",
-    "rnd",
-    "ronde",
-    "tour",
-    "runde",
-    "turno",
-    "ronda",
-    "rodada",
-    "tura",
-    "kolo",
-    "тур",
-    "раунд",
-    "e",
-    "er",
-    "re",
-    "ème",
-    "eme",
-    "de",
-    "ste",
-    "st",
-    "nd",
-    "th",
-    "a",
-    "o",
+/// What else is written around a round's number (lower case): the letter
+/// `r` (`R2`) and ordinal endings (`2e`, `1°`, `3rd`), beside the words of
+/// [`ROUND_NAMES`]: English, Dutch, French, German, Italian, Spanish,
+/// Portuguese, Polish, Russian.
+const ROUND_MARKS: [&str; 13] = [
+    "r", "e", "er", "re", "ème", "eme", "de", "ste", "st", "nd", "th", "a", "o",
 ];
 
+/// Whether `w` may stand around a round's number.
+fn round_word(w: &str) -> bool {
+    ROUND_NAMES.contains(&w) || ROUND_MARKS.contains(&w)
+}
+
 /// The round of a Round value written with words: the first number, every
-/// letter run around it a word of [`ROUND_WORDS`], and at most one more
+/// letter run around it one of [`round_word`], and at most one more
 /// number after a `.` (the game of a round's match: `Round 2.1`).
 fn spelled_round(text: &str) -> Option<u32> {
     let lower = text.trim().to_lowercase();
@@ -196,7 +177,7 @@ fn spelled_round(text: &str) -> Option<u32> {
     let mut ok = true;
     let mut flush = |word: &mut String, digits: &mut String, numbers: &mut Vec<u32>| {
         if !word.is_empty() {
-            ok &= ROUND_WORDS.contains(&word.as_str());
+            ok &= round_word(word);
             word.clear();
         }
         if !digits.is_empty() {
