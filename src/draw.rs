@@ -70,6 +70,14 @@ pub enum Termination {
 }
 
 impl Termination {
+    /// Every termination, in the order of their indices in `stats`' records.
+    pub(crate) const ALL: [Termination; 5] = [
+        Termination::NoMoves,
+        Termination::Repetition,
+        Termination::Ending,
+        Termination::KingMoves,
+        Termination::Unfinished,
+    ];
     /// As in docs/json.md.
     pub const fn name(self) -> &'static str {
         match self {

@@ -2,15 +2,16 @@
 //! after each opening line, merged across files and threads.
 
 use crate::diag::{Code, Severity};
+use crate::draw::Termination;
 use crate::notation::{write_move, Style};
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
-use crate::stats::summary::Summary;
+use crate::stats::summary::{Counts, Summary};
 use std::collections::BTreeMap;
 
 /// Games and White's score after one opening line (the first plies, as
 /// written): a value of [`Stats::openings2`] and [`Stats::openings4`].
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct LineScore {
     /// Games after the opening.
@@ -47,8 +48,83 @@ pub(crate) fn opening(r: &GameReport, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// A replayed game's opening lines of 2 and 4 plies, as `variant: moves`
+/// ([`opening`]), each where the game is that long.
+pub(crate) fn opening_lines(r: &GameReport) -> [Option<String>; 2] {
+    let opening = opening(r, 4);
+    let v = r.variant.map_or("", |v| v.name());
+    [2, 4].map(|n| {
+        (opening.len() >= n && r.checked).then(|| format!("{v}: {}", opening[..n].join(" ")))
+    })
+}
+
+/// What one game adds to a [`Stats`] besides its findings and opening
+/// lines: a small record, kept for a game waiting for its copies (issue 62
+/// item 7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct GameFigures {
+    counts: Counts,
+    /// Index of its termination in [`Termination::ALL`].
+    termination: u8,
+    plies: u32,
+    captures: u32,
+    longest: u32,
+    crownings: u32,
+    /// White's points of its declared result, in half points.
+    points: Option<u8>,
+}
+
+impl GameFigures {
+    /// Bytes of a record ([`GameFigures::write`]).
+    pub(crate) const BYTES: usize = Counts::BYTES + 1 + 4 * 4 + 1;
+    /// What `r` adds.
+    pub(crate) fn of(r: &GameReport) -> GameFigures {
+        GameFigures {
+            counts: Counts::of(r),
+            termination: Termination::ALL
+                .iter()
+                .position(|&t| t == r.termination)
+                .unwrap_or(Termination::ALL.len() - 1) as u8,
+            plies: r.plies,
+            captures: r.captures().count() as u32,
+            longest: r.longest_capture(),
+            crownings: r.crownings(),
+            points: match r.declared {
+                Some(Outcome::WhiteWins) => Some(2),
+                Some(Outcome::Draw) => Some(1),
+                Some(Outcome::BlackWins) => Some(0),
+                _ => None,
+            },
+        }
+    }
+    /// Appends the record to `out`.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        self.counts.write(out);
+        out.push(self.termination);
+        for n in [self.plies, self.captures, self.longest, self.crownings] {
+            out.extend_from_slice(&n.to_le_bytes());
+        }
+        out.push(self.points.unwrap_or(u8::MAX));
+    }
+    /// The record [`GameFigures::write`] wrote at the start of `b`.
+    pub(crate) fn read(b: &[u8]) -> Option<GameFigures> {
+        let counts = Counts::read(b)?;
+        let b = b.get(Counts::BYTES..Self::BYTES)?;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        Some(GameFigures {
+            counts,
+            termination: b[0],
+            plies: u32_at(1),
+            captures: u32_at(5),
+            longest: u32_at(9),
+            crownings: u32_at(13),
+            points: (b[17] != u8::MAX).then(|| b[17].min(2)),
+        })
+    }
+}
+
 /// Counters for a set of games. `merge` adds two of them.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Games, verdicts and findings, as `check` counts them.
     pub summary: Summary,
@@ -87,51 +163,61 @@ impl Stats {
     /// read: the report holds all it counts). A game that was not replayed
     /// is counted with its declared result only.
     pub fn add_game(&mut self, _file: &str, _g: &Game, r: &GameReport) {
-        self.summary.add_game(r);
-        self.result_mismatches += r
-            .diagnostics
-            .iter()
-            .filter(|d| d.code == Code::ResultMismatch && d.severity == Severity::Error)
-            .count() as u64;
+        let [two, four] = opening_lines(r);
+        self.add_figures(
+            &GameFigures::of(r),
+            r.diagnostics.iter().map(|d| (d.code, d.severity)),
+            [two.as_deref(), four.as_deref()],
+        );
+    }
+
+    /// Counts one game from what [`GameFigures`] kept of it, its findings
+    /// and its opening lines ([`opening_lines`]).
+    pub(crate) fn add_figures(
+        &mut self,
+        f: &GameFigures,
+        findings: impl IntoIterator<Item = (Code, Severity)>,
+        lines: [Option<&str>; 2],
+    ) {
+        self.summary.add_counts(&f.counts);
+        for (code, severity) in findings {
+            self.summary.add_finding(code, severity);
+            if code == Code::ResultMismatch && severity == Severity::Error {
+                self.result_mismatches += 1;
+            }
+        }
         *self
             .declared
-            .entry(r.declared.map_or("none", |o| o.normalised()).to_string())
+            .entry(f.counts.declared().to_string())
             .or_default() += 1;
         // A game never replayed (an unsupported variant, a refused or
         // undecided file, read only) has no length, result or ending of
         // its own: it counts as not checked, and nowhere else.
-        if !r.checked {
+        let Some(computed) = f.counts.computed() else {
             return;
-        }
-        *self
-            .computed
-            .entry(r.computed.normalised().to_string())
-            .or_default() += 1;
+        };
+        *self.computed.entry(computed.to_string()).or_default() += 1;
+        let termination = Termination::ALL
+            .get(usize::from(f.termination))
+            .map_or("unfinished", |t| t.name());
         *self
             .terminations
-            .entry(r.termination.name().to_string())
+            .entry(termination.to_string())
             .or_default() += 1;
-        *self.plies.entry(r.plies).or_default() += 1;
-        self.captures += r.captures().count() as u64;
-        self.longest_capture = self.longest_capture.max(r.longest_capture());
-        self.crownings += u64::from(r.crownings());
-        let points = match r.declared {
-            Some(Outcome::WhiteWins) => Some(2),
-            Some(Outcome::Draw) => Some(1),
-            Some(Outcome::BlackWins) => Some(0),
-            _ => None,
-        };
-        let opening = opening(r, 4);
-        for (n, table) in [(2usize, &mut self.openings2), (4, &mut self.openings4)] {
-            if opening.len() >= n {
-                let v = r.variant.map_or("", |v| v.name());
-                let o = table
-                    .entry(format!("{v}: {}", opening[..n].join(" ")))
-                    .or_default();
+        *self.plies.entry(f.plies).or_default() += 1;
+        self.captures += u64::from(f.captures);
+        self.longest_capture = self.longest_capture.max(f.longest);
+        self.crownings += u64::from(f.crownings);
+        for (line, table) in lines
+            .into_iter()
+            .zip([&mut self.openings2, &mut self.openings4])
+        {
+            if let Some(line) = line {
+                let o = table.entry(line.to_string()).or_default();
                 o.games += 1;
-                if let Some(p) = points {
+                if let Some(p) = f.points {
                     o.scored += 1;
-                    o.white_half_points += p;
+                    o.white_half_points += u64::from(p);
                 }
             }
         }

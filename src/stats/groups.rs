@@ -1,8 +1,11 @@
 //! [`Groups`]: `stats --by player|event|year|opening|...`, the games
 //! counted per group (copies once, as the tournament counts them).
 
+use crate::diag::{Code, Severity};
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
+use crate::stats::figures::{opening_lines, GameFigures, Stats};
+use crate::tournament::Sym;
 use std::collections::{BTreeMap, HashMap};
 
 /// What `stats --by` groups games by.
@@ -19,6 +22,10 @@ pub enum GroupBy {
     /// The opening (`TABLE CODE`, docs/openings.md), `(none)` for a game
     /// with none.
     Opening,
+    /// The plain summary's scopes: the variant (`variant:NAME`), and the
+    /// file (`file:PATH`) with [`Groups::per_file`]. Each group keeps all
+    /// the figures of its games ([`Group::figures`]).
+    Scope,
 }
 
 impl GroupBy {
@@ -30,6 +37,7 @@ impl GroupBy {
             GroupBy::Year => "year",
             GroupBy::Variant => "variant",
             GroupBy::Opening => "opening",
+            GroupBy::Scope => "scope",
         }
     }
 }
@@ -73,6 +81,9 @@ pub struct Group {
     pub replayed: u64,
     /// Findings per code.
     pub findings: BTreeMap<&'static str, u64>,
+    /// By scope ([`GroupBy::Scope`]): all the figures of its games.
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub figures: Option<Stats>,
 }
 
 impl Group {
@@ -111,9 +122,11 @@ pub struct Groups {
     row_names: HashMap<String, String>,
     /// The keys and names of the games waiting, each text once.
     strings: crate::tournament::Strings,
-    /// The codes of the findings of the games waiting, each list once.
-    code_lists: Vec<Vec<&'static str>>,
-    code_ids: HashMap<Vec<&'static str>, u32>,
+    /// The findings of the games waiting, each list once.
+    code_lists: Vec<Vec<(Code, Severity)>>,
+    code_ids: HashMap<Vec<(Code, Severity)>, u32>,
+    /// By scope: a group per file too.
+    per_file: bool,
     /// Extra copies not counted, and games left out because their copies
     /// disagree.
     copies: (u64, u64),
@@ -131,26 +144,28 @@ struct Pending {
     n: u8,
     /// Its plies, when it was replayed.
     plies: Option<u32>,
-    /// Index of its list of codes.
+    /// Index of its list of findings.
     codes: u32,
+    /// By scope: its figures, and its opening lines of 2 and 4 plies.
+    figures: Option<(GameFigures, [Sym; 2])>,
 }
 
 /// An [`Entry`] waiting, its key and name interned.
 #[derive(Clone, Copy, Debug)]
 struct Waiting {
-    key: crate::tournament::Sym,
-    name: crate::tournament::Sym,
+    key: Sym,
+    name: Sym,
     /// A name reached deeper ([`Group::names_reached`]).
-    deeper: crate::tournament::Sym,
+    deeper: Sym,
     side: Option<u8>,
     white: Option<bool>,
 }
 
 impl Waiting {
     const NONE: Waiting = Waiting {
-        key: crate::tournament::Sym::NONE,
-        name: crate::tournament::Sym::NONE,
-        deeper: crate::tournament::Sym::NONE,
+        key: Sym::NONE,
+        name: Sym::NONE,
+        deeper: Sym::NONE,
         side: None,
         white: None,
     };
@@ -177,9 +192,29 @@ impl Pending {
         out.push(u8::from(self.plies.is_some()));
         out.extend_from_slice(&self.plies.unwrap_or(0).to_le_bytes());
         out.extend_from_slice(&self.codes.to_le_bytes());
+        if let Some((f, lines)) = &self.figures {
+            f.write(out);
+            for l in lines {
+                out.extend_from_slice(&l.raw().to_le_bytes());
+            }
+        }
     }
-    /// The record [`Pending::write`] wrote at the start of `b`.
-    fn read(b: &[u8]) -> Option<Pending> {
+    /// The record [`Pending::write`] wrote at the start of `b`, with its
+    /// figures when `figures`.
+    fn read(b: &[u8], figures: bool) -> Option<Pending> {
+        let mut p = Pending::read_counts(b)?;
+        if figures {
+            let f = GameFigures::read(b.get(Self::BYTES..)?)?;
+            let at = Self::BYTES + GameFigures::BYTES;
+            let l = b.get(at..at + 8)?;
+            let sym =
+                |i: usize| Sym::from_raw(u32::from_le_bytes([l[i], l[i + 1], l[i + 2], l[i + 3]]));
+            p.figures = Some((f, [sym(0), sym(4)]));
+        }
+        Some(p)
+    }
+    /// The record's fixed part.
+    fn read_counts(b: &[u8]) -> Option<Pending> {
         let b = b.get(..Self::BYTES)?;
         let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         let seq = u64::from(u32_at(0)) | (u64::from(u32_at(4)) << 32);
@@ -187,9 +222,9 @@ impl Pending {
         let mut entries = [Waiting::NONE; 2];
         for w in &mut entries {
             *w = Waiting {
-                key: crate::tournament::Sym::from_raw(u32_at(at)),
-                name: crate::tournament::Sym::from_raw(u32_at(at + 4)),
-                deeper: crate::tournament::Sym::from_raw(u32_at(at + 8)),
+                key: Sym::from_raw(u32_at(at)),
+                name: Sym::from_raw(u32_at(at + 4)),
+                deeper: Sym::from_raw(u32_at(at + 8)),
                 side: Some(b[at + 12]).filter(|&s| s != u8::MAX),
                 white: match b[at + 13] {
                     0 => None,
@@ -205,6 +240,7 @@ impl Pending {
             n: b[at].min(2),
             plies: (b[at + 1] != 0).then(|| u32_at(at + 2)),
             codes: u32_at(at + 6),
+            figures: None,
         })
     }
 }
@@ -248,6 +284,7 @@ impl Groups {
             strings: crate::tournament::Strings::default(),
             code_lists: Vec::new(),
             code_ids: HashMap::new(),
+            per_file: false,
             copies: (0, 0),
             failed: None,
         }
@@ -257,21 +294,18 @@ impl Groups {
         self.once = (!keep).then(crate::tournament::Once::new);
         self
     }
+    /// By scope: a group per file too, when `yes`.
+    pub fn per_file(mut self, yes: bool) -> Groups {
+        self.per_file = yes;
+        self
+    }
     /// Counts one game of `file`. Its result is the computed one where the
     /// rules decided the game, else the declared one.
     pub fn add(&mut self, file: &str, g: &Game, r: &GameReport) {
-        let entries = self.entries(g, r);
-        let codes: Vec<&'static str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        let entries = self.entries(file, g, r);
+        let codes: Vec<(Code, Severity)> =
+            r.diagnostics.iter().map(|d| (d.code, d.severity)).collect();
         let plies = r.checked.then_some(r.plies);
-        if self.once.is_none() {
-            for e in entries {
-                let grp = count(&mut self.groups, &e, plies, &codes);
-                if let Some(deeper) = e.deeper {
-                    *grp.names_reached.entry(deeper).or_default() += 1;
-                }
-            }
-            return;
-        }
         let codes = match self.code_ids.get(&codes) {
             Some(&id) => id,
             None => {
@@ -287,7 +321,12 @@ impl Groups {
             n: 0,
             plies,
             codes,
+            figures: None,
         };
+        if self.by == GroupBy::Scope {
+            let lines = opening_lines(r).map(|l| l.map_or(Sym::NONE, |l| self.strings.intern(&l)));
+            p.figures = Some((GameFigures::of(r), lines));
+        }
         self.seq += 1;
         for e in entries.into_iter().take(2) {
             p.entries[p.n as usize] = Waiting {
@@ -296,13 +335,17 @@ impl Groups {
                 deeper: e
                     .deeper
                     .as_deref()
-                    .map_or(crate::tournament::Sym::NONE, |d| self.strings.intern(d)),
+                    .map_or(Sym::NONE, |d| self.strings.intern(d)),
                 side: e.side.map(|s| s as u8),
                 white: e.white,
             };
             p.n += 1;
         }
-        let mut bytes = Vec::with_capacity(Pending::BYTES);
+        if self.once.is_none() {
+            self.count_pending(&p);
+            return;
+        }
+        let mut bytes = Vec::with_capacity(Pending::BYTES + GameFigures::BYTES + 8);
         p.write(&mut bytes);
         let waits = self
             .once
@@ -313,7 +356,7 @@ impl Groups {
         }
     }
     /// The groups a game adds to.
-    fn entries(&mut self, g: &Game, r: &GameReport) -> Vec<Entry> {
+    fn entries(&mut self, file: &str, g: &Game, r: &GameReport) -> Vec<Entry> {
         let result = match r.computed {
             Outcome::Unknown => r.declared.unwrap_or(Outcome::Unknown),
             c => c,
@@ -328,6 +371,14 @@ impl Groups {
         let tag = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
         let mut entries: Vec<Entry> = Vec::new();
         match self.by {
+            GroupBy::Scope => {
+                let v = format!("variant:{}", r.kind.map_or("unknown", |k| k.name()));
+                entries.push(Entry::new(v.clone(), v, white_side, None));
+                if self.per_file {
+                    let f = format!("file:{file}");
+                    entries.push(Entry::new(f.clone(), f, white_side, None));
+                }
+            }
             GroupBy::Player => {
                 for (name, white) in [
                     (tag(&crate::players::WHITE_TAGS), true),
@@ -402,8 +453,9 @@ impl Groups {
             return;
         };
         let mut waiting: Vec<Pending> = Vec::new();
+        let figures = self.by == GroupBy::Scope;
         once.settle(|bytes, keep| {
-            if let Some(p) = Pending::read(bytes).filter(|_| keep) {
+            if let Some(p) = Pending::read(bytes, figures).filter(|_| keep) {
                 waiting.push(p);
                 if waiting.len() >= 4096 {
                     for p in waiting.drain(..) {
@@ -445,6 +497,13 @@ impl Groups {
             );
             if let Some(deeper) = e.deeper {
                 *grp.names_reached.entry(deeper).or_default() += 1;
+            }
+            if let Some((f, lines)) = &p.figures {
+                grp.figures.get_or_insert_with(Stats::default).add_figures(
+                    f,
+                    self.code_lists[p.codes as usize].iter().copied(),
+                    lines.map(|l| self.strings.get(l)),
+                );
             }
             match self.first.get_mut(key) {
                 Some(seq) if *seq > p.seq => {
@@ -528,7 +587,7 @@ fn count<'g>(
     groups: &'g mut BTreeMap<String, Group>,
     e: &Entry,
     plies: Option<u32>,
-    codes: &[&'static str],
+    codes: &[(Code, Severity)],
 ) -> &'g mut Group {
     let grp = groups.entry(e.key.clone()).or_insert_with(|| Group {
         name: e.name.clone(),
@@ -554,8 +613,8 @@ fn count<'g>(
         };
         by_colour[o] += 1;
     }
-    for c in codes {
-        *grp.findings.entry(c).or_default() += 1;
+    for (c, _) in codes {
+        *grp.findings.entry(c.as_str()).or_default() += 1;
     }
     grp
 }
@@ -658,9 +717,9 @@ mod pending_tests {
             seq: 1 << 33,
             entries: [
                 Waiting {
-                    key: crate::tournament::Sym::from_raw(3),
-                    name: crate::tournament::Sym::from_raw(4),
-                    deeper: crate::tournament::Sym::from_raw(7),
+                    key: Sym::from_raw(3),
+                    name: Sym::from_raw(4),
+                    deeper: Sym::from_raw(7),
                     side: Some(2),
                     white: Some(false),
                 },
@@ -669,13 +728,28 @@ mod pending_tests {
             n: 1,
             plies: Some(0),
             codes: 9,
+            figures: None,
         };
         let mut b = Vec::new();
         p.write(&mut b);
         assert_eq!(b.len(), Pending::BYTES);
-        let q = Pending::read(&b).expect("read back");
+        let q = Pending::read(&b, false).expect("read back");
         assert_eq!(format!("{p:?}"), format!("{q:?}"));
-        assert!(Pending::read(&b[1..]).is_none());
+        assert!(Pending::read(&b[1..], false).is_none());
+        assert!(Pending::read(&b, true).is_none(), "no figures written");
+        // With the figures of the plain summary (issue 62 item 7).
+        let raw: Vec<u8> = (1..=GameFigures::BYTES as u8).collect();
+        let f = GameFigures::read(&raw).expect("figures");
+        let p = Pending {
+            figures: Some((f, [Sym::from_raw(5), Sym::NONE])),
+            ..p
+        };
+        let mut b = Vec::new();
+        p.write(&mut b);
+        assert_eq!(b.len(), Pending::BYTES + GameFigures::BYTES + 8);
+        let q = Pending::read(&b, true).expect("read back");
+        assert_eq!(format!("{p:?}"), format!("{q:?}"));
+        assert!(Pending::read(&b[..b.len() - 1], true).is_none());
     }
 
     /// Games counted once as the tournament counts them, whatever bucket

@@ -78,13 +78,29 @@ impl Default for Summary {
     }
 }
 
-impl Summary {
-    /// Counts a game and its findings.
-    pub fn add_game(&mut self, r: &GameReport) {
-        self.games += 1;
-        match r.verdict() {
-            Some(true) => self.valid += 1,
-            Some(false) => {}
+/// What one game adds to a [`Summary`] besides its findings: a small
+/// record that `stats` keeps for a game waiting for its copies (issue 62
+/// item 7), so that a game counts once however it is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// 0 valid, 1 with errors, 2 not checked.
+    class: u8,
+    plies_unchecked: u32,
+    irregularities: u32,
+    /// Index of the declared result in [`RESULTS`].
+    declared: u8,
+    /// Index of the computed result, for a replayed game.
+    computed: Option<u8>,
+}
+
+impl Counts {
+    /// Bytes of a record ([`Counts::write`]).
+    pub(crate) const BYTES: usize = 1 + 4 + 4 + 1 + 1;
+    /// What `r` adds.
+    pub(crate) fn of(r: &GameReport) -> Counts {
+        let class = match r.verdict() {
+            Some(true) => 0,
+            Some(false) => 1,
             // Not replayed, and nothing wrong with the game itself: read only,
             // an unsupported variant, a refused file.
             // An undecided file's games are not checked even when a FEN of
@@ -93,20 +109,81 @@ impl Summary {
                 || r.valid()
                 || r.source == crate::infer::VariantSource::Undecided =>
             {
-                self.unchecked += 1
+                2
             }
             // Not replayed because of an error of its own (too large, a GameType
             // that names nothing): a game with errors.
-            None => {}
+            None => 1,
+        };
+        Counts {
+            class,
+            plies_unchecked: r.plies_unchecked,
+            irregularities: r.irregularities,
+            declared: result_index(r.declared) as u8,
+            computed: r.checked.then(|| result_index(Some(r.computed)) as u8),
         }
-        self.plies_unchecked += u64::from(r.plies_unchecked);
-        self.irregularities += u64::from(r.irregularities);
-        self.irregular_games += u64::from(r.irregularities > 0);
+    }
+    /// The declared result's normalised text (`none`: no Result).
+    pub(crate) fn declared(&self) -> &'static str {
+        result_name(self.declared)
+    }
+    /// The computed result's normalised text, for a replayed game.
+    pub(crate) fn computed(&self) -> Option<&'static str> {
+        self.computed.map(result_name)
+    }
+    /// Appends the record to `out`.
+    pub(crate) fn write(&self, out: &mut Vec<u8>) {
+        out.push(self.class);
+        out.extend_from_slice(&self.plies_unchecked.to_le_bytes());
+        out.extend_from_slice(&self.irregularities.to_le_bytes());
+        out.push(self.declared);
+        out.push(self.computed.unwrap_or(u8::MAX));
+    }
+    /// The record [`Counts::write`] wrote at the start of `b`.
+    pub(crate) fn read(b: &[u8]) -> Option<Counts> {
+        let b = b.get(..Self::BYTES)?;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let index = |x: u8| x.min(RESULTS.len() as u8 - 1);
+        Some(Counts {
+            class: b[0].min(2),
+            plies_unchecked: u32_at(1),
+            irregularities: u32_at(5),
+            declared: index(b[9]),
+            computed: (b[10] != u8::MAX).then(|| index(b[10])),
+        })
+    }
+}
+
+/// The normalised text of the result of index `i` in [`RESULTS`].
+fn result_name(i: u8) -> &'static str {
+    RESULTS
+        .get(usize::from(i))
+        .copied()
+        .flatten()
+        .map_or("none", |o| o.normalised())
+}
+
+impl Summary {
+    /// Counts a game and its findings.
+    pub fn add_game(&mut self, r: &GameReport) {
+        self.add_counts(&Counts::of(r));
         for d in &r.diagnostics {
             self.add_finding(d.code, d.severity);
         }
-        if r.checked {
-            self.result_counts[result_index(r.declared)][result_index(Some(r.computed))] += 1;
+    }
+    /// Counts what a game adds besides its findings.
+    pub(crate) fn add_counts(&mut self, c: &Counts) {
+        self.games += 1;
+        match c.class {
+            0 => self.valid += 1,
+            2 => self.unchecked += 1,
+            _ => {}
+        }
+        self.plies_unchecked += u64::from(c.plies_unchecked);
+        self.irregularities += u64::from(c.irregularities);
+        self.irregular_games += u64::from(c.irregularities > 0);
+        if let Some(computed) = c.computed {
+            self.result_counts[usize::from(c.declared)][usize::from(computed)] += 1;
         }
     }
     /// Counts one finding (of a game, or about a file).

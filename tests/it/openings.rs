@@ -311,7 +311,8 @@ fn stats_groups(by: &str, extra: &[&str], paths: &[String]) -> (Vec<Value>, Stri
 /// hold each championship twice (the whole-event file beside the round
 /// files): by event, year, variant and opening alike each game counts once
 /// and the note says so; `--keep-duplicates` counts every copy, as `check`
-/// does. Before, `--by year` said 534 for 2016 where `--by event` said 254.
+/// does. Before, `--by year` said 534 for 2016 where `--by event` said 254,
+/// and the plain summary counted every record.
 #[test]
 fn every_by_counts_a_game_stored_twice_once() {
     let Some(other) = common::shared("corpus/real/other") else {
@@ -363,6 +364,46 @@ fn every_by_counts_a_game_stored_twice_once() {
     // A player group counts each game for both its players.
     let (players, _) = stats_groups("player", &[], &files);
     assert_eq!(total(&players), 2 * once);
+    // The plain summary too: every figure and every table of it, in all and
+    // per variant and file (before, it counted the records, every copy).
+    let summary = |extra: &[&str]| {
+        let mut args = vec!["stats", "--format", "json", "--per-file"];
+        args.extend_from_slice(extra);
+        args.extend(files.iter().map(String::as_str));
+        let out = common::pdnkit(&args);
+        let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+        (v, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let openings = |scope: &Value| -> u64 {
+        scope["openings_2"].as_array().map_or(0, |a| {
+            a.iter().map(|o| o["games"].as_u64().unwrap_or(0)).sum()
+        })
+    };
+    for (extra, games, says) in [
+        (&[][..], once, true),
+        (&["--keep-duplicates"][..], check, false),
+    ] {
+        let (v, note) = summary(extra);
+        let scopes = v.as_object().expect("scopes");
+        assert_eq!(v["all"]["games"].as_u64(), Some(games), "{extra:?}");
+        assert_eq!(note.contains("each game counted once"), says, "{note}");
+        for prefix in ["variant:", "file:"] {
+            let sum: u64 = scopes
+                .iter()
+                .filter(|(k, _)| k.starts_with(prefix))
+                .map(|(_, s)| s["games"].as_u64().unwrap_or(0))
+                .sum();
+            assert_eq!(sum, games, "{prefix} {extra:?}");
+        }
+        let declared: u64 = v["all"]["declared_results"]
+            .as_object()
+            .map_or(0, |m| m.values().filter_map(Value::as_u64).sum());
+        assert_eq!(declared, games, "{extra:?}");
+        assert!(openings(&v["all"]) <= games && openings(&v["all"]) > 0);
+    }
+    let (once_all, _) = summary(&[]);
+    let (every, _) = summary(&["--keep-duplicates"]);
+    assert!(openings(&once_all["all"]) < openings(&every["all"]));
 }
 
 /// Issue 62 item 2: a group is named only by what all its games share.

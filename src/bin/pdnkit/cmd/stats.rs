@@ -37,10 +37,9 @@ pub struct Args {
     /// too; White's for the other groups), score, mean length, findings.
     #[arg(long, value_enum, value_name = "GROUP")]
     by: Option<By>,
-    /// With --by: count every copy of a game stored more than once in an
-    /// event (by default, whatever the groups, each game counts once, as
-    /// `tournament` counts it). Without --by the figures are of the records
-    /// read, every copy counted, as `check` counts them.
+    /// Count every copy of a game stored more than once in an event, as
+    /// `check` counts the records (by default each game counts once, as
+    /// `tournament` counts it, in every figure and every --by).
     #[arg(long)]
     keep_duplicates: bool,
 }
@@ -54,11 +53,12 @@ enum By {
     Opening,
 }
 
-#[derive(Default)]
 struct StatsSink {
-    groups: Option<Groups>,
-    all: Stats,
-    by_variant: BTreeMap<String, Stats>,
+    /// The groups of `--by`, or the plain summary's scopes.
+    groups: Groups,
+    /// The plain summary: the findings about whole files, in all and per
+    /// file.
+    file_findings: Stats,
     by_file: BTreeMap<String, Stats>,
     per_file: bool,
 }
@@ -66,12 +66,12 @@ struct StatsSink {
 impl Sink for StatsSink {
     type Error = Stop;
     fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        self.on_game(file, g, r);
+        self.groups.add(file, g, r);
         ControlFlow::Continue(())
     }
     fn file_done(&mut self, file: &str, findings: &[pdnkit::diag::FileDiagnostic]) {
         for d in findings {
-            self.all.add_finding(d.code, d.severity);
+            self.file_findings.add_finding(d.code, d.severity);
             if self.per_file {
                 self.by_file
                     .entry(file.to_string())
@@ -83,21 +83,25 @@ impl Sink for StatsSink {
 }
 
 impl StatsSink {
-    fn on_game(&mut self, file: &str, g: &Game, r: &GameReport) {
-        if let Some(groups) = &mut self.groups {
-            groups.add(file, g, r);
-            return;
+    /// The plain summary's scopes, each game counted once (unless
+    /// `--keep-duplicates`): `all`, `variant:NAME`, `file:PATH`.
+    fn scopes(&mut self) -> Vec<(String, Stats)> {
+        let mut all = self.file_findings.clone();
+        let mut variants: BTreeMap<String, Stats> = BTreeMap::new();
+        let mut files = std::mem::take(&mut self.by_file);
+        for g in self.groups.sorted() {
+            let Some(figures) = &g.figures else { continue };
+            if g.name.starts_with("variant:") {
+                all.merge(figures);
+                variants.insert(g.name.clone(), figures.clone());
+            } else if let Some(f) = g.name.strip_prefix("file:") {
+                files.entry(f.to_string()).or_default().merge(figures);
+            }
         }
-        let one = Stats::of_game(file, g, r);
-        self.all.merge(&one);
-        let v = r.kind.map_or("unknown", |k| k.name()).to_string();
-        self.by_variant.entry(v).or_default().merge(&one);
-        if self.per_file {
-            self.by_file
-                .entry(file.to_string())
-                .or_default()
-                .merge(&one);
-        }
+        let mut scopes = vec![("all".to_string(), all)];
+        scopes.extend(variants);
+        scopes.extend(files.into_iter().map(|(k, v)| (format!("file:{k}"), v)));
+        scopes
     }
 }
 
@@ -374,19 +378,21 @@ pub fn run(a: Args) -> u8 {
         Ok(p) => p,
         Err(code) => return code,
     };
+    let by = match a.by {
+        None => GroupBy::Scope,
+        Some(By::Player) => GroupBy::Player,
+        Some(By::Event) => GroupBy::Event,
+        Some(By::Year) => GroupBy::Year,
+        Some(By::Variant) => GroupBy::Variant,
+        Some(By::Opening) => GroupBy::Opening,
+    };
     let mut sink = StatsSink {
         per_file: a.per_file,
-        groups: a.by.map(|b| {
-            Groups::new(match b {
-                By::Player => GroupBy::Player,
-                By::Event => GroupBy::Event,
-                By::Year => GroupBy::Year,
-                By::Variant => GroupBy::Variant,
-                By::Opening => GroupBy::Opening,
-            })
+        groups: Groups::new(by)
             .keep_duplicates(a.keep_duplicates)
-        }),
-        ..StatsSink::default()
+            .per_file(a.per_file),
+        file_findings: Stats::default(),
+        by_file: BTreeMap::new(),
     };
     if let Err(stop) = prepared.run_selected(!a.input.no_progress, &selection, &mut sink) {
         stop.report();
@@ -394,7 +400,8 @@ pub fn run(a: Args) -> u8 {
     }
     // stats did its job whatever the findings: its answer is 0 (2 when the
     // run failed somewhere).
-    if let Some(groups) = &mut sink.groups {
+    if a.by.is_some() {
+        let groups = &mut sink.groups;
         let text = groups_text(groups, a.format);
         if let Some(why) = groups.failed() {
             crate::exit::fail(format_args!("error: {why}"));
@@ -405,13 +412,11 @@ pub fn run(a: Args) -> u8 {
             Err(e) => crate::exit::fail(e),
         };
     }
-    let mut scopes: Vec<(String, &Stats)> = vec![("all".to_string(), &sink.all)];
-    scopes.extend(
-        sink.by_variant
-            .iter()
-            .map(|(k, v)| (format!("variant:{k}"), v)),
-    );
-    scopes.extend(sink.by_file.iter().map(|(k, v)| (format!("file:{k}"), v)));
+    let scopes = sink.scopes();
+    if let Some(why) = sink.groups.failed() {
+        crate::exit::fail(format_args!("error: {why}"));
+    }
+    say_set_aside(&sink.groups);
     let text = match a.format {
         Format::Human => scopes
             .iter()
