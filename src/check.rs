@@ -280,11 +280,14 @@ pub(crate) struct FileTally {
     /// Games a merged output marked refused or undecided in their source
     /// (and with no GameType of their own): how many, and where the first is.
     marked: BTreeMap<bool, (u32, (u32, u32))>,
+    /// What the games show of their producers' dialects.
+    dialects: crate::replay::Dialects,
 }
 
 impl FileTally {
     /// Adds one game and its report.
     pub fn add(&mut self, g: &Game, r: &GameReport) {
+        self.dialects.add(g, r);
         if r.inferred {
             self.untagged += 1;
             // The line of its first tag or move, not of the blank lines before it.
@@ -323,10 +326,16 @@ impl FileTally {
     /// variant. The levels of `opts` apply; a read-only run (`syntax_only`)
     /// has none.
     pub fn finish(&self, inference: &Inference, opts: &Options) -> Vec<FileDiagnostic> {
-        if opts.syntax_only {
-            return Vec::new();
+        let mut out = if opts.syntax_only {
+            Vec::new()
+        } else {
+            self.findings(inference)
+        };
+        // A producer's dialect, said once per file and dialect (issue 66).
+        if !opts.strict_dialects {
+            out.extend(self.dialects.findings(!opts.syntax_only));
+            out.sort_by_key(|d| (d.line, d.column));
         }
-        let mut out = self.findings(inference);
         opts.levels.apply_file(&mut out);
         out
     }

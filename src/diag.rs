@@ -75,6 +75,7 @@ codes! {
     NonMaximalCapture => "non-maximal-capture", Error;
     AmbiguousCapture => "ambiguous-capture", Error;
     Notation => "notation", Warning;
+    Dialect => "dialect", Warning;
     MovesAfterEnd => "moves-after-end", Warning;
     ResultMismatch => "result-mismatch", Error;
     ResultConflict => "result-conflict", Warning;

@@ -111,6 +111,7 @@ def check(
     root: Optional[str] = None,
     irregularities: str = "stop",
     opening_table: Union[None, str, Sequence[str]] = None,
+    strict_dialects: bool = False,
 ) -> Checked:
     """Check a path or bytes as ``pdnkit check`` does, through the same
     pipeline: a folder is walked, an archive's members and a compressed
@@ -136,7 +137,10 @@ def check(
     a user's table file (``.csv`` or ``.pdn``, docs/openings.md), ``"none"``,
     or a list of these, in order; a table that cannot be used raises
     ``ValueError``, and each row of a user's table left out is a
-    ``UserWarning`` naming the file, the row and why.
+    ``UserWarning`` naming the file, the row and why;
+    ``strict_dialects``: as ``--strict-dialects``, every record read as
+    standard PDN (no producer's dialect read as meant, no ``dialect``
+    finding; docs/dialect.md).
     """
     if not isinstance(variant, str):
         variant = list(variant)
@@ -153,6 +157,7 @@ def check(
         root,
         irregularities,
         opening_table,
+        strict_dialects,
     )
     for w in out.pop("table_warnings"):
         warnings.warn(w, UserWarning, stacklevel=2)

@@ -349,6 +349,7 @@ fn options(
     draw_rules: &str,
     irregularities: &str,
     levels: Option<&Bound<'_, PyDict>>,
+    strict_dialects: bool,
 ) -> PyResult<Options> {
     let irregularities = irregularities
         .parse::<pdnkit::replay::Irregularities>()
@@ -401,6 +402,7 @@ fn options(
         .variants(rules)
         .draw_rules(d)
         .irregularities(irregularities)
+        .strict_dialects(strict_dialects)
         .levels(l)
         .keep_moves(true))
 }
@@ -410,7 +412,7 @@ fn options(
 /// findings about its files, the files that could not be read, and those
 /// skipped.
 #[pyfunction]
-#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop", opening_table = None))]
+#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop", opening_table = None, strict_dialects = false))]
 #[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
@@ -422,6 +424,7 @@ fn check(
     root: Option<String>,
     irregularities: &str,
     opening_table: Option<Vec<String>>,
+    strict_dialects: bool,
 ) -> PyResult<PyObject> {
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     // As `--opening-table`: names or files, in order; `none` turns
@@ -437,7 +440,13 @@ fn check(
             (Some(tables), warnings)
         }
     };
-    let opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, levels)?
+    let opts = options(
+        variant.unwrap_or(&auto),
+        draw_rules,
+        irregularities,
+        levels,
+        strict_dialects,
+    )?
         .opening_tables(tables);
     let batch = batch_of(source(source_)?, opts, name, root, None)?;
     let sink = run_batch(py, batch, Collect::default())?;

@@ -164,6 +164,65 @@ pub(super) fn as_played(stood: u32) -> String {
     }
 }
 
+/// The text of each main-line token of game `g`, replayed as `r`, in
+/// `style` (`numbers_only`: numeric squares whatever was written).
+fn main_texts(g: &Game, r: &GameReport, style: Style, numbers_only: bool) -> Vec<String> {
+    // Each move in its shortest unambiguous form, except a capture whose
+    // record wrote a path that names it alone: that path is kept as written.
+    let written: Vec<&crate::pdn::WrittenMove> = g.main_line().collect();
+    // One text per main-line token: a capture written one jump per token
+    // (read as one move, PDN-REAL-WORLD.md 8.1) is written whole at its
+    // first token, and its other tokens are left out (empty texts).
+    let mut main: Vec<String> = Vec::with_capacity(written.len());
+    for p in &r.played {
+        // The tokens of this ply: from its first to the one its span ends with.
+        let first = main.len();
+        let mut last = first;
+        while written
+            .get(last + 1)
+            .is_some_and(|w| w.span.end <= p.span.end && w.span.start >= p.span.start)
+        {
+            last += 1;
+        }
+        let joined = last > first;
+        // A move that stood (`--irregularities stand`) keeps its squares
+        // as written: they were read against the relaxed moves, and read
+        // back the same way.
+        let kept = written.get(first).filter(|w| {
+            !joined
+                && (p.stood
+                    || (p.mv.is_capture()
+                        && g.squares(w).len() > 2
+                        && matches!(
+                            crate::notation::resolve(&p.before, g.squares(w), w.sep),
+                            Ok(crate::notation::Reading::Move { mv, .. }) if mv == p.mv
+                        )))
+        });
+        main.push(match kept {
+            Some(w) => {
+                let sep = match (p.mv.is_capture(), style.colon) {
+                    (false, _) => "-",
+                    (true, true) => ":",
+                    (true, false) => "x",
+                };
+                let geometry = p.before.geometry();
+                g.squares(w)
+                    .iter()
+                    .map(|&s| match crate::notation::square_of(geometry, s) {
+                        Ok(sq) if numbers_only => sq.number().to_string(),
+                        _ => s.to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(sep)
+            }
+            // A joined capture too, in its shortest unambiguous form.
+            None => write_move(&p.before, &p.mv, style),
+        });
+        main.resize(last + 1, String::new());
+    }
+    main
+}
+
 /// [`Normalise::apply`].
 pub(super) fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Normalised {
     let mut style = g.main_line().next().map_or(
@@ -180,47 +239,7 @@ pub(super) fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Norma
     // that no square name of the mirrored board is read on the usual one.
     let numbers_only = r.variant == Some(crate::variant::Variant::Italian);
     style.algebraic &= !numbers_only;
-    // Each move in its shortest unambiguous form, except a capture whose
-    // record wrote a path that names it alone: that path is kept as written.
-    let written: Vec<&crate::pdn::WrittenMove> = g.main_line().collect();
-    let main: Vec<String> = r
-        .played
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            // A move that stood (`--irregularities stand`) keeps its squares
-            // as written: they were read against the relaxed moves, and read
-            // back the same way.
-            let kept = written.get(i).filter(|w| {
-                p.stood
-                    || (p.mv.is_capture()
-                        && g.squares(w).len() > 2
-                        && matches!(
-                            crate::notation::resolve(&p.before, g.squares(w), w.sep),
-                            Ok(crate::notation::Reading::Move { mv, .. }) if mv == p.mv
-                        ))
-            });
-            match kept {
-                Some(w) => {
-                    let sep = match (p.mv.is_capture(), style.colon) {
-                        (false, _) => "-",
-                        (true, true) => ":",
-                        (true, false) => "x",
-                    };
-                    let geometry = p.before.geometry();
-                    g.squares(w)
-                        .iter()
-                        .map(|&s| match crate::notation::square_of(geometry, s) {
-                            Ok(sq) if numbers_only => sq.number().to_string(),
-                            _ => s.to_string(),
-                        })
-                        .collect::<Vec<_>>()
-                        .join(sep)
-                }
-                None => write_move(&p.before, &p.mv, style),
-            }
-        })
-        .collect();
+    let main = main_texts(g, r, style, numbers_only);
     let fixed = (opts.fix_results
         && !r.result_as_written
         && r.computed != Outcome::Unknown

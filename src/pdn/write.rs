@@ -116,7 +116,9 @@ impl Wrap {
 /// Changes to a game made while writing it (normalised output).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Overrides<'a> {
-    /// Text for the first main-line moves, in order (the rest as read).
+    /// Text for the first main-line moves, in order (the rest as read); an
+    /// empty text leaves its token out (a leg of a capture written one jump
+    /// per token, written whole with the token before it).
     pub main_moves: &'a [String],
     /// A result replacing the Result tag and the final token.
     pub result: Option<Outcome>,
@@ -300,6 +302,10 @@ fn write_movetext(w: &mut Wrap, g: &Game, opts: WriteOptions, ov: &Overrides, fi
                 } else {
                     None
                 };
+                if replaced.is_some_and(String::is_empty) {
+                    n.joined += 1;
+                    continue;
+                }
                 n.number_move(w);
                 let mut t = replaced
                     .cloned()
@@ -362,6 +368,9 @@ struct Numbers {
     no_number: Option<usize>,
     /// Main-line moves (and placeholders) written so far.
     main_index: usize,
+    /// Main-line tokens left out so far, each a leg joined to the move
+    /// before it ([`Overrides::main_moves`]).
+    joined: usize,
 }
 
 impl Numbers {
@@ -382,6 +391,7 @@ impl Numbers {
             need_number: true,
             no_number: None,
             main_index: 0,
+            joined: 0,
         }
     }
 
@@ -425,7 +435,9 @@ impl Numbers {
                 .and_then(|l| (l as usize).checked_sub(self.read_anchor))
                 .filter(|&k| k <= self.main_moves);
             match (named, self.main_index.checked_sub(1)) {
-                (Some(k), _) | (None, Some(k)) => self.ply = self.anchor + k,
+                (Some(k), _) | (None, Some(k)) => {
+                    self.ply = self.anchor + k.saturating_sub(self.joined)
+                }
                 (None, None) => self.no_number = Some(1),
             }
         } else {

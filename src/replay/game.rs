@@ -151,6 +151,7 @@ fn replay_under(
     let keep = has_variations.then_some(&mut line);
     let state = DrawState::new(v, rules, &start);
     let mut main = MainLine::new(g, diags);
+    main.join = !opts.strict_dialects;
     // The opening: the start's and the first plies' positions.
     let list = opts.opening_tables.as_ref();
     let set_up = !crate::openings::is_initial(&start);

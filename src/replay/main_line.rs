@@ -75,6 +75,15 @@ pub(super) struct MainLine<'g, 'd> {
     pub(super) keys: smallvec::SmallVec<[u64; 16]>,
     /// The (from, to) square numbers of those plies' moves.
     pub(super) steps: smallvec::SmallVec<[(u32, u32); 16]>,
+    /// Whether a capture written one jump per token is read as one move
+    /// (PDN-REAL-WORLD.md 8.1; not under `--strict-dialects`).
+    pub(super) join: bool,
+    /// Tokens of the main line joined into the moves read so far: the ply
+    /// of `moves[i]` is `i + 1 - shift`.
+    shift: u32,
+    /// Tokens after `moves[i]` that the move [`MainLine::read_move`] last
+    /// read took in (a capture written one jump per token).
+    took: usize,
 }
 
 impl<'g, 'd> MainLine<'g, 'd> {
@@ -90,7 +99,16 @@ impl<'g, 'd> MainLine<'g, 'd> {
             early: 0,
             keys: smallvec::SmallVec::new(),
             steps: smallvec::SmallVec::new(),
+            join: true,
+            shift: 0,
+            took: 0,
         }
+    }
+
+    /// The ply of the written move `moves[i]`.
+    #[inline(always)]
+    fn ply(&self, i: usize) -> u32 {
+        (i as u32 + 1).saturating_sub(self.shift)
     }
 
     /// Replays the main line from `start` with the draw counters `state`,
@@ -124,8 +142,10 @@ impl<'g, 'd> MainLine<'g, 'd> {
         // The last ply left the side to move without a capture: whether it has
         // no move at all is settled when the next move is read.
         let mut unsettled: Option<Unsettled> = None;
-        for i in 0..self.moves.len() {
-            let ply = i as u32 + 1;
+        let mut next = 0;
+        while next < self.moves.len() {
+            let i = next;
+            let ply = plies + 1;
             let wm = self.moves[i];
             let squares = self.game.squares(wm);
             let fast = fast_reading(&pos, self.capturers, squares, wm.sep, &mut self.legal);
@@ -138,28 +158,29 @@ impl<'g, 'd> MainLine<'g, 'd> {
                 self.unchecked_after(i, report);
                 break;
             };
+            // A capture written one jump per token: its other tokens are
+            // part of this ply.
+            let took = self.took;
+            next = i + 1;
+            if took > 0 {
+                self.took = 0;
+                next += took;
+            }
             report.irregularities += u32::from(self.stood);
             if let (Some(e), false) = (&end, after_end_warned) {
                 after_end_warned = true;
                 self.moves_after_end(e, wm, ply);
             }
             let after = play_unchecked(&pos, &mv);
-            if let Some(p) = positions.as_mut() {
-                p.push(after);
-            }
-            if i < self.early {
-                self.keys.push(after.key());
-                self.steps
-                    .push((mv.from().index() as u32 + 1, mv.to().index() as u32 + 1));
-            }
-            if opts.keep_moves {
-                report.played.push(Played {
-                    mv,
-                    before: pos,
-                    span: wm.span.clone(),
-                    stood: self.stood,
-                });
-            }
+            self.record(
+                i,
+                took,
+                ply,
+                (&pos, &mv, &after),
+                opts.keep_moves,
+                report,
+                &mut positions,
+            );
             self.capturers = crate::rules::capturers(&after);
             if end.is_none() {
                 let draw = state.play(&pos, &mv, &after).map(|d| End {
@@ -180,6 +201,10 @@ impl<'g, 'd> MainLine<'g, 'd> {
             }
             pos = after;
             plies = ply;
+            if took > 0 {
+                report.joined += 1;
+                self.shift += took as u32;
+            }
         }
         if let Some(u) = unsettled {
             end = u.settle(crate::rules::has_plain_move(&pos));
@@ -187,6 +212,45 @@ impl<'g, 'd> MainLine<'g, 'd> {
         report.plies = plies;
         if let Some(e) = end {
             e.conclude(report);
+        }
+    }
+
+    /// What ply `ply` (the move `mv` from `pos` to `after`, written as
+    /// `moves[i]` and the `took` tokens after it) leaves for later: the
+    /// positions for the variations (one per token, so that a variation
+    /// finds its position by the main-line token it follows), the opening's
+    /// keys and steps, and the move as played (`keep_moves`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn record(
+        &mut self,
+        i: usize,
+        took: usize,
+        ply: u32,
+        (pos, mv, after): (&Position, &Move, &Position),
+        keep_moves: bool,
+        report: &mut GameReport,
+        positions: &mut Option<&mut Vec<Position>>,
+    ) {
+        if let Some(p) = positions.as_mut() {
+            for _ in 0..=took {
+                p.push(*after);
+            }
+        }
+        if (ply as usize) <= self.early {
+            self.keys.push(after.key());
+            self.steps
+                .push((mv.from().index() as u32 + 1, mv.to().index() as u32 + 1));
+        }
+        if keep_moves {
+            let span = &self.moves[i].span;
+            let end = self.moves[i + took].span.end;
+            report.played.push(Played {
+                mv: *mv,
+                before: *pos,
+                span: span.start..end.max(span.start),
+                stood: self.stood,
+            });
         }
     }
 
@@ -210,7 +274,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
     /// unchecked, in the report and in a note on the move's finding.
     #[cold]
     pub(super) fn unchecked_after(&mut self, i: usize, report: &mut GameReport) {
-        let ply = i as u32 + 1;
+        let ply = self.ply(i);
         let left = (self.moves.len() - i - 1) as u32;
         report.plies_unchecked = left;
         if left > 0 {
@@ -232,7 +296,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
     pub(super) fn read_move(&mut self, pos: &Position, i: usize, ended: bool) -> Option<Move> {
         let g = self.game;
         let wm = self.moves[i];
-        let ply = i as u32 + 1;
+        let ply = self.ply(i);
         let squares = g.squares(wm);
         if squares.len() > 2 && matches!(wm.sep, Sep::Capture | Sep::Colon) {
             if let Some(mv) = capture_in_full(pos, self.capturers, squares, &mut self.legal) {
@@ -250,6 +314,11 @@ impl<'g, 'd> MainLine<'g, 'd> {
             }
             Ok(Reading::Ambiguous(cands)) => self.disambiguate(pos, &cands, i),
             Err(illegal) => {
+                if self.join {
+                    if let Some(mv) = self.joined_capture(pos, i) {
+                        return Some(mv);
+                    }
+                }
                 let text = written_text(g, wm);
                 let d = illegal_diag(g, pos, &illegal, wm, ply, &text, ended);
                 if self.stand
@@ -266,10 +335,57 @@ impl<'g, 'd> MainLine<'g, 'd> {
         }
     }
 
+    /// PDN-REAL-WORLD.md 8.1: `moves[i]`, not a legal move as written, and
+    /// the tokens after it, each starting where the one before landed with
+    /// only move numbers, comments and NAGs between, written one jump per
+    /// token: the one legal move (complete, maximal where the variant says)
+    /// whose landing path they are together, with a `notation` warning for
+    /// legs written with `-`. [`MainLine::took`] says how many tokens after
+    /// `moves[i]` it took in. `None` when they make no move, or several.
+    #[cold]
+    fn joined_capture(&mut self, pos: &Position, i: usize) -> Option<Move> {
+        let g = self.game;
+        let geometry = pos.geometry();
+        let square = |s: SquareText| square_of(geometry, s).ok();
+        let mut path: smallvec::SmallVec<[SquareText; 16]> =
+            g.squares(self.moves[i]).iter().copied().collect();
+        let mut dash = !matches!(self.moves[i].sep, Sep::Capture | Sep::Colon);
+        // A capture takes at most every piece of the board: so many tokens.
+        let most = (i + 1 + usize::from(pos.geometry().squares())).min(self.moves.len());
+        for k in i + 1..most {
+            let wm = self.moves[k];
+            let squares = g.squares(wm);
+            let (Some(&last), Some(&first)) = (path.last(), squares.first()) else {
+                return None;
+            };
+            if squares.len() < 2
+                || square(last).is_none()
+                || square(last) != square(first)
+                || !only_numbers_between(g, self.moves[k - 1], wm)
+            {
+                return None;
+            }
+            dash |= !matches!(wm.sep, Sep::Capture | Sep::Colon);
+            path.extend_from_slice(&squares[1..]);
+            match resolve_in(pos, &self.legal, &path, Sep::Capture) {
+                Ok(Reading::Move { mv, .. }) => {
+                    self.took = k - i;
+                    if dash {
+                        self.notation(i, "a capture written with `-`");
+                    }
+                    return Some(mv);
+                }
+                Ok(Reading::Ambiguous(_)) => return None,
+                Err(_) => {}
+            }
+        }
+        None
+    }
+
     /// The `notation` warning for the written move `moves[i]`, accepted
     /// in a tolerated form (`why`).
     pub(super) fn notation(&mut self, i: usize, why: &str) {
-        let (wm, ply) = (self.moves[i], i as u32 + 1);
+        let (wm, ply) = (self.moves[i], self.ply(i));
         let text = written_text(self.game, wm);
         self.diags.push(
             Diagnostic::new(
@@ -293,7 +409,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
         mut d: Diagnostic,
         i: usize,
     ) -> Option<Move> {
-        let (g, wm, ply) = (self.game, self.moves[i], i as u32 + 1);
+        let (g, wm, ply) = (self.game, self.moves[i], self.ply(i));
         match crate::notation::resolve_relaxed(pos, g.squares(wm), wm.sep) {
             crate::notation::Relaxed::One { mv, notation } => {
                 d.message
@@ -355,7 +471,7 @@ impl<'g, 'd> MainLine<'g, 'd> {
         cands: &[Move],
         i: usize,
     ) -> Option<Move> {
-        let (g, wm, ply) = (self.game, self.moves[i], i as u32 + 1);
+        let (g, wm, ply) = (self.game, self.moves[i], self.ply(i));
         let rest = &self.moves[i + 1..];
         let text = written_text(g, wm);
         // Linear in the rest of the game: every candidate may be read to the end,
@@ -690,6 +806,23 @@ pub(super) fn display_square(pos: &Position, sq: crate::board::Square, style: St
 }
 
 /// The moves of the main line up to the first unknown-move placeholder.
+/// Whether only move numbers, comments and NAGs come between the main-line
+/// moves `a` and `b` (no variation, no placeholder).
+fn only_numbers_between(g: &Game, a: &WrittenMove, b: &WrittenMove) -> bool {
+    let mut between = false;
+    for n in &g.nodes {
+        match n {
+            Node::Move(m) if std::ptr::eq(m, a) => between = true,
+            Node::Move(m) if std::ptr::eq(m, b) => return between,
+            Node::Open(_) | Node::Close(_) | Node::Unknown(_) | Node::Move(_) if between => {
+                return false
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
 pub(super) fn known_main_moves(g: &Game) -> Vec<&WrittenMove> {
     let mut depth = 0usize;
     let mut out = Vec::with_capacity(g.nodes.len());

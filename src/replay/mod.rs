@@ -1,6 +1,7 @@
 //! A game replayed ply by ply under its variant's rules: findings collected,
 //! draw rules applied, the true result worked out and compared with the record.
 
+mod dialect;
 mod game;
 mod main_line;
 mod options;
@@ -13,4 +14,5 @@ pub use options::{Irregularities, Options};
 pub use replayer::{Ply, Replay};
 pub use report::{GameReport, Played};
 
+pub(crate) use dialect::Dialects;
 pub(crate) use game::check_game_with;

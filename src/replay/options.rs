@@ -42,6 +42,10 @@ pub struct Options {
     /// Whether an irregularity that could stand stops the replay
     /// (`--irregularities`; docs/rules.md, "Irregularities that stood").
     pub irregularities: Irregularities,
+    /// Read every record as standard PDN (`--strict-dialects`): no
+    /// producer's dialect is read as meant (PDN-REAL-WORLD.md section 8;
+    /// docs/dialect.md), and no `dialect` finding is made.
+    pub strict_dialects: bool,
     /// The opening tables a game is classified against, in this order,
     /// instead of its variant's list ([`Options::opening_tables`]).
     pub(crate) opening_tables: Option<crate::openings::Chosen>,
@@ -130,6 +134,11 @@ impl Options {
     /// The levels of the codes (`-A`, `-W`, `-D`).
     pub fn levels(mut self, levels: crate::diag::Levels) -> Options {
         self.levels = levels;
+        self
+    }
+    /// Read every record as standard PDN ([`Options::strict_dialects`]).
+    pub fn strict_dialects(mut self, strict: bool) -> Options {
+        self.strict_dialects = strict;
         self
     }
     /// Whether irregularities that could stand stop the replay (`--irregularities`).

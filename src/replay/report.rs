@@ -52,6 +52,10 @@ pub struct GameReport {
     pub plies_unchecked: u32,
     /// Moves that stood ([`Irregularities::Stand`](crate::replay::Irregularities::Stand); 0 under `Stop`).
     pub irregularities: u32,
+    /// Captures written one jump per token and read as one move each
+    /// (PDN-REAL-WORLD.md 8.1, docs/dialect.md): the tokens after the first
+    /// of each are part of its ply.
+    pub joined: u32,
     /// The result the record declares (Result tag or final token), if any:
     /// `None` too for a `1-0` or `0-1` whose meaning is not known
     /// ([`GameReport::result_as_written`]).
@@ -210,6 +214,7 @@ pub(super) fn empty_report() -> GameReport {
         inferred: false,
         from_path: false,
         source: VariantSource::Tag,
+        joined: 0,
         draw_rules: None,
         plies: 0,
         plies_unchecked: 0,

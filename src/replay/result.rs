@@ -77,12 +77,45 @@ pub(super) fn check_result(
     report.declared = declared;
     if let Some(d) = declared {
         if report.computed != Outcome::Unknown && d != report.computed {
+            // The text that declared it, quoted as written (issue 66).
+            let written = match tag {
+                Some(t) => g.tag_text(t).trim().to_string(),
+                None => token
+                    .as_ref()
+                    .map(|(_, span)| String::from_utf8_lossy(g.bytes(span)).trim().to_string())
+                    .unwrap_or_default(),
+            };
             let span = tag
                 .map(|t| t.span.clone())
                 .or(token.map(|t| t.1))
                 .unwrap_or(0..0);
-            diags.push(mismatch(d, report, span));
+            diags.push(mismatch(d, &written, variant, report, span));
         }
+    }
+}
+
+/// Who an outcome says won, in words.
+fn who(o: Outcome) -> &'static str {
+    match o {
+        Outcome::WhiteWins => "White won",
+        Outcome::BlackWins => "Black won",
+        Outcome::Draw => "a draw",
+        Outcome::BothLose => "both lost",
+        Outcome::Unknown => "not finished",
+    }
+}
+
+/// A declared result as written, with the reading it was given: `` `1-0`
+/// (English order: Black won) `` where the order decides it.
+fn as_read(written: &str, o: Outcome, variant: Option<Variant>) -> String {
+    match variant.filter(|v| order_dependent(written) && v.first_player_scores_first()) {
+        Some(v) => {
+            let name = v.name();
+            let mut title = name[..1].to_uppercase();
+            title.push_str(&name[1..]);
+            format!("`{written}` ({title} order: {})", who(o))
+        }
+        None => format!("`{written}` ({})", who(o)),
     }
 }
 
@@ -99,13 +132,14 @@ fn from_tag(
         Some(o) => {
             if let Some((tok, span)) = token {
                 if *tok != o {
+                    let written = String::from_utf8_lossy(g.bytes(span));
                     diags.push(Diagnostic::new(
                         Code::ResultConflict,
                         span.clone(),
                         format!(
                             "the movetext ends with {} but the Result tag says {}",
-                            tok.normalised(),
-                            o.normalised()
+                            as_read(written.trim(), *tok, variant),
+                            as_read(value.trim(), o, variant)
                         ),
                     ));
                 }
@@ -151,8 +185,14 @@ fn where_a_result_goes(g: &Game) -> Span {
     }
 }
 
-/// The declared result `d` differs from the computed one.
-fn mismatch(d: Outcome, report: &GameReport, span: Span) -> Diagnostic {
+/// The declared result `d`, written `written`, differs from the computed one.
+fn mismatch(
+    d: Outcome,
+    written: &str,
+    variant: Option<Variant>,
+    report: &GameReport,
+    span: Span,
+) -> Diagnostic {
     let sev = if d == Outcome::Unknown {
         Severity::Warning
     } else {
@@ -169,9 +209,10 @@ fn mismatch(d: Outcome, report: &GameReport, span: Span) -> Diagnostic {
         Code::ResultMismatch,
         span,
         format!(
-            "the record says {}, but the game ended {} by {how}",
-            d.normalised(),
-            report.computed.normalised()
+            "the record says {}, but the game ended {} ({}) by {how}",
+            as_read(written, d, variant),
+            report.computed.normalised(),
+            who(report.computed)
         ),
     )
     .with_severity(sev)

@@ -15,6 +15,7 @@ mod conformance_games;
 mod conformance_irregularities;
 mod conformance_rules;
 mod diagrams;
+mod dialects;
 mod doors;
 mod export;
 mod facts;

@@ -32,6 +32,11 @@ pub struct InputArgs {
     /// the replay goes on (over-the-board records).
     #[arg(long, value_enum, value_name = "MODE", default_value_t = IrregularityChoice::Stop)]
     pub irregularities: IrregularityChoice,
+    /// Read every record as standard PDN: no producer's dialect (a capture
+    /// written one jump per token) is read as meant, and no `dialect`
+    /// finding is made (docs/dialect.md).
+    #[arg(long)]
+    pub strict_dialects: bool,
     /// Classify openings against these tables (a shipped table's name, or a
     /// file of one's own, .csv or .pdn), in this order, instead of each
     /// variant's list (repeatable; docs/openings.md); none: no opening.
@@ -230,6 +235,7 @@ impl InputArgs {
                 IrregularityChoice::Stop => pdnkit::replay::Irregularities::Stop,
                 IrregularityChoice::Stand => pdnkit::replay::Irregularities::Stand,
             })
+            .strict_dialects(self.strict_dialects)
             .max_game_bytes(Some(self.max_game_bytes))
             .levels(self.levels())
             .opening_tables(self.opening_tables()?))
