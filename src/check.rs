@@ -225,6 +225,43 @@ impl crate::infer::Replay for Trial<'_, '_> {
     }
 }
 
+/// PDN-REAL-WORLD.md 8.2, on the file's first `games` (those its variant
+/// is decided on), after its variant is decided: a file whose every game
+/// with moves stops at ply 1 read upright (its first move fits no legal
+/// move), and whose those games read turned all get past ply 1, at least
+/// half of them to their end with no move error, names its squares from
+/// the other side. The games that stopped, and those that replayed whole.
+/// Cheap on every other file: it ends at the first game whose first move
+/// fits.
+fn turned_file(games: &[Game], inference: &Inference, trial: &Trial<'_, '_>) -> Option<(u32, u32)> {
+    let mut stopped: Vec<&Game> = Vec::new();
+    for g in games {
+        match crate::replay::first_move_fits(g, &trial.raw, inference) {
+            Some(true) => return None,
+            Some(false) => stopped.push(g),
+            None => {}
+        }
+    }
+    if stopped.is_empty() {
+        return None;
+    }
+    let turned = Inference {
+        turned: Some((0, 0)),
+        ..inference.clone()
+    };
+    let reports = (trial.checker)(&stopped, &turned, &trial.raw);
+    let past_first = reports.iter().all(|r| {
+        r.checked
+            && r.plies >= 1
+            && !r
+                .diagnostics
+                .iter()
+                .any(|d| d.severity == Severity::Error && d.ply == Some(1))
+    });
+    let whole = reports.iter().filter(|r| !has_move_error(r)).count();
+    (past_first && whole * 2 >= stopped.len()).then_some((stopped.len() as u32, whole as u32))
+}
+
 /// The decision for a file's untagged games from its first games
 /// ([`crate::infer::decide`]), and the reports of those replayed to make it
 /// (by index in `games`), with the user's levels.
@@ -248,7 +285,18 @@ fn decide(
             ..opts.clone()
         },
     };
-    let (inference, kept) = crate::infer::decide(games, asked, &trial);
+    let (mut inference, mut kept) = crate::infer::decide(games, asked, &trial);
+    // Never where the decision itself is in doubt (a named variant the
+    // file's evidence contradicts): the games' trouble is their variant,
+    // and turning never stands in for another variant (PDN-REAL-WORLD.md 8.2).
+    if !opts.strict_dialects && !opts.syntax_only && inference.note.is_none() {
+        if let Some(turned) = turned_file(games, &inference, &trial) {
+            inference.turned = Some(turned);
+            // Replayed upright to decide the variant: the pipeline replays
+            // them turned.
+            kept.clear();
+        }
+    }
     let mut out: Vec<Option<GameReport>> = Vec::new();
     if !kept.is_empty() {
         out.resize_with(games.len(), || None);
@@ -333,7 +381,7 @@ impl FileTally {
         };
         // A producer's dialect, said once per file and dialect (issue 66).
         if !opts.strict_dialects {
-            out.extend(self.dialects.findings(!opts.syntax_only));
+            out.extend(self.dialects.findings(!opts.syntax_only, inference.turned));
             out.sort_by_key(|d| (d.line, d.column));
         }
         opts.levels.apply_file(&mut out);

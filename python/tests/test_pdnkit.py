@@ -63,6 +63,24 @@ def test_check_takes_bytes_paths_and_options():
         pdnkit.check(data, levels={"no-such-code": "allow"})
 
 
+def test_producers_dialects_are_read_as_meant_unless_strict():
+    # Issue 66: a capture written one jump per token (27x38 38x29 for
+    # 27x38x29) is one move, said once for the file; strict_dialects reads
+    # every token as a move, as the command line's --strict-dialects.
+    data = (
+        b'[GameType "20"]\n\n1. 31-26 17-21 2. 26x17 12x21 3. 33-28 21-27 4. 32x21 16x27 '
+        b"5. 38-33 11-17 6. 42-38 6-11 7. 38-32 27x38 8. 38x29 34x21 9. 19-23 28x19 *\n"
+    )
+    read = pdnkit.check(data)
+    assert [g["plies"] for g in read.games] == [17]
+    assert read.games[0]["valid"]
+    assert [f["code"] for f in read.findings] == ["dialect"]
+    strict = pdnkit.check(data, strict_dialects=True)
+    assert strict.findings == []
+    assert [d["code"] for d in strict.games[0]["diagnostics"]] == ["non-maximal-capture"]
+    assert strict.games[0]["diagnostics"][0]["ply"] == 14
+
+
 def test_a_missing_file_is_an_os_error_with_its_name():
     with pytest.raises(OSError) as e:
         pdnkit.check("no/such/file.pdn")

@@ -188,8 +188,11 @@ fn main_texts(g: &Game, r: &GameReport, style: Style, numbers_only: bool) -> Vec
         // A move that stood (`--irregularities stand`) keeps its squares
         // as written: they were read against the relaxed moves, and read
         // back the same way.
+        // Never for a record read turned: its squares as written are not
+        // the board's.
         let kept = written.get(first).filter(|w| {
             !joined
+                && !r.turned
                 && (p.stood
                     || (p.mv.is_capture()
                         && g.squares(w).len() > 2
@@ -276,6 +279,11 @@ pub(super) fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Norma
             replace_game_type: r.source == VariantSource::Forced,
             agree: opts.fix_results && !r.result_as_written,
             marker: marked.map(|(_, m)| m),
+            // A position the record named from the other side, upright.
+            fen: r
+                .start
+                .filter(|_| r.turned && g.find_tag("FEN").is_some())
+                .map(|p| p.to_fen()),
         },
     );
     Normalised {

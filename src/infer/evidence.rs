@@ -226,6 +226,7 @@ impl Evidence {
             order_known: true,
             note: None,
             from_path: false,
+            turned: None,
         };
         Some((inference, Basis::Tagged))
     }

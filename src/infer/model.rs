@@ -88,6 +88,11 @@ pub(crate) struct Inference {
     /// folders): a copy of its games under another name would not read back
     /// the same without pdnkit's marker.
     pub from_path: bool,
+    /// The file names its squares as seen from the other side (PDN-REAL-WORLD.md
+    /// 8.2): every square of its moves and FENs is read turned. The games of
+    /// the decision that stopped at ply 1 upright, and those that replayed
+    /// to their end turned.
+    pub turned: Option<(u32, u32)>,
 }
 
 impl Inference {
@@ -107,6 +112,7 @@ impl Inference {
             order_known: true,
             note: None,
             from_path: false,
+            turned: None,
         }
     }
     /// The variant the user named for games without a GameType (`--variant`).
@@ -118,6 +124,7 @@ impl Inference {
             order_known: true,
             note: None,
             from_path: false,
+            turned: None,
         }
     }
     /// No variant decided: an 8x8 file with no moves and no evidence.
@@ -129,6 +136,7 @@ impl Inference {
             order_known: false,
             note: None,
             from_path: false,
+            turned: None,
         }
     }
 }

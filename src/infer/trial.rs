@@ -331,6 +331,7 @@ impl<P: Replay> Trial<'_, '_, P> {
             order_known: same_order(winners.iter().copied().chain([v])),
             note: inference.note,
             from_path: false,
+            turned: None,
         }
     }
 

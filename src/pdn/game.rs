@@ -40,6 +40,30 @@ pub struct Game {
 }
 
 impl Game {
+    /// The game with every square its moves write named from the other
+    /// side of a board of side `n` with `squares` dark squares
+    /// (PDN-REAL-WORLD.md 8.2: number `s` is `squares + 1 - s`, file `i` is
+    /// `n + 1 - i`, rank `r` is `n + 1 - r`); a square off the board is
+    /// left as written.
+    pub(crate) fn turned(&self, n: u8, squares: u8) -> Game {
+        let mut g = self.clone();
+        let (n16, top) = (u16::from(n), u16::from(squares));
+        for s in &mut g.square_text {
+            *s = match *s {
+                SquareText::Num(k) if (1..=top).contains(&k) => SquareText::Num(top + 1 - k),
+                SquareText::Alg { file, rank }
+                    if u16::from(file) < n16 && (1..=n16).contains(&u16::from(rank)) =>
+                {
+                    SquareText::Alg {
+                        file: n - 1 - file,
+                        rank: n + 1 - rank,
+                    }
+                }
+                other => other,
+            };
+        }
+        g
+    }
     /// Marks a game that ran into the end of an input that broke off (a read
     /// error, a broken compressed stream) before its result: a `syntax`
     /// error at its end says it is incomplete, so it is never valid (issue

@@ -133,6 +133,9 @@ pub(crate) struct Overrides<'a> {
     /// Make the Result tag and the final token agree (`--fix-results`): the
     /// result replacing both, else the tag's, else the token's.
     pub agree: bool,
+    /// A FEN replacing the game's own (its position named upright, where
+    /// the record named it from the other side).
+    pub fen: Option<String>,
 }
 
 /// Writes one game as PDN text (ending with a blank line).
@@ -218,6 +221,11 @@ fn tag_section(g: &Game, opts: WriteOptions, ov: &Overrides, result: Option<Outc
             Some(t) if ov.replace_game_type => t.1 = n.to_string(),
             Some(_) => {}
             None => tags.push(("GameType".to_string(), n.to_string())),
+        }
+    }
+    if let Some(fen) = &ov.fen {
+        if let Some(t) = tags.iter_mut().find(|(t, _)| t.eq_ignore_ascii_case("FEN")) {
+            t.1 = fen.clone();
         }
     }
     if let Some(m) = &ov.marker {

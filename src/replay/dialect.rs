@@ -93,8 +93,13 @@ impl Dialects {
     }
 
     /// The `dialect` warnings of the file, in line order; `replayed`: the
-    /// games were replayed (not `--syntax-only`, which shows only 8.4).
-    pub(crate) fn findings(&self, replayed: bool) -> Vec<FileDiagnostic> {
+    /// games were replayed (not `--syntax-only`, which shows only 8.4);
+    /// `turned`: the file was read turned (8.2), with its counts.
+    pub(crate) fn findings(
+        &self,
+        replayed: bool,
+        turned: Option<(u32, u32)>,
+    ) -> Vec<FileDiagnostic> {
         let mut out = Vec::new();
         let warn = |message: String, (line, column): (u32, u32)| FileDiagnostic {
             code: Code::Dialect,
@@ -103,6 +108,16 @@ impl Dialects {
             line,
             column,
         };
+        if let (true, Some((stopped, whole))) = (replayed, turned) {
+            out.push(warn(
+                format!(
+                    "the file names its squares as seen from the other side (the board turned 180 degrees): {stopped} {} with moves {} at ply 1 read upright, and {whole} replay to the end read turned; every square of its moves and FENs is read turned, colours and results as written (PDN-REAL-WORLD.md 8.2; --strict-dialects reads them upright)",
+                    if stopped == 1 { "game" } else { "games" },
+                    if stopped == 1 { "stops" } else { "stop" },
+                ),
+                (1, 1),
+            ));
+        }
         let (captures, games, at) = self.joined;
         if let (true, Some(at)) = (replayed, at) {
             out.push(warn(

@@ -79,7 +79,17 @@ pub(crate) fn check_game_with(g: &Game, opts: &Options, file: &Inference) -> Gam
         undecided_setup(g, &mut diags);
     }
     if let Some(v) = variant {
-        replay_under(g, v, opts, &mut report, &mut diags);
+        match file.turned {
+            // A file that names its squares from the other side
+            // (PDN-REAL-WORLD.md 8.2): its moves and FEN read turned.
+            Some(_) => {
+                let geometry = v.start().geometry();
+                let turned = g.turned(geometry.n(), geometry.squares());
+                report.turned = true;
+                replay_under(&turned, v, opts, &mut report, &mut diags);
+            }
+            None => replay_under(g, v, opts, &mut report, &mut diags),
+        }
     }
     if report.checked || report.kind.is_none() {
         check_result(g, variant, order_known, &mut report, &mut diags);
@@ -120,7 +130,7 @@ fn undecided_setup(g: &Game, diags: &mut Vec<Diagnostic>) {
         .filter(|v| v.board() == BoardSize::Eight)
     {
         let mut found = Vec::new();
-        if start_position(g, v, &mut found).is_some() {
+        if start_position(g, v, &mut found, false).is_some() {
             first = None;
             break;
         }
@@ -141,7 +151,7 @@ fn replay_under(
     report.checked = true;
     let rules = DrawRules::for_variant(v, opts.draw_rules);
     report.draw_rules = Some(rules);
-    let Some(start) = start_position(g, v, diags) else {
+    let Some(start) = start_position(g, v, diags, report.turned) else {
         return;
     };
     report.start = Some(start);
@@ -165,7 +175,44 @@ fn replay_under(
     }
 }
 
-fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<Position> {
+/// Whether the first move of `g`, a game of a file decided as `file`,
+/// fits a legal move of its start position, read upright (`None`: it has
+/// no move, or is not replayed). What decides whether a file is read
+/// turned (PDN-REAL-WORLD.md 8.2), cheaply: one position, one move.
+pub(crate) fn first_move_fits(g: &Game, opts: &Options, file: &Inference) -> Option<bool> {
+    let first = g.main_line().next()?;
+    let mut scratch = Vec::new();
+    let chosen = crate::infer::choose(g, opts.force_variant, file, &mut scratch);
+    let Choice::Check(v) = chosen.choice else {
+        return None;
+    };
+    // A FEN that is no position upright stops the game before ply 1.
+    let Some(start) = start_position(g, v, &mut scratch, false) else {
+        return Some(false);
+    };
+    let legal = crate::rules::legal_moves(&start);
+    Some(crate::notation::resolve_in(&start, &legal, g.squares(first), first.sep).is_ok())
+}
+
+/// The FEN `fen` of a game of `v` read turned: each piece on the square
+/// opposite the one written (PDN-REAL-WORLD.md 8.2), then validated.
+fn turned_fen(fen: &str, v: Variant) -> Result<Position, crate::position::FenError> {
+    let mut setup = crate::position::Setup::parse_for(fen, v)?;
+    let n = v.start().geometry().squares();
+    for (sq, _, _) in &mut setup.pieces {
+        *sq = crate::board::Square::from_index((n - 1).saturating_sub(sq.index() as u8));
+    }
+    setup.into_position(v)
+}
+
+/// The start position of `g` under `v`: its FEN (read turned when
+/// `turned`), else the variant's.
+fn start_position(
+    g: &Game,
+    v: Variant,
+    diags: &mut Vec<Diagnostic>,
+    turned: bool,
+) -> Option<Position> {
     let tag = g.find_tag("FEN").map(|t| (g.tag_text(t), t.value.start));
     if let Some((text, _)) = &tag {
         if text.trim().is_empty() {
@@ -199,7 +246,12 @@ fn start_position(g: &Game, v: Variant, diags: &mut Vec<Diagnostic>) -> Option<P
             }
         }
     };
-    match Position::from_fen(&fen, v) {
+    let read = if turned {
+        turned_fen(&fen, v)
+    } else {
+        Position::from_fen(&fen, v)
+    };
+    match read {
         Ok(p) => Some(p),
         Err(e) => {
             let at = base + e.offset().min(fen.len());

@@ -15,4 +15,4 @@ pub use replayer::{Ply, Replay};
 pub use report::{GameReport, Played};
 
 pub(crate) use dialect::Dialects;
-pub(crate) use game::check_game_with;
+pub(crate) use game::{check_game_with, first_move_fits};

@@ -56,6 +56,9 @@ pub struct GameReport {
     /// (PDN-REAL-WORLD.md 8.1, docs/dialect.md): the tokens after the first
     /// of each are part of its ply.
     pub joined: u32,
+    /// Whether its squares were read turned: its file names them from the
+    /// other side (PDN-REAL-WORLD.md 8.2, docs/dialect.md).
+    pub turned: bool,
     /// The result the record declares (Result tag or final token), if any:
     /// `None` too for a `1-0` or `0-1` whose meaning is not known
     /// ([`GameReport::result_as_written`]).
@@ -215,6 +218,7 @@ pub(super) fn empty_report() -> GameReport {
         from_path: false,
         source: VariantSource::Tag,
         joined: 0,
+        turned: false,
         draw_rules: None,
         plies: 0,
         plies_unchecked: 0,

@@ -263,15 +263,31 @@ impl Rng {
 }
 
 /// Property (issue 66): random legal games of every variant, each
-/// multi-capture written one jump per token, read back with the same
-/// plies and verdicts as the games written whole, with one `dialect`
-/// finding for the file; written whole, none.
+/// multi-capture written one jump per token (and, for English, the board
+/// turned too), read back with the same plies and verdicts as the games
+/// written whole, with one `dialect` finding for the file per dialect;
+/// written whole, none.
 #[test]
 fn random_games_written_one_jump_per_token_read_back_the_same() {
     let opts = Options::default();
     for (n, &v) in Variant::ALL.iter().enumerate() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ (n as u64 + 1));
-        let (mut whole, mut split) = (String::new(), String::new());
+        let (mut whole, mut split, mut turned) = (String::new(), String::new(), String::new());
+        let squares = u32::from(v.board().squares());
+        let turn = |t: &str| -> String {
+            t.split('x')
+                .map(|part| {
+                    part.split('-')
+                        .map(|n| {
+                            n.parse::<u32>()
+                                .map_or(n.to_string(), |n| (squares + 1 - n).to_string())
+                        })
+                        .collect::<Vec<_>>()
+                        .join("-")
+                })
+                .collect::<Vec<_>>()
+                .join("x")
+        };
         let mut legs = 0;
         for _ in 0..12 {
             let mut pos = v.start();
@@ -313,6 +329,8 @@ fn random_games_written_one_jump_per_token_read_back_the_same() {
             let head = format!("[GameType \"{}\"]\n", v.game_type());
             whole += &format!("{head}{} *\n\n", w.join(" "));
             split += &format!("{head}{} *\n\n", s.join(" "));
+            let t: Vec<String> = s.iter().map(|m| turn(m)).collect();
+            turned += &format!("{head}{} *\n\n", t.join(" "));
         }
         let a = check_file(whole.as_bytes(), &opts);
         let b = check_file(split.as_bytes(), &opts);
@@ -340,5 +358,75 @@ fn random_games_written_one_jump_per_token_read_back_the_same() {
         assert_eq!(dialect(&b), usize::from(legs > 0), "{v}: {legs} split");
         let joined: u32 = b.games.iter().map(|g| g.report.joined).sum();
         assert_eq!(joined, legs, "{v}");
+        if v == Variant::English {
+            let c = check_file(turned.as_bytes(), &opts);
+            assert_eq!(sum(&a), sum(&c), "{v} turned: {turned}");
+            assert_eq!(dialect(&c), 1 + usize::from(legs > 0), "{v} turned");
+            assert!(c.games.iter().all(|g| g.report.turned));
+        }
+    }
+}
+
+/// 8.2: the English example, written as the first player sees the board:
+/// `empty-source` at ply 1 upright, 14 legal plies turned, with one
+/// `dialect` warning. Not turned: a file in which one game replays past
+/// ply 1 upright (that game's errors and the others' stay), and a file
+/// whose turned reading stops at ply 2 (`1. 22-18 23-19`). A FEN is read
+/// turned too, and `convert` writes the file upright: it reads back with
+/// the same verdicts and no `dialect` finding.
+#[test]
+fn a_board_named_from_the_other_side_is_read_turned() {
+    let turned = "[GameType \"21\"]\n\n1. g3-f4 d6-c5 2. e3-d4 c5xe3 3. f2xd4 e7-d6 4. d4-c5 d6xb4 5. c3xa5 d8-e7 6. f4-g5 f6xh4\n7. d2-c3 h6-g5 *\n\n";
+    let upright = "[GameType \"21\"]\n\n1. b6-c5 e3-f4 2. d6-e5 f4xd6 *\n\n";
+    let fen = "[GameType \"21\"]\n[Setup \"1\"]\n[FEN \"W:W10,5,6:B15,32,31\"]\n\n1... 10x19 2. 32-27 6-10 3. 27-23 19x26 *\n\n";
+    let paths = files(
+        "dialect-turned",
+        &[
+            turned,
+            &(upright.to_string() + turned),
+            "[GameType \"21\"]\n\n1. 22-18 23-19 *\n",
+            fen,
+        ],
+    );
+    let (games, findings) = check(&[], &paths[..1]);
+    assert_eq!(verdicts(&games), [(14, None)]);
+    let dialect = codes(&findings, "dialect");
+    assert_eq!(dialect.len(), 1, "{findings:?}");
+    assert!(
+        dialect[0].starts_with("the file names its squares as seen from the other side"),
+        "{dialect:?}"
+    );
+    let (games, findings) = check(&["--strict-dialects"], &paths[..1]);
+    assert_eq!(
+        verdicts(&games),
+        [(0, Some(("empty-source".to_string(), 1)))]
+    );
+    assert!(findings.is_empty());
+    // One game upright: nothing turned.
+    let (games, findings) = check(&[], &paths[1..2]);
+    assert_eq!(
+        verdicts(&games),
+        [(4, None), (0, Some(("empty-source".to_string(), 1)))]
+    );
+    assert!(codes(&findings, "dialect").is_empty());
+    // Ply 1 legal turned, ply 2 not: the record keeps its error at ply 1.
+    let (games, findings) = check(&[], &paths[2..3]);
+    assert_eq!(
+        verdicts(&games),
+        [(0, Some(("empty-source".to_string(), 1)))]
+    );
+    assert!(codes(&findings, "dialect").is_empty());
+    // A FEN read turned; written upright by convert.
+    let (games, findings) = check(&[], &paths[3..]);
+    assert_eq!(verdicts(&games), [(5, None)]);
+    assert_eq!(codes(&findings, "dialect").len(), 1);
+    for p in [&paths[0], &paths[3]] {
+        let out = common::pdnkit(&["convert", "--to", "pdn", p]);
+        let written = String::from_utf8(out.stdout).expect("UTF-8");
+        let back = files("dialect-turned-back", &[&written]);
+        let (source, _) = check(&[], std::slice::from_ref(p));
+        let (read_back, findings) = check(&[], &back);
+        assert_eq!(verdicts(&read_back), verdicts(&source), "{written}");
+        assert!(findings.is_empty(), "{findings:?}");
     }
 }

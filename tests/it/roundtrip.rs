@@ -233,10 +233,18 @@ fn meaning_kept(bytes: &[u8], what: &str, fix: bool) -> usize {
         if pdnkit::export::Normalise::rewritable(&a.game).is_err() {
             continue;
         }
-        let (ma, mb) = (
+        let (mut ma, mut mb) = (
             Meaning::of(&a.game, &a.report),
             Meaning::of(&b.game, &b.report),
         );
+        if a.report.turned {
+            // Read turned (PDN-REAL-WORLD.md 8.2) and written upright: its
+            // FEN names the same position from the other side.
+            assert_eq!(a.report.start, b.report.start, "{what}: the position");
+            for m in [&mut ma, &mut mb] {
+                m.tags.retain(|(n, _)| !n.eq_ignore_ascii_case("FEN"));
+            }
+        }
         if fix {
             // Only the results may change, and the tag and the token agree.
             assert_eq!(
@@ -300,8 +308,11 @@ fn rewriting_keeps_the_cases_that_changed_meaning() {
         // No result written, and the game ended by rule (found by the fuzz
         // target): written with `*`, which says the same.
         "[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19\n",
-        // A written capture path.
+        // A written capture path (a Black man's, backwards upright: the
+        // file is read turned, issue 66, and written upright).
         "[GameType \"21\"]\n[FEN \"B:W6,14,15,23:B26\"]\n1. 26x19x10x1 *\n",
+        // The same path upright.
+        "[GameType \"21\"]\n[FEN \"B:W27,19,18,10:B7\"]\n1. 7x14x23x32 *\n",
     ] {
         assert!(meaning_kept(text.as_bytes(), text, false) > 0, "{text}");
     }
