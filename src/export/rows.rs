@@ -112,7 +112,19 @@ pub(super) fn ply_rows_iter<'a>(
     with_fen: bool,
 ) -> impl Iterator<Item = PlyRow> + 'a {
     let start_black = r.start.is_some_and(|p| p.side() == Color::Black);
+    // The written tokens, walked beside the plies: a capture written one
+    // jump per token (one ply) shows its tokens joined by a space.
+    let mut tokens = g.main_line().peekable();
     r.played.iter().enumerate().map(move |(i, p)| {
+        let mut written = String::new();
+        while let Some(t) = tokens.next_if(|t| t.span.start < p.span.end) {
+            if t.span.start >= p.span.start {
+                if !written.is_empty() {
+                    written.push(' ');
+                }
+                written.extend(String::from_utf8_lossy(g.bytes(&t.span)).split_whitespace());
+            }
+        }
         let ply = i as u32 + 1;
         let index = i as u32 + u32::from(start_black);
         let numeric = write_move(
@@ -143,9 +155,7 @@ pub(super) fn ply_rows_iter<'a>(
             } else {
                 "black"
             },
-            written: String::from_utf8_lossy(g.bytes(&p.span))
-                .split_whitespace()
-                .collect(),
+            written,
             mv: numeric,
             algebraic,
             from: p.mv.from.number(),

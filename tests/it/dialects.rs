@@ -154,6 +154,12 @@ fn a_joined_capture_is_written_whole_and_reads_back() {
     let (read_back, findings) = check(&[], &back);
     assert_eq!(verdicts(&read_back), verdicts(&source));
     assert!(codes(&findings, "dialect").is_empty(), "{findings:?}");
+    // The moves table: one row for the joined capture, its tokens as written.
+    let out = common::pdnkit(&["convert", "--to", "csv", "--moves", &paths[0]]);
+    let csv = String::from_utf8_lossy(&out.stdout);
+    let rows: Vec<&str> = csv.lines().filter(|l| l.contains("27x38 38x29")).collect();
+    assert_eq!(rows.len(), 2, "{csv}");
+    assert_eq!(csv.lines().count(), 1 + 17 + 15, "{csv}");
     let out = common::pdnkit(&["select", &paths[0]]);
     let copied = files("dialect-select", &[&String::from_utf8_lossy(&out.stdout)]);
     let (copy, findings) = check(&[], &copied);
