@@ -29,6 +29,9 @@ pub(crate) struct Dialects {
 /// tags beside them, the games, and where the first starts.
 type Private = (BTreeSet<String>, BTreeSet<String>, u32, Option<(u32, u32)>);
 
+/// Private tag names a warning names at most.
+const NAMES_KEPT: usize = 8;
+
 /// Tags that give the side to move beside a private set-up tag.
 const SIDE_TAGS: [&str; 3] = ["Turn", "ToMove", "SideToMove"];
 
@@ -77,13 +80,19 @@ impl Dialects {
             let name = g.tag_name(t);
             if private_setup_name(name.as_bytes()) && squares_by_colour(&g.tag_text(t)) {
                 found = true;
-                self.private.0.insert(name.to_string());
+                // A few names are enough to say it: a hostile file of
+                // endless distinct names does not grow the tally.
+                if self.private.0.len() < NAMES_KEPT {
+                    self.private.0.insert(name.to_string());
+                }
             }
         }
         if found {
             for t in tags {
                 let name = g.tag_name(t);
-                if SIDE_TAGS.iter().any(|s| s.eq_ignore_ascii_case(name)) {
+                if SIDE_TAGS.iter().any(|s| s.eq_ignore_ascii_case(name))
+                    && self.private.1.len() < NAMES_KEPT
+                {
                     self.private.1.insert(name.to_string());
                 }
             }

@@ -807,16 +807,31 @@ pub(super) fn display_square(pos: &Position, sq: crate::board::Square, style: St
 
 /// The moves of the main line up to the first unknown-move placeholder.
 /// Whether only move numbers, comments and NAGs come between the main-line
-/// moves `a` and `b` (no variation, no placeholder).
+/// moves `a` and `b` (no variation, no placeholder). The nodes are in text
+/// order: `a` is found by its offset, so a game of many joined captures is
+/// not scanned from its start for each (linear, not quadratic).
 fn only_numbers_between(g: &Game, a: &WrittenMove, b: &WrittenMove) -> bool {
+    let start = |n: &Node| match n {
+        Node::Move(m) => m.span.start,
+        Node::Comment(s)
+        | Node::Nag(_, s)
+        | Node::Open(s)
+        | Node::Close(s)
+        | Node::Setup(s)
+        | Node::Unknown(s)
+        | Node::Escape(s) => s.start,
+    };
+    let from = g.nodes.partition_point(|n| start(n) < a.span.start);
     let mut between = false;
-    for n in &g.nodes {
+    for n in g.nodes.get(from..).unwrap_or(&[]) {
         match n {
             Node::Move(m) if std::ptr::eq(m, a) => between = true,
             Node::Move(m) if std::ptr::eq(m, b) => return between,
             Node::Open(_) | Node::Close(_) | Node::Unknown(_) | Node::Move(_) if between => {
                 return false
             }
+            // Past `a`'s offset without meeting it: not in text order, no join.
+            _ if !between && start(n) > a.span.start => return false,
             _ => {}
         }
     }
