@@ -41,6 +41,10 @@ pub enum BoardSize {
     Ten,
     /// 12x12, 72 squares (Canadian).
     Twelve,
+    /// 8x8 with all 64 squares played, named a1..h8 and never numbered
+    /// (Turkish, RULES.md 12): a board of its own, whose pieces move along
+    /// ranks and files (`N`, `S`, `W`, `E` are the adjacent squares).
+    Full,
 }
 
 /// Direction of a diagonal step. "North" is toward the top row (rank n), the
@@ -57,7 +61,8 @@ pub(crate) const SE: Direction = 3;
 /// The four directions.
 pub(crate) const DIRECTIONS: [Direction; 4] = [NW, NE, SW, SE];
 /// Up the column: the next dark square in the same file, two ranks up
-/// (Frisian captures, RULES.md 10).
+/// (Frisian captures, RULES.md 10); on the [`BoardSize::Full`] board, the
+/// square right above.
 pub(crate) const N: Direction = 4;
 /// Down the column, two ranks.
 pub(crate) const S: Direction = 5;
@@ -65,6 +70,8 @@ pub(crate) const S: Direction = 5;
 pub(crate) const W: Direction = 6;
 /// Along the row to the right.
 pub(crate) const E: Direction = 7;
+/// The four directions along ranks and files.
+pub(crate) const ORTHOGONAL: [Direction; 4] = [N, S, W, E];
 /// The eight directions a Frisian piece captures in: the diagonals, then
 /// rows and columns.
 pub(crate) const EIGHT_DIRECTIONS: [Direction; 8] = [NW, NE, SW, SE, N, S, W, E];
@@ -141,6 +148,12 @@ pub enum SquareError {
     LightSquare {
         /// The name as written.
         name: String,
+    },
+    /// A number on a board whose squares are only named (Turkish: a1-h8).
+    #[error("square {number}: the squares of Turkish draughts are named a1-h8, never numbered")]
+    NotNumbered {
+        /// The number as written.
+        number: u32,
     },
     /// Text that is not a square at all.
     #[error("'{text}' is not a square")]
@@ -284,12 +297,51 @@ static GEO8: Geometry = build(BoardSize::Eight, Orientation::Standard);
 static GEO10: Geometry = build(BoardSize::Ten, Orientation::Standard);
 static GEO12: Geometry = build(BoardSize::Twelve, Orientation::Standard);
 static GEO8_MIRRORED: Geometry = build(BoardSize::Eight, Orientation::Mirrored);
+static GEO_FULL: Geometry = build_full();
+
+/// The 64-square board (RULES.md 12): index = row from the top x 8 + file,
+/// so that row 0 is rank 8 (White crowns there) as on the other boards; only
+/// the four orthogonal directions have neighbours, the adjacent squares.
+/// The dark-square boards' masked whole-set shifts are never used on it
+/// (their masks stay empty): its move generator walks the neighbours.
+const fn build_full() -> Geometry {
+    let mut neighbour = [[NONE; 8]; MAX_SQUARES];
+    let mut s = 0u8;
+    while s < 64 {
+        let (r, f) = (s / 8, s % 8);
+        if r > 0 {
+            neighbour[s as usize][N] = s - 8;
+        }
+        if r < 7 {
+            neighbour[s as usize][S] = s + 8;
+        }
+        if f > 0 {
+            neighbour[s as usize][W] = s - 1;
+        }
+        if f < 7 {
+            neighbour[s as usize][E] = s + 1;
+        }
+        s += 1;
+    }
+    Geometry {
+        size: BoardSize::Full,
+        orientation: Orientation::Standard,
+        n: 8,
+        squares: 64,
+        neighbour,
+        all: Bitboard(u64::MAX as u128),
+        top_row: Bitboard(0xFF),
+        bottom_row: Bitboard(0xFF << 56),
+        step_masks: [[Bitboard(0); 2]; 4],
+        step2_masks: [Bitboard(0); 4],
+    }
+}
 
 impl BoardSize {
     /// Side length.
     pub const fn n(self) -> u8 {
         match self {
-            BoardSize::Eight => 8,
+            BoardSize::Eight | BoardSize::Full => 8,
             BoardSize::Ten => 10,
             BoardSize::Twelve => 12,
         }
@@ -303,7 +355,7 @@ impl BoardSize {
             _ => None,
         }
     }
-    /// Number of dark squares.
+    /// Number of squares played on: the dark ones, or 64 on [`BoardSize::Full`].
     pub const fn squares(self) -> u8 {
         self.geometry().squares
     }
@@ -314,6 +366,7 @@ impl BoardSize {
             BoardSize::Eight => &GEO8,
             BoardSize::Ten => &GEO10,
             BoardSize::Twelve => &GEO12,
+            BoardSize::Full => &GEO_FULL,
         }
     }
 
@@ -336,7 +389,8 @@ impl BoardSize {
     /// without the error: the replay's fast path).
     #[inline]
     pub(crate) fn numbered(self, number: u32) -> Option<Square> {
-        (number >= 1 && number <= u32::from(self.squares())).then(|| Square((number - 1) as u8))
+        (number >= 1 && number <= u32::from(self.squares()) && self != BoardSize::Full)
+            .then(|| Square((number - 1) as u8))
     }
 
     /// Row from the top (0-based) and file (0 = a) of a square on the
@@ -394,6 +448,9 @@ impl Geometry {
     /// The square with PDN number `number` (1-based).
     pub fn square(&self, number: u32) -> Result<Square, SquareError> {
         let max = self.squares() as u32;
+        if self.size == BoardSize::Full {
+            return Err(SquareError::NotNumbered { number });
+        }
         if let Some(sq) = self.size.numbered(number) {
             Ok(sq)
         } else {
@@ -408,6 +465,9 @@ impl Geometry {
     /// Row from the top (0-based) and file (0 = a) of a square, as this
     /// board's orientation places it.
     pub fn coords(&self, sq: Square) -> (u8, u8) {
+        if self.size == BoardSize::Full {
+            return (sq.0 / 8, sq.0 % 8);
+        }
         let h = self.n() / 2;
         let r = sq.0 / h;
         let f = 2 * (sq.0 % h) + u8::from(r.is_multiple_of(2) != self.mirrored());
@@ -417,6 +477,9 @@ impl Geometry {
     /// The square at 0-based row from the top and file, if dark and on the board.
     pub fn at(&self, row: u8, file: u8) -> Option<Square> {
         let n = self.n();
+        if self.size == BoardSize::Full {
+            return (row < 8 && file < 8).then(|| Square(row * 8 + file));
+        }
         if row >= n || file >= n || (row + file).is_multiple_of(2) != self.mirrored() {
             return None;
         }
@@ -579,7 +642,11 @@ const fn shift_by(x: u128, delta: i8) -> u128 {
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.n();
-        write!(f, "{n}x{n}")
+        write!(f, "{n}x{n}")?;
+        if *self == BoardSize::Full {
+            f.write_str(" (all 64 squares)")?;
+        }
+        Ok(())
     }
 }
 
@@ -732,6 +799,7 @@ mod tests {
             (BoardSize::Twelve, 1) => g.shift_const::<6, 1>(b),
             (BoardSize::Twelve, 2) => g.shift_const::<6, 2>(b),
             (BoardSize::Twelve, _) => g.shift_const::<6, 3>(b),
+            (BoardSize::Full, _) => unreachable!("no whole-set steps on the 64-square board"),
         }
     }
 
@@ -818,6 +886,7 @@ mod tests {
                             two::<6, 2>(g, b),
                             two::<6, 3>(g, b),
                         ],
+                        BoardSize::Full => unreachable!("only the dark-square boards"),
                     };
                     for (d, (fast, slow)) in pairs.into_iter().enumerate() {
                         assert_eq!(fast, slow, "{size} {orientation:?} dir {d} set {:x}", b.0);
@@ -827,6 +896,45 @@ mod tests {
             }
         }
         assert_eq!(sets, 3 * 2 * 300 * 4);
+    }
+
+    /// The 64-square board (RULES.md 12): every square, named a1..h8 and
+    /// never numbered; its neighbours are the adjacent squares along ranks
+    /// and files, none diagonally.
+    #[test]
+    fn the_full_board_names_every_square_and_steps_orthogonally() {
+        let b = BoardSize::Full;
+        let g = b.geometry();
+        assert_eq!((b.n(), b.squares(), g.all.count()), (8, 64, 64));
+        let mut seen = std::collections::BTreeSet::new();
+        for i in 0..64 {
+            let sq = Square::from_index(i);
+            let name = b.algebraic(sq);
+            assert_eq!(b.parse_algebraic(&name), Ok(sq));
+            assert_eq!(b.parse_square(&name), Ok(sq));
+            seen.insert(name.clone());
+            let (r, f) = b.coords(sq);
+            for (d, dr, df) in [(N, -1, 0), (S, 1, 0), (W, 0, -1), (E, 0, 1)] {
+                let want = b.at((r as i8 + dr) as u8, (f as i8 + df) as u8);
+                let want = want.filter(|_| {
+                    (0..8).contains(&(r as i8 + dr)) && (0..8).contains(&(f as i8 + df))
+                });
+                assert_eq!(g.step(sq, d), want, "{name} {d}");
+            }
+            assert!(DIRECTIONS.iter().all(|&d| g.step(sq, d).is_none()));
+        }
+        assert_eq!(seen.len(), 64);
+        assert_eq!(b.algebraic(Square::from_index(0)), "a8");
+        assert_eq!(b.parse_algebraic("a1").map(|s| s.index()), Ok(56));
+        assert!(g.top_row.has(b.parse_algebraic("h8").unwrap()));
+        assert!(g.bottom_row.has(b.parse_algebraic("c1").unwrap()));
+        assert_eq!(
+            b.parse_square("20"),
+            Err(SquareError::NotNumbered { number: 20 })
+        );
+        assert!(b.parse_algebraic("i4").is_err() && b.parse_algebraic("a9").is_err());
+        assert!(b.parse_algebraic("a0").is_err());
+        assert_eq!(b.numbered(5), None);
     }
 
     #[test]

@@ -23,6 +23,9 @@ const SQ: u32 = 40;
 const MARGIN: u32 = 18;
 /// The dark squares' colour: white numbers on it have a contrast of 5.9:1.
 const DARK: &str = "#6b675c";
+/// The 64-square board's second shade: white names on it have a contrast
+/// above 7:1.
+const SHADE: &str = "#4f4c43";
 /// Room under the board for the side to move.
 const FOOT: u32 = 24;
 
@@ -306,6 +309,11 @@ impl Canvas {
             n * SQ
         );
         let mut dark = String::new();
+        // The 64-square board (Turkish) plays on every square: every other
+        // one in a second shade, so that each is seen, and each empty one
+        // named (it has no number).
+        let full = self.g.size() == crate::board::BoardSize::Full;
+        let mut shade = String::new();
         let mut numbers = String::new();
         for r in 0..n {
             for f in 0..n {
@@ -313,19 +321,31 @@ impl Canvas {
                     continue;
                 };
                 let (x, y) = cell(r, f, n, self.flip);
-                let _ = write!(dark, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
-                if !alg && !occupied.has(sq) {
+                let path = if full && (r + f) % 2 == 1 {
+                    &mut shade
+                } else {
+                    &mut dark
+                };
+                let _ = write!(path, "M{x} {y}h{SQ}v{SQ}h-{SQ}z");
+                if (full || !alg) && !occupied.has(sq) {
+                    let label = if full {
+                        self.g.algebraic(sq)
+                    } else {
+                        sq.number().to_string()
+                    };
                     let _ = write!(
                         numbers,
-                        r#"<tspan x="{}" y="{}">{}</tspan>"#,
+                        r#"<tspan x="{}" y="{}">{label}</tspan>"#,
                         x + SQ / 2,
                         y + SQ / 2 + 5,
-                        sq.number()
                     );
                 }
             }
         }
         let _ = write!(self.s, r##"<path d="{dark}" fill="{DARK}"/>"##);
+        if !shade.is_empty() {
+            let _ = write!(self.s, r##"<path d="{shade}" fill="{SHADE}"/>"##);
+        }
         if !numbers.is_empty() {
             let _ = write!(
                 self.s,

@@ -65,17 +65,20 @@ pub enum Termination {
     Ending,
     /// Draw by kings only moving.
     KingMoves,
+    /// Breakthrough: a king on the board won the game for its owner (RULES.md 13).
+    Breakthrough,
     /// The record stops before the game ends.
     Unfinished,
 }
 
 impl Termination {
     /// Every termination, in the order of their indices in `stats`' records.
-    pub(crate) const ALL: [Termination; 5] = [
+    pub(crate) const ALL: [Termination; 6] = [
         Termination::NoMoves,
         Termination::Repetition,
         Termination::Ending,
         Termination::KingMoves,
+        Termination::Breakthrough,
         Termination::Unfinished,
     ];
     /// As in docs/json.md.
@@ -85,6 +88,7 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::Ending => "ending",
             Termination::KingMoves => "king-moves",
+            Termination::Breakthrough => "breakthrough",
             Termination::Unfinished => "unfinished",
         }
     }
@@ -121,6 +125,8 @@ pub enum Clause {
     Kings2v1,
     /// Frisian: one king against one king, 4 plies (DFS 16).
     Kings1v1,
+    /// Breakthrough: the first king wins (RULES.md 13).
+    Breakthrough,
 }
 
 impl Clause {
@@ -141,6 +147,7 @@ impl Clause {
             Clause::Fmjd64_7_2_8 => "7.2.8",
             Clause::Kings2v1 => "kings-2v1",
             Clause::Kings1v1 => "kings-1v1",
+            Clause::Breakthrough => "breakthrough",
         }
     }
 }

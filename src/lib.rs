@@ -1,8 +1,10 @@
 //! pdnkit: read, replay, check and convert draughts game records (PDN).
 //!
 //! The rules are those of `docs/rules.md` in the repository: Brazilian,
-//! international, Canadian, Russian, Czech, Italian, Frisian and Frysk! draughts and English
-//! checkers (the rows of [`Variant::ALL`]); every other variant is named and not checked. The library knows nothing of terminals; the
+//! international, Canadian, Russian, Czech, Italian, Frisian and Frysk! draughts, English
+//! checkers, Turkish draughts (on all 64 squares), and lidraughts' antidraughts
+//! and breakthrough (the rows of
+//! [`Variant::ALL`]); every other variant is named and not checked. The library knows nothing of terminals; the
 //! `pdnkit` command (feature `cli`, on by default) is built on it. With
 //! `default-features = false` the library needs only nom, memchr, smallvec,
 //! thiserror, regex, encoding_rs and chardetng (`serde` adds `Serialize` to its records).

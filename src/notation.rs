@@ -170,6 +170,40 @@ pub(crate) enum Reason {
     },
 }
 
+impl Reason {
+    /// The reason as a sentence, its squares written by `name` (the
+    /// 64-square board's names, where square numbers mean nothing).
+    pub(crate) fn text(&self, name: impl Fn(Square) -> String) -> String {
+        match *self {
+            Reason::DoesNotMove { from, to } => {
+                format!("{}-{} does not move", name(from), name(to))
+            }
+            Reason::NotDiagonal { from, to } => {
+                format!("{} is not on a line from {}", name(to), name(from))
+            }
+            Reason::Occupied(q) => format!("square {} is occupied", name(q)),
+            Reason::NothingToCapture { from, to } => format!(
+                "there is no piece to capture between {} and {}",
+                name(from),
+                name(to)
+            ),
+            Reason::JumpsOwnPiece { from, to } => format!(
+                "{}x{} would jump over a piece of its own side",
+                name(from),
+                name(to)
+            ),
+            Reason::NoCapture { from, to } => {
+                format!("no capture goes from {} to {}", name(from), name(to))
+            }
+            Reason::KingBlocked(q) => format!("the king's path is blocked at {}", name(q)),
+            Reason::NotLegalHere { from, to } => {
+                format!("{}-{} is not a legal move here", name(from), name(to))
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 /// How squares and captures are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {

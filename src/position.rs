@@ -83,8 +83,8 @@ pub enum FenError {
     /// A square given twice.
     #[error("square {square} is given twice (byte {at})")]
     Duplicate {
-        /// The square number.
-        square: u32,
+        /// The square: its number, or its name on the 64-square board.
+        square: String,
         /// Byte offset in the FEN.
         at: usize,
     },
@@ -93,8 +93,8 @@ pub enum FenError {
     ManOnCrowningRow {
         /// Its color.
         color: Color,
-        /// The square number.
-        square: u32,
+        /// The square: its number, or its name on the 64-square board.
+        square: String,
         /// Byte offset in the FEN.
         at: usize,
     },
@@ -264,6 +264,13 @@ impl Setup {
                 .map_err(|source| FenError::Square { source, at: a })
         };
         match it.last {
+            // The 64-square board's FEN lists each square (RULES.md 12).
+            Some(_) if g.size() == BoardSize::Full => {
+                return Err(FenError::Range {
+                    text: item.to_string(),
+                    at: item_at,
+                })
+            }
             Some(hi) => {
                 let a = parse(it.first, sq_at)?;
                 let b = parse(hi, sq_at + it.first.len() + 1)?;
@@ -335,7 +342,7 @@ impl Setup {
             }
             if (p.white | p.black).has(sq) {
                 return Err(FenError::Duplicate {
-                    square: sq.number(),
+                    square: square_text(g, sq),
                     at,
                 });
             }
@@ -347,7 +354,7 @@ impl Setup {
                 if row.has(sq) {
                     return Err(FenError::ManOnCrowningRow {
                         color: piece.color,
-                        square: sq.number(),
+                        square: square_text(g, sq),
                         at,
                     });
                 }
@@ -355,6 +362,16 @@ impl Setup {
             p.put(sq, piece);
         }
         Ok(p)
+    }
+}
+
+/// A square as a FEN of the board `g` writes it: its number, or its name on
+/// the 64-square board (RULES.md 12).
+fn square_text(g: &Geometry, sq: Square) -> String {
+    if g.size() == BoardSize::Full {
+        g.algebraic(sq)
+    } else {
+        sq.number().to_string()
     }
 }
 
@@ -381,6 +398,12 @@ impl Position {
         let men = u32::from(variant.rules().men);
         let total = u32::from(size.squares());
         let mut p = Position::empty(variant, variant.rules().first);
+        if size == BoardSize::Full {
+            // Turkish (RULES.md 12): ranks 2-3 and 6-7, the far ranks empty.
+            p.black = Bitboard(0xFFFF << 8);
+            p.white = Bitboard(0xFFFF << 40);
+            return p;
+        }
         for i in 0..men {
             p.black = p.black.with(Square::from_index(i as u8));
             p.white = p.white.with(Square::from_index((total - 1 - i) as u8));
@@ -519,13 +542,26 @@ impl Position {
             s.push(':');
             s.push(color.letter());
             let mut first = true;
-            for sq in self.pieces(color).squares() {
+            let mut squares: SmallVec<[Square; 32]> = self.pieces(color).squares().collect();
+            if self.size() == BoardSize::Full {
+                // By rank from White's side, then by file: a1, b1, ..., h8.
+                squares.sort_by_key(|&q| {
+                    let (row, file) = self.geometry().coords(q);
+                    (7 - row, file)
+                });
+            }
+            for sq in squares {
                 if !first {
                     s.push(',');
                 }
                 first = false;
                 if self.kings.has(sq) {
                     s.push('K');
+                }
+                if self.size() == BoardSize::Full {
+                    // Named, never numbered (RULES.md 12).
+                    s.push_str(&self.geometry().algebraic(sq));
+                    continue;
                 }
                 // At most 72: one or two digits.
                 let n = sq.number();
@@ -720,11 +756,17 @@ mod tests {
         ));
         assert_eq!(
             Position::from_fen("W:W29,29:B4", t),
-            Err(FenError::Duplicate { square: 29, at: 6 })
+            Err(FenError::Duplicate {
+                square: "29".into(),
+                at: 6
+            })
         );
         assert_eq!(
             Position::from_fen("W:W29:B4,29", t),
-            Err(FenError::Duplicate { square: 29, at: 9 })
+            Err(FenError::Duplicate {
+                square: "29".into(),
+                at: 9
+            })
         );
         assert!(matches!(
             Position::from_fen("W:W51:B4", t),
@@ -732,11 +774,11 @@ mod tests {
         ));
         assert!(matches!(
             Position::from_fen("W:W3:B4", t),
-            Err(FenError::ManOnCrowningRow { square: 3, .. })
+            Err(FenError::ManOnCrowningRow { square, .. }) if square == "3"
         ));
         assert!(matches!(
             Position::from_fen("W:W13:B48", t),
-            Err(FenError::ManOnCrowningRow { square: 48, .. })
+            Err(FenError::ManOnCrowningRow { square, .. }) if square == "48"
         ));
         assert!(Position::from_fen("W:WK3:BK48", t).is_ok());
         assert!(matches!(

@@ -41,6 +41,16 @@ pub enum Variant {
     Frisian,
     /// Frysk!: Frisian with five men each (lidraughts; GameType 97).
     Frysk,
+    /// Antidraughts (lidraughts; GameType 98): international draughts in
+    /// which the side to move with no legal move wins; no draw by rule.
+    Antidraughts,
+    /// Breakthrough (lidraughts; GameType 96): international draughts won
+    /// by the first king (or by leaving the opponent no move); no draw by rule.
+    Breakthrough,
+    /// Turkish draughts (GameType 30): all 64 squares, men moving forward and
+    /// sideways, flying kings on ranks and files, captured pieces removed as
+    /// they are jumped, maximum capture; no draw by rule (RULES.md 12).
+    Turkish,
 }
 
 /// How far a king moves and captures.
@@ -120,6 +130,10 @@ pub struct Rules {
     /// Plain moves in a row one king may make while its side has a man
     /// (Frisian: 3; 0 for no limit).
     pub king_move_limit: u8,
+    /// Whether every piece moves and captures only along ranks and files,
+    /// with captured pieces leaving the board as they are jumped and no
+    /// 180-degree turn between two captures (Turkish, on the 64-square board).
+    pub orthogonal_moves: bool,
 }
 
 impl Rules {
@@ -135,6 +149,7 @@ impl Rules {
             && matches!(self.capture, CaptureRule::Maximum)
             && matches!(self.crowning, Crowning::GoesOnAsMan)
             && !self.orthogonal_captures
+            && !self.orthogonal_moves
             && self.king_move_limit == 0
     }
 }
@@ -167,7 +182,20 @@ const FAMILY: Rules = Rules {
     men: 12,
     orthogonal_captures: false,
     king_move_limit: 0,
+    orthogonal_moves: false,
 };
+
+/// How a game of the variant ends, besides the draw rules (RULES.md 3, 13).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GameEnd {
+    /// The side to move with no legal move has lost.
+    NoMovesLoses,
+    /// The side to move with no legal move has won (antidraughts).
+    NoMovesWins,
+    /// No legal move loses; otherwise a king on the board wins for its
+    /// owner (breakthrough).
+    FirstKingWins,
+}
 
 /// Everything pdnkit knows of one variant: its row of the table. Adding a
 /// variant is adding its row here, its arm in [`Variant::row`], its rules
@@ -192,6 +220,12 @@ pub(crate) struct Row {
     pub draws: DrawRules,
     /// Whether those are its only draw rules, whatever is asked.
     pub draws_fixed: bool,
+    /// How its games end, besides the draw rules.
+    pub end: GameEnd,
+    /// Whether an untagged file of its board is replayed against it when
+    /// the evidence decides the file's variant (not the lidraughts variants
+    /// whose moves are international's: nothing in a record tells them apart).
+    pub tried: bool,
     /// How its pieces move and capture.
     pub rules: Rules,
 }
@@ -211,6 +245,8 @@ const BRAZILIAN: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::Cbjd,
     draws_fixed: false,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: FAMILY,
 };
 const INTERNATIONAL: Row = Row {
@@ -227,6 +263,8 @@ const INTERNATIONAL: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::Fmjd,
     draws_fixed: false,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         board: BoardSize::Ten,
         men: 20,
@@ -242,6 +280,8 @@ const CANADIAN: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::Fmjd,
     draws_fixed: false,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         board: BoardSize::Twelve,
         men: 30,
@@ -257,6 +297,8 @@ const RUSSIAN: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::Fmjd,
     draws_fixed: false,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         capture: CaptureRule::Any,
         crowning: Crowning::GoesOnAsKing,
@@ -282,6 +324,8 @@ const ENGLISH: Row = Row {
     first_player_scores_first: true,
     draws: DrawRules::None,
     draws_fixed: true,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         first: Color::Black,
         men_capture_backward: false,
@@ -300,6 +344,8 @@ const CZECH: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::None,
     draws_fixed: true,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         men_capture_backward: false,
         capture: CaptureRule::Czech,
@@ -316,6 +362,8 @@ const ITALIAN: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::None,
     draws_fixed: true,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         orientation: Orientation::Mirrored,
         men_capture_backward: false,
@@ -341,6 +389,8 @@ const FRISIAN: Row = Row {
     first_player_scores_first: false,
     draws: DrawRules::Frisian,
     draws_fixed: true,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
     rules: Rules {
         board: BoardSize::Ten,
         men: 20,
@@ -361,6 +411,47 @@ const FRYSK: Row = Row {
     },
     ..FRISIAN
 };
+const TURKISH: Row = Row {
+    name: "turkish",
+    game_type: 30,
+    tag_names: &["turkish", "turkishdraughts"],
+    words: &["turkish"],
+    algebraic: true,
+    first_player_scores_first: false,
+    draws: DrawRules::None,
+    draws_fixed: true,
+    end: GameEnd::NoMovesLoses,
+    tried: true,
+    rules: Rules {
+        board: BoardSize::Full,
+        men_capture_backward: false,
+        men: 16,
+        orthogonal_moves: true,
+        ..FAMILY
+    },
+};
+const ANTIDRAUGHTS: Row = Row {
+    name: "antidraughts",
+    game_type: 98,
+    tag_names: &["antidraughts"],
+    words: &[],
+    draws: DrawRules::None,
+    draws_fixed: true,
+    end: GameEnd::NoMovesWins,
+    tried: false,
+    ..INTERNATIONAL
+};
+const BREAKTHROUGH: Row = Row {
+    name: "breakthrough",
+    game_type: 96,
+    tag_names: &["breakthrough"],
+    words: &[],
+    draws: DrawRules::None,
+    draws_fixed: true,
+    end: GameEnd::FirstKingWins,
+    tried: false,
+    ..INTERNATIONAL
+};
 
 // What the move generator asks of a variant at every node, worked out from
 // each row when the program is compiled, by the variant's discriminant (from
@@ -380,6 +471,7 @@ const BOARDS: u64 = {
             BoardSize::Eight => 0,
             BoardSize::Ten => 1,
             BoardSize::Twelve => 2,
+            BoardSize::Full => 3,
         };
         bits |= b << (2 * v as u32);
         i += 1;
@@ -420,7 +512,7 @@ const fn each_bit(limited: bool) -> u32 {
 
 impl Variant {
     /// Every implemented variant.
-    pub const ALL: [Variant; 9] = [
+    pub const ALL: [Variant; 12] = [
         Variant::Brazilian,
         Variant::International,
         Variant::Canadian,
@@ -430,6 +522,9 @@ impl Variant {
         Variant::Italian,
         Variant::Frisian,
         Variant::Frysk,
+        Variant::Antidraughts,
+        Variant::Breakthrough,
+        Variant::Turkish,
     ];
     /// Its row of the table: every fact about it.
     #[inline]
@@ -444,6 +539,9 @@ impl Variant {
             Variant::Italian => &ITALIAN,
             Variant::Frisian => &FRISIAN,
             Variant::Frysk => &FRYSK,
+            Variant::Antidraughts => &ANTIDRAUGHTS,
+            Variant::Breakthrough => &BREAKTHROUGH,
+            Variant::Turkish => &TURKISH,
         }
     }
     /// Whether the variant's records name squares algebraically (`c3-d4`):
@@ -463,7 +561,8 @@ impl Variant {
         match (BOARDS >> (2 * self as u32)) & 3 {
             0 => BoardSize::Eight,
             1 => BoardSize::Ten,
-            _ => BoardSize::Twelve,
+            2 => BoardSize::Twelve,
+            _ => BoardSize::Full,
         }
     }
     /// The board's geometry in this variant's orientation: the tables the
@@ -496,6 +595,7 @@ impl Variant {
             BoardSize::Eight => Variant::Brazilian,
             BoardSize::Ten => Variant::International,
             BoardSize::Twelve => Variant::Canadian,
+            BoardSize::Full => Variant::Turkish,
         }
     }
     /// PDN GameType number.
@@ -509,6 +609,25 @@ impl Variant {
     /// Lower-case name as used on the command line and in JSON.
     pub const fn name(self) -> &'static str {
         self.row().name
+    }
+    /// Who has won when the side to move, `stuck`, has no legal move:
+    /// its opponent, or itself in antidraughts.
+    #[inline]
+    pub const fn no_moves_winner(self, stuck: Color) -> Color {
+        match self.row().end {
+            GameEnd::NoMovesWins => stuck,
+            GameEnd::NoMovesLoses | GameEnd::FirstKingWins => stuck.other(),
+        }
+    }
+    /// Whether a king on the board ends the game (breakthrough).
+    #[inline]
+    pub(crate) const fn first_king_wins(self) -> bool {
+        matches!(self.row().end, GameEnd::FirstKingWins)
+    }
+    /// Whether an untagged file of its board is tried as this variant
+    /// when the evidence decides the file's variant.
+    pub(crate) const fn tried(self) -> bool {
+        self.row().tried
     }
     /// Whether result tokens give the first player's score first (`1-0`: Black
     /// won), as checkers records do (docs/rules.md section 1).
@@ -551,13 +670,10 @@ impl Unsupported {
             23 => "pool",
             24 => "spanish",
             28 => "portuguese",
-            30 => "turkish",
             31 => "thai",
             40 => "frisian",
             41 => "spantsiretti",
-            96 => "breakthrough",
             97 => "frysk",
-            98 => "antidraughts",
             _ => return None,
         })
     }

@@ -152,8 +152,19 @@ def test_play_refuses_with_the_reason():
     assert e.value.offset == 3
     assert "<svg" in p.to_svg(flip=True)
     assert pdnkit.variants() == [
-        "brazilian", "international", "canadian", "russian", "english", "czech", "italian", "frisian", "frysk"
+        "brazilian", "international", "canadian", "russian", "english", "czech", "italian", "frisian", "frysk",
+        "antidraughts", "breakthrough", "turkish",
     ]
+    # Turkish: all 64 squares, by name; a captured piece leaves as it is jumped (RULES.md 12).
+    t = pdnkit.Position.from_fen("W:Wd4,Ke1:Bd5,c6,b7", "turkish")
+    assert t.legal_moves() == ["d4xb8"]
+    assert pdnkit.perft(None, "turkish", 4) == 7538
+    with pytest.raises(pdnkit.FenError):
+        pdnkit.Position.from_fen("W:W20:Ba7", "turkish")
+    # Antidraughts: the side left without a move has won (RULES.md 13).
+    anti = pdnkit.check(b'[GameType "98"]\n[FEN "B:W28:B23"]\n[Result "2-0"]\n\n1... 23x32 2-0\n')
+    assert [(g["computed_result"], g["termination"], g["valid"]) for g in anti.games] == [("2-0", "no-moves", True)]
+    assert pdnkit.perft(None, "breakthrough", 3) == 658
     # Frisian: a man captures along the row (RULES.md 10).
     f = pdnkit.Position.from_fen("W:W33:B34", "frisian")
     assert f.legal_moves() == ["33x35"]

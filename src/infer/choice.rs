@@ -5,7 +5,7 @@
 
 use crate::diag::{Code, Diagnostic, Severity};
 use crate::infer::{
-    tag_choice, variant_name, Inference, Marker, TagChoice, Untagged, VariantSource,
+    same_moves, tag_choice, variant_name, Inference, Marker, TagChoice, Untagged, VariantSource,
 };
 use crate::pdn::{game_type, Game, GameType, MARKER_TAG};
 use crate::variant::{GameKind, Unsupported, Variant};
@@ -156,6 +156,7 @@ fn by_game_type(
             for why in warnings {
                 diags.push(Diagnostic::new(Code::BadTag, t.span.clone(), why));
             }
+            let v = same_moves(v, || g.find_tag("Variant").map(|t| g.tag_text(t)));
             (Choice::Check(v), VariantSource::Tag, false)
         }
         (GameType::Unsupported(u), _, _) => own(GameKind::Unsupported(u)),

@@ -14,8 +14,13 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Evidence {
     tagged: BTreeMap<GameKind, u32>,
-    /// Untagged games needing an 8x8, 10x10, 12x12 board.
+    /// Untagged games needing an 8x8, 10x10, 12x12 board (a name within
+    /// a1-h8 of either colour needs 8x8: the 64-square board is no evidence
+    /// of its own, Turkish is tried among the 8x8 variants, RULES.md 12).
     boards: [u32; 3],
+    /// Untagged games that write a square number (in a move or the FEN):
+    /// they do not fit the 64-square board, whose squares are only named.
+    numbers: u32,
     /// Untagged games from the start position opening from 9-12 (Black first),
     /// and opening with a White man (21-24, or rank 3).
     black_first: u32,
@@ -85,41 +90,8 @@ impl Evidence {
         }) {
             self.cyrillic += 1;
         }
-        let mut need = 0u32;
-        let mut see = |s: &SquareText| {
-            let n = match *s {
-                SquareText::Num(n) if n > 50 => 12,
-                SquareText::Num(n) if n > 32 => 10,
-                SquareText::Num(_) => 8,
-                SquareText::Alg { file, rank } => u32::from(file + 1).max(u32::from(rank)),
-            };
-            need = need.max(n);
-        };
-        let mut moves = 0u32;
-        let mut colon = false;
-        for node in g.nodes() {
-            if let Node::Move(m) = node {
-                moves += 1;
-                colon |= m.sep == Sep::Colon;
-                g.squares(m).iter().for_each(&mut see);
-            }
-        }
         let fen = g.find_tag("FEN").map(|t| g.tag_text(t));
-        if let Some(fen) = &fen {
-            for tok in fen.split(|c: char| !c.is_ascii_digit()) {
-                if let Ok(n) = tok.parse::<u32>() {
-                    see(&SquareText::Num(n.min(999) as u16));
-                }
-            }
-        }
-        if need > 0 {
-            let i = match need {
-                0..=8 => 0,
-                9..=10 => 1,
-                _ => 2,
-            };
-            self.boards[i] += 1;
-        }
+        let (moves, colon) = self.add_squares(g, fen.as_deref());
         if moves == 0 {
             return;
         }
@@ -146,6 +118,60 @@ impl Evidence {
             }
             _ => {}
         }
+    }
+
+    /// The board an untagged game's squares need (moves and FEN), counted;
+    /// its moves, and whether one writes a capture with `:`.
+    fn add_squares(&mut self, g: &RawGame<'_>, fen: Option<&str>) -> (u32, bool) {
+        let mut need = 0u32;
+        let mut numbered = false;
+        let mut see = |s: &SquareText| {
+            numbered |= matches!(s, SquareText::Num(_));
+            let n = match *s {
+                SquareText::Num(n) if n > 50 => 12,
+                SquareText::Num(n) if n > 32 => 10,
+                SquareText::Num(_) => 8,
+                SquareText::Alg { file, rank } => u32::from(file + 1).max(u32::from(rank)),
+            };
+            need = need.max(n);
+        };
+        let mut moves = 0u32;
+        let mut colon = false;
+        for node in g.nodes() {
+            if let Node::Move(m) = node {
+                moves += 1;
+                colon |= m.sep == Sep::Colon;
+                g.squares(m).iter().for_each(&mut see);
+            }
+        }
+        // A FEN's squares: numbers, or names (`Wa2`, `Kd4`: the side's and
+        // a king's letter before the name).
+        for tok in fen
+            .unwrap_or("")
+            .split(|c: char| !c.is_ascii_alphanumeric())
+        {
+            let t = tok.trim_start_matches(['W', 'B', 'K']);
+            if let Ok(n) = t.parse::<u32>() {
+                see(&SquareText::Num(n.min(999) as u16));
+            } else if let [f @ b'a'..=b'z', rank @ ..] = t.as_bytes() {
+                if let Ok(r) = std::str::from_utf8(rank).unwrap_or("").parse::<u8>() {
+                    see(&SquareText::Alg {
+                        file: f - b'a',
+                        rank: r,
+                    });
+                }
+            }
+        }
+        self.numbers += u32::from(numbered);
+        if need > 0 {
+            let i = match need {
+                0..=8 => 0,
+                9..=10 => 1,
+                _ => 2,
+            };
+            self.boards[i] += 1;
+        }
+        (moves, colon)
     }
 
     /// Whether any game lacks a GameType (only then is a decision needed).
@@ -186,6 +212,17 @@ impl Evidence {
             .enumerate()
             .max_by_key(|(i, n)| (**n, *i))?;
         (n > 0).then_some([BoardSize::Eight, BoardSize::Ten, BoardSize::Twelve][i])
+    }
+
+    /// Whether the squares of the file's untagged games fit `v`'s board:
+    /// no larger board, and the 64-square board (Turkish) only for names
+    /// within a1-h8, never numbers (RULES.md 12).
+    pub fn fits(&self, v: Variant) -> bool {
+        match (self.board(), v.board()) {
+            (b, BoardSize::Full) => self.numbers == 0 && b.is_none_or(|b| b == BoardSize::Eight),
+            (Some(b), on) => b.n() <= on.n(),
+            (None, _) => true,
+        }
     }
 
     /// The decision for the file's untagged games.
@@ -231,12 +268,13 @@ impl Evidence {
         Some((inference, Basis::Tagged))
     }
 
-    /// A 10x10 or 12x12 board: the one variant pdnkit checks there.
+    /// A 10x10 or 12x12 board: the one variant pdnkit checks there (of
+    /// those an untagged file is tried as).
     fn by_board(&self) -> Option<(Inference, Basis)> {
         let (v, i) = match self.board()? {
             BoardSize::Ten => (Variant::International, 1),
             BoardSize::Twelve => (Variant::Canadian, 2),
-            BoardSize::Eight => return None,
+            BoardSize::Eight | BoardSize::Full => return None,
         };
         Some(positive(
             v,

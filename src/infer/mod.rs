@@ -24,7 +24,7 @@ pub(crate) use evidence::Evidence;
 pub(crate) use trial::{decide, Asked, Replay};
 
 pub(crate) use model::{
-    named_for, tag_choice, tag_choice_raw, variant_name, variant_word, FileName, Inference, Marker,
-    TagChoice, Untagged,
+    named_for, same_moves, tag_choice, tag_choice_raw, variant_name, variant_word, FileName,
+    Inference, Marker, TagChoice, Untagged,
 };
 pub use model::{NamedVariant, NamedVariantError, VariantSource};

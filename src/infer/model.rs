@@ -404,11 +404,26 @@ pub(crate) fn variant_name(name: &str) -> Option<GameKind> {
         "turkish" | "turkishdraughts" => 30,
         "thai" | "thaidraughts" => 31,
         "spantsiretti" => 41,
-        "breakthrough" => 96,
-        "antidraughts" => 98,
         _ => return None,
     };
     Some(GameKind::Unsupported(Unsupported(n)))
+}
+
+/// The variant a GameType `v` names, read with the game's Variant tag:
+/// GameType 20 names the board and moves that international draughts shares
+/// with lidraughts' antidraughts and breakthrough, and a Variant tag naming
+/// one of them says which (RULES.md 13; py-draughts writes the pair).
+pub(crate) fn same_moves<S: AsRef<str>>(
+    v: Variant,
+    variant_tag: impl FnOnce() -> Option<S>,
+) -> Variant {
+    if v != Variant::International {
+        return v;
+    }
+    match variant_tag().and_then(|t| variant_name(t.as_ref())) {
+        Some(GameKind::Known(w)) if !w.tried() && w.rules() == v.rules() => w,
+        _ => v,
+    }
 }
 
 /// The variant a whole word of a file or folder name names (`italian`,
@@ -433,6 +448,9 @@ pub(crate) fn tag_choice_raw(g: &RawGame<'_>) -> TagChoice {
     }
     if let Some(t) = g.find_tag("GameType") {
         return match game_type(&g.tag_text(t)).kind() {
+            Some(GameKind::Known(v)) => TagChoice::Tagged(GameKind::Known(same_moves(v, || {
+                g.find_tag("Variant").map(|t| g.tag_text(t))
+            }))),
             Some(k) => TagChoice::Tagged(k),
             None => TagChoice::Invalid,
         };
@@ -626,8 +644,27 @@ mod tests {
         );
         assert_eq!(
             variant_name("Antidraughts"),
-            Some(GameKind::Unsupported(Unsupported(98)))
+            Some(GameKind::Known(Variant::Antidraughts))
         );
+        assert_eq!(
+            variant_name("break-through"),
+            Some(GameKind::Known(Variant::Breakthrough))
+        );
+        // GameType 20 with lidraughts' Variant names (py-draughts writes the pair).
+        for (name, v) in [
+            ("Antidraughts", Variant::Antidraughts),
+            ("Breakthrough", Variant::Breakthrough),
+            ("Standard", Variant::International),
+            ("Russian", Variant::International),
+        ] {
+            let text = format!("[GameType \"20\"]\n[Variant \"{name}\"]\n1. 32-28 *\n");
+            let g = &read_all(text.as_bytes())[0];
+            assert_eq!(
+                tag_choice(g),
+                TagChoice::Tagged(GameKind::Known(v)),
+                "{name}"
+            );
+        }
         assert_eq!(
             variant_name("Pool"),
             Some(GameKind::Unsupported(Unsupported(23)))

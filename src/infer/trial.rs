@@ -53,9 +53,15 @@ fn replayable_untagged(g: &Game) -> bool {
         && !g.diagnostics().iter().any(|d| d.code == Code::GameTooLarge)
 }
 
-/// The implemented variants of a board, in the table's order.
-fn variants_of(board: BoardSize) -> impl Iterator<Item = Variant> {
-    Variant::ALL.into_iter().filter(move |v| v.board() == board)
+/// The implemented variants of a board that an untagged file is tried as,
+/// in the table's order: on 8x8, the 64-square board's Turkish too when the
+/// file names its squares (`names_only`: no square number; RULES.md 12).
+fn variants_of(board: BoardSize, names_only: bool) -> impl Iterator<Item = Variant> {
+    Variant::ALL.into_iter().filter(move |v| {
+        v.tried()
+            && (v.board() == board
+                || (names_only && board == BoardSize::Eight && v.board() == BoardSize::Full))
+    })
 }
 
 /// The names of `vs`, joined for a sentence (`russian and czech`).
@@ -151,12 +157,18 @@ pub(crate) fn decide<P: Replay>(
     let mut note = None;
     if let Some((v, by_glob)) = asked.named {
         match evidence.board() {
-            Some(b) if b > v.board() => {
-                note = Some(format!(
-                    "--variant {}{v} was not applied: the squares of the file's games need a {b} board, and {v} is played on {}",
-                    if by_glob { "GLOB=" } else { "" },
-                    v.board()
-                ));
+            Some(b) if !evidence.fits(v) => {
+                let glob = if by_glob { "GLOB=" } else { "" };
+                note = Some(if v.board() == BoardSize::Full {
+                    format!(
+                        "--variant {glob}{v} was not applied: the file's games number their squares, and {v} squares are only named (a1-h8)"
+                    )
+                } else {
+                    format!(
+                        "--variant {glob}{v} was not applied: the squares of the file's games need a {b} board, and {v} is played on {}",
+                        v.board()
+                    )
+                });
             }
             _ => return as_named(games, asked, replay, v, &evidence),
         }
@@ -181,6 +193,7 @@ pub(crate) fn decide<P: Replay>(
         basis,
         failing,
         replay,
+        names_only: evidence.fits(Variant::Turkish),
     };
     let stands = if failing == 0 {
         trial.all_explained(inference)
@@ -204,6 +217,9 @@ struct Trial<'t, 'g, P> {
     /// How many fail under `v`.
     failing: usize,
     replay: &'t P,
+    /// Whether the games name their squares, never number them (then
+    /// Turkish is one of the 8x8 variants tried).
+    names_only: bool,
 }
 
 impl<P: Replay> Trial<'_, '_, P> {
@@ -212,7 +228,7 @@ impl<P: Replay> Trial<'_, '_, P> {
     fn all_explained(&self, mut inference: Inference) -> Result<Inference, Inference> {
         let (v, n) = (self.v, self.subset.len());
         if self.basis == Basis::Default {
-            let tied: Vec<Variant> = variants_of(v.board())
+            let tied: Vec<Variant> = variants_of(v.board(), self.names_only)
                 .filter(|&w| w != v)
                 .filter(|&w| failures_under(self.subset, w, 0, self.replay).is_some())
                 .collect();
@@ -240,7 +256,7 @@ impl<P: Replay> Trial<'_, '_, P> {
         let (v, n, failing) = (self.v, self.subset.len(), self.failing);
         let mut best = failing;
         let mut others: Vec<(Variant, Option<usize>)> = Vec::new();
-        for w in variants_of(v.board()).filter(|&w| w != v) {
+        for w in variants_of(v.board(), self.names_only).filter(|&w| w != v) {
             let f = failures_under(self.subset, w, best, self.replay);
             if let Some(f) = f {
                 best = best.min(f);
@@ -340,12 +356,12 @@ impl<P: Replay> Trial<'_, '_, P> {
     fn on_larger_boards(&self, best: usize) -> Option<(usize, Vec<Variant>)> {
         let mut larger: Vec<(Variant, usize)> = Variant::ALL
             .into_iter()
-            .filter(|w| w.board() > self.v.board())
+            .filter(|w| w.board().n() > self.v.board().n() && w.tried())
             .filter_map(|w| {
                 failures_under(self.subset, w, best.saturating_sub(1), self.replay).map(|f| (w, f))
             })
             .collect();
-        larger.sort_by_key(|&(w, f)| (f, w.board()));
+        larger.sort_by_key(|&(w, f)| (f, w.board().n()));
         let &(_, f) = larger.first()?;
         Some((
             f,

@@ -14,6 +14,7 @@
 //! classified; a test replays every row and compares its position
 //! (`replay`'s tests).
 
+mod fen_key;
 mod load;
 mod table;
 

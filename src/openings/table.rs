@@ -1,7 +1,8 @@
 //! The tables: shipped and users', their rows and positions, and a game's
 //! opening found against them.
 
-use crate::position::{fen, key_of, splitmix, Position};
+use crate::openings::fen_key::fen_key;
+use crate::position::{splitmix, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 use std::collections::HashMap;
@@ -181,6 +182,64 @@ fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
+/// The rows of a table's text (see [`Table::read`]), each field a span of
+/// `text`.
+fn rows_of(text: &str) -> Vec<Row> {
+    let mut variants: Vec<Variant> = Vec::new();
+    let mut rows = Vec::new();
+    let mut header = true;
+    let base = text.as_ptr() as usize;
+    // A field is a slice of `text`; an empty one (a missing column is
+    // a `""` from elsewhere) is the empty span.
+    let span = |f: &str| match (f.as_ptr() as usize).checked_sub(base) {
+        Some(at) if !f.is_empty() => Span(at as u32, f.len() as u32),
+        _ => Span(0, 0),
+    };
+    for line in text.lines() {
+        if header {
+            if let Some(h) = line.strip_prefix("# variants:") {
+                variants = h
+                    .split_whitespace()
+                    .filter_map(|v| v.parse().ok())
+                    .collect();
+            }
+            if !line.starts_with('#') && !line.trim().is_empty() {
+                header = false;
+            }
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let col = |i: usize| f.get(i).copied().unwrap_or("").trim();
+        let own: Vec<Variant> = col(2)
+            .split_whitespace()
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let moves: Vec<&str> = col(4).split_whitespace().collect();
+        rows.push(Row {
+            code: span(col(0)),
+            name: span(col(1)),
+            variants: if own.is_empty() {
+                variants.clone()
+            } else {
+                own
+            },
+            start_fen: Some(col(3)).filter(|s| !s.is_empty()).map(span),
+            steps: moves.iter().filter_map(|m| step(m)).collect(),
+            moves: moves.iter().map(|m| span(m)).collect(),
+            fen: span(col(5)),
+            aliases: col(6)
+                .split('|')
+                .filter(|a| !a.is_empty())
+                .map(span)
+                .collect(),
+        });
+    }
+    rows
+}
+
 impl Table {
     /// Its header lines (`# key: value`; a user's table gets `# table:`
     /// and `# variants:`) and rows, each row as `code`, `name`, `variants`,
@@ -311,56 +370,6 @@ pub struct Table {
     longest: u32,
 }
 
-/// The key ([`Position::key`]) of a table's FEN (`W:W17,22,...:BK1,2,...`:
-/// the side to move, then each side's squares by number, a king with `K`,
-/// ranges `31-50`), read by the FEN grammar (`position::fen`) straight into
-/// the squares: a table of 2,500 rows is read in a millisecond. `None` for
-/// anything else (the row is then read by [`Position::from_fen`]).
-fn fen_key(fen: &str) -> Option<u64> {
-    let mut fields = fen::fields(fen.trim());
-    let black_to_move = match fields.next()? {
-        "W" => 0u64,
-        "B" => 1,
-        _ => return None,
-    };
-    let (mut w, mut b, mut k) = (0u128, 0u128, 0u128);
-    for f in fields {
-        let (_, fen::Field::Pieces { white, list }) = fen::field(f.trim()).ok()? else {
-            return None;
-        };
-        for written in fen::list(list) {
-            let written = written.trim();
-            if written.is_empty() {
-                continue;
-            }
-            let (_, item) = fen::item(written).ok()?;
-            let lo: u32 = item.first.trim().parse().ok()?;
-            let hi: u32 = match item.last {
-                Some(l) => l.trim().parse().ok()?,
-                None => lo,
-            };
-            if lo == 0 || hi > 128 || lo > hi {
-                return None;
-            }
-            for sq in lo..=hi {
-                let bit = 1u128 << (sq - 1);
-                if (w | b) & bit != 0 {
-                    return None;
-                }
-                if white {
-                    w |= bit;
-                } else {
-                    b |= bit;
-                }
-                if item.king {
-                    k |= bit;
-                }
-            }
-        }
-    }
-    Some(key_of(w, b, k, black_to_move))
-}
-
 /// A hasher for keys that are already mixed ([`Position::key`]): the key itself.
 #[derive(Clone, Copy, Debug, Default)]
 struct Mixed(u64);
@@ -406,63 +415,13 @@ impl Table {
     /// the lines before the header are comments: a row's code may begin
     /// with `#`.
     pub(crate) fn read(name: String, text: Cow<'static, str>) -> Table {
-        let mut variants: Vec<Variant> = Vec::new();
-        let mut rows = Vec::new();
-        let mut header = true;
-        let base = text.as_ptr() as usize;
-        // A field is a slice of `text`; an empty one (a missing column is
-        // a `""` from elsewhere) is the empty span.
-        let span = |f: &str| match (f.as_ptr() as usize).checked_sub(base) {
-            Some(at) if !f.is_empty() => Span(at as u32, f.len() as u32),
-            _ => Span(0, 0),
-        };
-        for line in text.lines() {
-            if header {
-                if let Some(h) = line.strip_prefix("# variants:") {
-                    variants = h
-                        .split_whitespace()
-                        .filter_map(|v| v.parse().ok())
-                        .collect();
-                }
-                if !line.starts_with('#') && !line.trim().is_empty() {
-                    header = false;
-                }
-                continue;
-            }
-            if line.trim().is_empty() {
-                continue;
-            }
-            let f: Vec<&str> = line.split('\t').collect();
-            let col = |i: usize| f.get(i).copied().unwrap_or("").trim();
-            let own: Vec<Variant> = col(2)
-                .split_whitespace()
-                .filter_map(|v| v.parse().ok())
-                .collect();
-            let moves: Vec<&str> = col(4).split_whitespace().collect();
-            rows.push(Row {
-                code: span(col(0)),
-                name: span(col(1)),
-                variants: if own.is_empty() {
-                    variants.clone()
-                } else {
-                    own
-                },
-                start_fen: Some(col(3)).filter(|s| !s.is_empty()).map(span),
-                steps: moves.iter().filter_map(|m| step(m)).collect(),
-                moves: moves.iter().map(|m| span(m)).collect(),
-                fen: span(col(5)),
-                aliases: col(6)
-                    .split('|')
-                    .filter(|a| !a.is_empty())
-                    .map(span)
-                    .collect(),
-            });
-        }
+        let rows = rows_of(&text);
         let mut by_key = ByKey::default();
         let mut starts = Vec::with_capacity(rows.len());
         let mut initial: Vec<(Variant, u64)> = Vec::new();
         let mut kept = Vec::with_capacity(rows.len());
         let at = |s: Span| &text[s.0 as usize..(s.0 + s.1) as usize];
+        let mut last_start: Option<(&str, u64)> = None;
         for r in rows {
             let Some(&v) = r.variants.first() else {
                 continue;
@@ -474,8 +433,15 @@ impl Table {
                 continue;
             };
             let start = match r.start_fen {
+                // Rows of one table mostly share their start: read once.
+                Some(s) if last_start.is_some_and(|(t, _)| t == at(s)) => {
+                    last_start.map_or(0, |(_, k)| k)
+                }
                 Some(s) => match read(at(s)) {
-                    Some(k) => k,
+                    Some(k) => {
+                        last_start = Some((at(s), k));
+                        k
+                    }
                     None => continue,
                 },
                 None => match initial.iter().find(|(w, _)| *w == v) {
@@ -885,6 +851,68 @@ pub(crate) fn shipped_names() -> impl Iterator<Item = &'static str> {
 
 #[cfg(test)]
 mod tests {
+    /// The FEN fast path stands for the grammar: on every FEN of every
+    /// shipped table, and on mutations of each (a space, a dot, a letter, a
+    /// square twice, a digit dropped or added, a cut), it gives the
+    /// grammar's key or declines.
+    #[test]
+    fn the_plain_fen_key_agrees_with_the_grammar() {
+        let (mut fast, mut total) = (0, 0);
+        for (_, text) in super::SHIPPED {
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                for fen in line
+                    .split('\t')
+                    .filter(|f| f.contains(":W") || f.contains(":B"))
+                {
+                    let mut cases = vec![fen.to_string()];
+                    let bytes = fen.as_bytes();
+                    for at in [1, 3, bytes.len() / 2, bytes.len().saturating_sub(1)] {
+                        for insert in [" ", ".", "K", "a", ",", ":", "-", "0", "9", ":H0"] {
+                            let mut m = fen.to_string();
+                            if m.is_char_boundary(at) {
+                                m.insert_str(at, insert);
+                                cases.push(m);
+                            }
+                        }
+                        if at < bytes.len()
+                            && fen.is_char_boundary(at)
+                            && fen.is_char_boundary(at + 1)
+                        {
+                            cases.push(format!("{}{}", &fen[..at], &fen[at + 1..]));
+                            cases.push(fen[..at].to_string());
+                        }
+                    }
+                    cases.push(format!("{fen},1"));
+                    cases.push(fen.to_lowercase());
+                    for c in &cases {
+                        total += 1;
+                        let plain = crate::openings::fen_key::plain_fen_key(c.as_bytes());
+                        if let Some(k) = plain {
+                            fast += 1;
+                            assert_eq!(
+                                Some(k),
+                                crate::openings::fen_key::fen_key_by_grammar(c),
+                                "{c}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(total > 100_000 && fast > 13_000, "{fast} of {total}");
+        // A run of digits of any length is declined, never overflowed.
+        for long in [
+            "W:W99999999999999999999",
+            "B:WK12345678901:B1",
+            "W:W1-99999999999",
+        ] {
+            assert_eq!(
+                crate::openings::fen_key::plain_fen_key(long.as_bytes()),
+                None
+            );
+        }
+    }
+
     use super::*;
 
     /// Every row of every shipped table is read, and its FEN read straight

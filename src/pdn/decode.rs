@@ -514,7 +514,7 @@ mod tests {
             }
         }
         assert!(samples > 0 && games > 0, "{samples} {games}");
-        let shared = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared");
+        let shared = crate::pdn::shared_root();
         if shared.exists() {
             assert!(
                 samples > 100 && legacy > 10,

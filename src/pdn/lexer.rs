@@ -554,8 +554,14 @@ impl<'a> Parser<'a> {
         }));
         self.movetext = true;
         self.i = k;
-        // Text glued to the move: split it off as a comment.
-        if self.d.get(k).is_some_and(u8::is_ascii_alphabetic) {
+        // Text glued to the move: split it off as a comment. kish's crowning
+        // mark `=K` (`d7-d8=K`, RULES.md 12) is such text too.
+        let glued = match self.d.get(k) {
+            Some(b) if b.is_ascii_alphabetic() => true,
+            Some(b'=') => self.d.get(k + 1).is_some_and(u8::is_ascii_alphabetic),
+            _ => false,
+        };
+        if glued {
             let g = k + self.d[k..]
                 .iter()
                 .take_while(|&&b| !grammar::is_space(b) && b != b'{' && b != b'[')

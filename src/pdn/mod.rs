@@ -61,6 +61,16 @@ pub use text::Snippet;
 pub(crate) use vocab::MARKER_TAG;
 pub use vocab::{Node, Outcome, Sep, SquareText, Tag, TagValue, TextEncoding, WrittenMove};
 
+/// Where `../shared` is for the unit tests: beside the checkout, or
+/// `PDNKIT_TEST_SHARED` when set (CI points it at a missing folder to test
+/// what a user's clone without `../shared` sees).
+#[cfg(test)]
+pub(crate) fn shared_root() -> std::path::PathBuf {
+    std::env::var_os("PDNKIT_TEST_SHARED")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
 /// The PDN files the unit tests read: under the repository's `own` folders,
 /// and under `shared` folders of `../shared`, which CI must have (`CI=true`)
 /// and a user's clone may lack (a `SKIP:` line says so).
@@ -68,7 +78,7 @@ pub use vocab::{Node, Outcome, Sep, SquareText, Tag, TagValue, TextEncoding, Wri
 pub(crate) fn test_files(own: &[&str], shared: &[&str]) -> Vec<std::path::PathBuf> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut dirs: Vec<_> = own.iter().map(|d| root.join(d)).collect();
-    let there = root.join("../shared");
+    let there = shared_root();
     if there.exists() {
         dirs.extend(shared.iter().map(|d| there.join(d)));
     } else if std::env::var("CI").is_ok_and(|v| v == "true") {

@@ -330,10 +330,18 @@ impl<R: Read> Reader<R> {
             self.eof = eof;
             return self.after_read(got, err);
         }
+        // Read into the buffer's spare room, not a zeroed copy of it (a
+        // file reads into it directly: issue 65, 2.6% of `check` on the real
+        // tree was zeroing 64 KB chunks before filling them). Up to `want`
+        // bytes; fewer, with no error, is the end of the input.
         let old = self.buf.len();
-        self.buf.resize(old + want, 0);
-        let (got, eof, err) = read_full(&mut self.src, &mut self.buf[old..]);
-        self.buf.truncate(old + got);
+        self.buf.reserve(want);
+        let read = (&mut self.src).take(want as u64).read_to_end(&mut self.buf);
+        let got = self.buf.len() - old;
+        let (eof, err) = match read {
+            Ok(_) => (got < want, None),
+            Err(e) => (false, Some(e)),
+        };
         self.eof = eof;
         self.after_read(got, err)
     }

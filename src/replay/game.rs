@@ -510,6 +510,64 @@ mod tests {
         assert!(read > 1000 && left > 100, "{read} {left}");
     }
 
+    /// Antidraughts (RULES.md 13): the side left without a move has won,
+    /// by losing every piece or by being blocked, and at the start too; no
+    /// draw rule, so a threefold repetition leaves the game unfinished.
+    #[test]
+    fn antidraughts_is_won_by_the_side_left_without_a_move() {
+        let o = Options::default();
+        let end = |text: &str| {
+            let r = run(text, &o);
+            (r.computed, r.termination, r.termination_ply)
+        };
+        // Black takes White's last piece: White has no move, and wins.
+        assert_eq!(
+            end("[GameType \"98\"][FEN \"B:W28:B23\"] 1... 23x32 *"),
+            (Outcome::WhiteWins, Termination::NoMoves, Some(1))
+        );
+        // Blocked at the start: White's man on 6 cannot move past 1 (its
+        // other step leaves the board): White, to move, has won.
+        assert_eq!(
+            end("[GameType \"98\"][FEN \"W:W6:B1,K47\"] *").1,
+            Termination::NoMoves
+        );
+        let r = run(
+            "[GameType \"98\"][FEN \"W:WK50:BK1\"][Result \"1-1\"] 1. 50-45 1-6 2. 45-50 6-1 3. 50-45 1-6 4. 45-50 6-1 1-1",
+            &o,
+        );
+        assert_eq!((r.termination, r.valid()), (Termination::Unfinished, true));
+    }
+
+    /// Breakthrough (RULES.md 13): the first king wins, made by a plain move
+    /// or a capture; a man passing the last row mid-capture makes none; a
+    /// set-up with kings on both sides is White's at once.
+    #[test]
+    fn breakthrough_is_won_by_the_first_king() {
+        let o = Options::default();
+        let end = |text: &str| {
+            let r = run(text, &o);
+            (r.computed, r.termination, r.termination_ply)
+        };
+        assert_eq!(
+            end("[GameType \"96\"][FEN \"W:W7,30:B44\"] 1. 7-2 *"),
+            (Outcome::WhiteWins, Termination::Breakthrough, Some(1))
+        );
+        assert_eq!(
+            end("[GameType \"96\"][FEN \"W:W30,K45:BK44,K5\"] *"),
+            (Outcome::WhiteWins, Termination::Breakthrough, Some(0))
+        );
+        // No move before any king: the side to move has lost.
+        assert_eq!(
+            end("[GameType \"96\"][FEN \"B:W28:B23\"] 1... 23x32 *"),
+            (Outcome::BlackWins, Termination::NoMoves, Some(1))
+        );
+        let r = run("[GameType \"96\"][FEN \"W:W7,30:B44\"] 1. 7-2 44-49 *", &o);
+        assert!(r
+            .diagnostics
+            .iter()
+            .any(|d| d.code == crate::diag::Code::MovesAfterEnd));
+    }
+
     /// The end with no moves left is settled when the next move is read:
     /// a move after it is read as coming after the end.
     #[test]

@@ -29,7 +29,8 @@ pub(super) struct End {
 }
 
 impl End {
-    /// The side to move has no move after ply `ply`: `winner` wins.
+    /// The side to move has no move after ply `ply`: `winner` wins (its
+    /// opponent, or itself in antidraughts: [`Variant::no_moves_winner`](crate::Variant::no_moves_winner)).
     fn no_moves(ply: u32, winner: Color) -> End {
         End {
             termination: Termination::NoMoves,
@@ -37,6 +38,57 @@ impl End {
             clause: Clause::NoMoves,
             winner: Some(winner),
         }
+    }
+
+    /// How a game stands in its start position `pos`, whose pieces that can
+    /// capture are `capturers`: over when the side to move has no move, or
+    /// in breakthrough when a king is on the board.
+    fn at_start(pos: &Position, capturers: Bitboard) -> Option<End> {
+        let variant = pos.variant();
+        if capturers.is_empty() && !crate::rules::has_plain_move(pos) {
+            Some(End::no_moves(0, variant.no_moves_winner(pos.side())))
+        } else if variant.first_king_wins() {
+            End::first_king(pos, 0)
+        } else {
+            None
+        }
+    }
+
+    /// The end ply `ply` reaches unless the side to move has no move
+    /// (which decides first, RULES.md 13.4): breakthrough's first king,
+    /// else the draw rules' answer.
+    #[inline]
+    fn after_ply(
+        breakthrough: bool,
+        state: &mut DrawState,
+        (pos, mv, after): (&Position, &Move, &Position),
+        ply: u32,
+    ) -> Option<End> {
+        if breakthrough {
+            if let Some(end) = End::first_king(after, ply) {
+                return Some(end);
+            }
+        }
+        state.play(pos, mv, after).map(|d| End {
+            termination: d.termination,
+            ply,
+            clause: d.clause,
+            winner: None,
+        })
+    }
+
+    /// Breakthrough (RULES.md 13): a king on the board after ply `ply`
+    /// (0: in the set-up) has won for its owner, White first if both have one.
+    fn first_king(pos: &Position, ply: u32) -> Option<End> {
+        let winner = [Color::White, Color::Black]
+            .into_iter()
+            .find(|&c| !(pos.kings() & pos.pieces(c)).is_empty())?;
+        Some(End {
+            termination: Termination::Breakthrough,
+            ply,
+            clause: Clause::Breakthrough,
+            winner: Some(winner),
+        })
     }
 
     /// The end, and the result it gives, into `report`.
@@ -134,9 +186,14 @@ impl<'g, 'd> MainLine<'g, 'd> {
         }
         self.capturers = crate::rules::capturers(&pos);
         // The side to move has no move at the start: the game ended there.
-        let mut end: Option<End> = (self.capturers.is_empty()
-            && !crate::rules::has_plain_move(&pos))
-        .then(|| End::no_moves(0, pos.side().other()));
+        let variant = pos.variant();
+        let breakthrough = variant.first_king_wins();
+        if opts.keep_moves {
+            // One allocation of the right size, not a doubling per power of
+            // two (issue 65: the growth was 5.8% of `stats`).
+            report.played.reserve_exact(self.moves.len());
+        }
+        let mut end = End::at_start(&pos, self.capturers);
         let mut after_end_warned = false;
         let mut plies = 0u32;
         // The last ply left the side to move without a capture: whether it has
@@ -183,16 +240,11 @@ impl<'g, 'd> MainLine<'g, 'd> {
             );
             self.capturers = crate::rules::capturers(&after);
             if end.is_none() {
-                let draw = state.play(&pos, &mv, &after).map(|d| End {
-                    termination: d.termination,
-                    ply,
-                    clause: d.clause,
-                    winner: None,
-                });
+                let draw = End::after_ply(breakthrough, &mut state, (&pos, &mv, &after), ply);
                 if self.capturers.is_empty() {
                     unsettled = Some(Unsettled {
                         ply,
-                        winner: pos.side(),
+                        winner: variant.no_moves_winner(after.side()),
                         draw,
                     });
                 } else {
@@ -786,6 +838,10 @@ pub(super) fn illegal_diag(
                 write_move(pos, example, style)
             ),
         ),
+        Illegal::Other(why) if pos.size() == crate::board::BoardSize::Full => {
+            let why = why.text(|q| pos.geometry().algebraic(q));
+            (Code::IllegalMove, format!("{text} is not legal: {why}"))
+        }
         Illegal::Other(why) => (Code::IllegalMove, format!("{text} is not legal: {why}")),
     };
     let mut d = Diagnostic::new(code, wm.span.clone(), msg)

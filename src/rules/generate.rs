@@ -1,10 +1,13 @@
 //! The legal moves of a position: captures (when one is compulsory) or
 //! plain moves, and the quick tests of which pieces can capture or move.
 
-use crate::board::{Bitboard, BoardSize, Geometry, Square, DIRECTIONS, NE, NW, SE, SW};
+use crate::board::{
+    Bitboard, BoardSize, Direction, Geometry, Square, DIRECTIONS, E, N, NE, NW, ORTHOGONAL, S, SE,
+    SW, W,
+};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::moves::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
+use crate::rules::moves::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER, TURKISH};
 use crate::rules::search::{
     crown_row, forward, kind_on, rank, search_from_checked, Board, MoveSink, Sink,
 };
@@ -25,6 +28,7 @@ pub(crate) fn captures(pos: &Position, out: &mut MoveList) {
         FAMILY => captures_with::<FAMILY>(pos, out),
         ITALIAN => captures_with::<ITALIAN>(pos, out),
         FRISIAN => captures_with::<FRISIAN>(pos, out),
+        TURKISH => captures_with::<TURKISH>(pos, out),
         _ => captures_with::<OTHER>(pos, out),
     }
 }
@@ -54,14 +58,16 @@ pub(crate) fn capturers(pos: &Position) -> Bitboard {
         FAMILY => capturers_with::<FAMILY>(pos),
         ITALIAN => capturers_with::<ITALIAN>(pos),
         FRISIAN => capturers_with::<FRISIAN>(pos),
+        TURKISH => capturers_with::<TURKISH>(pos),
         _ => capturers_with::<OTHER>(pos),
     }
 }
 
 #[inline(always)]
 pub(super) fn capturers_with<const R: u8>(pos: &Position) -> Bitboard {
-    if R == FRISIAN {
-        // Eight directions: every piece is searched for a first jump.
+    if R == FRISIAN || R == TURKISH {
+        // Eight directions, or the 64-square board: every piece is searched
+        // for a first jump.
         let own = pos.pieces(pos.side());
         return own
             .squares()
@@ -101,6 +107,7 @@ pub(crate) fn captures_between(
         FAMILY => captures_between_with::<FAMILY>(pos, capturers, from, to, out),
         ITALIAN => captures_between_with::<ITALIAN>(pos, capturers, from, to, out),
         FRISIAN => captures_between_with::<FRISIAN>(pos, capturers, from, to, out),
+        TURKISH => captures_between_with::<TURKISH>(pos, capturers, from, to, out),
         _ => captures_between_with::<OTHER>(pos, capturers, from, to, out),
     }
 }
@@ -184,7 +191,19 @@ pub(super) fn men_that_can_jump<const R: u8>(pos: &Position) -> Bitboard {
         BoardSize::Eight => jumpers::<4, R>(pos),
         BoardSize::Ten => jumpers::<5, R>(pos),
         BoardSize::Twelve => jumpers::<6, R>(pos),
+        BoardSize::Full => men_that_can_jump_full::<R>(pos),
     }
+}
+
+/// [`men_that_can_jump`] on the 64-square board, which has no whole-set
+/// steps: each man is searched (out of the dark-square boards' way).
+#[cold]
+#[inline(never)]
+fn men_that_can_jump_full<const R: u8>(pos: &Position) -> Bitboard {
+    (pos.pieces(pos.side()) & !pos.kings())
+        .squares()
+        .filter(|&sq| Board::new(pos, sq).can_capture::<R>(sq, false, Bitboard::EMPTY))
+        .fold(Bitboard::EMPTY, Bitboard::with)
 }
 
 #[inline(always)]
@@ -246,6 +265,33 @@ pub(crate) fn has_plain_move(pos: &Position) -> bool {
         BoardSize::Eight => has_plain::<4>(pos),
         BoardSize::Ten => has_plain::<5>(pos),
         BoardSize::Twelve => has_plain::<6>(pos),
+        BoardSize::Full => has_plain_full(pos),
+    }
+}
+
+/// [`has_plain_move`] on the 64-square board: each piece's neighbours.
+#[cold]
+#[inline(never)]
+fn has_plain_full(pos: &Position) -> bool {
+    let side = pos.side();
+    let (g, occ) = (pos.geometry(), pos.occupied());
+    let (men, kings) = (step_dirs(pos, side, false), step_dirs(pos, side, true));
+    pos.pieces(side).squares().any(|sq| {
+        let dirs = if pos.kings().has(sq) { kings } else { men };
+        dirs.iter()
+            .any(|&d| g.step(sq, d).is_some_and(|t| !occ.has(t)))
+    })
+}
+
+/// The directions a piece of `side` moves in without capturing: a man's
+/// forward ones (and sideways on the 64-square board), a king's all.
+#[inline]
+fn step_dirs(pos: &Position, side: Color, king: bool) -> &'static [Direction] {
+    match (pos.size() == BoardSize::Full, king) {
+        (false, false) => forward(side),
+        (false, true) => &DIRECTIONS,
+        (true, false) => crate::rules::search::ortho_man_dirs(side),
+        (true, true) => &ORTHOGONAL,
     }
 }
 
@@ -283,7 +329,9 @@ pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Mov
     let occ = pos.occupied();
     if !pos.kings().has(from) {
         // A man: one step forward, onto an empty square.
-        let steps = forward(side).iter().any(|&d| g.step(from, d) == Some(to));
+        let steps = step_dirs(pos, side, false)
+            .iter()
+            .any(|&d| g.step(from, d) == Some(to));
         return (steps && !occ.has(to)).then(|| Move {
             captured: Bitboard::EMPTY,
             from,
@@ -296,7 +344,7 @@ pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Mov
         return None;
     }
     let steps_one = pos.variant().rules().kings == KingRange::Short;
-    let reaches = DIRECTIONS.iter().any(|&d| {
+    let reaches = step_dirs(pos, side, true).iter().any(|&d| {
         let mut t = g.step(from, d);
         while let Some(s) = t {
             if occ.has(s) {
@@ -331,16 +379,30 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
 
 #[inline(never)]
 pub(super) fn quiet_moves(pos: &Position, out: &mut MoveList) {
+    // The board's directions, chosen once per call as fixed arrays (the
+    // loops over them unroll): diagonal, or the 64-square board's.
+    match (pos.size() == BoardSize::Full, pos.side()) {
+        (false, Color::White) => quiet_with(pos, out, [NW, NE], DIRECTIONS),
+        (false, Color::Black) => quiet_with(pos, out, [SW, SE], DIRECTIONS),
+        (true, Color::White) => quiet_with(pos, out, [N, W, E], ORTHOGONAL),
+        (true, Color::Black) => quiet_with(pos, out, [S, W, E], ORTHOGONAL),
+    }
+}
+
+/// [`quiet_moves`] with the directions of the side's men and of kings.
+#[inline(always)]
+fn quiet_with<const M: usize, const K: usize>(
+    pos: &Position,
+    out: &mut MoveList,
+    man_dirs: [Direction; M],
+    king_dirs: [Direction; K],
+) {
     let side = pos.side();
     let g = pos.geometry();
     let occ = pos.occupied();
     let kings = pos.kings();
     let row = crown_row(pos, side);
     let flying = pos.variant().is_family() || pos.variant().rules().kings == KingRange::Flying;
-    let fwd = match side {
-        Color::White => [NW, NE],
-        Color::Black => [SW, SE],
-    };
     // A Frisian king at its limit of plain moves has none.
     let held = pos.king_held();
     for from in pos.pieces(side).squares() {
@@ -348,7 +410,7 @@ pub(super) fn quiet_moves(pos: &Position, out: &mut MoveList) {
             if held == Some(from) {
                 continue;
             }
-            for d in DIRECTIONS {
+            for d in king_dirs {
                 let mut t = g.step(from, d);
                 while let Some(to) = t {
                     if occ.has(to) {
@@ -368,7 +430,7 @@ pub(super) fn quiet_moves(pos: &Position, out: &mut MoveList) {
                 }
             }
         } else {
-            for d in fwd {
+            for d in man_dirs {
                 if let Some(to) = g.step(from, d) {
                     if !occ.has(to) {
                         out.push(Move {

@@ -17,6 +17,7 @@ mod generate;
 mod legality;
 mod methods;
 mod moves;
+mod orthogonal;
 mod search;
 
 pub(crate) use generate::{

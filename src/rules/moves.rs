@@ -111,6 +111,10 @@ pub(crate) const ITALIAN: u8 = 2;
 /// Rules read from the table, with captures along rows and columns and
 /// ranked by value (Frisian, Frysk!).
 pub(crate) const FRISIAN: u8 = 3;
+/// Rules read from the table on the 64-square board: pieces move and capture
+/// along ranks and files only, captured pieces leave as they are jumped, no
+/// 180-degree turn (Turkish, RULES.md 12).
+pub(crate) const TURKISH: u8 = 4;
 
 /// The class of a variant's rules, which picks the compiled search
 /// ([`FAMILY`], [`OTHER`], [`ITALIAN`]); one arm per variant, agreeing with
@@ -118,10 +122,15 @@ pub(crate) const FRISIAN: u8 = 3;
 #[inline(always)]
 pub(crate) const fn rule_class(v: Variant) -> u8 {
     match v {
-        Variant::Brazilian | Variant::International | Variant::Canadian => FAMILY,
+        Variant::Brazilian
+        | Variant::International
+        | Variant::Canadian
+        | Variant::Antidraughts
+        | Variant::Breakthrough => FAMILY,
         Variant::Russian | Variant::English | Variant::Czech => OTHER,
         Variant::Italian => ITALIAN,
         Variant::Frisian | Variant::Frysk => FRISIAN,
+        Variant::Turkish => TURKISH,
     }
 }
 
@@ -130,6 +139,8 @@ pub(crate) const fn rule_class(v: Variant) -> u8 {
 pub(crate) fn class_of(r: &Rules) -> u8 {
     if r.is_family() {
         FAMILY
+    } else if r.orthogonal_moves {
+        TURKISH
     } else if r.orthogonal_captures || r.capture == CaptureRule::Value {
         FRISIAN
     } else if !r.men_capture_kings || r.capture == CaptureRule::Italian {

@@ -3,11 +3,12 @@
 //! precedence (maximum, Italian, Frisian value) and keeps the best.
 
 use crate::board::{
-    opposite, Bitboard, Direction, Geometry, Square, DIRECTIONS, EIGHT_DIRECTIONS, NE, NW, SE, SW,
+    opposite, Bitboard, Direction, Geometry, Square, DIRECTIONS, E, EIGHT_DIRECTIONS, N, NE, NW,
+    ORTHOGONAL, S, SE, SW, W,
 };
 use crate::piece::{Color, Kind};
 use crate::position::Position;
-use crate::rules::moves::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER};
+use crate::rules::moves::{rule_class, MoveList, FAMILY, FRISIAN, ITALIAN, OTHER, TURKISH};
 use crate::rules::Move;
 use crate::variant::{CaptureRule, Crowning, KingRange, Rules};
 
@@ -29,6 +30,25 @@ pub(super) const fn forward(side: Color) -> &'static [Direction] {
     match side {
         Color::White => &[NW, NE],
         Color::Black => &[SW, SE],
+    }
+}
+
+/// The directions `side`'s men step and capture in on the 64-square board
+/// (Turkish): forward and sideways.
+pub(super) const fn ortho_man_dirs(side: Color) -> &'static [Direction] {
+    match side {
+        Color::White => &[N, W, E],
+        Color::Black => &[S, W, E],
+    }
+}
+
+/// The directions a piece of `side` captures in on the 64-square board: a
+/// king's four, or a man's three.
+pub(super) const fn ortho_capture_dirs(side: Color, king: bool) -> &'static [Direction] {
+    if king {
+        &ORTHOGONAL
+    } else {
+        ortho_man_dirs(side)
     }
 }
 
@@ -137,6 +157,8 @@ impl<'a> Board<'a> {
     ) -> bool {
         let dirs: &[Direction] = if R == FRISIAN {
             &EIGHT_DIRECTIONS
+        } else if R == TURKISH {
+            ortho_capture_dirs(self.side, king)
         } else if R == FAMILY || king {
             &DIRECTIONS
         } else {
@@ -300,6 +322,7 @@ pub(super) fn search_from<S: Sink>(pos: &Position, from: Square, sink: &mut S) {
         FAMILY => search_from_checked::<S, FAMILY>(pos, from, sink, false),
         ITALIAN => search_from_checked::<S, ITALIAN>(pos, from, sink, false),
         FRISIAN => search_from_checked::<S, FRISIAN>(pos, from, sink, false),
+        TURKISH => search_from_checked::<S, TURKISH>(pos, from, sink, false),
         _ => search_from_checked::<S, OTHER>(pos, from, sink, false),
     }
 }
@@ -341,7 +364,13 @@ pub(super) fn run_search<S: Sink, const R: u8>(
         sink,
         path: [from; MAX_PATH],
     };
-    if king {
+    if R == TURKISH {
+        if king {
+            s.ortho_king(from, Bitboard::EMPTY, 0, None);
+        } else {
+            s.ortho_man(from, Bitboard::EMPTY, 0, None);
+        }
+    } else if king {
         s.king(from, Bitboard::EMPTY, 0, None);
     } else {
         s.man(from, Bitboard::EMPTY, 0);

@@ -373,7 +373,7 @@ fn file_findings_are_in_line_order() {
     let f = dir.join("mixed.pdn");
     std::fs::write(
         &f,
-        "[GameType \"30\"]\n1. c3-d4 *\n\n[Event \"x\"]\n1. 32-28 *\n\n[GameType \"24\"]\n1. c3-d4 *\n",
+        "[GameType \"31\"]\n1. c3-d4 *\n\n[Event \"x\"]\n1. 32-28 *\n\n[GameType \"24\"]\n1. c3-d4 *\n",
     )
     .unwrap();
     let o = crate::common::pdnkit(&["check", "--format", "json", &f.to_string_lossy()]);
@@ -408,7 +408,7 @@ fn file_findings_are_in_line_order() {
 /// option that overrides a game's own tag says so in its name.
 #[test]
 fn an_unsupported_variant_is_named_as_such() {
-    for name in ["pool", "turkish"] {
+    for name in ["pool", "thai"] {
         let o = common::pdnkit(&["check", "--variant", name, "corpus/"]);
         assert_eq!(o.status.code(), Some(2), "{name}");
         let err = String::from_utf8_lossy(&o.stderr);

@@ -75,6 +75,48 @@ fn vendored_frisian_games_agree() {
     }
 }
 
+/// Antidraughts and breakthrough (RULES.md 13), vendored whole in
+/// tests/data/anti-breakthrough (runs on every clone): the same answers
+/// under every `--draw-rules`, since neither has a draw by rule.
+#[test]
+fn vendored_antidraughts_and_breakthrough_games_agree() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/anti-breakthrough/games");
+    agree_in(&dir, 128);
+    for v in run(&dir, "fmjd").values() {
+        assert_eq!(v["draw_rules"], "none", "{}", v["file"]);
+        assert!(v["variant"] == "antidraughts" || v["variant"] == "breakthrough");
+    }
+}
+
+/// Turkish draughts (RULES.md 12), vendored whole in tests/data/turkish:
+/// no draw by rule, algebraic squares on the 64-square board.
+#[test]
+fn vendored_turkish_games_agree() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/turkish/games");
+    agree_in(&dir, 121);
+    for v in run(&dir, "cbjd").values() {
+        assert_eq!(
+            (&v["variant"], &v["draw_rules"]),
+            (&"turkish".into(), &"none".into()),
+            "{}",
+            v["file"]
+        );
+    }
+}
+
+/// The same set in ../shared, where it is generated.
+#[test]
+fn every_turkish_conformance_game_agrees() {
+    agree("conformance/turkish/games", 121);
+}
+
+/// The same set in ../shared, where it is generated.
+#[test]
+fn every_antidraughts_and_breakthrough_conformance_game_agrees() {
+    agree("conformance/anti-breakthrough/games", 128);
+}
+
 /// The subset vendored in tests/data: runs on every clone.
 #[test]
 fn vendored_conformance_games_agree() {

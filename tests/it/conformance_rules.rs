@@ -66,6 +66,56 @@ fn vendored_positions_and_perft() {
     assert!(n >= 130, "{n} Frisian perft entries");
 }
 
+/// Antidraughts and breakthrough (RULES.md 13): their moves are
+/// international's, and each position's status (over or not, how, and the
+/// result) is the variant's own, read by `check` from a game of no moves.
+#[test]
+fn antidraughts_and_breakthrough_positions_and_their_ends() {
+    let vendored = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/anti-breakthrough/positions.jsonl");
+    let shared = common::shared("conformance/anti-breakthrough/positions.jsonl");
+    for path in std::iter::once(vendored).chain(shared) {
+        positions_in(&path, 182);
+        let cases = common::jsonl(&path);
+        let mut text = String::new();
+        for c in &cases {
+            let gt = if c["variant"] == "antidraughts" {
+                98
+            } else {
+                96
+            };
+            text.push_str(&format!(
+                "[GameType \"{gt}\"]\n[FEN \"{}\"]\n\n*\n\n",
+                c["fen"].as_str().unwrap()
+            ));
+        }
+        let dir = common::tempdir("anti-breakthrough-ends");
+        let file = dir.join("ends.pdn");
+        std::fs::write(&file, text).unwrap();
+        let out = common::pdnkit(&["check", "--format", "json", file.to_str().unwrap()]);
+        let games: Vec<serde_json::Value> = common::json_lines(&out)
+            .into_iter()
+            .filter(|v| v["type"] == "game")
+            .collect();
+        assert_eq!(games.len(), cases.len());
+        let mut over = 0;
+        for (c, g) in cases.iter().zip(&games) {
+            let st = &c["status"];
+            let want_term = st["termination"].as_str().unwrap_or("unfinished");
+            assert_eq!(g["variant"], c["variant"], "{}", c["fen"]);
+            assert_eq!(
+                (g["termination"].as_str(), g["computed_result"].as_str()),
+                (Some(want_term), st["result"].as_str()),
+                "{} {}",
+                c["variant"],
+                c["fen"]
+            );
+            over += usize::from(st["over"] == true);
+        }
+        assert!(over >= 40, "{over} positions are game ends");
+    }
+}
+
 fn positions(rel: &str, at_least: usize) {
     let Some(path) = common::shared(rel) else {
         return;
@@ -159,6 +209,7 @@ fn run_perft(max_nodes: u64) {
     }
     run_perft_file("conformance/italian-czech/perft.jsonl", max_nodes);
     run_perft_file("conformance/frisian/perft.jsonl", max_nodes);
+    run_perft_file("conformance/turkish/perft.jsonl", max_nodes);
 }
 
 fn run_perft_file(rel: &str, max_nodes: u64) {
@@ -215,7 +266,92 @@ fn square_type_round_trips_through_numbers() {
     for v in Variant::ALL {
         let b = v.board();
         for n in 1..=u32::from(b.squares()) {
-            assert_eq!(b.square(n).map(Square::number), Ok(n));
+            if b == pdnkit::board::BoardSize::Full {
+                // Turkish squares are named, never numbered (RULES.md 12).
+                assert!(b.square(n).is_err(), "{v} {n}");
+            } else {
+                assert_eq!(b.square(n).map(Square::number), Ok(n));
+            }
         }
+    }
+}
+
+/// Turkish draughts (RULES.md 12): every position of the set (vendored in
+/// tests/data/turkish, and in ../shared) has exactly its listed moves, by
+/// square names, with a landing path of each; every perft entry of up to
+/// 2,000,000 leaves agrees (the deeper ones run with `--ignored`).
+#[test]
+fn turkish_positions_and_perft() {
+    let vendored = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/turkish");
+    for dir in std::iter::once(vendored).chain(common::shared("conformance/turkish")) {
+        let cases = common::jsonl(&dir.join("positions.jsonl"));
+        assert!(cases.len() >= 175);
+        let mut failures = Vec::new();
+        for case in &cases {
+            let fen = case["fen"].as_str().unwrap();
+            let pos =
+                Position::from_fen(fen, Variant::Turkish).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            let b = pos.size();
+            let names = |v: &serde_json::Value| -> Vec<String> {
+                v.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap().to_string())
+                    .collect()
+            };
+            let key = |s: &str| {
+                let sq = b.parse_algebraic(s).unwrap();
+                let (r, f) = b.coords(sq);
+                (7 - r, f)
+            };
+            let mut want: Vec<(String, String, Vec<String>)> = case["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| {
+                    let mut c = names(&m["captured"]);
+                    c.sort_by_key(|s| key(s));
+                    (
+                        m["from"].as_str().unwrap().into(),
+                        m["to"].as_str().unwrap().into(),
+                        c,
+                    )
+                })
+                .collect();
+            want.sort();
+            let moves = pos.legal_moves();
+            let mut got: Vec<(String, String, Vec<String>)> = moves
+                .iter()
+                .map(|m| {
+                    let mut c: Vec<String> =
+                        m.captured().squares().map(|s| b.algebraic(s)).collect();
+                    c.sort_by_key(|s| key(s));
+                    (b.algebraic(m.from()), b.algebraic(m.to()), c)
+                })
+                .collect();
+            got.sort();
+            if got != want {
+                failures.push(format!("{fen}\n  want {want:?}\n  got  {got:?}"));
+            }
+            for m in &moves {
+                let p = pos.landing_path(m);
+                assert_eq!(
+                    (p.first().copied(), p.last().copied()),
+                    (Some(m.from()), Some(m.to()))
+                );
+                if m.is_capture() {
+                    assert_eq!(p.len() as u32, m.capture_count() + 1, "{fen}");
+                }
+            }
+        }
+        assert!(
+            failures.is_empty(),
+            "{} of {} positions differ:\n{}",
+            failures.len(),
+            cases.len(),
+            failures.join("\n")
+        );
+        let n = perft_in(&dir.join("perft.jsonl"), 2_000_000);
+        assert!(n >= 80, "{n} Turkish perft entries");
     }
 }

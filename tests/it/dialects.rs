@@ -218,6 +218,18 @@ fn english_results_in_chess_order_are_said_once_and_kept() {
         "{dialect:?}"
     );
 
+    // Human output says it once, before the file's games; the other file's
+    // output follows, and its own error stays where it was.
+    let out = common::pdnkit(&["check", "--color", "never", &paths[0], &paths[1]]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let at = |needle: &str| text.find(needle).unwrap_or(usize::MAX);
+    let warning = at("warning[dialect]");
+    assert_eq!(text.matches("warning[dialect]").count(), 1, "{text}");
+    assert!(warning < at("English order: White won"), "{text}");
+    let second_file = text.rfind(paths[1].as_str()).unwrap_or(0);
+    assert!(warning < at(&paths[1]) && warning < second_file, "{text}");
+    assert_eq!(text.matches("error[result-mismatch]").count(), 3, "{text}");
+
     let (games, findings) = check(&[], &paths[1..]);
     assert!(codes(&findings, "dialect").is_empty(), "{findings:?}");
     assert_eq!(games[0]["diagnostics"][0]["code"], "result-mismatch");
@@ -306,13 +318,20 @@ fn random_games_written_one_jump_per_token_read_back_the_same() {
                 let m = moves[rng.below(moves.len())];
                 // The squares the piece stands on: where it starts, then
                 // where each jump lands.
-                let path: Vec<u32> = pos.landing_path(&m).iter().map(|q| q.number()).collect();
-                let sep = if m.is_capture() { "x" } else { "-" };
-                let text = path
+                // Numbers, or names on Turkish's 64-square board.
+                let squares = pos.landing_path(&m);
+                let path: Vec<String> = squares
                     .iter()
-                    .map(u32::to_string)
-                    .collect::<Vec<_>>()
-                    .join(sep);
+                    .map(|&q| {
+                        if v.algebraic() && v.board() == pdnkit::board::BoardSize::Full {
+                            v.board().algebraic(q)
+                        } else {
+                            q.number().to_string()
+                        }
+                    })
+                    .collect();
+                let sep = if m.is_capture() { "x" } else { "-" };
+                let text = path.join(sep);
                 // Split only where the legs name this move alone, and the
                 // first leg is no capture of its own.
                 let alone = moves
@@ -322,7 +341,7 @@ fn random_games_written_one_jump_per_token_read_back_the_same() {
                     == 1;
                 let first_leg_legal = moves
                     .iter()
-                    .any(|o| o.from() == m.from() && o.to().number() == path[1]);
+                    .any(|o| o.from() == m.from() && o.to() == squares[1]);
                 if path.len() > 2 && alone && !first_leg_legal {
                     legs += 1;
                     s.extend(path.windows(2).map(|p| format!("{}x{}", p[0], p[1])));

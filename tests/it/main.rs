@@ -39,6 +39,7 @@ mod rules_props;
 mod select;
 mod snapshots;
 mod tournament;
+mod turkish;
 mod variants;
 mod verdicts;
 mod visitor;

@@ -20,6 +20,8 @@ fn check_everything(bytes: &[u8]) {
             Some(Variant::Canadian),
             Some(Variant::Russian),
             Some(Variant::English),
+            Some(Variant::Turkish),
+            Some(Variant::Breakthrough),
         ] {
             for rules in [DrawRules::Cbjd, DrawRules::Fmjd] {
                 let r = check_game(
@@ -75,6 +77,11 @@ fn token() -> impl Strategy<Value = String> {
         Just("[GameType \"26\"]\n".to_string()),
         Just("[GameType \"27,W,12,12,N2,0\"]\n".to_string()),
         Just("[GameType \"25\"]\n".to_string()),
+        Just("[GameType \"30\"]\n".to_string()),
+        Just("[GameType \"96\"]\n".to_string()),
+        Just("[GameType \"20\"]\n[Variant \"Antidraughts\"]\n".to_string()),
+        Just("[FEN \"W:Wa2,Kd4,h8:Bh7,Ka1\"]\n".to_string()),
+        Just("=K ".to_string()),
         Just("[Result \"2-0\"]\n".to_string()),
         Just("[Event \"x\"]\n".to_string()),
         "[\\x00-\\xff]{1,3}",
@@ -95,7 +102,7 @@ proptest! {
     }
 
     #[test]
-    fn fens(text in "[WBwb?:K0-9,. \\-HF]{0,40}") {
+    fn fens(text in "[WBwb?:K0-9a-i,. \\-HF]{0,40}") {
         for v in Variant::ALL {
             if let Ok(p) = Position::from_fen(&text, v) {
                 let _ = p.legal_moves();

@@ -608,3 +608,38 @@ fn a_single_file_decided_by_its_path_reads_back() {
     }
     assert!(n > 50, "{n} files");
 }
+
+/// The variants of RULES.md 12 and 13 (vendored in tests/data): `convert
+/// --to pdn` (Turkish squares and FEN by name, captures written out) and
+/// `select --normalise` read back game by game as their sources.
+#[test]
+fn turkish_antidraughts_and_breakthrough_read_back() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let tmp = common::tempdir("readback-new-variants");
+    for dir in ["turkish/games", "anti-breakthrough/games"] {
+        let dir = root.join(dir);
+        let src = games(&[dir.to_str().unwrap()]);
+        assert!(src.len() > 100, "{}", dir.display());
+        for args in [
+            &["convert", "--to", "pdn"][..],
+            &["select", "--normalise"][..],
+        ] {
+            let one = tmp.join("one.pdn");
+            let o = common::pdnkit(
+                &[args, &["-o", one.to_str().unwrap(), dir.to_str().unwrap()]].concat(),
+            );
+            assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+            let out = games(&[one.to_str().unwrap()]);
+            assert_eq!(out.len(), src.len(), "{args:?} {}", dir.display());
+            for (s, o) in src.iter().zip(&out) {
+                assert_eq!(
+                    fields(s),
+                    fields(o),
+                    "{args:?} {} game {}",
+                    s["file"],
+                    s["game"]
+                );
+            }
+        }
+    }
+}

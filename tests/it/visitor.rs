@@ -35,7 +35,7 @@ fn corpus_files() -> Vec<PathBuf> {
 /// The least a count must reach: over the real archives when they are here,
 /// over this repository's own files otherwise (a fresh clone).
 fn at_least(with_shared: usize, alone: usize) -> usize {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/real");
+    let here = common::shared_root().join("corpus/real");
     if here.exists() {
         with_shared
     } else {

@@ -3,12 +3,19 @@
 
 use std::path::PathBuf;
 
+/// Where `../shared` is: beside the checkout, or `PDNKIT_TEST_SHARED` when set.
+/// CI sets it to a missing folder to run the tests as a user's clone without
+/// `../shared` sees them, without compiling a second copy of the crate.
+pub fn shared_root() -> PathBuf {
+    std::env::var_os("PDNKIT_TEST_SHARED")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"))
+}
+
 /// `../shared/<rel>` if present; otherwise prints why the caller skips and
 /// returns None. Under `CI=true` a missing `../shared` is a failure, not a skip.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
+    let p = shared_root().join(rel);
     if p.exists() {
         Some(p)
     } else if std::env::var("CI").is_ok_and(|v| v == "true") {

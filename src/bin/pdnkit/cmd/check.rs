@@ -47,7 +47,17 @@ struct CheckSink {
     sum: Summary,
     /// Output of the current batch, written at its end.
     buf: String,
+    /// Human output: the file whose games are being rendered, and where in
+    /// `buf` its output starts (`None` once part of it was written out).
+    /// A `dialect` warning is put there, before the file's games
+    /// (PDN-REAL-WORLD.md 8.3).
+    file: Option<(String, Option<usize>)>,
 }
+
+/// Human output held for one file so that its `dialect` warning can go
+/// before its games; past this size the file's output is written as its
+/// batches end, and the warning comes after the games.
+const HOLD_FOR_FILE: usize = 4 << 20;
 
 impl Sink for CheckSink {
     type Error = Stop;
@@ -62,6 +72,9 @@ impl Sink for CheckSink {
                 pdnkit::export::GameRecord::write_json(&mut self.buf, file, g, r);
             }
             Format::Human => {
+                if self.file.as_ref().is_none_or(|(f, _)| f != file) {
+                    self.file = Some((file.to_string(), Some(self.buf.len())));
+                }
                 if !r.diagnostics.is_empty() {
                     render::game_header(&mut self.buf, file, g, &self.palette);
                 }
@@ -76,6 +89,12 @@ impl Sink for CheckSink {
     fn batch_done(&mut self) -> ControlFlow<Stop> {
         if self.buf.is_empty() {
             return ControlFlow::Continue(());
+        }
+        if let Some((_, start)) = &mut self.file {
+            if start.is_some() && self.buf.len() < HOLD_FOR_FILE {
+                return ControlFlow::Continue(());
+            }
+            *start = None;
         }
         self.out.put(self.buf.as_bytes())?;
         self.buf.clear();
@@ -100,8 +119,18 @@ impl Sink for CheckSink {
                 self.buf.push_str(&render::file_json(file, findings));
             }
             Format::Human => {
+                let start = match self.file.take() {
+                    Some((f, start)) if f == file => start,
+                    _ => Some(self.buf.len()),
+                };
+                let mut first = String::new();
                 for d in findings {
-                    render::human_file(&mut self.buf, file, d, &self.palette);
+                    let before = d.code == Code::Dialect && start.is_some();
+                    let to = if before { &mut first } else { &mut self.buf };
+                    render::human_file(to, file, d, &self.palette);
+                }
+                if let Some(at) = start {
+                    self.buf.insert_str(at, &first);
                 }
             }
         }
@@ -126,11 +155,16 @@ pub fn run(a: Args) -> u8 {
         quiet: a.quiet,
         sum: Summary::default(),
         buf: String::new(),
+        file: None,
     };
     sink.sum.stand = prepared.opts().irregularities == pdnkit::replay::Irregularities::Stand;
     let done = prepared
         .run_selected(!a.input.no_progress, &selection, &mut sink)
         .and_then(|info| {
+            // What a file's `dialect` warning held back, if the run ended in it.
+            if let ControlFlow::Break(stop) = sink.out.put(sink.buf.as_bytes()) {
+                return Err(stop);
+            }
             if info.completed && !a.no_summary {
                 let text = summary_text(&sink.sum, a.format, a.syntax_only);
                 if let ControlFlow::Break(stop) = sink.out.put(text.as_bytes()) {
