@@ -7,6 +7,37 @@
 /// alike written in the name's own script: in a name mostly Cyrillic, a Latin
 /// `C` is `С`; in a name mostly Latin, a Cyrillic `о` is `o`.
 pub(crate) fn name_key(name: &str) -> String {
+    if name.is_ascii() {
+        return ascii_name_key(name);
+    }
+    general_name_key(name)
+}
+
+/// [`name_key`] of an ASCII name, in one pass with one allocation (issue
+/// 65: the general reading below cost `stats --by player` 6 % of its
+/// instructions). ASCII has no Cyrillic letter, so no look-alike is mapped
+/// and the name is never read as Cyrillic; what is left is the same
+/// lower-casing, filtering and joining.
+fn ascii_name_key(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    let mut gap = false;
+    for b in name.bytes() {
+        let c = char::from(b);
+        if c.is_whitespace() || c == ',' || c == '.' {
+            gap = !out.is_empty();
+        } else if c.is_ascii_alphanumeric() || c == '-' {
+            if gap {
+                out.push(' ');
+                gap = false;
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+    }
+    out
+}
+
+/// [`name_key`] of any name.
+fn general_name_key(name: &str) -> String {
     const PAIRS: [(char, char); 22] = [
         ('A', 'А'),
         ('B', 'В'),
@@ -103,3 +134,46 @@ pub(crate) const WHITE_TAGS: [&str; 3] = ["White", "Bianco", "Blanc"];
 
 /// The tags that name Black (`[Nero]`, `[Noir]`).
 pub(crate) const BLACK_TAGS: [&str; 3] = ["Black", "Nero", "Noir"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ascii_key_is_the_general_key() {
+        // Every string of up to 5 characters over letters of both cases,
+        // digits, the separators, other punctuation and control spaces.
+        let alphabet = [
+            'A', 'z', '7', ' ', ',', '.', '-', '\'', '\t', '\x0b', '?', '_',
+        ];
+        let mut strings = vec![String::new()];
+        let mut last = strings.clone();
+        for _ in 0..5 {
+            last = last
+                .iter()
+                .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+                .collect();
+            strings.extend_from_slice(&last);
+        }
+        assert!(strings.len() > 200_000);
+        for s in &strings {
+            assert_eq!(ascii_name_key(s), general_name_key(s), "{s:?}");
+        }
+        for s in [
+            "  Sijbrands,  Ton ",
+            "N.N.",
+            "van der Wal, A.",
+            "Baba-Sy",
+            "Tsinman Sr.",
+        ] {
+            assert_eq!(ascii_name_key(s), general_name_key(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn names_outside_ascii_keep_their_scripts_reading() {
+        // A Cyrillic name written with a Latin `C` reads as Cyrillic.
+        assert_eq!(name_key("Cорокин  Иван"), name_key("Сорокин Иван"));
+        assert_eq!(name_key("Göbel, Jörg"), "göbel jörg");
+    }
+}

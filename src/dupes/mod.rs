@@ -65,7 +65,9 @@ impl Fingerprint {
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
         start.hash(&mut hasher);
         let mut h = mix(hasher.finish(), salt);
-        let mut prefixes = Vec::new();
+        // One hash per ply from `min_plies` on, reserved at once.
+        let mut prefixes =
+            Vec::with_capacity((r.played.len() + 1).saturating_sub(min_plies.max(1) as usize));
         for (i, p) in r.played.iter().enumerate() {
             let c = p.mv.captured.bits();
             let key = u64::from(p.mv.from.number())
@@ -206,7 +208,12 @@ impl Finder {
                 id
             }
         };
-        let bytes = Entry::new(file, g, r).to_bytes(id);
+        // Written from the game's own text: no entry of owned strings first
+        // (issue 65: two allocations a tag, 3 % of `dupes`).
+        let tags = g.tags.iter().map(|t| (g.tag_name(t), g.tag_text(t)));
+        let result = r.declared.map(|o| o.normalised());
+        let plies = r.played.len() as u32;
+        let bytes = entry_bytes(id, g.index, g.start_line(), plies, result, tags);
         let entries = self.entries.get_or_insert_with(Spill::new);
         self.entry_at.push(entries.push(&bytes));
         self.file_of.push(id);
@@ -351,6 +358,36 @@ pub struct Entry {
     pub result: Option<&'static str>,
 }
 
+/// An [`Entry`] as bytes, its length first, its file as `file` (an index
+/// into the finder's files); [`Entry::from_bytes`] reads it back.
+fn entry_bytes<N: AsRef<str>, V: AsRef<str>>(
+    file: u32,
+    game: usize,
+    line: u32,
+    plies: u32,
+    result: Option<&str>,
+    tags: impl ExactSizeIterator<Item = (N, V)>,
+) -> Vec<u8> {
+    let mut b = Vec::with_capacity(64);
+    b.extend_from_slice(&[0u8; 4]);
+    b.extend_from_slice(&file.to_le_bytes());
+    b.extend_from_slice(&(game as u64).to_le_bytes());
+    b.extend_from_slice(&line.to_le_bytes());
+    b.extend_from_slice(&plies.to_le_bytes());
+    let result = result.and_then(|r| OUTCOMES.iter().position(|o| o.normalised() == r));
+    b.push(result.map_or(u8::MAX, |r| r as u8));
+    b.extend_from_slice(&(tags.len() as u32).to_le_bytes());
+    for (name, value) in tags {
+        for s in [name.as_ref(), value.as_ref()] {
+            b.extend_from_slice(&(s.len() as u32).to_le_bytes());
+            b.extend_from_slice(s.as_bytes());
+        }
+    }
+    let len = (b.len() - 4) as u32;
+    b[..4].copy_from_slice(&len.to_le_bytes());
+    b
+}
+
 impl Entry {
     /// Names of the tags whose values differ between `games` (or that some
     /// lack).
@@ -392,30 +429,7 @@ impl Entry {
             result: r.declared.map(|o| o.normalised()),
         }
     }
-    /// The entry as bytes, its length first, its file as `file` (an index
-    /// into the finder's files).
-    fn to_bytes(&self, file: u32) -> Vec<u8> {
-        let mut b = vec![0u8; 4];
-        b.extend_from_slice(&file.to_le_bytes());
-        b.extend_from_slice(&(self.game as u64).to_le_bytes());
-        b.extend_from_slice(&self.line.to_le_bytes());
-        b.extend_from_slice(&self.plies.to_le_bytes());
-        let result = self
-            .result
-            .and_then(|r| OUTCOMES.iter().position(|o| o.normalised() == r));
-        b.push(result.map_or(u8::MAX, |r| r as u8));
-        b.extend_from_slice(&(self.tags.len() as u32).to_le_bytes());
-        for (name, value) in &self.tags {
-            for s in [name, value] {
-                b.extend_from_slice(&(s.len() as u32).to_le_bytes());
-                b.extend_from_slice(s.as_bytes());
-            }
-        }
-        let len = (b.len() - 4) as u32;
-        b[..4].copy_from_slice(&len.to_le_bytes());
-        b
-    }
-    /// [`Entry::to_bytes`] read back (without its length), its file named
+    /// [`entry_bytes`] read back (without its length), its file named
     /// from `files`.
     fn from_bytes(b: &[u8], files: &[String]) -> Option<Entry> {
         let mut at = 0;

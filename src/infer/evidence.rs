@@ -68,28 +68,25 @@ impl Evidence {
             TagChoice::Untagged => {}
         }
         self.untagged += 1;
-        if g.tags().iter().any(|t| {
-            ITALIAN_TAGS
+        // One pass over the tags, their names compared as bytes (issue 65).
+        let (mut italian, mut red, mut cyrillic) = (false, false, false);
+        for t in g.tags() {
+            let name = g.tag_name_bytes(t);
+            italian |= ITALIAN_TAGS
                 .iter()
-                .any(|n| g.tag_name(t).eq_ignore_ascii_case(n))
-        }) {
-            self.italian += 1;
-        }
-        if g.tags().iter().any(|t| {
-            let name = g.tag_name(t);
-            (name.eq_ignore_ascii_case("White") || name.eq_ignore_ascii_case("Black"))
-                && g.tag_text(t).trim().eq_ignore_ascii_case("red")
-        }) {
-            self.red += 1;
-        }
-        if g.tags().iter().any(|t| {
-            g.bytes(&t.value).iter().any(|b| *b >= 0x80)
+                .any(|n| name.eq_ignore_ascii_case(n.as_bytes()));
+            red |= !red
+                && (name.eq_ignore_ascii_case(b"White") || name.eq_ignore_ascii_case(b"Black"))
+                && g.tag_text(t).trim().eq_ignore_ascii_case("red");
+            cyrillic |= !cyrillic
+                && g.bytes(&t.value).iter().any(|b| *b >= 0x80)
                 && g.tag_text(t)
                     .chars()
-                    .any(|c| ('\u{0400}'..='\u{04ff}').contains(&c))
-        }) {
-            self.cyrillic += 1;
+                    .any(|c| ('\u{0400}'..='\u{04ff}').contains(&c));
         }
+        self.italian += u32::from(italian);
+        self.red += u32::from(red);
+        self.cyrillic += u32::from(cyrillic);
         let fen = g.find_tag("FEN").map(|t| g.tag_text(t));
         let (moves, colon) = self.add_squares(g, fen.as_deref());
         if moves == 0 {

@@ -390,13 +390,25 @@ impl<'a> RawGame<'a> {
     pub fn tag_name(&self, t: &'a Tag) -> &'a str {
         super::tag_name(self.text, t)
     }
+    /// A tag's name as bytes, not checked as UTF-8 (to compare it with a
+    /// name in ASCII).
+    #[inline]
+    pub(crate) fn tag_name_bytes(&self, t: &'a Tag) -> &'a [u8] {
+        super::tag_name_bytes(self.text, t)
+    }
     /// The first tag named `name` (ASCII case-insensitive).
     #[inline]
     pub fn find_tag(&self, name: &str) -> Option<&'a Tag> {
-        let text = self.text;
-        self.tags
-            .iter()
-            .find(|t| super::tag_name_bytes(text, t).eq_ignore_ascii_case(name.as_bytes()))
+        let (text, name) = (self.text, name.as_bytes());
+        let first = name.first().map(u8::to_ascii_lowercase);
+        // Length and first letter before the whole name: most tags differ
+        // there (issue 65: `Event`, `White`, `Black` and `Round` are all 5).
+        self.tags.iter().find(|t| {
+            let this = super::tag_name_bytes(text, t);
+            this.len() == name.len()
+                && this.first().map(u8::to_ascii_lowercase) == first
+                && this.eq_ignore_ascii_case(name)
+        })
     }
     /// A tag's value, decoded, escapes undone.
     #[inline]

@@ -57,6 +57,17 @@ pub(super) struct Parser<'a> {
     /// The tag names read, once a game has more than [`TAG_SCAN`] tags (a
     /// linear scan serves ordinary games; a set keeps hostile ones linear).
     tag_names: Option<std::collections::HashSet<Vec<u8>>>,
+    /// One bit per tag name read ([`name_bit`]): a name whose bit is clear
+    /// was not read before, without comparing it with every tag (issue 65).
+    name_bits: u64,
+}
+
+/// The bit of a tag name in [`Parser::name_bits`], from its length and its
+/// first and last bytes: the names of one game rarely share it.
+fn name_bit(name: &[u8]) -> u64 {
+    let (first, last) = (name.first().copied(), name.last().copied());
+    let h = usize::from(first.unwrap_or(0)) * 7 + usize::from(last.unwrap_or(0)) * 3 + name.len();
+    1 << (h & 63)
 }
 
 /// Tags a game may have before repeated names are looked up in a set.
@@ -80,6 +91,7 @@ impl<'a> Parser<'a> {
             number: None,
             placeholder_warned: false,
             tag_names: None,
+            name_bits: 0,
         }
     }
 
@@ -757,16 +769,19 @@ impl<'a> Parser<'a> {
     /// a new game starts at the tag.
     fn add_tag(&mut self, tag: Tag) -> TagStep {
         let this = tag_name_bytes(self.d, &tag);
+        let bit = name_bit(this);
         let seen = if this.is_empty() {
             false
         } else if let Some(names) = &mut self.tag_names {
             !names.insert(this.to_vec())
         } else {
             // Lengths first: most names differ in length from most others.
-            let seen = self.tags.iter().any(|t| {
-                let len = t.owned_name.as_ref().map_or(t.name.len(), String::len);
-                len == this.len() && tag_name_bytes(self.d, t) == this
-            });
+            // A name whose bit no tag read has is new without a look.
+            let seen = self.name_bits & bit != 0
+                && self.tags.iter().any(|t| {
+                    let len = t.owned_name.as_ref().map_or(t.name.len(), String::len);
+                    len == this.len() && tag_name_bytes(self.d, t) == this
+                });
             if !seen && self.tags.len() >= TAG_SCAN {
                 let mut names: std::collections::HashSet<Vec<u8>> = self
                     .tags
@@ -783,6 +798,7 @@ impl<'a> Parser<'a> {
             return TagStep::NewGame;
         }
         self.i = tag.span.end;
+        self.name_bits |= bit;
         self.tags.push(tag);
         TagStep::Continue
     }

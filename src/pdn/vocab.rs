@@ -319,7 +319,12 @@ impl TextEncoding {
     /// Decodes bytes to text.
     pub fn decode(self, bytes: &[u8]) -> Cow<'_, str> {
         match self {
-            TextEncoding::Utf8 => String::from_utf8_lossy(bytes),
+            // The check first: `from_utf8` reads ASCII a word at a time,
+            // `from_utf8_lossy` a chunk at a time (issue 65).
+            TextEncoding::Utf8 => match std::str::from_utf8(bytes) {
+                Ok(text) => Cow::Borrowed(text),
+                Err(_) => String::from_utf8_lossy(bytes),
+            },
             TextEncoding::Legacy(e) => e.decode_without_bom_handling(bytes).0,
         }
     }

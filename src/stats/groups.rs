@@ -6,7 +6,8 @@ use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
 use crate::stats::figures::{opening_lines, GameFigures, Stats};
 use crate::tournament::Sym;
-use std::collections::{BTreeMap, HashMap};
+use hashbrown::HashMap;
+use std::collections::BTreeMap;
 
 /// What `stats --by` groups games by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,8 @@ use crate::tournament::games::{TGame, Table};
 use crate::tournament::model::{Finding, Settings};
 use crate::tournament::names::{alias_keys, Keys};
 use crate::tournament::sets::{by_root, root};
-use std::collections::{BTreeSet, HashMap};
+use hashbrown::HashMap;
+use std::collections::BTreeSet;
 
 /// The games of an event counted once: copies of one game (the same
 /// pairing, the same whole Round value, the same moves or the start of them,
@@ -24,6 +25,9 @@ pub(super) struct Copies {
     /// The games whose Round value holds several different games of their
     /// pairing (`round-unknown`): that Round does not tell rounds apart.
     pub(super) untold: Vec<usize>,
+    /// Only what is counted is wanted, not the findings' messages
+    /// ([`Copies::counted`]).
+    quiet: bool,
 }
 
 /// Whether two copies of one pairing and round are the same game: the same
@@ -62,12 +66,30 @@ pub(super) fn place_text(games: Table<'_>, i: usize) -> String {
 
 impl Copies {
     pub(super) fn of(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> Copies {
+        Copies::telling(games, ix, s, memo, false)
+    }
+
+    /// [`Copies::of`] without the findings: what counts, and the copies
+    /// merged (`stats`, which counts each game once: issue 65, the
+    /// messages were 2 % of `stats --by player`).
+    pub(super) fn counted(games: Table<'_>, ix: &[usize], s: &Settings, memo: &mut Keys) -> Copies {
+        Copies::telling(games, ix, s, memo, true)
+    }
+
+    fn telling(
+        games: Table<'_>,
+        ix: &[usize],
+        s: &Settings,
+        memo: &mut Keys,
+        quiet: bool,
+    ) -> Copies {
         let mut out = Copies {
             kept: ix.to_vec(),
             findings: Vec::new(),
             merged: Vec::new(),
             conflicts: Vec::new(),
             untold: Vec::new(),
+            quiet,
         };
         if s.keep_duplicates {
             return out;
@@ -75,8 +97,13 @@ impl Copies {
         let mut dropped: BTreeSet<usize> = BTreeSet::new();
         for (keep, copy) in sub_round_copies(games, ix, s, memo) {
             dropped.insert(copy);
-            let round = games.opt(games[copy].round).unwrap_or("").trim();
-            out.merged_copy(games, keep, copy, format!("as round {round}, in "));
+            let how = if out.quiet {
+                String::new()
+            } else {
+                let round = games.opt(games[copy].round).unwrap_or("").trim();
+                format!("as round {round}, in ")
+            };
+            out.merged_copy(games, keep, copy, how);
         }
         let rest: Vec<usize> = ix
             .iter()
@@ -127,6 +154,9 @@ impl Copies {
     /// rounds are not told apart.
     fn several(&mut self, games: Table<'_>, list: &[usize], counted: usize) {
         self.untold.extend_from_slice(list);
+        if self.quiet {
+            return;
+        }
         self.findings.push((list[0], Finding {
             code: Code::RoundUnknown,
             severity: Severity::Warning,
@@ -142,6 +172,9 @@ impl Copies {
     /// are more than one game (`clusters`), and none is preferred.
     fn conflict(&mut self, games: Table<'_>, list: &[usize], clusters: &[Vec<usize>]) {
         self.conflicts.push(list[0]);
+        if self.quiet {
+            return;
+        }
         let described: Vec<String> = clusters
             .iter()
             .map(|c| {
@@ -180,6 +213,9 @@ impl Copies {
     /// places (`how` before the copy's: `as round 3, in `).
     fn merged_copy(&mut self, games: Table<'_>, keep: usize, copy: usize, how: String) {
         self.merged.push(keep);
+        if self.quiet {
+            return;
+        }
         let finding = Finding {
             code: Code::DuplicateGame,
             severity: Severity::Note,
@@ -224,7 +260,7 @@ impl Copies {
                 }
             }
         }
-        if clusters.len() > 1 {
+        if clusters.len() > 1 && !self.quiet {
             let others: Vec<String> = clusters
                 .iter()
                 .enumerate()

@@ -10,7 +10,8 @@ use crate::tournament::names::alias_keys;
 use crate::tournament::names::{Keys, Names};
 use crate::tournament::sets::{by_root, root};
 use crate::tournament::tags::{split_event_name, year_of};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use hashbrown::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 /// The groups of games that may be one event: Event values equal once a
 /// trailing parenthesised part is removed (folded), the same Site (folded)
@@ -241,7 +242,7 @@ pub(super) fn counted(
                     && !keys.placeholder(games.text(games[i].black))
             })
             .collect();
-        let copies = Copies::of(games, &real, settings, keys);
+        let copies = Copies::counted(games, &real, settings, keys);
         let kept: BTreeSet<usize> = copies.kept.iter().copied().collect();
         out.merged += copies.merged.len();
         for i in real {

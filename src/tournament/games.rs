@@ -8,7 +8,7 @@ use crate::diag::{Code, Severity};
 use crate::pdn::Outcome;
 use crate::store::Spill;
 use crate::variant::Variant;
-use std::collections::HashMap;
+use hashbrown::HashMap;
 use std::hash::BuildHasher;
 
 /// A tag value of the games, interned: an index into their [`Strings`].
@@ -33,7 +33,7 @@ impl Sym {
 pub(crate) struct Strings {
     list: Vec<Box<str>>,
     table: hashbrown::HashTable<u32>,
-    hasher: std::hash::RandomState,
+    hasher: hashbrown::DefaultHashBuilder,
 }
 
 impl Strings {

@@ -4,7 +4,8 @@
 use crate::players::{name_key, PLACEHOLDERS};
 use crate::tournament::games::Table;
 use crate::tournament::model::Settings;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use hashbrown::HashMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Whether two keys are one edit (a letter added, dropped or changed) apart.
 pub(super) fn one_apart(a: &str, b: &str) -> bool {

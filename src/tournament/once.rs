@@ -19,7 +19,8 @@ use crate::tournament::games::{Games, TGame, Table};
 use crate::tournament::model::Settings;
 use crate::tournament::names::Keys;
 use crate::tournament::tags::{split_event_name, year_of, Tagged};
-use std::collections::{BTreeSet, HashMap};
+use hashbrown::HashMap;
+use std::collections::BTreeSet;
 use std::hash::{Hash, Hasher};
 
 /// Buckets of the games waiting: one is in memory at a time.
