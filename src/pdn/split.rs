@@ -201,11 +201,14 @@ fn read_from(
     let mut parts = Vec::with_capacity(piece.after.len() + 1);
     parts.push(piece.text);
     parts.extend_from_slice(piece.after);
+    let held: usize = parts.iter().map(|p| p.len()).sum();
     let src = Bytes {
         parts,
         eof: piece.eof,
     };
-    let mut reader = Reader::resume(src, &at).max_game_bytes(max_game_bytes);
+    let mut reader = Reader::resume(src, &at)
+        .max_game_bytes(max_game_bytes)
+        .fill_size(held.saturating_add(1));
     let mut games = Vec::new();
     let mut points = vec![at];
     while games.len() < limit && points.last().is_some_and(|p| p.offset() < stop) {
