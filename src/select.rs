@@ -1,12 +1,13 @@
 //! Choosing games: by player, event, tag, date, result, variant, verdict,
-//! finding, length and position (`pdnkit select`, and the same options of
-//! `check`, `convert`, `stats`, `dupes` and `report`).
+//! finding, length, position, opening and material (`pdnkit select`, and the
+//! same options of `check`, `convert`, `stats`, `dupes` and `report`).
 //!
 //! A [`Selection`] is a list of criteria. Different criteria combine with
 //! AND, the values of one criterion with OR (`--player A --player B
 //! --result 2-0`: games of A or B that White won). Each game is judged from
-//! its record ([`Game`]) and its check ([`GameReport`]); only `--position`
-//! needs the moves kept ([`Selection::needs_moves`]).
+//! its record ([`Game`]) and its check ([`GameReport`]); only `--position`,
+//! `--material` and `--opening TABLE:CODE` need the moves kept
+//! ([`Selection::needs_moves`]).
 //!
 //! ```
 //! use pdnkit::select::{Criterion, Selection};
@@ -97,6 +98,138 @@ enum Test {
     Position(Vec<Position>),
     /// The game's opening (docs/openings.md).
     Opening(OpeningSpec),
+    /// The main line reaches a position with this material (`--material`).
+    Material(Material),
+}
+
+/// How many pieces of one kind a side has: exactly `n`, or at least `n`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Count {
+    n: u32,
+    at_least: bool,
+}
+
+impl Count {
+    const NONE: Count = Count {
+        n: 0,
+        at_least: false,
+    };
+    fn holds(self, have: u32) -> bool {
+        if self.at_least {
+            have >= self.n
+        } else {
+            have == self.n
+        }
+    }
+}
+
+/// One side's pieces in a `--material` SPEC: kings and men.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pieces {
+    kings: Count,
+    men: Count,
+}
+
+/// `--material SPEC`: White's pieces and Black's, and whether the colours
+/// may be the other way round (`--material-either`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Material {
+    white: Pieces,
+    black: Pieces,
+    either: bool,
+}
+
+/// The largest count a SPEC may give (a 12x12 board holds 72 pieces).
+const MAX_COUNT: u32 = 99;
+
+impl Pieces {
+    /// One side of a SPEC: `0`, or counts of kings (`K`) and men (`M`), each
+    /// at most once and in either order, a trailing `+` meaning at least
+    /// (`3K`, `1K2M`, `2M+`, `0K+1M`). A kind not named has none.
+    fn parse(text: &str) -> Result<Pieces, String> {
+        let text = text.trim();
+        let mut out = Pieces {
+            kings: Count::NONE,
+            men: Count::NONE,
+        };
+        if text == "0" {
+            return Ok(out);
+        }
+        if text.is_empty() {
+            return Err("a side with no count (write 0 for no pieces)".into());
+        }
+        let (mut kings, mut men) = (false, false);
+        let mut rest = text.as_bytes();
+        while !rest.is_empty() {
+            let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 {
+                return Err(format!(
+                    "`{}`: a count comes first, then K or M",
+                    String::from_utf8_lossy(rest)
+                ));
+            }
+            let n = if digits > 2 {
+                MAX_COUNT + 1
+            } else {
+                crate::board::decimal(&rest[..digits])
+            };
+            if n > MAX_COUNT {
+                return Err(format!("a count above {MAX_COUNT}"));
+            }
+            let (seen, slot) = match rest.get(digits).map(u8::to_ascii_uppercase) {
+                Some(b'K') => (&mut kings, &mut out.kings),
+                Some(b'M') => (&mut men, &mut out.men),
+                _ => {
+                    return Err(format!(
+                        "`{text}`: each count is followed by K (kings) or M (men)"
+                    ))
+                }
+            };
+            if std::mem::replace(seen, true) {
+                return Err(format!("`{text}`: kings or men counted twice"));
+            }
+            let at_least = rest.get(digits + 1) == Some(&b'+');
+            *slot = Count { n, at_least };
+            rest = &rest[digits + 1 + usize::from(at_least)..];
+        }
+        Ok(out)
+    }
+
+    fn holds(self, kings: u32, men: u32) -> bool {
+        self.kings.holds(kings) && self.men.holds(men)
+    }
+}
+
+impl Material {
+    /// `WHITE:BLACK` ([`Pieces::parse`] each side).
+    fn parse(spec: &str, either: bool) -> Result<Material, CriterionError> {
+        let bad = |why: String| {
+            CriterionError(format!(
+                "'{spec}': {why}; a SPEC is White's pieces and Black's, as 3K:1K, 1K2M:2M+ or 2K:0"
+            ))
+        };
+        let (white, black) = spec
+            .split_once(':')
+            .ok_or_else(|| bad("no `:` between the sides".into()))?;
+        Ok(Material {
+            white: Pieces::parse(white).map_err(bad)?,
+            black: Pieces::parse(black).map_err(bad)?,
+            either,
+        })
+    }
+
+    /// Whether the position has this material (either way round, with `either`).
+    fn holds(&self, pos: &Position) -> bool {
+        use crate::piece::Color;
+        let kings = pos.kings();
+        let of = |c: Color| {
+            let own = pos.pieces(c);
+            ((own & kings).count(), (own & !kings).count())
+        };
+        let ((wk, wm), (bk, bm)) = (of(Color::White), of(Color::Black));
+        (self.white.holds(wk, wm) && self.black.holds(bk, bm))
+            || (self.either && self.white.holds(bk, bm) && self.black.holds(wk, wm))
+    }
 }
 
 /// What `--opening SPEC` asks of a game's opening.
@@ -168,6 +301,14 @@ impl Criterion {
         Test::parse_plies(text).map(Criterion)
     }
 
+    /// Games whose main line reaches a position with this material, before
+    /// or after any move: `SPEC` is White's pieces `:` Black's, each side
+    /// counts of kings (`K`) and men (`M`) or `0`, a trailing `+` meaning at
+    /// least (`3K:1K`, `1K2M:2M+`, `2K:0`); with `either`, also with the
+    /// colours swapped.
+    pub fn parse_material(spec: &str, either: bool) -> Result<Criterion, CriterionError> {
+        Material::parse(spec, either).map(|m| Criterion(Test::Material(m)))
+    }
     /// A position as a FEN (its squares are read in each game's variant).
     pub fn parse_position(fen: &str) -> Result<Criterion, CriterionError> {
         Test::parse_position(fen).map(Criterion)
@@ -425,6 +566,7 @@ impl Test {
             Test::Plies(..) => 10,
             Test::Position(_) => 11,
             Test::Opening(_) => 12,
+            Test::Material(_) => 13,
         }
     }
 
@@ -472,6 +614,9 @@ impl Test {
             Test::Plies(min, max) => (*min..=*max).contains(&r.plies),
             Test::Position(wanted) => reaches(r, wanted),
             Test::Opening(spec) => opening_is(r, spec),
+            Test::Material(m) => (1..=r.plies + 1)
+                .map_while(|n| r.position_before(n))
+                .any(|p| m.holds(&p)),
         }
     }
 }
@@ -603,7 +748,7 @@ impl Selection {
         self.criteria.iter().any(|c| {
             matches!(
                 c.0,
-                Test::Position(_) | Test::Opening(OpeningSpec::InTable(..))
+                Test::Position(_) | Test::Material(_) | Test::Opening(OpeningSpec::InTable(..))
             )
         })
     }
@@ -716,6 +861,58 @@ mod tests {
         no(Criterion::valid(false));
         yes(Criterion::variant_is("international"));
         no(Criterion::code(Code::IllegalMove));
+    }
+
+    #[test]
+    fn material_is_counted_in_every_position_of_the_main_line() {
+        // Two kings and a man against a king; the man crowns at ply 1.
+        let (g, r) = game("[GameType \"20\"]\n[FEN \"W:W6,K20,K30:BK45\"]\n1. 6-1 45-50 *\n");
+        assert_eq!(r.plies, 2);
+        let m = |spec: &str, either: bool| {
+            Criterion::parse_material(spec, either)
+                .unwrap_or_else(|e| panic!("{spec}: {e}"))
+                .matches(&g, &r)
+        };
+        // Before any move, and after the crowning.
+        assert!(m("2K1M:1K", false));
+        assert!(m("1M2K:1k", false));
+        assert!(m("3K:1K", false));
+        // Counts are exact unless `+` says at least.
+        assert!(!m("2K:1K", false));
+        assert!(m("2K+:1K", false));
+        assert!(m("0K+1M+:0K+", false));
+        assert!(!m("3K:1K1M", false));
+        assert!(!m("3K:0", false));
+        // The colours as given, or either way round.
+        assert!(!m("1K:3K", false));
+        assert!(m("1K:3K", true));
+        assert!(!m("1K:4K", true));
+        // A game that never replays has no position to match.
+        let (g, r) = game("[GameType \"20\"]\n[FEN \"W:W6:B45\"]\n1. 7-1 *\n");
+        let c = Criterion::parse_material("1M:1M", false).unwrap();
+        assert!(c.matches(&g, &r), "the start position counts");
+        assert!(!Criterion::parse_material("1K:1M", false)
+            .unwrap()
+            .matches(&g, &r));
+    }
+
+    #[test]
+    fn material_specs_that_cannot_be_read_say_why() {
+        for (spec, why) in [
+            ("3K", "no `:`"),
+            ("3X:1K", "followed by K (kings) or M (men)"),
+            ("K3:1K", "a count comes first"),
+            ("3K2K:0", "counted twice"),
+            ("100K:0", "a count above 99"),
+            (":1K", "a side with no count"),
+            ("3K:", "a side with no count"),
+            ("3K+1:0", "followed by K"),
+        ] {
+            let e = Criterion::parse_material(spec, false).expect_err(spec);
+            assert!(e.0.contains(why), "{spec}: {}", e.0);
+            assert!(e.0.starts_with(&format!("'{spec}'")), "{}", e.0);
+        }
+        assert!(Criterion::parse_material(" 0 : 2M+ ", false).is_ok());
     }
 
     #[test]

@@ -112,6 +112,8 @@ def check(
     irregularities: str = "stop",
     opening_table: Union[None, str, Sequence[str]] = None,
     strict_dialects: bool = False,
+    material: Union[None, str, Sequence[str]] = None,
+    material_either: bool = False,
 ) -> Checked:
     """Check a path or bytes as ``pdnkit check`` does, through the same
     pipeline: a folder is walked, an archive's members and a compressed
@@ -140,7 +142,12 @@ def check(
     ``UserWarning`` naming the file, the row and why;
     ``strict_dialects``: as ``--strict-dialects``, every record read as
     standard PDN (no producer's dialect read as meant, no ``dialect``
-    finding; docs/dialect.md).
+    finding; docs/dialect.md);
+    ``material``: as ``--material``, a SPEC (``"3K:1K"``) or a list of them
+    (any one), and ``material_either`` as ``--material-either``: only the
+    games whose main line reaches that material (docs/writing.md), with the
+    findings of the files that gave one; a SPEC that cannot be read raises
+    ``ValueError``.
     """
     if not isinstance(variant, str):
         variant = list(variant)
@@ -148,6 +155,10 @@ def check(
         opening_table = [os.fspath(opening_table)]
     elif opening_table is not None:
         opening_table = [os.fspath(t) for t in opening_table]
+    if isinstance(material, str):
+        material = [material]
+    elif material is not None:
+        material = list(material)
     out = _pdnkit.check(
         source,
         variant,
@@ -158,6 +169,8 @@ def check(
         irregularities,
         opening_table,
         strict_dialects,
+        material,
+        material_either,
     )
     for w in out.pop("table_warnings"):
         warnings.warn(w, UserWarning, stacklevel=2)

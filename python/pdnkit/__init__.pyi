@@ -46,6 +46,9 @@ def check(
     root: Optional[str] = ...,
     irregularities: str = ...,
     opening_table: Union[None, str, Sequence[str]] = ...,
+    strict_dialects: bool = ...,
+    material: Union[None, str, Sequence[str]] = ...,
+    material_either: bool = ...,
 ) -> Checked:
     """Check a file or bytes as ``pdnkit check`` does (same inference, same refusals)."""
 

@@ -251,7 +251,12 @@ impl Sink for Collect {
 /// second (issue 54: a FIFO with no writer, an idle pipe). The run is told
 /// to stop; a thread blocked in the system (opening a FIFO) is left to end
 /// when its read does.
-fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collect> {
+fn run_batch(
+    py: Python<'_>,
+    batch: Batch,
+    mut sink: Collect,
+    selection: pdnkit::select::Selection,
+) -> PyResult<Collect> {
     for p in batch.problems() {
         let message = format!("{}: {}", pdnkit::pdn::Snippet::visible(&p.path), p.message);
         sink.errors
@@ -260,7 +265,14 @@ fn run_batch(py: Python<'_>, batch: Batch, mut sink: Collect) -> PyResult<Collec
     let cancel = Arc::clone(&sink.cancel);
     let (r, mut sink) = on_a_thread(py, &cancel, move || {
         // Stopped by the sink: cancelled or interrupted, said below.
-        let r = match batch.run(&mut sink, None) {
+        // As the command line: only the selected games, and the findings of
+        // the files that gave one.
+        let run = if selection.is_empty() {
+            batch.run(&mut sink, None)
+        } else {
+            batch.run(&mut pdnkit::batch::Selected::new(&selection, &mut sink), None)
+        };
+        let r = match run {
             Ok(_) | Err(RunError::Stopped { .. }) => Ok(()),
             Err(RunError::Threads(e)) => Err(e),
         };
@@ -412,7 +424,7 @@ fn options(
 /// findings about its files, the files that could not be read, and those
 /// skipped.
 #[pyfunction]
-#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop", opening_table = None, strict_dialects = false))]
+#[pyo3(signature = (source_, variant = None, draw_rules = "auto", levels = None, name = None, root = None, irregularities = "stop", opening_table = None, strict_dialects = false, material = None, material_either = false))]
 #[allow(clippy::too_many_arguments)]
 fn check(
     py: Python<'_>,
@@ -425,7 +437,16 @@ fn check(
     irregularities: &str,
     opening_table: Option<Vec<String>>,
     strict_dialects: bool,
+    material: Option<Vec<String>>,
+    material_either: bool,
 ) -> PyResult<PyObject> {
+    // As `--material` (repeated: OR) and `--material-either`.
+    let mut selection = pdnkit::select::Selection::default();
+    for spec in material.iter().flatten() {
+        let c = pdnkit::select::Criterion::parse_material(spec, material_either)
+            .map_err(|e| PyValueError::new_err(format!("material: {e}")))?;
+        selection.add(c);
+    }
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     // As `--opening-table`: names or files, in order; `none` turns
     // classification off. A user's file is read on a thread of its own,
@@ -449,7 +470,7 @@ fn check(
     )?
         .opening_tables(tables);
     let batch = batch_of(source(source_)?, opts, name, root, None)?;
-    let sink = run_batch(py, batch, Collect::default())?;
+    let sink = run_batch(py, batch, Collect::default(), selection)?;
     let out = PyDict::new(py);
     for (key, list) in [
         ("games", &sink.games),

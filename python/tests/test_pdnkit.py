@@ -81,6 +81,23 @@ def test_producers_dialects_are_read_as_meant_unless_strict():
     assert strict.games[0]["diagnostics"][0]["ply"] == 14
 
 
+def test_material_selects_the_games_that_reach_it_as_the_command_line():
+    # Issue 67 item 3: three kings against one (White's in round 1, Black's
+    # in round 2); a man each in round 3.
+    data = (
+        b'[Round "1"]\n[GameType "20"]\n[FEN "W:W6,K20,K30:BK45"]\n1. 6-1 45-50 *\n\n'
+        b'[Round "2"]\n[GameType "20"]\n[FEN "W:WK5:BK21,K31,45"]\n1. 5-10 45-50 *\n\n'
+        b'[Round "3"]\n[GameType "20"]\n[FEN "W:W28:B23"]\n1. 28-22 *\n'
+    )
+    games = lambda c: [g["game"] for g in c.games]
+    assert games(pdnkit.check(data)) == [1, 2, 3]
+    assert games(pdnkit.check(data, material="3K:1K")) == [1]
+    assert games(pdnkit.check(data, material="3K:1K", material_either=True)) == [1, 2]
+    assert games(pdnkit.check(data, material=["1K:3K", "1M:1M"])) == [2, 3]
+    with pytest.raises(ValueError, match="material"):
+        pdnkit.check(data, material="3K")
+
+
 def test_a_missing_file_is_an_os_error_with_its_name():
     with pytest.raises(OSError) as e:
         pdnkit.check("no/such/file.pdn")

@@ -187,6 +187,9 @@ fn bad_criteria_are_refused_with_the_option_named() {
         (vec!["--result", "3-0"], "--result"),
         (vec!["--plies", "x"], "--plies"),
         (vec!["--position", "W:W99"], "--position"),
+        (vec!["--material", "3K"], "--material"),
+        (vec!["--material", "3Q:1K"], "--material"),
+        (vec!["--material-either"], "--material"),
     ] {
         let mut a = vec!["select"];
         a.extend_from_slice(&args);
@@ -671,4 +674,82 @@ fn a_merged_output_declared_utf8_is_valid_utf8() {
         String::from_utf8(std::fs::read(&out).unwrap()).is_ok(),
         "the real tree's merge is not UTF-8"
     );
+}
+
+/// `--material` and `--material-either`, as `select` and `check` apply them:
+/// the games that reach the material, whichever colour has it with
+/// `--material-either`, the same games for both.
+#[test]
+fn material_selects_the_games_that_reach_it() {
+    let dir = common::tempdir("material");
+    let file = dir.join("endings.pdn");
+    // 1: White crowns a third king against a lone king at ply 1.
+    // 2: the same with the colours swapped (Black crowns at ply 2).
+    // 3: three kings against a king only after an illegal move: never.
+    // 4: a man each, never a king.
+    std::fs::write(
+        &file,
+        "[Round \"1\"]\n[GameType \"20\"]\n[FEN \"W:W6,K20,K30:BK45\"]\n1. 6-1 45-50 *\n\n\
+         [Round \"2\"]\n[GameType \"20\"]\n[FEN \"W:WK5:BK21,K31,45\"]\n1. 5-10 45-50 *\n\n\
+         [Round \"3\"]\n[GameType \"20\"]\n[FEN \"W:W6,K20,K30:BK45\"]\n1. 6-11 45-50 *\n\n\
+         [Round \"4\"]\n[GameType \"20\"]\n[FEN \"W:W28:B23\"]\n1. 28x19 *\n\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("utf-8 path");
+    let rounds = |args: &[&str]| -> Vec<String> {
+        let mut a = vec!["select"];
+        a.extend_from_slice(args);
+        a.push(path);
+        let o = common::pdnkit(&a);
+        String::from_utf8_lossy(stdout(&o))
+            .lines()
+            .filter_map(|l| {
+                l.strip_prefix("[Round \"")
+                    .map(|r| r.trim_end_matches("\"]").to_string())
+            })
+            .collect()
+    };
+    assert_eq!(rounds(&["--material", "3K:1K"]), ["1"]);
+    assert_eq!(
+        rounds(&["--material", "3K:1K", "--material-either"]),
+        ["1", "2"]
+    );
+    assert_eq!(rounds(&["--material", "1K:3K"]), ["2"]);
+    // At least: White with a man or more and any kings, Black anything.
+    assert_eq!(rounds(&["--material", "0K+1M+:0K+0M+"]), ["1", "3", "4"]);
+    assert_eq!(rounds(&["--material", "0K+1M+:0K+1M+"]), ["4"]);
+    // One option repeated: OR; another option: AND; --invert: the rest.
+    assert_eq!(
+        rounds(&["--material", "3K:1K", "--material", "1M:0"]),
+        ["1", "4"]
+    );
+    assert_eq!(
+        rounds(&[
+            "--material",
+            "3K:1K",
+            "--material-either",
+            "--tag",
+            "Round=2"
+        ]),
+        ["2"]
+    );
+    assert_eq!(
+        rounds(&["--material", "3K:1K", "--invert"]),
+        ["2", "3", "4"]
+    );
+    // check and stats count the same games.
+    let o = common::pdnkit(&[
+        "check",
+        "--format",
+        "json",
+        "--material",
+        "3K:1K",
+        "--material-either",
+        path,
+    ]);
+    let games = common::json_lines(&o)
+        .into_iter()
+        .filter(|v| v["type"] == "game")
+        .count();
+    assert_eq!(games, 2);
 }

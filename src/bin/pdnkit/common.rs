@@ -471,6 +471,16 @@ pub struct SelectArgs {
     /// move (compared as a position, not as text).
     #[arg(long, value_name = "FEN")]
     pub position: Vec<String>,
+    /// Games whose main line reaches a position with this material, before
+    /// or after any move: White's pieces, `:`, Black's, each side counts of
+    /// kings (K) and men (M) or 0, a trailing + meaning at least (`3K:1K`,
+    /// `1K2M:2M+`, `2K:0`).
+    #[arg(long, value_name = "SPEC")]
+    pub material: Vec<String>,
+    /// `--material` also matches with the colours swapped (`3K:1K` finds
+    /// three kings against one, whichever side has the three).
+    #[arg(long, requires = "material")]
+    pub material_either: bool,
     /// Games whose opening is SPEC (docs/openings.md): `TABLE:CODE` (the
     /// game's match in that table), a code (`VI-15`, `1-VI`, `108`), `none`,
     /// or else a part of the opening's name.
@@ -567,6 +577,12 @@ impl SelectArgs {
         }
         for v in &self.position {
             add(Criterion::parse_position(v), "position")?;
+        }
+        for v in &self.material {
+            add(
+                Criterion::parse_material(v, self.material_either),
+                "material",
+            )?;
         }
         let chosen = tables.as_deref().unwrap_or_default();
         for v in &self.opening {
