@@ -379,6 +379,7 @@ impl<R: Read> Reader<R> {
     /// a source that holds fewer than a whole chunk: a read zeroes the room
     /// it reads into, and 64 KiB zeroed for a file of 24 KiB cost 1.5 % of
     /// `check` on the real international games (issue 65).
+    #[cfg(any(feature = "batch", test, fuzzing))]
     pub(crate) fn fill_size(mut self, n: usize) -> Self {
         self.chunk = n.clamp(4 << 10, CHUNK);
         self
