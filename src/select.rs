@@ -897,6 +897,69 @@ mod tests {
     }
 
     #[test]
+    fn material_is_counted_on_every_variants_board_both_colours() {
+        use crate::piece::{Color, Kind, Piece};
+        use crate::variant::Variant;
+        for v in Variant::ALL {
+            // The start position with White's first man and Black's first
+            // two crowned: one king and n-1 men against two kings and m-2.
+            let start = Position::start(v);
+            let mut setup = Setup::new(Color::White);
+            let (mut crowned_w, mut crowned_b) = (0, 0);
+            for c in [Color::White, Color::Black] {
+                for sq in start.pieces(c).squares() {
+                    let crowned = if c == Color::White {
+                        &mut crowned_w
+                    } else {
+                        &mut crowned_b
+                    };
+                    let kind = if *crowned < 1 + usize::from(c == Color::Black) {
+                        *crowned += 1;
+                        Kind::King
+                    } else {
+                        Kind::Man
+                    };
+                    setup.put(sq, Piece { color: c, kind });
+                }
+            }
+            let pos = setup
+                .into_position(v)
+                .unwrap_or_else(|e| panic!("{v:?}: {e}"));
+            let men = |c: Color| (pos.pieces(c) & !pos.kings()).count();
+            let (wm, bm) = (men(Color::White), men(Color::Black));
+            let holds = |spec: String, either: bool| {
+                Material::parse(&spec, either)
+                    .unwrap_or_else(|e| panic!("{spec}: {e}"))
+                    .holds(&pos)
+            };
+            assert!(holds(format!("1K{wm}M:2K{bm}M"), false), "{v:?}");
+            assert!(holds(format!("{wm}M1K:{bm}m2k"), false), "{v:?}");
+            assert!(
+                !holds(format!("2K{bm}M:1K{wm}M"), false),
+                "{v:?}: the colours"
+            );
+            assert!(holds(format!("2K{bm}M:1K{wm}M"), true), "{v:?}: either");
+            assert!(
+                !holds(format!("1K{}M:2K{bm}M", wm - 1), false),
+                "{v:?}: exact"
+            );
+            assert!(
+                holds(format!("1K{}M+:2K+{bm}M", wm - 1), false),
+                "{v:?}: at least"
+            );
+            assert!(
+                !holds(format!("1K{}M+:2K{bm}M", wm + 1), false),
+                "{v:?}: at least"
+            );
+            assert!(
+                !holds(format!("1K:2K{bm}M"), false),
+                "{v:?}: no men named is none"
+            );
+            assert!(!holds("0:0".to_string(), true), "{v:?}");
+        }
+    }
+
+    #[test]
     fn material_specs_that_cannot_be_read_say_why() {
         for (spec, why) in [
             ("3K", "no `:`"),
