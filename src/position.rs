@@ -703,6 +703,24 @@ mod tests {
                 "{list:?}"
             );
         }
+        // Every string of up to 5 characters over both separators, a
+        // letter, a digit and a two-byte letter.
+        let mut last = vec![String::new()];
+        for _ in 0..5 {
+            last = last
+                .iter()
+                .flat_map(|s| [',', ':', 'K', '7', 'é'].map(|c| format!("{s}{c}")))
+                .collect();
+            for list in &last {
+                let split = |sep| list.split(sep).collect::<Vec<_>>();
+                assert_eq!(fen::list(list).collect::<Vec<_>>(), split(','), "{list:?}");
+                assert_eq!(
+                    fen::fields(list).collect::<Vec<_>>(),
+                    split(':'),
+                    "{list:?}"
+                );
+            }
+        }
     }
 
     #[test]
