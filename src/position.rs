@@ -685,6 +685,15 @@ mod tests {
 
     #[test]
     fn fen_lists_and_fields_split_like_str_split() {
+        let same = |list: &str| {
+            let split = |sep| list.split(sep).collect::<Vec<_>>();
+            assert_eq!(fen::list(list).collect::<Vec<_>>(), split(','), "{list:?}");
+            assert_eq!(
+                fen::fields(list).collect::<Vec<_>>(),
+                split(':'),
+                "{list:?}"
+            );
+        };
         for list in [
             "",
             ",",
@@ -695,13 +704,7 @@ mod tests {
             "é,ü",
             ":W1::B2:",
         ] {
-            let split = |sep| list.split(sep).collect::<Vec<_>>();
-            assert_eq!(fen::list(list).collect::<Vec<_>>(), split(','), "{list:?}");
-            assert_eq!(
-                fen::fields(list).collect::<Vec<_>>(),
-                split(':'),
-                "{list:?}"
-            );
+            same(list);
         }
         // Every string of up to 5 characters over both separators, a
         // letter, a digit and a two-byte letter.
@@ -711,15 +714,7 @@ mod tests {
                 .iter()
                 .flat_map(|s| [',', ':', 'K', '7', 'é'].map(|c| format!("{s}{c}")))
                 .collect();
-            for list in &last {
-                let split = |sep| list.split(sep).collect::<Vec<_>>();
-                assert_eq!(fen::list(list).collect::<Vec<_>>(), split(','), "{list:?}");
-                assert_eq!(
-                    fen::fields(list).collect::<Vec<_>>(),
-                    split(':'),
-                    "{list:?}"
-                );
-            }
+            last.iter().for_each(|list| same(list));
         }
     }
 
