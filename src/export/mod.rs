@@ -11,7 +11,7 @@ mod table;
 mod value;
 
 pub use normalise::{Normalise, Normalised, NotRewritable};
-pub use patch::{Patch, PatchMismatch, ResultFix};
+pub use patch::{Patch, ResultFix};
 pub use records::{FileRecord, GameRecord};
 pub(crate) use rows::spreadsheet_safe;
 pub use rows::PlyRow;
@@ -89,6 +89,6 @@ mod tests {
             old: b"1-1".to_vec(),
             new: "2-0".into(),
         }];
-        assert_eq!(apply_patches(text, &moved), Err(PatchMismatch(10)));
+        assert_eq!(apply_patches(text, &moved), Err(NotRewritable::Changed(10)));
     }
 }

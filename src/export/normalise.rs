@@ -293,8 +293,8 @@ pub(super) fn normalised_pdn(g: &Game, r: &GameReport, opts: Normalise) -> Norma
     }
 }
 
-/// Why a game's file must not be rewritten in place: what could not be read
-/// would be lost.
+/// Why a game's file must not be rewritten in place (what could not be read
+/// would be lost), or why its patches cannot be applied.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum NotRewritable {
@@ -304,6 +304,12 @@ pub enum NotRewritable {
     /// Not a single tag pair: the text does not look like PDN.
     #[error("has no tag pair: this does not look like PDN")]
     NoTags,
+    /// Its patches cannot be applied ([`Patch::apply_all`](super::Patch::apply_all)):
+    /// its bytes at this offset are not those read.
+    #[error(
+        "its bytes at offset {0} are not those read (a UTF-16 file, or changed since): not patched"
+    )]
+    Changed(u64),
 }
 
 /// [`Normalise::rewritable`].

@@ -1,7 +1,7 @@
 //! Result fixes (`--fix-results`): the bytes to change in a file, and their
 //! safe application.
 
-use crate::export::normalise::as_played;
+use crate::export::normalise::{as_played, NotRewritable};
 use crate::pdn::write::ResultStyle;
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
@@ -226,24 +226,17 @@ fn fix_token(
     }
 }
 
-/// Why a file's patches cannot be applied.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "its bytes at offset {0} are not those read (a UTF-16 file, or changed since): not patched"
-)]
-pub struct PatchMismatch(pub u64);
-
 /// The file's bytes with `patches` applied (in any order; none may overlap).
-pub(super) fn apply_patches(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, PatchMismatch> {
+pub(super) fn apply_patches(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, NotRewritable> {
     let mut sorted: Vec<&Patch> = patches.iter().collect();
     sorted.sort_by_key(|p| p.offset);
     let mut out = Vec::with_capacity(original.len() + 64 * patches.len());
     let mut at = 0usize;
     for p in sorted {
-        let start = usize::try_from(p.offset).map_err(|_| PatchMismatch(p.offset))?;
+        let start = usize::try_from(p.offset).map_err(|_| NotRewritable::Changed(p.offset))?;
         let end = start + p.old.len();
         if start < at || original.get(start..end) != Some(&p.old[..]) {
-            return Err(PatchMismatch(p.offset));
+            return Err(NotRewritable::Changed(p.offset));
         }
         out.extend_from_slice(&original[at..start]);
         out.extend_from_slice(p.new.as_bytes());
@@ -273,7 +266,7 @@ impl ResultFix {
 impl Patch {
     /// The file's bytes with `patches` applied (in any order; none may
     /// overlap), or where a patch's old bytes are not there.
-    pub fn apply_all(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, PatchMismatch> {
+    pub fn apply_all(original: &[u8], patches: &[Patch]) -> Result<Vec<u8>, NotRewritable> {
         apply_patches(original, patches)
     }
 }

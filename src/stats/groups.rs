@@ -85,6 +85,21 @@ pub struct Group {
     /// By scope ([`GroupBy::Scope`]): all the figures of its games.
     #[cfg_attr(feature = "serde", serde(skip))]
     pub figures: Option<Stats>,
+    /// [`Explorer`](super::Explorer): the earliest year of its games' Date tags.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub first_year: Option<u32>,
+    /// The latest.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub last_year: Option<u32>,
+    /// [`Explorer`](super::Explorer): its most recent games by their Date
+    /// tags (then the later in the input), newest first, at most four:
+    /// White, Black, Event and Date as written (empty when absent).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub recent: Vec<[String; 4]>,
+    /// [`Explorer`](super::Explorer): the row of an opening or ballot table
+    /// the position is, `TABLE CODE` (its name in [`Group::opening_name`]).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub row: Option<String>,
 }
 
 impl Group {

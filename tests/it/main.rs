@@ -17,6 +17,7 @@ mod conformance_rules;
 mod diagrams;
 mod dialects;
 mod doors;
+mod explore;
 mod export;
 mod facts;
 mod fuzz_corpus;

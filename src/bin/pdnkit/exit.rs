@@ -91,7 +91,7 @@ pub const TABLE: [Statuses; 6] = [
         findings: Some("at least one error finding"),
     },
     Statuses {
-        commands: &["stats", "dupes", "perft", "diagram", "openings"],
+        commands: &["stats", "dupes", "explore", "perft", "diagram", "openings"],
         ok: "the job was done",
         findings: None,
     },

@@ -19,7 +19,8 @@ mod screen;
 mod style;
 
 use cmd::{
-    check, convert, diagram, dupes, man, openings, perft, report, select, stats, tournament,
+    check, convert, diagram, dupes, explore, man, openings, perft, report, select, stats,
+    tournament,
 };
 
 use clap::{Parser, Subcommand};
@@ -51,6 +52,9 @@ enum Command {
     /// Write the games a selection keeps as PDN, byte for byte (or normalised).
     #[command(after_help = exit::after_help("select", SELECT_HELP))]
     Select(select::Args),
+    /// The moves played from a position, with their results: an opening explorer.
+    #[command(after_help = exit::after_help("explore", EXPLORE_HELP))]
+    Explore(explore::Args),
     /// Games stored twice, and games that are the start of another.
     #[command(after_help = exit::after_help("dupes", DUPES_HELP))]
     Dupes(dupes::Args),
@@ -146,6 +150,17 @@ Examples:
   pdnkit dupes archive/
   pdnkit dupes --format json --min-plies 20 archive/";
 
+const EXPLORE_HELP: &str = "\
+Every game whose main line reaches the position counts there (by any order of
+moves, once, without an error before it), with the move it played from it;
+results are those the records declare. Every option that selects games applies.
+
+Examples:
+  pdnkit explore archive/                                  the start of each variant
+  pdnkit explore --play '32-28 18-23' archive/             after these moves
+  pdnkit explore --player sijbrands --depth 3 archive/     a repertoire, 3 plies deep
+  pdnkit explore --position 'W:WK46:BK5,K23' --format json archive/";
+
 const REPORT_HELP: &str = "\
 Examples:
   pdnkit report archive/ -o report.html        then open report.html in a browser (works offline)
@@ -211,6 +226,7 @@ fn main() -> ExitCode {
         Command::Convert(a) => convert::run(a),
         Command::Select(a) => select::run(a),
         Command::Dupes(a) => dupes::run(a),
+        Command::Explore(a) => explore::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Openings(a) => openings::run(a),

@@ -5,6 +5,7 @@ pub mod check;
 pub mod convert;
 pub mod diagram;
 pub mod dupes;
+pub mod explore;
 pub mod man;
 pub mod openings;
 pub mod perft;

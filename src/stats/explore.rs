@@ -1,0 +1,695 @@
+//! The moves played from a position, counted over an archive: `pdnkit
+//! explore` (docs/explore.md). A game counts at a position when its main
+//! line reaches it, by any order of moves, without an error before it; it
+//! counts once there even when it passes twice, with the move it played the
+//! first time.
+
+use super::Group;
+use crate::diagram::Arrow;
+use crate::notation::Style;
+use crate::pdn::{Game, Outcome, PdnDate};
+use crate::position::Position;
+use crate::replay::{GameReport, Options};
+use crate::rules::Move;
+use crate::tournament::{Strings, Sym};
+use crate::variant::Variant;
+use hashbrown::HashMap;
+
+/// The most recent games kept per position and per move.
+const RECENT: usize = 4;
+
+/// The moves played from positions of an archive, with their results: the
+/// tree of `pdnkit explore`, from each root down `depth` plies.
+///
+/// ```
+/// use pdnkit::pdn::read_all;
+/// use pdnkit::stats::Explorer;
+/// use pdnkit::{check_game, Options, Variant};
+/// let text = b"[GameType \"20\"][Result \"2-0\"] 1. 32-28 19-23 2-0\n\
+///              [GameType \"20\"][Result \"1-1\"] 1. 32-28 18-22 1-1\n\
+///              [GameType \"20\"][Result \"0-2\"] 1. 33-28 18-22 0-2\n";
+/// let mut explorer = Explorer::new(&[], 1);
+/// for g in read_all(text) {
+///     let mut opts = Options::default();
+///     opts.keep_moves = true; // the explorer reads the positions played
+///     explorer.add(&g, &check_game(&g, &opts));
+/// }
+/// let tree = explorer.tree(None);
+/// let (start, totals, moves) = &tree[0];
+/// assert_eq!(*start, Variant::International.start());
+/// assert_eq!((totals.games, totals.wins, totals.draws, totals.losses), (3, 1, 1, 1));
+/// assert_eq!(moves[0].name, "32-28");
+/// assert_eq!((moves[0].games, moves[0].wins, moves[0].draws), (2, 1, 1));
+/// assert_eq!(moves[1].name, "33-28");
+/// ```
+#[derive(Debug)]
+pub struct Explorer {
+    /// The roots named (one per variant); none: each variant's start.
+    roots: Vec<Position>,
+    depth: u32,
+    /// Depth 1: the roots' counts, kept as games come.
+    nodes: Vec<Node>,
+    /// Deeper: every game's positions, counted level by level at the end.
+    kept: Vec<Kept>,
+    keys: Vec<u64>,
+    moves: Vec<u32>,
+    /// Moves by (salted key before, key after), and their texts.
+    move_ids: HashMap<(u64, u64), u32>,
+    move_texts: Vec<String>,
+    /// White, Black, Event and Date of the games, each text once.
+    strings: Strings,
+    /// The variants of the games counted.
+    seen: Vec<Variant>,
+    seq: u64,
+}
+
+/// A position of the tree and what was played from it.
+#[derive(Clone, Debug)]
+struct Node {
+    pos: Position,
+    /// The moves from its root to it.
+    line: Vec<String>,
+    totals: Tally,
+    moves: Vec<(String, Tally)>,
+    /// The nodes first reached through its moves.
+    children: Vec<usize>,
+}
+
+/// A game kept for the levels below the first: where its keys and moves are.
+#[derive(Clone, Copy, Debug)]
+struct Kept {
+    variant: Variant,
+    /// Where its keys (one more than its plies) and its moves start.
+    at: usize,
+    mv_at: usize,
+    plies: usize,
+    meta: Meta,
+}
+
+/// What one game adds to a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Meta {
+    /// 0 White won, 1 drawn, 2 Black won, 3 unfinished (or unknown).
+    result: u8,
+    /// The Date as `yyyymmdd`, unknown parts 0: newest first.
+    when: u32,
+    seq: u64,
+    white: Sym,
+    black: Sym,
+    event: Sym,
+    date: Sym,
+}
+
+impl Meta {
+    fn newer(&self, o: &Meta) -> bool {
+        (self.when, self.seq) > (o.when, o.seq)
+    }
+    fn year(&self) -> Option<u32> {
+        (self.when >= 10000).then_some(self.when / 10000)
+    }
+    /// The same game with its texts in `to`, placed `seq` games later.
+    fn moved(&self, from: &Strings, to: &mut Strings, seq: u64) -> Meta {
+        let mut re = |s: Sym| from.get(s).map_or(Sym::NONE, |t| to.intern(t));
+        Meta {
+            white: re(self.white),
+            black: re(self.black),
+            event: re(self.event),
+            date: re(self.date),
+            seq: self.seq + seq,
+            ..*self
+        }
+    }
+}
+
+/// Games through a position or a move.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    counts: [u64; 4],
+    first: Option<u32>,
+    last: Option<u32>,
+    recent: Vec<Meta>,
+}
+
+impl Tally {
+    fn add(&mut self, m: &Meta) {
+        self.counts[usize::from(m.result.min(3))] += 1;
+        if let Some(y) = m.year() {
+            self.first = Some(self.first.map_or(y, |f| f.min(y)));
+            self.last = Some(self.last.map_or(y, |l| l.max(y)));
+        }
+        let at = self.recent.iter().position(|r| m.newer(r));
+        match at {
+            Some(i) => self.recent.insert(i, *m),
+            None => self.recent.push(*m),
+        }
+        self.recent.truncate(RECENT);
+    }
+    fn merge(&mut self, o: &Tally, from: &Strings, to: &mut Strings, seq: u64) {
+        for (a, b) in self.counts.iter_mut().zip(o.counts) {
+            *a += b;
+        }
+        self.first = self.first.into_iter().chain(o.first).min();
+        self.last = self.last.into_iter().chain(o.last).max();
+        let mut all: Vec<Meta> = o.recent.iter().map(|m| m.moved(from, to, seq)).collect();
+        all.append(&mut self.recent);
+        all.sort_by(|a, b| (b.when, b.seq).cmp(&(a.when, a.seq)));
+        all.truncate(RECENT);
+        self.recent = all;
+    }
+    fn group(&self, name: String, strings: &Strings) -> Group {
+        let text = |s: Sym| strings.get(s).unwrap_or("").to_string();
+        Group {
+            name,
+            games: self.counts.iter().sum(),
+            wins: self.counts[0],
+            draws: self.counts[1],
+            losses: self.counts[2],
+            unscored: self.counts[3],
+            first_year: self.first,
+            last_year: self.last,
+            recent: self
+                .recent
+                .iter()
+                .map(|m| [text(m.white), text(m.black), text(m.event), text(m.date)])
+                .collect(),
+            ..Group::default()
+        }
+    }
+}
+
+impl Node {
+    fn new(pos: Position, line: Vec<String>) -> Node {
+        Node {
+            pos,
+            line,
+            totals: Tally::default(),
+            moves: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+    /// Counts a game here, with the move it played, if any.
+    fn add(&mut self, meta: &Meta, mv: Option<&str>) {
+        self.totals.add(meta);
+        let Some(mv) = mv else { return };
+        match self.moves.iter_mut().find(|(m, _)| m == mv) {
+            Some((_, t)) => t.add(meta),
+            None => {
+                let mut t = Tally::default();
+                t.add(meta);
+                self.moves.push((mv.to_string(), t));
+            }
+        }
+    }
+}
+
+/// The map key of a position of `v`.
+fn node_key(v: Variant, key: u64) -> (Variant, u64) {
+    (v, key)
+}
+
+/// `key` salted by its variant: a move's identity is its variant's.
+fn salted(v: Variant, key: u64) -> u64 {
+    key ^ (v as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The legal move of `pos` written `text` (numbers or algebraic squares,
+/// `-`, `x` or `:`); else why it is not one, as `pdnkit diagram` says it.
+pub(crate) fn resolve(pos: &Position, text: &str) -> Result<Move, String> {
+    let arrow = Arrow::legal(pos, text).map_err(|e| e.to_string())?;
+    let (Some(&from), Some(&to)) = (arrow.path.first(), arrow.path.last()) else {
+        return Err(format!("'{text}' is not a move"));
+    };
+    pos.legal_moves()
+        .into_iter()
+        .find(|m| m.from() == from && m.to() == to && m.captured() == arrow.captured)
+        .ok_or_else(|| format!("'{text}' is not a legal move here"))
+}
+
+impl Explorer {
+    /// An explorer of the trees from `roots` (a position per variant; none:
+    /// the start position of each variant whose games are added), `depth`
+    /// plies deep (at least 1: the roots' moves; each level below is the
+    /// table of the positions after the moves above it). Depth 1 keeps only
+    /// the roots' counts; a deeper tree keeps 12 bytes a ply of the games
+    /// added until [`Explorer::tree`].
+    pub fn new(roots: &[Position], depth: u32) -> Explorer {
+        let mut e = Explorer {
+            roots: Vec::new(),
+            depth: depth.max(1),
+            nodes: Vec::new(),
+            kept: Vec::new(),
+            keys: Vec::new(),
+            moves: Vec::new(),
+            move_ids: HashMap::default(),
+            move_texts: Vec::new(),
+            strings: Strings::default(),
+            seen: Vec::new(),
+            seq: 0,
+        };
+        for p in roots {
+            if !e.roots.iter().any(|r| r.variant() == p.variant()) {
+                e.roots.push(*p);
+            }
+        }
+        e
+    }
+
+    /// The position of `variant` the tree starts from, `None` when the
+    /// roots named have none of it.
+    fn root_of(&self, v: Variant) -> Option<Position> {
+        if self.roots.is_empty() {
+            return Some(v.start());
+        }
+        self.roots.iter().find(|p| p.variant() == v).copied()
+    }
+
+    /// `moves` (a line such as `32-28 18-23`, move numbers allowed) played
+    /// from every root: roots where one of them is not a legal move are
+    /// dropped. Without roots, from each variant's start. The error names
+    /// the first move that fits no root.
+    pub fn play(&mut self, moves: &str) -> Result<(), String> {
+        let mut roots = if self.roots.is_empty() {
+            Variant::ALL.iter().map(|v| v.start()).collect()
+        } else {
+            std::mem::take(&mut self.roots)
+        };
+        let tokens: Vec<&str> = moves
+            .split_whitespace()
+            .map(|t| {
+                // A move number, `12.` or `12...`, alone or glued to the move.
+                let digits = t.len() - t.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+                match t[digits..].trim_start_matches('.') {
+                    rest if rest.len() < t.len() - digits => rest,
+                    _ => t,
+                }
+            })
+            .filter(|t| !t.is_empty())
+            .collect();
+        for t in &tokens {
+            let mut why = None;
+            let next: Vec<Position> = roots
+                .iter()
+                .filter_map(|p| match resolve(p, t) {
+                    Ok(m) => Some(crate::rules::play_unchecked(p, &m)),
+                    Err(e) => {
+                        why.get_or_insert(e);
+                        None
+                    }
+                })
+                .collect();
+            if next.is_empty() {
+                return Err(why.unwrap_or_else(|| format!("'{t}': no position to play it from")));
+            }
+            roots = next;
+        }
+        self.roots = roots;
+        Ok(())
+    }
+
+    /// Counts one game, replayed with [`Options::keep_moves`]: at each
+    /// position of the tree its main line reaches before an error, once,
+    /// with the move it played there first. A game not replayed, or of a
+    /// variant with no root, counts nowhere.
+    pub fn add(&mut self, g: &Game, r: &GameReport) {
+        let (Some(v), Some(start)) = (r.variant, r.start) else {
+            return;
+        };
+        let Some(root) = self.root_of(v) else { return };
+        if !r.checked || start.variant() != v {
+            return;
+        }
+        if !self.seen.contains(&v) {
+            self.seen.push(v);
+        }
+        let meta = self.meta(g, r);
+        self.seq += 1;
+        let keys: Vec<u64> = (1..=r.played.len() as u32 + 1)
+            .map_while(|n| r.position_before(n))
+            .map(|p| p.key())
+            .collect();
+        let style = Style {
+            algebraic: v.algebraic(),
+            colon: false,
+        };
+        if self.depth == 1 {
+            let i = match self.nodes.iter().position(|n| n.pos == root) {
+                Some(i) => i,
+                None => {
+                    self.nodes.push(Node::new(root, Vec::new()));
+                    self.nodes.len() - 1
+                }
+            };
+            let node = &mut self.nodes[i];
+            if let Some(at) = keys.iter().position(|&k| k == root.key()) {
+                let mv = r.played.get(at).map(|p| style.write(&p.before, &p.mv));
+                node.add(&meta, mv.as_deref());
+            }
+            return;
+        }
+        let (at, mv_at) = (self.keys.len(), self.moves.len());
+        self.keys.extend_from_slice(&keys);
+        for (i, p) in r.played.iter().enumerate().take(keys.len() - 1) {
+            let id = (salted(v, keys[i]), keys[i + 1]);
+            let next = self.move_texts.len() as u32;
+            let id = *self.move_ids.entry(id).or_insert(next);
+            if id == next {
+                self.move_texts.push(style.write(&p.before, &p.mv));
+            }
+            self.moves.push(id);
+        }
+        self.kept.push(Kept {
+            variant: v,
+            at,
+            mv_at,
+            plies: keys.len() - 1,
+            meta,
+        });
+    }
+
+    /// What the game adds to a count: its result as its record declares it
+    /// (in its variant's convention, as `--result` reads it), its date and
+    /// names.
+    fn meta(&mut self, g: &Game, r: &GameReport) -> Meta {
+        let result = match r.declared {
+            Some(Outcome::WhiteWins) => 0,
+            Some(Outcome::Draw) => 1,
+            Some(Outcome::BlackWins) => 2,
+            _ => 3,
+        };
+        let date = g.tag("Date");
+        let when = date.as_deref().map_or(0, |d| {
+            let d = PdnDate::parse(d);
+            d.year.map_or(0, |y| {
+                y.min(9999) * 10000 + d.month.unwrap_or(0) * 100 + d.day.unwrap_or(0)
+            })
+        });
+        let mut tag = |name: &str| {
+            g.tag(name)
+                .map_or(Sym::NONE, |t| self.strings.intern(t.trim()))
+        };
+        Meta {
+            result,
+            when,
+            seq: self.seq,
+            white: tag("White"),
+            black: tag("Black"),
+            event: tag("Event"),
+            date: tag("Date"),
+        }
+    }
+
+    /// Adds `other`'s games, counted after this explorer's (for one
+    /// archive explored in parts; `other` explores the same roots as deep).
+    pub fn merge(&mut self, other: Explorer) {
+        let seq = self.seq;
+        for v in &other.seen {
+            if !self.seen.contains(v) {
+                self.seen.push(*v);
+            }
+        }
+        for n in other.nodes {
+            let i = match self.nodes.iter().position(|m| m.pos == n.pos) {
+                Some(i) => i,
+                None => {
+                    self.nodes.push(Node::new(n.pos, n.line.clone()));
+                    self.nodes.len() - 1
+                }
+            };
+            let (from, to) = (&other.strings, &mut self.strings);
+            let mine = &mut self.nodes[i];
+            mine.totals.merge(&n.totals, from, to, seq);
+            for (mv, t) in &n.moves {
+                match mine.moves.iter_mut().find(|(m, _)| m == mv) {
+                    Some((_, mt)) => mt.merge(t, from, to, seq),
+                    None => {
+                        let mut mt = Tally::default();
+                        mt.merge(t, from, to, seq);
+                        mine.moves.push((mv.clone(), mt));
+                    }
+                }
+            }
+        }
+        let mut ids = vec![0; other.move_texts.len()];
+        for (k, &id) in &other.move_ids {
+            let next = self.move_texts.len() as u32;
+            let mine = *self.move_ids.entry(*k).or_insert(next);
+            if mine == next {
+                self.move_texts.push(other.move_texts[id as usize].clone());
+            }
+            ids[id as usize] = mine;
+        }
+        for k in other.kept {
+            self.kept.push(Kept {
+                at: k.at + self.keys.len(),
+                mv_at: k.mv_at + self.moves.len(),
+                meta: k.meta.moved(&other.strings, &mut self.strings, seq),
+                ..k
+            });
+        }
+        self.keys.extend_from_slice(&other.keys);
+        self.moves
+            .extend(other.moves.iter().map(|&id| ids[id as usize]));
+        self.seq += other.seq;
+    }
+
+    /// The tree: each root of a variant whose games were added, then below
+    /// each move (most played first) the position after it, down `depth`
+    /// plies; a position reached by two lines is listed under the first.
+    /// Per position: the position; its totals, named by the line of moves
+    /// from its root (`""` for the root), with the opening or ballot it is
+    /// a row of (`Group::row`, `Group::opening_name`: `opts`' tables, else
+    /// the shipped ones); the moves played from it, most played first.
+    /// In each count `wins` are White's, `losses` Black's wins, and
+    /// `unscored` the games with no result, `*`, or one whose meaning is
+    /// not known.
+    pub fn tree(&self, opts: Option<&Options>) -> Vec<(Position, Group, Vec<Group>)> {
+        let nodes = self.levels();
+        let mut order = Vec::with_capacity(nodes.len());
+        let mut stack: Vec<usize> = (0..nodes.len())
+            .filter(|&i| nodes[i].line.is_empty())
+            .rev()
+            .collect();
+        while let Some(i) = stack.pop() {
+            order.push(i);
+            let mut children = nodes[i].children.clone();
+            children.sort_by_key(|&c| {
+                let mv = nodes[c].line.last().map_or("", |m| m.as_str());
+                let games = nodes[i]
+                    .moves
+                    .iter()
+                    .find(|(m, _)| m == mv)
+                    .map_or(0, |(_, t)| t.counts.iter().sum::<u64>());
+                (std::cmp::Reverse(games), mv.to_string())
+            });
+            stack.extend(children.into_iter().rev());
+        }
+        let tables = opts.and_then(|o| o.opening_tables.as_ref());
+        order
+            .into_iter()
+            .map(|i| {
+                let n = &nodes[i];
+                let mut totals = n.totals.group(n.line.join(" "), &self.strings);
+                let v = n.pos.variant();
+                let set_up = !crate::openings::is_initial(&n.pos);
+                if let Some(o) = crate::openings::classify(v, &[n.pos.key()], &[], set_up, tables)
+                    .filter(|_| set_up)
+                {
+                    totals.row = Some(format!("{} {}", o.table(), o.code()));
+                    totals.opening_name = o.name().map(str::to_string);
+                }
+                let mut moves: Vec<Group> = n
+                    .moves
+                    .iter()
+                    .map(|(m, t)| t.group(m.clone(), &self.strings))
+                    .collect();
+                moves.sort_by(|a, b| b.games.cmp(&a.games).then_with(|| a.name.cmp(&b.name)));
+                (n.pos, totals, moves)
+            })
+            .collect()
+    }
+
+    /// The roots of the variants seen, in the table's order, empty.
+    fn empty_roots(&self) -> Vec<Node> {
+        Variant::ALL
+            .iter()
+            .filter(|v| self.seen.contains(v))
+            .filter_map(|&v| self.root_of(v))
+            .map(|p| Node::new(p, Vec::new()))
+            .collect()
+    }
+
+    /// Every node of the tree, counted: the roots' own counts at depth 1;
+    /// deeper, level by level over the games kept.
+    fn levels(&self) -> Vec<Node> {
+        let mut nodes = self.empty_roots();
+        if self.depth == 1 {
+            for n in &mut nodes {
+                if let Some(counted) = self.nodes.iter().find(|c| c.pos == n.pos) {
+                    *n = counted.clone();
+                }
+            }
+            return nodes;
+        }
+        let mut index: HashMap<(Variant, u64), usize> = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (node_key(n.pos.variant(), n.pos.key()), i))
+            .collect();
+        let mut level: Vec<usize> = (0..nodes.len()).collect();
+        for d in 0..self.depth {
+            let here: HashMap<(Variant, u64), usize> = level
+                .iter()
+                .map(|&i| (node_key(nodes[i].pos.variant(), nodes[i].pos.key()), i))
+                .collect();
+            self.count_level(&here, &mut nodes);
+            if d + 1 == self.depth {
+                break;
+            }
+            let mut next = Vec::new();
+            for &i in &level {
+                let moves: Vec<String> = nodes[i].moves.iter().map(|(m, _)| m.clone()).collect();
+                for m in moves {
+                    let Ok(mv) = resolve(&nodes[i].pos, &m) else {
+                        continue;
+                    };
+                    let child = crate::rules::play_unchecked(&nodes[i].pos, &mv);
+                    let key = node_key(child.variant(), child.key());
+                    if index.contains_key(&key) {
+                        continue;
+                    }
+                    let mut line = nodes[i].line.clone();
+                    line.push(m);
+                    let c = nodes.len();
+                    index.insert(key, c);
+                    next.push(c);
+                    nodes[i].children.push(c);
+                    nodes.push(Node::new(child, line));
+                }
+            }
+            level = next;
+        }
+        nodes
+    }
+
+    /// Counts every game kept at the nodes of one level it reaches.
+    fn count_level(&self, here: &HashMap<(Variant, u64), usize>, nodes: &mut [Node]) {
+        let mut done: Vec<usize> = Vec::new();
+        for k in &self.kept {
+            done.clear();
+            let keys = &self.keys[k.at..=k.at + k.plies];
+            for (j, &key) in keys.iter().enumerate() {
+                let Some(&i) = here.get(&node_key(k.variant, key)) else {
+                    continue;
+                };
+                if done.contains(&i) {
+                    continue;
+                }
+                done.push(i);
+                let mv = (j < k.plies)
+                    .then(|| self.move_texts[self.moves[k.mv_at + j] as usize].as_str());
+                nodes[i].add(&k.meta, mv);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pdn::read_all;
+
+    const GAMES: &str =
+        "[GameType \"20\"][Date \"2001\"][Result \"2-0\"] 1. 32-28 17-21 2. 33-29 20-25 2-0\n\
+        [GameType \"20\"][Date \"2003\"][Result \"0-2\"] 1. 33-29 17-21 2. 32-28 19-24 0-2\n\
+        [GameType \"20\"][Date \"2002\"][Result \"1-1\"] 1. 32-28 17-21 2. 33-29 19-24 1-1\n\
+        [GameType \"20\"][Result \"*\"] 1. 32-28 17-21 2. 33-29 *\n\
+        [GameType \"21\"][Result \"1-0\"] 1. 11-15 23-19 2. 8-11 1-0\n\
+        [GameType \"21\"][Result \"0-1\"] 1. 11-15 22-18 0-1\n";
+
+    fn explored(games: &[Game], roots: &[Position], depth: u32) -> Explorer {
+        let mut opts = Options::default();
+        opts.keep_moves = true;
+        let mut e = Explorer::new(roots, depth);
+        for g in games {
+            e.add(g, &crate::check::check_game(g, &opts));
+        }
+        e
+    }
+
+    /// The tree as comparable text: each position's line, counts and moves.
+    fn text(e: &Explorer) -> Vec<String> {
+        e.tree(None)
+            .into_iter()
+            .map(|(p, t, moves)| {
+                let m: Vec<String> = moves
+                    .iter()
+                    .map(|g| {
+                        format!(
+                            "{} {} {} {} {} {}",
+                            g.name, g.games, g.wins, g.draws, g.losses, g.unscored
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{} [{}] {} {:?} {:?} | {}",
+                    p.to_fen(),
+                    t.name,
+                    t.games,
+                    t.first_year,
+                    t.recent,
+                    m.join(", ")
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn two_halves_merged_are_the_whole() {
+        let games = read_all(GAMES.as_bytes());
+        for depth in [1, 3] {
+            let whole = explored(&games, &[], depth);
+            let mut first = explored(&games[..3], &[], depth);
+            first.merge(explored(&games[3..], &[], depth));
+            assert_eq!(text(&first), text(&whole), "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn the_first_level_of_a_deep_tree_is_the_shallow_tree() {
+        let games = read_all(GAMES.as_bytes());
+        let shallow = text(&explored(&games, &[], 1));
+        let deep = text(&explored(&games, &[], 4));
+        for root in &shallow {
+            assert!(deep.contains(root), "{root} not in {deep:#?}");
+        }
+        // International and English: one tree each, in the table's order.
+        assert_eq!(shallow.len(), 2);
+        assert!(shallow[0].starts_with("W:W31"), "{shallow:?}");
+    }
+
+    #[test]
+    fn moves_are_played_from_every_root_they_fit() {
+        let games = read_all(GAMES.as_bytes());
+        let mut e = Explorer::new(&[], 1);
+        e.play("1. 11-15 23-19").unwrap();
+        // Only English and the 8x8 variants numbered as it is: Black first.
+        assert!(e
+            .roots
+            .iter()
+            .all(|p| p.variant().board() == crate::board::BoardSize::Eight));
+        let mut opts = Options::default();
+        opts.keep_moves = true;
+        for g in &games {
+            e.add(g, &crate::check::check_game(g, &opts));
+        }
+        let tree = e.tree(None);
+        assert_eq!(tree.len(), 1);
+        assert_eq!(tree[0].1.games, 1);
+        assert_eq!(tree[0].2[0].name, "8-11");
+        assert!(Explorer::new(&[], 1)
+            .play("32-28 99-1")
+            .unwrap_err()
+            .contains("99-1"));
+        assert!(Explorer::new(&[], 1).play("32-28 32-28").is_err());
+    }
+}
