@@ -30,6 +30,7 @@ __all__ = [
     "read_games",
     "check",
     "check_batch",
+    "explore",
     "files",
     "to_arrow",
     "perft",
@@ -176,6 +177,71 @@ def check(
         warnings.warn(w, UserWarning, stacklevel=2)
     rows = out.pop("rows")
     return Checked(**out, _rows=rows)
+
+
+def explore(
+    source: Source,
+    *,
+    position: Optional[str] = None,
+    play: Union[None, str, Sequence[str]] = None,
+    depth: int = 1,
+    variant: Union[str, Sequence[str]] = "auto",
+    draw_rules: str = "auto",
+    irregularities: str = "stop",
+    player: Union[None, str, Sequence[str]] = None,
+    event: Union[None, str, Sequence[str]] = None,
+    material: Union[None, str, Sequence[str]] = None,
+    material_either: bool = False,
+    keep_duplicates: bool = False,
+) -> List[Dict[str, Any]]:
+    """The moves played from a position, with their results, as
+    ``pdnkit explore --format json`` gives them, through the same pipeline:
+    per position a record with ``"type": "position"`` (``variant``,
+    ``position`` as FEN, ``line``, ``games``, ``white_wins``, ``draws``,
+    ``black_wins``, ``unfinished``, ``score``, ``first_year``,
+    ``last_year``, ``opening``, ``opening_name``, ``recent``), then one per
+    move from it (``"type": "move"``, ``move``, the same counts, ``latest``),
+    most played first (docs/explore.md).
+
+    ``position``: a FEN (each variant it is a position of; by default the
+    start of each variant present); ``play``: moves played from it first
+    (``"32-28 18-23"`` or a list); ``depth``: plies of the tree (1 to 64);
+    ``player``, ``event``, ``material``, ``material_either``: only the games
+    ``--player``, ``--event``, ``--material`` and ``--material-either``
+    select (a list: any one); ``keep_duplicates``: every copy of a game
+    stored more than once in an event counts (by default once, as
+    ``pdnkit stats`` counts it). ``variant``, ``draw_rules`` and
+    ``irregularities`` as for :func:`check`. A bad argument raises
+    ``ValueError``; files that cannot be read are warned of
+    (``UserWarning``) and the others counted.
+
+    >>> rows = explore("archive/", play="32-28 18-23")  # doctest: +SKIP
+    >>> [(r["move"], r["games"], r["score"]) for r in rows if r["type"] == "move"]  # doctest: +SKIP
+    """
+    if not isinstance(variant, str):
+        variant = list(variant)
+    if play is not None and not isinstance(play, str):
+        play = " ".join(play)
+    lists = []
+    for value in (player, event, material):
+        lists.append([value] if isinstance(value, str) else (None if value is None else list(value)))
+    out = _pdnkit.explore(
+        source,
+        position,
+        play,
+        depth,
+        variant,
+        draw_rules,
+        irregularities,
+        lists[0],
+        lists[1],
+        lists[2],
+        material_either,
+        keep_duplicates,
+    )
+    for e in out["errors"]:
+        warnings.warn(f"{e['file']}: {e['message']}", UserWarning, stacklevel=2)
+    return out["records"]
 
 
 class Position:

@@ -52,6 +52,23 @@ def check(
 ) -> Checked:
     """Check a file or bytes as ``pdnkit check`` does (same inference, same refusals)."""
 
+def explore(
+    source: Source,
+    *,
+    position: Optional[str] = ...,
+    play: Union[None, str, Sequence[str]] = ...,
+    depth: int = ...,
+    variant: Union[str, Sequence[str]] = ...,
+    draw_rules: str = ...,
+    irregularities: str = ...,
+    player: Union[None, str, Sequence[str]] = ...,
+    event: Union[None, str, Sequence[str]] = ...,
+    material: Union[None, str, Sequence[str]] = ...,
+    material_either: bool = ...,
+    keep_duplicates: bool = ...,
+) -> List[Dict[str, Any]]:
+    """The moves played from a position with their results, as ``pdnkit explore --format json``."""
+
 class Position:
     """A position of a variant; ``play`` is checked."""
     @classmethod

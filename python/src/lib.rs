@@ -166,6 +166,8 @@ struct Collect {
     interrupt: Option<PyErr>,
     /// Set when Ctrl-C was raised: the run stops at its next batch.
     cancel: Arc<AtomicBool>,
+    /// `explore`: the games are counted here instead of recorded.
+    explorer: Option<pdnkit::stats::Explorer>,
 }
 
 /// A game's row of the games table (`export::GameRow::TABLE`, the Parquet
@@ -210,6 +212,10 @@ impl Sink for Collect {
     /// Stopped: cancelled, or interrupted (the exception is kept in `interrupt`).
     type Error = ();
     fn game(&mut self, file: &str, g: &pdnkit::Game, r: &pdnkit::GameReport) -> ControlFlow<()> {
+        if let Some(e) = &mut self.explorer {
+            e.add(file, g, r);
+            return ControlFlow::Continue(());
+        }
         let record = serde_json::to_value(GameRecord::new(file, g, r)).unwrap_or(Value::Null);
         self.rows.push(table_row(file, g, r, &record));
         self.games.push(record);
@@ -486,6 +492,102 @@ fn check(
         out.set_item(key, PyList::new(py, items)?)?;
     }
     out.set_item("table_warnings", PyList::new(py, table_warnings)?)?;
+    Ok(out.into_any().unbind())
+}
+
+/// Explores a source as `pdnkit explore` does, through the library's
+/// pipeline: the records of `explore --format json` (a position, then its
+/// moves), with the files that could not be read and those skipped.
+#[pyfunction]
+#[pyo3(signature = (source_, position = None, play = None, depth = 1, variant = None, draw_rules = "auto", irregularities = "stop", player = None, event = None, material = None, material_either = false, keep_duplicates = false))]
+#[allow(clippy::too_many_arguments)]
+fn explore(
+    py: Python<'_>,
+    source_: &Bound<'_, PyAny>,
+    position: Option<String>,
+    play: Option<String>,
+    depth: u32,
+    variant: Option<&Bound<'_, PyAny>>,
+    draw_rules: &str,
+    irregularities: &str,
+    player: Option<Vec<String>>,
+    event: Option<Vec<String>>,
+    material: Option<Vec<String>>,
+    material_either: bool,
+    keep_duplicates: bool,
+) -> PyResult<PyObject> {
+    use pdnkit::select::Criterion;
+    let mut selection = pdnkit::select::Selection::default();
+    let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, what: &str| {
+        c.map(|c| {
+            selection.add(c);
+        })
+            .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))
+    };
+    for p in player.iter().flatten() {
+        add(Criterion::parse_player(p), "player")?;
+    }
+    for e in event.iter().flatten() {
+        add(Criterion::parse_event(e), "event")?;
+    }
+    for spec in material.iter().flatten() {
+        add(Criterion::parse_material(spec, material_either), "material")?;
+    }
+    if !(1..=64).contains(&depth) {
+        return Err(PyValueError::new_err("depth: 1 to 64"));
+    }
+    let roots: Vec<Position> = match &position {
+        None => Vec::new(),
+        Some(fen) => {
+            let roots: Vec<Position> = Variant::ALL
+                .iter()
+                .filter_map(|&v| Position::from_fen(fen, v).ok())
+                .collect();
+            if roots.is_empty() {
+                return Err(PyValueError::new_err(format!(
+                    "position '{fen}' is no position of a variant pdnkit checks"
+                )));
+            }
+            roots
+        }
+    };
+    let mut explorer = pdnkit::stats::Explorer::new(&roots, depth).keep_duplicates(keep_duplicates);
+    if let Some(moves) = &play {
+        explorer
+            .play(moves)
+            .map_err(|e| PyValueError::new_err(format!("play '{moves}': {e}")))?;
+    }
+    let auto = pyo3::types::PyString::new(py, "auto").into_any();
+    let mut opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, None, false)?;
+    opts.keep_moves = true;
+    let batch = batch_of(source(source_)?, opts.clone(), None, None, None)?;
+    let sink = Collect {
+        explorer: Some(explorer),
+        ..Collect::default()
+    };
+    let mut sink = run_batch(py, batch, sink, selection)?;
+    let records: Vec<Value> = sink
+        .explorer
+        .take()
+        .map(|mut e| {
+            e.records(Some(&opts))
+                .iter()
+                .map(|r| serde_json::to_value(r).unwrap_or(Value::Null))
+                .collect()
+        })
+        .unwrap_or_default();
+    let out = PyDict::new(py);
+    for (key, list) in [
+        ("records", &records),
+        ("errors", &sink.errors),
+        ("skipped", &sink.skipped),
+    ] {
+        let items: Vec<PyObject> = list
+            .iter()
+            .map(|v| py_value(py, v))
+            .collect::<PyResult<_>>()?;
+        out.set_item(key, PyList::new(py, items)?)?;
+    }
     Ok(out.into_any().unbind())
 }
 
@@ -893,6 +995,7 @@ fn variants() -> Vec<&'static str> {
 #[pymodule]
 fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(explore, m)?)?;
     m.add_function(wrap_pyfunction!(read_games, m)?)?;
     m.add_function(wrap_pyfunction!(files, m)?)?;
     m.add_function(wrap_pyfunction!(date_days, m)?)?;

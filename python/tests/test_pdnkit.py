@@ -81,6 +81,40 @@ def test_producers_dialects_are_read_as_meant_unless_strict():
     assert strict.games[0]["diagnostics"][0]["ply"] == 14
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--play", "32-28 17-21 33-29"),
+        ("--depth", "3"),
+        ("--position", "W:WK46:BK1", "--player", "eva"),
+    ],
+)
+def test_explore_answers_as_the_command_line(args):
+    hand = CORPUS / "explore" / "hand.pdn"
+    out = subprocess.run(
+        [cli(), "explore", "--no-progress", "--format", "json", *args, str(hand)],
+        capture_output=True,
+        text=True,
+    )
+    want = [json.loads(line) for line in out.stdout.splitlines()]
+    kwargs = {}
+    for flag, value in zip(args[::2], args[1::2]):
+        key = flag.lstrip("-")
+        kwargs[key] = int(value) if key == "depth" else value
+    assert pdnkit.explore(hand, **kwargs) == want
+    assert want and want[0]["type"] == "position"
+
+
+def test_explore_refuses_what_does_not_fit():
+    hand = CORPUS / "explore" / "hand.pdn"
+    with pytest.raises(ValueError, match="99-1"):
+        pdnkit.explore(hand, play="32-28 99-1")
+    with pytest.raises(ValueError, match="depth"):
+        pdnkit.explore(hand, depth=0)
+    with pytest.raises(ValueError, match="position"):
+        pdnkit.explore(hand, position="W:W99:B1")
+
+
 def test_material_selects_the_games_that_reach_it_as_the_command_line():
     # Issue 67 item 3: three kings against one (White's in round 1, Black's
     # in round 2); a man each in round 3.

@@ -32,7 +32,7 @@ const RECENT: usize = 4;
 /// for g in read_all(text) {
 ///     let mut opts = Options::default();
 ///     opts.keep_moves = true; // the explorer reads the positions played
-///     explorer.add(&g, &check_game(&g, &opts));
+///     explorer.add("club.pdn", &g, &check_game(&g, &opts));
 /// }
 /// let tree = explorer.tree(None);
 /// let (start, totals, moves) = &tree[0];
@@ -46,6 +46,8 @@ const RECENT: usize = 4;
 pub struct Explorer {
     /// The roots named (one per variant); none: each variant's start.
     roots: Vec<Position>,
+    /// The moves [`Explorer::play`] played to each root, as written there.
+    played: Vec<(Variant, Vec<String>)>,
     depth: u32,
     /// Depth 1: the roots' counts, kept as games come.
     nodes: Vec<Node>,
@@ -61,6 +63,13 @@ pub struct Explorer {
     /// The variants of the games counted.
     seen: Vec<Variant>,
     seq: u64,
+    /// Counting each game once: the games waiting for their copies
+    /// (`None`: every copy counts).
+    once: Option<crate::tournament::Once>,
+    /// Extra copies not counted, games left out because their copies
+    /// disagree, and why games set aside could not be read back.
+    copies: (u64, u64),
+    failed: Option<String>,
 }
 
 /// A position of the tree and what was played from it.
@@ -81,9 +90,94 @@ struct Kept {
     variant: Variant,
     /// Where its keys (one more than its plies) and its moves start.
     at: usize,
+    n_keys: usize,
     mv_at: usize,
-    plies: usize,
+    n_moves: usize,
     meta: Meta,
+}
+
+/// What one game adds: its positions' keys and the moves played from them
+/// (at depth 1 only its root's, when it reaches it). `moves[j]` is played
+/// from `keys[j]`; a game that ends (or errs) there has no move.
+#[derive(Clone, Debug, PartialEq)]
+struct Line {
+    variant: Variant,
+    meta: Meta,
+    keys: Vec<u64>,
+    moves: Vec<u32>,
+}
+
+impl Line {
+    /// Appends its record to `out` (a game waiting for its copies).
+    fn write(&self, out: &mut Vec<u8>) {
+        let v = Variant::ALL
+            .iter()
+            .position(|&w| w == self.variant)
+            .unwrap_or(0);
+        out.push(v as u8);
+        out.push(self.meta.result);
+        out.extend_from_slice(&self.meta.when.to_le_bytes());
+        out.extend_from_slice(&self.meta.seq.to_le_bytes());
+        for s in [
+            self.meta.white,
+            self.meta.black,
+            self.meta.event,
+            self.meta.date,
+        ] {
+            out.extend_from_slice(&s.raw().to_le_bytes());
+        }
+        out.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(self.moves.len() as u32).to_le_bytes());
+        for k in &self.keys {
+            out.extend_from_slice(&k.to_le_bytes());
+        }
+        for m in &self.moves {
+            out.extend_from_slice(&m.to_le_bytes());
+        }
+    }
+    /// The record [`Line::write`] wrote; `None` when `b` is not one.
+    fn read(b: &[u8]) -> Option<Line> {
+        let mut at = 0;
+        let mut take = |n: usize| -> Option<&[u8]> {
+            let s = b.get(at..at + n)?;
+            at += n;
+            Some(s)
+        };
+        let u32_of = |s: &[u8]| u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
+        let u64_of = |s: &[u8]| {
+            let mut a = [0; 8];
+            a.copy_from_slice(s);
+            u64::from_le_bytes(a)
+        };
+        let variant = *Variant::ALL.get(usize::from(take(1)?[0]))?;
+        let result = take(1)?[0];
+        let when = u32_of(take(4)?);
+        let seq = u64_of(take(8)?);
+        let mut sym = || take(4).map(|s| Sym::from_raw(u32_of(s)));
+        let (white, black, event, date) = (sym()?, sym()?, sym()?, sym()?);
+        let n_keys = u32_of(take(4)?) as usize;
+        let n_moves = u32_of(take(4)?) as usize;
+        let keys = (0..n_keys)
+            .map(|_| take(8).map(u64_of))
+            .collect::<Option<_>>()?;
+        let moves = (0..n_moves)
+            .map(|_| take(4).map(u32_of))
+            .collect::<Option<_>>()?;
+        Some(Line {
+            variant,
+            meta: Meta {
+                result,
+                when,
+                seq,
+                white,
+                black,
+                event,
+                date,
+            },
+            keys,
+            moves,
+        })
+    }
 }
 
 /// What one game adds to a count.
@@ -152,7 +246,7 @@ impl Tally {
         self.last = self.last.into_iter().chain(o.last).max();
         let mut all: Vec<Meta> = o.recent.iter().map(|m| m.moved(from, to, seq)).collect();
         all.append(&mut self.recent);
-        all.sort_by(|a, b| (b.when, b.seq).cmp(&(a.when, a.seq)));
+        all.sort_by_key(|m| std::cmp::Reverse((m.when, m.seq)));
         all.truncate(RECENT);
         self.recent = all;
     }
@@ -235,6 +329,7 @@ impl Explorer {
     pub fn new(roots: &[Position], depth: u32) -> Explorer {
         let mut e = Explorer {
             roots: Vec::new(),
+            played: Vec::new(),
             depth: depth.max(1),
             nodes: Vec::new(),
             kept: Vec::new(),
@@ -245,6 +340,9 @@ impl Explorer {
             strings: Strings::default(),
             seen: Vec::new(),
             seq: 0,
+            once: Some(crate::tournament::Once::new()),
+            copies: (0, 0),
+            failed: None,
         };
         for p in roots {
             if !e.roots.iter().any(|r| r.variant() == p.variant()) {
@@ -268,11 +366,14 @@ impl Explorer {
     /// dropped. Without roots, from each variant's start. The error names
     /// the first move that fits no root.
     pub fn play(&mut self, moves: &str) -> Result<(), String> {
-        let mut roots = if self.roots.is_empty() {
-            Variant::ALL.iter().map(|v| v.start()).collect()
+        let mut roots: Vec<(Position, Vec<String>)> = if self.roots.is_empty() {
+            Variant::ALL.iter().map(|v| v.start()).collect::<Vec<_>>()
         } else {
             std::mem::take(&mut self.roots)
-        };
+        }
+        .into_iter()
+        .map(|p| (p, self.line_to(p.variant())))
+        .collect();
         let tokens: Vec<&str> = moves
             .split_whitespace()
             .map(|t| {
@@ -287,10 +388,18 @@ impl Explorer {
             .collect();
         for t in &tokens {
             let mut why = None;
-            let next: Vec<Position> = roots
+            let next: Vec<(Position, Vec<String>)> = roots
                 .iter()
-                .filter_map(|p| match resolve(p, t) {
-                    Ok(m) => Some(crate::rules::play_unchecked(p, &m)),
+                .filter_map(|(p, line)| match resolve(p, t) {
+                    Ok(m) => {
+                        let style = Style {
+                            algebraic: p.variant().algebraic(),
+                            colon: false,
+                        };
+                        let mut line = line.clone();
+                        line.push(style.write(p, &m));
+                        Some((crate::rules::play_unchecked(p, &m), line))
+                    }
                     Err(e) => {
                         why.get_or_insert(e);
                         None
@@ -302,6 +411,11 @@ impl Explorer {
             }
             roots = next;
         }
+        self.played = roots
+            .iter()
+            .map(|(p, l)| (p.variant(), l.clone()))
+            .collect();
+        let roots = roots.into_iter().map(|(p, _)| p).collect();
         self.roots = roots;
         Ok(())
     }
@@ -310,7 +424,7 @@ impl Explorer {
     /// position of the tree its main line reaches before an error, once,
     /// with the move it played there first. A game not replayed, or of a
     /// variant with no root, counts nowhere.
-    pub fn add(&mut self, g: &Game, r: &GameReport) {
+    pub fn add(&mut self, file: &str, g: &Game, r: &GameReport) {
         let (Some(v), Some(start)) = (r.variant, r.start) else {
             return;
         };
@@ -331,39 +445,122 @@ impl Explorer {
             algebraic: v.algebraic(),
             colon: false,
         };
-        if self.depth == 1 {
-            let i = match self.nodes.iter().position(|n| n.pos == root) {
-                Some(i) => i,
-                None => {
-                    self.nodes.push(Node::new(root, Vec::new()));
-                    self.nodes.len() - 1
-                }
-            };
-            let node = &mut self.nodes[i];
-            if let Some(at) = keys.iter().position(|&k| k == root.key()) {
-                let mv = r.played.get(at).map(|p| style.write(&p.before, &p.mv));
-                node.add(&meta, mv.as_deref());
-            }
-            return;
-        }
-        let (at, mv_at) = (self.keys.len(), self.moves.len());
-        self.keys.extend_from_slice(&keys);
-        for (i, p) in r.played.iter().enumerate().take(keys.len() - 1) {
+        // The moves, each once by its positions before and after.
+        let mut id_of = |i: usize| {
             let id = (salted(v, keys[i]), keys[i + 1]);
             let next = self.move_texts.len() as u32;
             let id = *self.move_ids.entry(id).or_insert(next);
             if id == next {
+                let p = &r.played[i];
                 self.move_texts.push(style.write(&p.before, &p.mv));
             }
-            self.moves.push(id);
+            id
+        };
+        let plies = keys.len().saturating_sub(1).min(r.played.len());
+        let line = if self.depth == 1 {
+            // Only the root's first occurrence and the move played there.
+            let Some(at) = keys.iter().position(|&k| k == root.key()) else {
+                return;
+            };
+            let moves = if at < plies {
+                vec![id_of(at)]
+            } else {
+                Vec::new()
+            };
+            Line {
+                variant: v,
+                meta,
+                keys: vec![keys[at]],
+                moves,
+            }
+        } else {
+            let moves = (0..plies).map(&mut id_of).collect();
+            Line {
+                variant: v,
+                meta,
+                keys,
+                moves,
+            }
+        };
+        if let Some(once) = &mut self.once {
+            let mut bytes = Vec::new();
+            line.write(&mut bytes);
+            if once.add(file, g, r, &bytes) {
+                return;
+            }
         }
-        self.kept.push(Kept {
-            variant: v,
-            at,
-            mv_at,
-            plies: keys.len() - 1,
-            meta,
+        self.count(line);
+    }
+
+    /// Counts a game now: at depth 1 at its root, deeper kept for the levels.
+    fn count(&mut self, line: Line) {
+        if self.depth > 1 {
+            self.kept.push(Kept {
+                variant: line.variant,
+                at: self.keys.len(),
+                n_keys: line.keys.len(),
+                mv_at: self.moves.len(),
+                n_moves: line.moves.len(),
+                meta: line.meta,
+            });
+            self.keys.extend_from_slice(&line.keys);
+            self.moves.extend_from_slice(&line.moves);
+            return;
+        }
+        let Some(root) = self.root_of(line.variant) else {
+            return;
+        };
+        let i = match self.nodes.iter().position(|n| n.pos == root) {
+            Some(i) => i,
+            None => {
+                self.nodes.push(Node::new(root, Vec::new()));
+                self.nodes.len() - 1
+            }
+        };
+        let mv = line
+            .moves
+            .first()
+            .map(|&id| self.move_texts[id as usize].as_str());
+        self.nodes[i].add(&line.meta, mv);
+    }
+
+    /// Counts the games that waited for their copies, each once.
+    fn settle(&mut self) {
+        let Some(mut once) = self.once.take() else {
+            return;
+        };
+        let mut lines = Vec::new();
+        once.settle(|bytes, keep| {
+            if keep {
+                lines.extend(Line::read(bytes));
+            }
         });
+        self.copies.0 += once.merged;
+        self.copies.1 += once.conflicting;
+        if let Some(why) = once.failed.take() {
+            self.failed.get_or_insert(why);
+        }
+        for line in lines {
+            self.count(line);
+        }
+        self.once = Some(crate::tournament::Once::new());
+    }
+
+    /// Every copy of a game counts (`--keep-duplicates`), when `keep`; by
+    /// default a game stored more than once in an event counts once, as
+    /// `pdnkit tournament` and `pdnkit stats` count it.
+    pub fn keep_duplicates(mut self, keep: bool) -> Explorer {
+        self.once = (!keep).then(crate::tournament::Once::new);
+        self
+    }
+
+    /// Extra copies of games not counted, and games left out because their
+    /// copies disagree (as [`super::Groups::set_aside`] says them); then why
+    /// games set aside could not be read back, if they could not (they are
+    /// not counted).
+    pub fn set_aside(&mut self) -> ((u64, u64), Option<String>) {
+        self.settle();
+        (self.copies, self.failed.clone())
     }
 
     /// What the game adds to a count: its result as its record declares it
@@ -400,7 +597,15 @@ impl Explorer {
 
     /// Adds `other`'s games, counted after this explorer's (for one
     /// archive explored in parts; `other` explores the same roots as deep).
-    pub fn merge(&mut self, other: Explorer) {
+    /// Copies of a game are counted once within each part, not across
+    /// parts.
+    pub fn merge(&mut self, mut other: Explorer) {
+        other.settle();
+        self.copies.0 += other.copies.0;
+        self.copies.1 += other.copies.1;
+        if let Some(why) = other.failed.take() {
+            self.failed.get_or_insert(why);
+        }
         let seq = self.seq;
         for v in &other.seen {
             if !self.seen.contains(v) {
@@ -456,19 +661,19 @@ impl Explorer {
     /// each move (most played first) the position after it, down `depth`
     /// plies; a position reached by two lines is listed under the first.
     /// Per position: the position; its totals, named by the line of moves
-    /// from its root (`""` for the root), with the opening or ballot it is
+    /// to it (from the position named, or the start: those of
+    /// [`Explorer::play`], then the tree's), with the opening or ballot it is
     /// a row of (`Group::row`, `Group::opening_name`: `opts`' tables, else
     /// the shipped ones); the moves played from it, most played first.
     /// In each count `wins` are White's, `losses` Black's wins, and
     /// `unscored` the games with no result, `*`, or one whose meaning is
     /// not known.
-    pub fn tree(&self, opts: Option<&Options>) -> Vec<(Position, Group, Vec<Group>)> {
+    pub fn tree(&mut self, opts: Option<&Options>) -> Vec<(Position, Group, Vec<Group>)> {
+        self.settle();
         let nodes = self.levels();
         let mut order = Vec::with_capacity(nodes.len());
-        let mut stack: Vec<usize> = (0..nodes.len())
-            .filter(|&i| nodes[i].line.is_empty())
-            .rev()
-            .collect();
+        // The roots come first.
+        let mut stack: Vec<usize> = (0..self.empty_roots().len()).rev().collect();
         while let Some(i) = stack.pop() {
             order.push(i);
             let mut children = nodes[i].children.clone();
@@ -508,13 +713,21 @@ impl Explorer {
             .collect()
     }
 
+    /// The moves played to the root of `v`.
+    fn line_to(&self, v: Variant) -> Vec<String> {
+        self.played
+            .iter()
+            .find(|(w, _)| *w == v)
+            .map_or_else(Vec::new, |(_, l)| l.clone())
+    }
+
     /// The roots of the variants seen, in the table's order, empty.
     fn empty_roots(&self) -> Vec<Node> {
         Variant::ALL
             .iter()
             .filter(|v| self.seen.contains(v))
             .filter_map(|&v| self.root_of(v))
-            .map(|p| Node::new(p, Vec::new()))
+            .map(|p| Node::new(p, self.line_to(p.variant())))
             .collect()
     }
 
@@ -525,7 +738,11 @@ impl Explorer {
         if self.depth == 1 {
             for n in &mut nodes {
                 if let Some(counted) = self.nodes.iter().find(|c| c.pos == n.pos) {
-                    *n = counted.clone();
+                    let line = std::mem::take(&mut n.line);
+                    *n = Node {
+                        line,
+                        ..counted.clone()
+                    };
                 }
             }
             return nodes;
@@ -576,7 +793,8 @@ impl Explorer {
         let mut done: Vec<usize> = Vec::new();
         for k in &self.kept {
             done.clear();
-            let keys = &self.keys[k.at..=k.at + k.plies];
+            let keys = &self.keys[k.at..k.at + k.n_keys];
+            let moves = &self.moves[k.mv_at..k.mv_at + k.n_moves];
             for (j, &key) in keys.iter().enumerate() {
                 let Some(&i) = here.get(&node_key(k.variant, key)) else {
                     continue;
@@ -585,11 +803,124 @@ impl Explorer {
                     continue;
                 }
                 done.push(i);
-                let mv = (j < k.plies)
-                    .then(|| self.move_texts[self.moves[k.mv_at + j] as usize].as_str());
+                let mv = moves
+                    .get(j)
+                    .map(|&id| self.move_texts[id as usize].as_str());
                 nodes[i].add(&k.meta, mv);
             }
         }
+    }
+}
+
+/// A recent game in a record.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct GameRecord {
+    white: Option<String>,
+    black: Option<String>,
+    event: Option<String>,
+    date: Option<String>,
+    year: Option<u32>,
+}
+
+#[cfg(feature = "serde")]
+impl GameRecord {
+    fn of(r: &[String; 4]) -> GameRecord {
+        let or_none = |s: &String| (!s.is_empty()).then(|| s.clone());
+        GameRecord {
+            white: or_none(&r[0]),
+            black: or_none(&r[1]),
+            event: or_none(&r[2]),
+            date: or_none(&r[3]),
+            year: r[3].get(..4).and_then(|y| y.parse().ok()),
+        }
+    }
+}
+
+/// The counts every record has.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct Counts {
+    games: u64,
+    white_wins: u64,
+    draws: u64,
+    black_wins: u64,
+    unfinished: u64,
+    score: Option<f64>,
+    first_year: Option<u32>,
+    last_year: Option<u32>,
+}
+
+/// A record of `explore --format json`: a position, or a move from it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct Record {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    variant: &'static str,
+    position: String,
+    line: String,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<String>,
+    #[serde(flatten)]
+    counts: Counts,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opening: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    opening_name: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recent: Option<Vec<GameRecord>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    latest: Option<Option<GameRecord>>,
+}
+
+#[cfg(feature = "serde")]
+impl Record {
+    fn new(pos: &Position, totals: &Group, mv: Option<&Group>) -> Record {
+        let g = mv.unwrap_or(totals);
+        Record {
+            kind: if mv.is_some() { "move" } else { "position" },
+            variant: pos.variant().name(),
+            position: pos.to_fen(),
+            line: totals.name.clone(),
+            mv: mv.map(|m| m.name.clone()),
+            counts: Counts {
+                games: g.games,
+                white_wins: g.wins,
+                draws: g.draws,
+                black_wins: g.losses,
+                unfinished: g.unscored,
+                score: g.score_of(pos.side()),
+                first_year: g.first_year,
+                last_year: g.last_year,
+            },
+            opening: mv.is_none().then(|| totals.row.clone()),
+            opening_name: mv.is_none().then(|| totals.opening_name.clone()),
+            recent: mv
+                .is_none()
+                .then(|| totals.recent.iter().map(GameRecord::of).collect()),
+            latest: mv.map(|m| m.recent.first().map(GameRecord::of)),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Explorer {
+    /// The tree ([`Explorer::tree`]) as the records of `pdnkit explore
+    /// --format json` (docs/explore.md): per position, one with `"type":
+    /// "position"` (`variant`, `position` as FEN, `line` from the root, the
+    /// counts, `opening`, `opening_name`, `recent`), then one per move
+    /// (`"type": "move"`, `move`, the counts, `latest`). The counts:
+    /// `games`, `white_wins`, `draws`, `black_wins`, `unfinished`, `score`
+    /// (the side to move's points per decided game), `first_year`,
+    /// `last_year`.
+    pub fn records(&mut self, opts: Option<&Options>) -> Vec<impl serde::Serialize> {
+        let mut out = Vec::new();
+        for (pos, totals, moves) in self.tree(opts) {
+            out.push(Record::new(&pos, &totals, None));
+            out.extend(moves.iter().map(|m| Record::new(&pos, &totals, Some(m))));
+        }
+        out
     }
 }
 
@@ -607,17 +938,19 @@ mod tests {
         [GameType \"21\"][Result \"0-1\"] 1. 11-15 22-18 0-1\n";
 
     fn explored(games: &[Game], roots: &[Position], depth: u32) -> Explorer {
-        let mut opts = Options::default();
-        opts.keep_moves = true;
+        let opts = Options {
+            keep_moves: true,
+            ..Options::default()
+        };
         let mut e = Explorer::new(roots, depth);
         for g in games {
-            e.add(g, &crate::check::check_game(g, &opts));
+            e.add("t.pdn", g, &crate::check::check_game(g, &opts));
         }
         e
     }
 
     /// The tree as comparable text: each position's line, counts and moves.
-    fn text(e: &Explorer) -> Vec<String> {
+    fn text(mut e: Explorer) -> Vec<String> {
         e.tree(None)
             .into_iter()
             .map(|(p, t, moves)| {
@@ -650,15 +983,15 @@ mod tests {
             let whole = explored(&games, &[], depth);
             let mut first = explored(&games[..3], &[], depth);
             first.merge(explored(&games[3..], &[], depth));
-            assert_eq!(text(&first), text(&whole), "depth {depth}");
+            assert_eq!(text(first), text(whole), "depth {depth}");
         }
     }
 
     #[test]
     fn the_first_level_of_a_deep_tree_is_the_shallow_tree() {
         let games = read_all(GAMES.as_bytes());
-        let shallow = text(&explored(&games, &[], 1));
-        let deep = text(&explored(&games, &[], 4));
+        let shallow = text(explored(&games, &[], 1));
+        let deep = text(explored(&games, &[], 4));
         for root in &shallow {
             assert!(deep.contains(root), "{root} not in {deep:#?}");
         }
@@ -677,10 +1010,12 @@ mod tests {
             .roots
             .iter()
             .all(|p| p.variant().board() == crate::board::BoardSize::Eight));
-        let mut opts = Options::default();
-        opts.keep_moves = true;
+        let opts = Options {
+            keep_moves: true,
+            ..Options::default()
+        };
         for g in &games {
-            e.add(g, &crate::check::check_game(g, &opts));
+            e.add("t.pdn", g, &crate::check::check_game(g, &opts));
         }
         let tree = e.tree(None);
         assert_eq!(tree.len(), 1);

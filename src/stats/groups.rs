@@ -108,6 +108,17 @@ impl Group {
         let scored = self.wins + self.draws + self.losses;
         (scored > 0).then(|| (self.wins as f64 + self.draws as f64 / 2.0) / scored as f64)
     }
+    /// The points per decided game in [0, 1] of `side`, [`Group::wins`]
+    /// being White's and [`Group::losses`] Black's wins (as
+    /// [`Explorer`](super::Explorer) counts them).
+    pub fn score_of(&self, side: crate::piece::Color) -> Option<f64> {
+        let decided = self.wins + self.draws + self.losses;
+        let won = match side {
+            crate::piece::Color::White => self.wins,
+            crate::piece::Color::Black => self.losses,
+        };
+        (decided > 0).then(|| (won as f64 + self.draws as f64 / 2.0) / decided as f64)
+    }
     /// The mean length in plies of its replayed games (`None` when none was
     /// replayed: a length that is not known is not 0).
     pub fn mean_plies(&self) -> Option<f64> {

@@ -124,15 +124,25 @@ fn a_move_or_position_that_does_not_fit_is_refused() {
 }
 
 /// On the real international folder, every position of the tree two plies
-/// deep counts as many games as `check --position` finds reaching it, and
-/// its moves' games add up to at most its own.
+/// deep counts as many games as `check --position` finds reaching it (every
+/// copy counted, as check counts records), and its moves' games add up to
+/// at most its own; by default each game stored twice in an event counts
+/// once, as `stats` counts it.
 #[test]
 fn each_position_counts_the_games_check_position_finds() {
     let Some(dir) = shared("corpus/real/international") else {
         return;
     };
     let dir = dir.display().to_string();
-    let o = pdnkit(&["explore", "--depth", "2", "--format", "json", &dir]);
+    let o = pdnkit(&[
+        "explore",
+        "--depth",
+        "2",
+        "--keep-duplicates",
+        "--format",
+        "json",
+        &dir,
+    ]);
     let lines = json_lines(&o);
     let positions: Vec<&serde_json::Value> =
         lines.iter().filter(|l| l["type"] == "position").collect();
@@ -164,4 +174,34 @@ fn each_position_counts_the_games_check_position_finds() {
             "{fen}: {moves} of {reaching}"
         );
     }
+}
+
+/// Copies of a game in an event count once unless --keep-duplicates, and
+/// the count says how many were left out; the games of `stats` agree.
+#[test]
+fn copies_count_once_as_stats_counts_them() {
+    let Some(dir) = shared("corpus/real/international") else {
+        return;
+    };
+    let dir = dir.display().to_string();
+    let once = pdnkit(&["explore", "--format", "json", &dir]);
+    let every = pdnkit(&["explore", "--keep-duplicates", "--format", "json", &dir]);
+    let games = |o: &std::process::Output| json_lines(o)[0]["games"].as_u64().unwrap_or(0);
+    assert!(
+        games(&once) < games(&every),
+        "{} {}",
+        games(&once),
+        games(&every)
+    );
+    assert!(String::from_utf8_lossy(&once.stderr).contains("extra copies"));
+    // stats --by variant counts the games once too: those from the start.
+    let stats = pdnkit(&["stats", "--by", "variant", "--format", "json", &dir]);
+    let text = String::from_utf8_lossy(&stats.stdout).to_string();
+    let v: serde_json::Value =
+        serde_json::from_str(text.lines().next().unwrap_or("{}")).unwrap_or_default();
+    let counted = v["groups"]
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["name"] == "international"))
+        .and_then(|g| g["games"].as_u64());
+    assert!(counted.is_some_and(|n| n >= games(&once)), "{text}");
 }

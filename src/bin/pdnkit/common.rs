@@ -650,3 +650,23 @@ pub fn cut_game_note(file: &str, g: &pdnkit::Game) -> String {
         g.index()
     )
 }
+
+/// Says how many copies of games a count left out, if any (`stats`,
+/// `explore`): extra copies of a game in an event, and games whose copies
+/// disagree.
+pub fn say_set_aside(merged: u64, conflicting: u64) {
+    if merged + conflicting > 0 {
+        eprintln!(
+            "pdnkit: each game counted once: {merged} extra {} of games in an event not counted{} (--keep-duplicates counts every copy; `pdnkit tournament` names them)",
+            if merged == 1 { "copy" } else { "copies" },
+            if conflicting > 0 {
+                format!(
+                    ", and {conflicting} {} whose copies disagree left out",
+                    if conflicting == 1 { "game" } else { "games" }
+                )
+            } else {
+                String::new()
+            }
+        );
+    }
+}

@@ -33,6 +33,10 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: u32,
+    /// Count every copy of a game stored more than once in an event (by
+    /// default each game counts once, as `stats` and `tournament` count it).
+    #[arg(long)]
+    keep_duplicates: bool,
     /// human (a table per position), json (JSON Lines: a position, then
     /// its moves) or csv (one row per move).
     #[arg(long, value_enum, default_value = "human")]
@@ -45,8 +49,8 @@ struct ExploreSink {
 
 impl Sink for ExploreSink {
     type Error = Stop;
-    fn game(&mut self, _file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
-        self.explorer.add(g, r);
+    fn game(&mut self, file: &str, g: &Game, r: &GameReport) -> ControlFlow<Stop> {
+        self.explorer.add(file, g, r);
         ControlFlow::Continue(())
     }
     fn file_done(&mut self, _file: &str, _findings: &[pdnkit::diag::FileDiagnostic]) {}
@@ -74,7 +78,7 @@ fn explorer(a: &Args) -> Result<Explorer, String> {
         }
         roots.extend(of_fen);
     }
-    let mut explorer = Explorer::new(&roots, a.depth);
+    let mut explorer = Explorer::new(&roots, a.depth).keep_duplicates(a.keep_duplicates);
     if let Some(moves) = &a.play {
         explorer
             .play(moves)
@@ -105,13 +109,18 @@ pub fn run(a: Args) -> u8 {
         stop.report();
         return 0;
     }
+    let ((merged, conflicting), failed) = sink.explorer.set_aside();
+    if let Some(why) = failed {
+        return crate::exit::fail(format!("error: {why}"));
+    }
+    crate::common::say_set_aside(merged, conflicting);
     let tree = sink.explorer.tree(Some(prepared.opts()));
     if tree.is_empty() {
         eprintln!("pdnkit: no game of a variant the position belongs to was selected");
     }
     let text = match a.format {
         Format::Human => human(&tree),
-        Format::Json => json(&tree),
+        Format::Json => json(&mut sink.explorer, prepared.opts()),
         Format::Csv => match csv_text(&tree) {
             Ok(t) => t,
             Err(e) => return crate::exit::fail(e),
@@ -176,7 +185,7 @@ fn human(tree: &[(Position, Group, Vec<Group>)]) -> String {
             t.push_str(&format!("   {row}{name}\n"));
         }
         t.push_str(&format!(
-            "   {} games: {} White wins, {} draws, {} Black wins, {} unfinished\n",
+            "   {} games: White won {}, drawn {}, Black won {}, unfinished {}\n",
             totals.games, totals.wins, totals.draws, totals.losses, totals.unscored
         ));
         if !moves.is_empty() {
@@ -208,113 +217,11 @@ fn human(tree: &[(Position, Group, Vec<Group>)]) -> String {
     t
 }
 
-/// A recent game in JSON.
-#[derive(serde::Serialize)]
-struct GameJson<'a> {
-    white: Option<&'a str>,
-    black: Option<&'a str>,
-    event: Option<&'a str>,
-    date: Option<&'a str>,
-    year: Option<u32>,
-}
-
-impl GameJson<'_> {
-    fn of(r: &[String; 4]) -> GameJson<'_> {
-        fn or_none(s: &str) -> Option<&str> {
-            (!s.is_empty()).then_some(s)
-        }
-        GameJson {
-            white: or_none(&r[0]),
-            black: or_none(&r[1]),
-            event: or_none(&r[2]),
-            date: or_none(&r[3]),
-            year: r[3].get(..4).and_then(|y| y.parse().ok()),
-        }
-    }
-}
-
-/// The counts every line shares.
-#[derive(serde::Serialize)]
-struct CountsJson {
-    games: u64,
-    white_wins: u64,
-    draws: u64,
-    black_wins: u64,
-    unfinished: u64,
-    score: Option<f64>,
-    first_year: Option<u32>,
-    last_year: Option<u32>,
-}
-
-impl CountsJson {
-    fn of(g: &Group, side: Color) -> CountsJson {
-        CountsJson {
-            games: g.games,
-            white_wins: g.wins,
-            draws: g.draws,
-            black_wins: g.losses,
-            unfinished: g.unscored,
-            score: score(g, side),
-            first_year: g.first_year,
-            last_year: g.last_year,
-        }
-    }
-}
-
-/// A line of `--format json`: a position, or a move from it.
-#[derive(serde::Serialize)]
-struct LineJson<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    variant: &'static str,
-    position: &'a str,
-    line: &'a str,
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    mv: Option<&'a str>,
-    #[serde(flatten)]
-    counts: CountsJson,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    opening: Option<Option<&'a str>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    opening_name: Option<Option<&'a str>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    recent: Option<Vec<GameJson<'a>>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    latest: Option<Option<GameJson<'a>>>,
-}
-
-fn json(tree: &[(Position, Group, Vec<Group>)]) -> String {
-    let mut t = String::new();
-    for (pos, totals, moves) in tree {
-        let fen = pos.to_fen();
-        fn line<'a>(
-            pos: &Position,
-            fen: &'a str,
-            totals: &'a Group,
-            mv: Option<&'a Group>,
-        ) -> LineJson<'a> {
-            let g = mv.unwrap_or(totals);
-            LineJson {
-                kind: if mv.is_some() { "move" } else { "position" },
-                variant: pos.variant().name(),
-                position: fen,
-                line: &totals.name,
-                mv: mv.map(|m| m.name.as_str()),
-                counts: CountsJson::of(g, pos.side()),
-                opening: mv.is_none().then_some(totals.row.as_deref()),
-                opening_name: mv.is_none().then_some(totals.opening_name.as_deref()),
-                recent: mv
-                    .is_none()
-                    .then(|| totals.recent.iter().map(GameJson::of).collect()),
-                latest: mv.map(|m| m.recent.first().map(GameJson::of)),
-            }
-        }
-        t.push_str(&crate::render::json_line(&line(pos, &fen, totals, None)));
-        for m in moves {
-            t.push_str(&crate::render::json_line(&line(pos, &fen, totals, Some(m))));
-        }
-    }
-    t
+fn json(tree: &mut Explorer, opts: &pdnkit::Options) -> String {
+    tree.records(Some(opts))
+        .iter()
+        .map(crate::render::json_line)
+        .collect()
 }
 
 fn csv_text(tree: &[(Position, Group, Vec<Group>)]) -> Result<String, String> {

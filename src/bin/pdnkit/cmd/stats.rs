@@ -353,20 +353,7 @@ fn groups_csv(
 /// Says how many copies of games `--by` did not count, if any.
 fn say_set_aside(groups: &Groups) {
     let (merged, conflicting) = groups.set_aside();
-    if merged + conflicting > 0 {
-        eprintln!(
-            "pdnkit: each game counted once: {merged} extra {} of games in an event not counted{} (--keep-duplicates counts every copy; `pdnkit tournament` names them)",
-            if merged == 1 { "copy" } else { "copies" },
-            if conflicting > 0 {
-                format!(
-                    ", and {conflicting} {} whose copies disagree left out",
-                    if conflicting == 1 { "game" } else { "games" }
-                )
-            } else {
-                String::new()
-            }
-        );
-    }
+    crate::common::say_set_aside(merged, conflicting);
 }
 
 pub fn run(a: Args) -> u8 {
