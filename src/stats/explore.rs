@@ -4,19 +4,15 @@
 //! counts once there even when it passes twice, with the move it played the
 //! first time.
 
+use super::explore_model::{node_key, resolve, salted, Kept, Line, Meta, Node, Tally};
 use super::Group;
-use crate::diagram::Arrow;
 use crate::notation::Style;
 use crate::pdn::{Game, Outcome, PdnDate};
 use crate::position::Position;
 use crate::replay::{GameReport, Options};
-use crate::rules::Move;
 use crate::tournament::{Strings, Sym};
 use crate::variant::Variant;
 use hashbrown::HashMap;
-
-/// The most recent games kept per position and per move.
-const RECENT: usize = 4;
 
 /// The moves played from positions of an archive, with their results: the
 /// tree of `pdnkit explore`, from each root down `depth` plies.
@@ -45,278 +41,34 @@ const RECENT: usize = 4;
 #[derive(Debug)]
 pub struct Explorer {
     /// The roots named (one per variant); none: each variant's start.
-    roots: Vec<Position>,
+    pub(super) roots: Vec<Position>,
     /// The moves [`Explorer::play`] played to each root, as written there.
-    played: Vec<(Variant, Vec<String>)>,
-    depth: u32,
+    pub(super) played: Vec<(Variant, Vec<String>)>,
+    pub(super) depth: u32,
     /// Depth 1: the roots' counts, kept as games come.
-    nodes: Vec<Node>,
+    pub(super) nodes: Vec<Node>,
     /// Deeper: every game's positions, counted level by level at the end.
-    kept: Vec<Kept>,
-    keys: Vec<u64>,
-    moves: Vec<u32>,
+    pub(super) kept: Vec<Kept>,
+    pub(super) keys: Vec<u64>,
+    pub(super) moves: Vec<u32>,
     /// Moves by (salted key before, key after), and their texts.
-    move_ids: HashMap<(u64, u64), u32>,
-    move_texts: Vec<String>,
+    pub(super) move_ids: HashMap<(u64, u64), u32>,
+    pub(super) move_texts: Vec<String>,
     /// White, Black, Event and Date of the games, each text once.
-    strings: Strings,
+    pub(super) strings: Strings,
     /// The variants of the games counted.
-    seen: Vec<Variant>,
-    seq: u64,
+    pub(super) seen: Vec<Variant>,
+    pub(super) seq: u64,
     /// Counting each game once: the games waiting for their copies
     /// (`None`: every copy counts).
-    once: Option<crate::tournament::Once>,
+    pub(super) once: Option<crate::tournament::Once>,
     /// Extra copies not counted, games left out because their copies
     /// disagree, and why games set aside could not be read back.
-    copies: (u64, u64),
-    failed: Option<String>,
-}
-
-/// A position of the tree and what was played from it.
-#[derive(Clone, Debug)]
-struct Node {
-    pos: Position,
-    /// The moves from its root to it.
-    line: Vec<String>,
-    totals: Tally,
-    moves: Vec<(String, Tally)>,
-    /// The nodes first reached through its moves.
-    children: Vec<usize>,
-}
-
-/// A game kept for the levels below the first: where its keys and moves are.
-#[derive(Clone, Copy, Debug)]
-struct Kept {
-    variant: Variant,
-    /// Where its keys (one more than its plies) and its moves start.
-    at: usize,
-    n_keys: usize,
-    mv_at: usize,
-    n_moves: usize,
-    meta: Meta,
-}
-
-/// What one game adds: its positions' keys and the moves played from them
-/// (at depth 1 only its root's, when it reaches it). `moves[j]` is played
-/// from `keys[j]`; a game that ends (or errs) there has no move.
-#[derive(Clone, Debug, PartialEq)]
-struct Line {
-    variant: Variant,
-    meta: Meta,
-    keys: Vec<u64>,
-    moves: Vec<u32>,
-}
-
-impl Line {
-    /// Appends its record to `out` (a game waiting for its copies).
-    fn write(&self, out: &mut Vec<u8>) {
-        let v = Variant::ALL
-            .iter()
-            .position(|&w| w == self.variant)
-            .unwrap_or(0);
-        out.push(v as u8);
-        out.push(self.meta.result);
-        out.extend_from_slice(&self.meta.when.to_le_bytes());
-        out.extend_from_slice(&self.meta.seq.to_le_bytes());
-        for s in [
-            self.meta.white,
-            self.meta.black,
-            self.meta.event,
-            self.meta.date,
-        ] {
-            out.extend_from_slice(&s.raw().to_le_bytes());
-        }
-        out.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
-        out.extend_from_slice(&(self.moves.len() as u32).to_le_bytes());
-        for k in &self.keys {
-            out.extend_from_slice(&k.to_le_bytes());
-        }
-        for m in &self.moves {
-            out.extend_from_slice(&m.to_le_bytes());
-        }
-    }
-    /// The record [`Line::write`] wrote; `None` when `b` is not one.
-    fn read(b: &[u8]) -> Option<Line> {
-        let mut at = 0;
-        let mut take = |n: usize| -> Option<&[u8]> {
-            let s = b.get(at..at + n)?;
-            at += n;
-            Some(s)
-        };
-        let u32_of = |s: &[u8]| u32::from_le_bytes([s[0], s[1], s[2], s[3]]);
-        let u64_of = |s: &[u8]| {
-            let mut a = [0; 8];
-            a.copy_from_slice(s);
-            u64::from_le_bytes(a)
-        };
-        let variant = *Variant::ALL.get(usize::from(take(1)?[0]))?;
-        let result = take(1)?[0];
-        let when = u32_of(take(4)?);
-        let seq = u64_of(take(8)?);
-        let mut sym = || take(4).map(|s| Sym::from_raw(u32_of(s)));
-        let (white, black, event, date) = (sym()?, sym()?, sym()?, sym()?);
-        let n_keys = u32_of(take(4)?) as usize;
-        let n_moves = u32_of(take(4)?) as usize;
-        let keys = (0..n_keys)
-            .map(|_| take(8).map(u64_of))
-            .collect::<Option<_>>()?;
-        let moves = (0..n_moves)
-            .map(|_| take(4).map(u32_of))
-            .collect::<Option<_>>()?;
-        Some(Line {
-            variant,
-            meta: Meta {
-                result,
-                when,
-                seq,
-                white,
-                black,
-                event,
-                date,
-            },
-            keys,
-            moves,
-        })
-    }
-}
-
-/// What one game adds to a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Meta {
-    /// 0 White won, 1 drawn, 2 Black won, 3 unfinished (or unknown).
-    result: u8,
-    /// The Date as `yyyymmdd`, unknown parts 0: newest first.
-    when: u32,
-    seq: u64,
-    white: Sym,
-    black: Sym,
-    event: Sym,
-    date: Sym,
-}
-
-impl Meta {
-    fn newer(&self, o: &Meta) -> bool {
-        (self.when, self.seq) > (o.when, o.seq)
-    }
-    fn year(&self) -> Option<u32> {
-        (self.when >= 10000).then_some(self.when / 10000)
-    }
-    /// The same game with its texts in `to`, placed `seq` games later.
-    fn moved(&self, from: &Strings, to: &mut Strings, seq: u64) -> Meta {
-        let mut re = |s: Sym| from.get(s).map_or(Sym::NONE, |t| to.intern(t));
-        Meta {
-            white: re(self.white),
-            black: re(self.black),
-            event: re(self.event),
-            date: re(self.date),
-            seq: self.seq + seq,
-            ..*self
-        }
-    }
-}
-
-/// Games through a position or a move.
-#[derive(Clone, Debug, Default)]
-struct Tally {
-    counts: [u64; 4],
-    first: Option<u32>,
-    last: Option<u32>,
-    recent: Vec<Meta>,
-}
-
-impl Tally {
-    fn add(&mut self, m: &Meta) {
-        self.counts[usize::from(m.result.min(3))] += 1;
-        if let Some(y) = m.year() {
-            self.first = Some(self.first.map_or(y, |f| f.min(y)));
-            self.last = Some(self.last.map_or(y, |l| l.max(y)));
-        }
-        let at = self.recent.iter().position(|r| m.newer(r));
-        match at {
-            Some(i) => self.recent.insert(i, *m),
-            None => self.recent.push(*m),
-        }
-        self.recent.truncate(RECENT);
-    }
-    fn merge(&mut self, o: &Tally, from: &Strings, to: &mut Strings, seq: u64) {
-        for (a, b) in self.counts.iter_mut().zip(o.counts) {
-            *a += b;
-        }
-        self.first = self.first.into_iter().chain(o.first).min();
-        self.last = self.last.into_iter().chain(o.last).max();
-        let mut all: Vec<Meta> = o.recent.iter().map(|m| m.moved(from, to, seq)).collect();
-        all.append(&mut self.recent);
-        all.sort_by_key(|m| std::cmp::Reverse((m.when, m.seq)));
-        all.truncate(RECENT);
-        self.recent = all;
-    }
-    fn group(&self, name: String, strings: &Strings) -> Group {
-        let text = |s: Sym| strings.get(s).unwrap_or("").to_string();
-        Group {
-            name,
-            games: self.counts.iter().sum(),
-            wins: self.counts[0],
-            draws: self.counts[1],
-            losses: self.counts[2],
-            unscored: self.counts[3],
-            first_year: self.first,
-            last_year: self.last,
-            recent: self
-                .recent
-                .iter()
-                .map(|m| [text(m.white), text(m.black), text(m.event), text(m.date)])
-                .collect(),
-            ..Group::default()
-        }
-    }
-}
-
-impl Node {
-    fn new(pos: Position, line: Vec<String>) -> Node {
-        Node {
-            pos,
-            line,
-            totals: Tally::default(),
-            moves: Vec::new(),
-            children: Vec::new(),
-        }
-    }
-    /// Counts a game here, with the move it played, if any.
-    fn add(&mut self, meta: &Meta, mv: Option<&str>) {
-        self.totals.add(meta);
-        let Some(mv) = mv else { return };
-        match self.moves.iter_mut().find(|(m, _)| m == mv) {
-            Some((_, t)) => t.add(meta),
-            None => {
-                let mut t = Tally::default();
-                t.add(meta);
-                self.moves.push((mv.to_string(), t));
-            }
-        }
-    }
-}
-
-/// The map key of a position of `v`.
-fn node_key(v: Variant, key: u64) -> (Variant, u64) {
-    (v, key)
-}
-
-/// `key` salted by its variant: a move's identity is its variant's.
-fn salted(v: Variant, key: u64) -> u64 {
-    key ^ (v as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// The legal move of `pos` written `text` (numbers or algebraic squares,
-/// `-`, `x` or `:`); else why it is not one, as `pdnkit diagram` says it.
-pub(crate) fn resolve(pos: &Position, text: &str) -> Result<Move, String> {
-    let arrow = Arrow::legal(pos, text).map_err(|e| e.to_string())?;
-    let (Some(&from), Some(&to)) = (arrow.path.first(), arrow.path.last()) else {
-        return Err(format!("'{text}' is not a move"));
-    };
-    pos.legal_moves()
-        .into_iter()
-        .find(|m| m.from() == from && m.to() == to && m.captured() == arrow.captured)
-        .ok_or_else(|| format!("'{text}' is not a legal move here"))
+    pub(super) copies: (u64, u64),
+    pub(super) failed: Option<String>,
+    /// Building an index: the plies indexed, and the positions' records by
+    /// key, spilled.
+    pub(super) index: Option<(u32, crate::store::Buckets)>,
 }
 
 impl Explorer {
@@ -343,6 +95,7 @@ impl Explorer {
             once: Some(crate::tournament::Once::new()),
             copies: (0, 0),
             failed: None,
+            index: None,
         };
         for p in roots {
             if !e.roots.iter().any(|r| r.variant() == p.variant()) {
@@ -354,7 +107,7 @@ impl Explorer {
 
     /// The position of `variant` the tree starts from, `None` when the
     /// roots named have none of it.
-    fn root_of(&self, v: Variant) -> Option<Position> {
+    pub(super) fn root_of(&self, v: Variant) -> Option<Position> {
         if self.roots.is_empty() {
             return Some(v.start());
         }
@@ -437,10 +190,14 @@ impl Explorer {
         }
         let meta = self.meta(g, r);
         self.seq += 1;
-        let keys: Vec<u64> = (1..=r.played.len() as u32 + 1)
+        // Indexing N plies: the positions up to ply N, the moves from them,
+        // and the position after the last of those moves (its identity).
+        let limit = self.index.as_ref().map(|(n, _)| *n as usize);
+        let positions: Vec<Position> = (1..=r.played.len() as u32 + 1)
             .map_while(|n| r.position_before(n))
-            .map(|p| p.key())
+            .take(limit.map_or(usize::MAX, |n| n + 2))
             .collect();
+        let keys: Vec<u64> = positions.iter().map(Position::key).collect();
         let style = Style {
             algebraic: v.algebraic(),
             colon: false,
@@ -457,7 +214,16 @@ impl Explorer {
             id
         };
         let plies = keys.len().saturating_sub(1).min(r.played.len());
-        let line = if self.depth == 1 {
+        let line = if let Some(n) = limit {
+            let shown = keys.len().min(n + 1);
+            Line {
+                variant: v,
+                meta,
+                keys: keys[..shown].to_vec(),
+                moves: (0..plies.min(n + 1)).map(&mut id_of).collect(),
+                fens: positions[..shown].iter().map(Position::to_fen).collect(),
+            }
+        } else if self.depth == 1 {
             // Only the root's first occurrence and the move played there.
             let Some(at) = keys.iter().position(|&k| k == root.key()) else {
                 return;
@@ -472,6 +238,7 @@ impl Explorer {
                 meta,
                 keys: vec![keys[at]],
                 moves,
+                fens: Vec::new(),
             }
         } else {
             let moves = (0..plies).map(&mut id_of).collect();
@@ -480,6 +247,7 @@ impl Explorer {
                 meta,
                 keys,
                 moves,
+                fens: Vec::new(),
             }
         };
         if let Some(once) = &mut self.once {
@@ -493,7 +261,11 @@ impl Explorer {
     }
 
     /// Counts a game now: at depth 1 at its root, deeper kept for the levels.
-    fn count(&mut self, line: Line) {
+    pub(super) fn count(&mut self, line: Line) {
+        if self.index.is_some() {
+            self.count_for_index(&line);
+            return;
+        }
         if self.depth > 1 {
             self.kept.push(Kept {
                 variant: line.variant,
@@ -525,7 +297,7 @@ impl Explorer {
     }
 
     /// Counts the games that waited for their copies, each once.
-    fn settle(&mut self) {
+    pub(super) fn settle(&mut self) {
         let Some(mut once) = self.once.take() else {
             return;
         };
@@ -671,9 +443,20 @@ impl Explorer {
     pub fn tree(&mut self, opts: Option<&Options>) -> Vec<(Position, Group, Vec<Group>)> {
         self.settle();
         let nodes = self.levels();
+        let roots = self.empty_roots().len();
+        self.output(&nodes, roots, opts)
+    }
+
+    /// The nodes in the order of the tree (the first `roots` are the roots),
+    /// as [`Explorer::tree`] gives them.
+    pub(super) fn output(
+        &self,
+        nodes: &[Node],
+        roots: usize,
+        opts: Option<&Options>,
+    ) -> Vec<(Position, Group, Vec<Group>)> {
         let mut order = Vec::with_capacity(nodes.len());
-        // The roots come first.
-        let mut stack: Vec<usize> = (0..self.empty_roots().len()).rev().collect();
+        let mut stack: Vec<usize> = (0..roots).rev().collect();
         while let Some(i) = stack.pop() {
             order.push(i);
             let mut children = nodes[i].children.clone();
@@ -714,7 +497,7 @@ impl Explorer {
     }
 
     /// The moves played to the root of `v`.
-    fn line_to(&self, v: Variant) -> Vec<String> {
+    pub(super) fn line_to(&self, v: Variant) -> Vec<String> {
         self.played
             .iter()
             .find(|(w, _)| *w == v)
@@ -722,7 +505,7 @@ impl Explorer {
     }
 
     /// The roots of the variants seen, in the table's order, empty.
-    fn empty_roots(&self) -> Vec<Node> {
+    pub(super) fn empty_roots(&self) -> Vec<Node> {
         Variant::ALL
             .iter()
             .filter(|v| self.seen.contains(v))
@@ -747,6 +530,17 @@ impl Explorer {
             }
             return nodes;
         }
+        self.grow(nodes, |here, nodes| self.count_level(here, nodes))
+    }
+
+    /// The tree from its roots `nodes`, down `depth` levels: `count` counts
+    /// the nodes of a level (given by key); the positions after their moves
+    /// make the next.
+    pub(super) fn grow(
+        &self,
+        mut nodes: Vec<Node>,
+        mut count: impl FnMut(&HashMap<(Variant, u64), usize>, &mut Vec<Node>),
+    ) -> Vec<Node> {
         let mut index: HashMap<(Variant, u64), usize> = nodes
             .iter()
             .enumerate()
@@ -758,14 +552,22 @@ impl Explorer {
                 .iter()
                 .map(|&i| (node_key(nodes[i].pos.variant(), nodes[i].pos.key()), i))
                 .collect();
-            self.count_level(&here, &mut nodes);
+            count(&here, &mut nodes);
             if d + 1 == self.depth {
                 break;
             }
             let mut next = Vec::new();
             for &i in &level {
-                let moves: Vec<String> = nodes[i].moves.iter().map(|(m, _)| m.clone()).collect();
-                for m in moves {
+                // In the tree's order (most played first), so that a position
+                // reached by two lines goes under the same one whatever order
+                // the games came in.
+                let mut moves: Vec<(u64, String)> = nodes[i]
+                    .moves
+                    .iter()
+                    .map(|(m, t)| (t.counts.iter().sum::<u64>(), m.clone()))
+                    .collect();
+                moves.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+                for (_, m) in moves {
                     let Ok(mv) = resolve(&nodes[i].pos, &m) else {
                         continue;
                     };
@@ -789,7 +591,7 @@ impl Explorer {
     }
 
     /// Counts every game kept at the nodes of one level it reaches.
-    fn count_level(&self, here: &HashMap<(Variant, u64), usize>, nodes: &mut [Node]) {
+    fn count_level(&self, here: &HashMap<(Variant, u64), usize>, nodes: &mut Vec<Node>) {
         let mut done: Vec<usize> = Vec::new();
         for k in &self.kept {
             done.clear();
@@ -809,118 +611,6 @@ impl Explorer {
                 nodes[i].add(&k.meta, mv);
             }
         }
-    }
-}
-
-/// A recent game in a record.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
-struct GameRecord {
-    white: Option<String>,
-    black: Option<String>,
-    event: Option<String>,
-    date: Option<String>,
-    year: Option<u32>,
-}
-
-#[cfg(feature = "serde")]
-impl GameRecord {
-    fn of(r: &[String; 4]) -> GameRecord {
-        let or_none = |s: &String| (!s.is_empty()).then(|| s.clone());
-        GameRecord {
-            white: or_none(&r[0]),
-            black: or_none(&r[1]),
-            event: or_none(&r[2]),
-            date: or_none(&r[3]),
-            year: r[3].get(..4).and_then(|y| y.parse().ok()),
-        }
-    }
-}
-
-/// The counts every record has.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
-struct Counts {
-    games: u64,
-    white_wins: u64,
-    draws: u64,
-    black_wins: u64,
-    unfinished: u64,
-    score: Option<f64>,
-    first_year: Option<u32>,
-    last_year: Option<u32>,
-}
-
-/// A record of `explore --format json`: a position, or a move from it.
-#[cfg(feature = "serde")]
-#[derive(serde::Serialize)]
-struct Record {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    variant: &'static str,
-    position: String,
-    line: String,
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    mv: Option<String>,
-    #[serde(flatten)]
-    counts: Counts,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    opening: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    opening_name: Option<Option<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    recent: Option<Vec<GameRecord>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    latest: Option<Option<GameRecord>>,
-}
-
-#[cfg(feature = "serde")]
-impl Record {
-    fn new(pos: &Position, totals: &Group, mv: Option<&Group>) -> Record {
-        let g = mv.unwrap_or(totals);
-        Record {
-            kind: if mv.is_some() { "move" } else { "position" },
-            variant: pos.variant().name(),
-            position: pos.to_fen(),
-            line: totals.name.clone(),
-            mv: mv.map(|m| m.name.clone()),
-            counts: Counts {
-                games: g.games,
-                white_wins: g.wins,
-                draws: g.draws,
-                black_wins: g.losses,
-                unfinished: g.unscored,
-                score: g.score_of(pos.side()),
-                first_year: g.first_year,
-                last_year: g.last_year,
-            },
-            opening: mv.is_none().then(|| totals.row.clone()),
-            opening_name: mv.is_none().then(|| totals.opening_name.clone()),
-            recent: mv
-                .is_none()
-                .then(|| totals.recent.iter().map(GameRecord::of).collect()),
-            latest: mv.map(|m| m.recent.first().map(GameRecord::of)),
-        }
-    }
-}
-
-#[cfg(feature = "serde")]
-impl Explorer {
-    /// The tree ([`Explorer::tree`]) as the records of `pdnkit explore
-    /// --format json` (docs/explore.md): per position, one with `"type":
-    /// "position"` (`variant`, `position` as FEN, `line` from the root, the
-    /// counts, `opening`, `opening_name`, `recent`), then one per move
-    /// (`"type": "move"`, `move`, the counts, `latest`). The counts:
-    /// `games`, `white_wins`, `draws`, `black_wins`, `unfinished`, `score`
-    /// (the side to move's points per decided game), `first_year`,
-    /// `last_year`.
-    pub fn records(&mut self, opts: Option<&Options>) -> Vec<impl serde::Serialize> {
-        let mut out = Vec::new();
-        for (pos, totals, moves) in self.tree(opts) {
-            out.push(Record::new(&pos, &totals, None));
-            out.extend(moves.iter().map(|m| Record::new(&pos, &totals, Some(m))));
-        }
-        out
     }
 }
 

@@ -96,6 +96,11 @@ pub struct Group {
     /// White, Black, Event and Date as written (empty when absent).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
     pub recent: Vec<[String; 4]>,
+    /// Where each of [`Group::recent`] stands: its Date as `yyyymmdd`
+    /// (unknown parts 0) and its place in the input, newest first; what
+    /// merges two lists of recent games (an index read back).
+    #[cfg_attr(feature = "serde", serde(skip))]
+    pub recent_at: Vec<(u32, u64)>,
     /// [`Explorer`](super::Explorer): the row of an opening or ballot table
     /// the position is, `TABLE CODE` (its name in [`Group::opening_name`]).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]

@@ -5,6 +5,10 @@
 //! [`Explorer`] counts the moves played from positions (`pdnkit explore`).
 
 mod explore;
+mod explore_index;
+#[cfg(feature = "serde")]
+mod explore_json;
+mod explore_model;
 mod figures;
 mod groups;
 mod summary;

@@ -127,7 +127,7 @@ const BIN_LAYERS: [&[&str]; 8] = [
     &["output"],
     &["progress"],
     &["common"],
-    &["parquet_out"],
+    &["parquet_out", "index_file"],
     &["cmd"],
     &["main"],
 ];

@@ -91,7 +91,9 @@ pub const TABLE: [Statuses; 6] = [
         findings: Some("at least one error finding"),
     },
     Statuses {
-        commands: &["stats", "dupes", "explore", "perft", "diagram", "openings"],
+        commands: &[
+            "stats", "dupes", "explore", "index", "perft", "diagram", "openings",
+        ],
         ok: "the job was done",
         findings: None,
     },

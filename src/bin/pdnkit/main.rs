@@ -10,6 +10,8 @@
 mod cmd;
 mod common;
 mod exit;
+#[cfg(feature = "parquet")]
+mod index_file;
 mod output;
 #[cfg(feature = "parquet")]
 mod parquet_out;
@@ -18,6 +20,8 @@ mod render;
 mod screen;
 mod style;
 
+#[cfg(feature = "parquet")]
+use cmd::index;
 use cmd::{
     check, convert, diagram, dupes, explore, man, openings, perft, report, select, stats,
     tournament,
@@ -55,6 +59,10 @@ enum Command {
     /// The moves played from a position, with their results: an opening explorer.
     #[command(after_help = exit::after_help("explore", EXPLORE_HELP))]
     Explore(explore::Args),
+    /// Index the positions of the first plies of each game, for `explore --index` (Parquet).
+    #[cfg(feature = "parquet")]
+    #[command(after_help = exit::after_help("index", INDEX_HELP))]
+    Index(index::Args),
     /// Games stored twice, and games that are the start of another.
     #[command(after_help = exit::after_help("dupes", DUPES_HELP))]
     Dupes(dupes::Args),
@@ -159,7 +167,19 @@ Examples:
   pdnkit explore archive/                                  the start of each variant
   pdnkit explore --play '32-28 18-23' archive/             after these moves
   pdnkit explore --player sijbrands --depth 3 archive/     a repertoire, 3 plies deep
-  pdnkit explore --position 'W:WK46:BK5,K23' --format json archive/";
+  pdnkit explore --position 'W:WK46:BK5,K23' --format json archive/
+  pdnkit explore --index archive.index.parquet --depth 2   (pdnkit index made it)";
+
+const INDEX_HELP: &str = "\
+The index holds each position of the first --index-plies plies of every game selected,
+with the moves played from it and their results (counted as explore counts them),
+as Parquet (docs/explore.md): explore --index answers from it without reading the
+games, and DuckDB or pyarrow read it as it is.
+
+Examples:
+  pdnkit index archive/ -o archive.index.parquet
+  pdnkit explore --index archive.index.parquet --play '32-28 18-23'
+  pdnkit index --player sijbrands --index-plies 30 archive/ -o sijbrands.parquet";
 
 const REPORT_HELP: &str = "\
 Examples:
@@ -227,6 +247,8 @@ fn main() -> ExitCode {
         Command::Select(a) => select::run(a),
         Command::Dupes(a) => dupes::run(a),
         Command::Explore(a) => explore::run(a),
+        #[cfg(feature = "parquet")]
+        Command::Index(a) => index::run(a),
         Command::Tournament(a) => tournament::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Openings(a) => openings::run(a),

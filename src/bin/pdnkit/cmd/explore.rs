@@ -37,6 +37,12 @@ pub struct Args {
     /// default each game counts once, as `stats` and `tournament` count it).
     #[arg(long)]
     keep_duplicates: bool,
+    /// Answer from this index (made by `pdnkit index`) instead of reading
+    /// games: name no PATH and no selection (the index counts the games it
+    /// was made from).
+    #[cfg(feature = "parquet")]
+    #[arg(long, value_name = "FILE")]
+    index: Option<std::path::PathBuf>,
     /// human (a table per position), json (JSON Lines: a position, then
     /// its moves) or csv (one row per move).
     #[arg(long, value_enum, default_value = "human")]
@@ -100,6 +106,16 @@ pub fn run(a: Args) -> u8 {
         Ok(e) => e,
         Err(why) => return crate::exit::fail(why),
     };
+    #[cfg(feature = "parquet")]
+    if let Some(path) = &a.index {
+        if !a.input.paths.is_empty() || !selection.is_empty() || a.keep_duplicates {
+            return crate::exit::fail(
+                "--index answers from the games the index was made from: name no PATH, no \
+                 selection and no --keep-duplicates (give them to `pdnkit index`)",
+            );
+        }
+        return from_index(&a, path, explorer);
+    }
     let prepared = match a.input.prepare(true) {
         Ok(p) => p,
         Err(code) => return code,
@@ -115,13 +131,45 @@ pub fn run(a: Args) -> u8 {
     }
     crate::common::say_set_aside(merged, conflicting);
     let tree = sink.explorer.tree(Some(prepared.opts()));
+    answer(&tree, a.format)
+}
+
+/// The tree of `explorer` answered from the index at `path`.
+#[cfg(feature = "parquet")]
+fn from_index(a: &Args, path: &std::path::Path, mut explorer: Explorer) -> u8 {
+    let opts = match a.input.options() {
+        Ok(o) => o,
+        Err(why) => return crate::exit::fail(why),
+    };
+    let index = match crate::index_file::IndexFile::open(path) {
+        Ok(i) => i,
+        Err(why) => return crate::exit::fail(why),
+    };
+    let mut error = None;
+    let tree = explorer.tree_from_index(Some(&opts), &index.header.variants, |wanted| match index
+        .rows(wanted)
+    {
+        Ok(rows) => rows,
+        Err(e) => {
+            error.get_or_insert(e);
+            Vec::new()
+        }
+    });
+    if let Some(e) = error {
+        return crate::exit::fail(e);
+    }
+    answer(&tree, a.format)
+}
+
+/// Prints the tree in `format`.
+fn answer(tree: &[(Position, Group, Vec<Group>)], format: Format) -> u8 {
     if tree.is_empty() {
         eprintln!("pdnkit: no game of a variant the position belongs to was selected");
     }
-    let text = match a.format {
-        Format::Human => human(&tree),
-        Format::Json => json(&mut sink.explorer, prepared.opts()),
-        Format::Csv => match csv_text(&tree) {
+    let text = match format {
+        Format::Human => human(tree),
+        Format::Json => json(tree),
+        Format::Csv => match csv_text(tree) {
             Ok(t) => t,
             Err(e) => return crate::exit::fail(e),
         },
@@ -217,8 +265,8 @@ fn human(tree: &[(Position, Group, Vec<Group>)]) -> String {
     t
 }
 
-fn json(tree: &mut Explorer, opts: &pdnkit::Options) -> String {
-    tree.records(Some(opts))
+fn json(tree: &[(Position, Group, Vec<Group>)]) -> String {
+    Explorer::records_of(tree)
         .iter()
         .map(crate::render::json_line)
         .collect()

@@ -6,6 +6,8 @@ pub mod convert;
 pub mod diagram;
 pub mod dupes;
 pub mod explore;
+#[cfg(feature = "parquet")]
+pub mod index;
 pub mod man;
 pub mod openings;
 pub mod perft;

@@ -1,0 +1,230 @@
+//! A position index (`pdnkit index`, docs/explore.md): every position of the
+//! first plies of each game, with the move played from it, counted; and the
+//! tree of `pdnkit explore --index` answered from such rows, as the direct
+//! run answers.
+
+use super::explore::Explorer;
+use super::explore_model::{Line, Meta, Node, Tally};
+use super::Group;
+use crate::position::Position;
+use crate::replay::Options;
+use crate::tournament::Sym;
+use crate::variant::Variant;
+use hashbrown::HashMap;
+
+/// Buckets the positions' records are spilled to, by key: one is in memory
+/// at a time while the rows are made.
+const BUCKETS: usize = 64;
+
+/// A move number meaning "no move".
+const NO_MOVE: u32 = u32::MAX;
+
+/// One position of one game, as spilled.
+struct Seen {
+    variant: u8,
+    key: u64,
+    mv: u32,
+    meta: Meta,
+    fen: String,
+}
+
+impl Seen {
+    fn write(&self, out: &mut Vec<u8>) {
+        out.push(self.variant);
+        out.extend_from_slice(&self.key.to_le_bytes());
+        out.extend_from_slice(&self.mv.to_le_bytes());
+        out.push(self.meta.result);
+        out.extend_from_slice(&self.meta.when.to_le_bytes());
+        out.extend_from_slice(&self.meta.seq.to_le_bytes());
+        for s in [
+            self.meta.white,
+            self.meta.black,
+            self.meta.event,
+            self.meta.date,
+        ] {
+            out.extend_from_slice(&s.raw().to_le_bytes());
+        }
+        out.extend_from_slice(&(self.fen.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.fen.as_bytes());
+    }
+    /// The record at the start of `b` and its length.
+    fn read(b: &[u8]) -> Option<(Seen, usize)> {
+        let u32_at = |i: usize| {
+            b.get(i..i + 4)
+                .map(|s| u32::from_le_bytes([s[0], s[1], s[2], s[3]]))
+        };
+        let u64_at = |i: usize| {
+            let s = b.get(i..i + 8)?;
+            let mut a = [0; 8];
+            a.copy_from_slice(s);
+            Some(u64::from_le_bytes(a))
+        };
+        let sym = |i: usize| u32_at(i).map(Sym::from_raw);
+        let meta = Meta {
+            result: *b.get(13)?,
+            when: u32_at(14)?,
+            seq: u64_at(18)?,
+            white: sym(26)?,
+            black: sym(30)?,
+            event: sym(34)?,
+            date: sym(38)?,
+        };
+        let n = u32_at(42)? as usize;
+        let fen = String::from_utf8_lossy(b.get(46..46 + n)?).into_owned();
+        let seen = Seen {
+            variant: *b.first()?,
+            key: u64_at(1)?,
+            mv: u32_at(9)?,
+            meta,
+            fen,
+        };
+        Some((seen, 46 + n))
+    }
+}
+
+impl Explorer {
+    /// An explorer that builds a position index (`pdnkit index`): every
+    /// position of the first `plies` plies of each game (its start
+    /// included, and the position after ply `plies`), once per game, with
+    /// the move played from it first; [`Explorer::index_rows`] gives them.
+    /// A game stored more than once in an event counts once, unless
+    /// [`Explorer::keep_duplicates`]. Memory stays flat: the positions go to
+    /// a temporary file, in buckets by key.
+    pub fn indexing(plies: u32) -> Explorer {
+        let mut e = Explorer::new(&[], 1);
+        e.index = Some((plies, crate::store::Buckets::new(BUCKETS)));
+        e
+    }
+
+    /// The variants of the games counted, in the table's order.
+    pub fn variants(&self) -> Vec<Variant> {
+        Variant::ALL
+            .iter()
+            .copied()
+            .filter(|v| self.seen.contains(v))
+            .collect()
+    }
+
+    /// Spills each position of `line` (its first time in the game).
+    pub(super) fn count_for_index(&mut self, line: &Line) {
+        let Some((_, buckets)) = &mut self.index else {
+            return;
+        };
+        let variant = Variant::ALL
+            .iter()
+            .position(|&v| v == line.variant)
+            .unwrap_or(0) as u8;
+        let mut done: Vec<u64> = Vec::with_capacity(line.keys.len());
+        let mut record = Vec::new();
+        for (j, &key) in line.keys.iter().enumerate() {
+            if done.contains(&key) {
+                continue;
+            }
+            done.push(key);
+            record.clear();
+            Seen {
+                variant,
+                key,
+                mv: line.moves.get(j).copied().unwrap_or(NO_MOVE),
+                meta: line.meta,
+                fen: line.fens.get(j).cloned().unwrap_or_default(),
+            }
+            .write(&mut record);
+            buckets.push((key % BUCKETS as u64) as usize, &record);
+        }
+    }
+
+    /// The index's rows, a position at a time: for each position and each
+    /// move played from it (`Group::name`; `""` for the games that end there
+    /// or whose next move was not replayed), its counts as
+    /// [`Explorer::tree`] gives them. The positions come in an order of
+    /// their keys; each position's rows together, its moves in text order.
+    /// An error when the temporary file cannot be read back (nothing is
+    /// made up).
+    pub fn index_rows(&mut self, mut each: impl FnMut(&Position, Group)) -> Result<(), String> {
+        self.settle();
+        if let Some(why) = &self.failed {
+            return Err(why.clone());
+        }
+        let Some((plies, mut buckets)) = self.index.take() else {
+            return Ok(());
+        };
+        for b in 0..buckets.count() {
+            let bytes = buckets
+                .take(b)
+                .map_err(|e| format!("the index's temporary file could not be read back: {e}"))?;
+            let mut rows: HashMap<(u8, u64, u32), (String, Tally)> = HashMap::default();
+            let mut at = 0;
+            while at < bytes.len() {
+                let Some((seen, n)) = Seen::read(&bytes[at..]) else {
+                    return Err("the index's temporary file was cut short".into());
+                };
+                at += n;
+                let row = rows
+                    .entry((seen.variant, seen.key, seen.mv))
+                    .or_insert_with(|| (seen.fen, Tally::default()));
+                row.1.add(&seen.meta);
+            }
+            let text = |mv: u32| {
+                self.move_texts
+                    .get(mv as usize)
+                    .map_or(String::new(), |t| t.clone())
+            };
+            let mut rows: Vec<_> = rows
+                .into_iter()
+                .map(|((v, key, mv), row)| ((v, key, text(mv)), row))
+                .collect();
+            rows.sort_by(|a, b| a.0.cmp(&b.0));
+            for ((v, _, mv), (fen, tally)) in rows {
+                let Some(&variant) = Variant::ALL.get(usize::from(v)) else {
+                    continue;
+                };
+                let Ok(pos) = Position::from_fen(&fen, variant) else {
+                    continue;
+                };
+                each(&pos, tally.group(mv, &self.strings));
+            }
+        }
+        self.index = Some((plies, crate::store::Buckets::new(BUCKETS)));
+        Ok(())
+    }
+
+    /// The tree of this explorer's roots answered from an index: `variants`
+    /// are those of its games (a root of another variant is not shown), and
+    /// `rows` gives the index's rows of the positions asked, as
+    /// [`Explorer::index_rows`] made them (each with its position). The
+    /// answer is the direct run's on the same games for every position
+    /// their games reach within the plies indexed.
+    pub fn tree_from_index(
+        &mut self,
+        opts: Option<&Options>,
+        variants: &[Variant],
+        mut rows: impl FnMut(&[Position]) -> Vec<(Position, Group)>,
+    ) -> Vec<(Position, Group, Vec<Group>)> {
+        let roots: Vec<Node> = Variant::ALL
+            .iter()
+            .filter(|v| variants.contains(v))
+            .filter_map(|&v| self.root_of(v))
+            .map(|p| Node::new(p, self.line_to(p.variant())))
+            .collect();
+        let n = roots.len();
+        let mut strings = std::mem::take(&mut self.strings);
+        let nodes = self.grow(roots, |here, nodes| {
+            let mut asked: Vec<usize> = here.values().copied().collect();
+            asked.sort_unstable();
+            let positions: Vec<Position> = asked.iter().map(|&i| nodes[i].pos).collect();
+            for (p, g) in rows(&positions) {
+                let Some(&i) = here.get(&(p.variant(), p.key())) else {
+                    continue;
+                };
+                let t = Tally::of_group(&g, &mut strings);
+                nodes[i].totals.absorb(&t);
+                if !g.name.is_empty() {
+                    nodes[i].moves.push((g.name, t));
+                }
+            }
+        });
+        self.strings = strings;
+        self.output(&nodes, n, opts)
+    }
+}
