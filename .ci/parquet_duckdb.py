@@ -59,3 +59,23 @@ with tempfile.TemporaryDirectory() as tmp:
     if got != want or not got[-1].startswith("Ч" * 100):
         sys.exit(f"partition values do not read back: {got} != {want}")
 print("parquet read by duckdb: the same counts")
+# The position index (issue 67): DuckDB reads it as it is, and its rows of a
+# position add up to what `explore` says of it.
+for path in paths:
+    with tempfile.TemporaryDirectory() as tmp:
+        index = f"{tmp}/index.parquet"
+        subprocess.run([pdnkit, "index", "--no-progress", "-o", index, path], check=True,
+                       stderr=subprocess.DEVNULL)
+        explored = subprocess.run([pdnkit, "explore", "--no-progress", "--format", "json", path],
+                                  capture_output=True, text=True, check=True)
+        for rec in (json.loads(l) for l in explored.stdout.splitlines()):
+            if rec["type"] != "position":
+                continue
+            got = duckdb.execute(
+                f"select sum(games), sum(white_wins), sum(draws), sum(black_wins), sum(unfinished) "
+                f"from '{index}' where variant = ? and position = ?",
+                [rec["variant"], rec["position"]]).fetchall()[0]
+            want = (rec["games"], rec["white_wins"], rec["draws"], rec["black_wins"], rec["unfinished"])
+            print(f"{path}: index {rec['variant']} start {got}, explore {want}")
+            if tuple(int(x or 0) for x in got) != want:
+                sys.exit(f"{path}: the index disagrees with explore at {rec['position']}")

@@ -105,6 +105,25 @@ def test_explore_answers_as_the_command_line(args):
     assert want and want[0]["type"] == "position"
 
 
+def test_the_index_reads_in_pyarrow_as_explore_counts(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    hand = CORPUS / "explore" / "hand.pdn"
+    index = tmp_path / "hand.parquet"
+    subprocess.run([cli(), "index", "--no-progress", "-o", str(index), str(hand)], check=True, capture_output=True)
+    table = pq.read_table(index).to_pylist()
+    for rec in pdnkit.explore(hand, depth=3):
+        if rec["type"] == "position":
+            rows = [r for r in table if r["position"] == rec["position"]]
+            assert sum(r["games"] for r in rows) == rec["games"]
+        else:
+            (row,) = [r for r in table if r["position"] == rec["position"] and r["move"] == rec["move"]]
+            assert (row["games"], row["white_wins"], row["black_wins"]) == (
+                rec["games"],
+                rec["white_wins"],
+                rec["black_wins"],
+            )
+
+
 def test_explore_refuses_what_does_not_fit():
     hand = CORPUS / "explore" / "hand.pdn"
     with pytest.raises(ValueError, match="99-1"):

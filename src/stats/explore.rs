@@ -370,7 +370,8 @@ impl Explorer {
     /// Adds `other`'s games, counted after this explorer's (for one
     /// archive explored in parts; `other` explores the same roots as deep).
     /// Copies of a game are counted once within each part, not across
-    /// parts.
+    /// parts. Explorers building an index ([`Explorer::indexing`]) merge
+    /// their positions.
     pub fn merge(&mut self, mut other: Explorer) {
         other.settle();
         self.copies.0 += other.copies.0;
@@ -384,7 +385,7 @@ impl Explorer {
                 self.seen.push(*v);
             }
         }
-        for n in other.nodes {
+        for n in std::mem::take(&mut other.nodes) {
             let i = match self.nodes.iter().position(|m| m.pos == n.pos) {
                 Some(i) => i,
                 None => {
@@ -415,7 +416,10 @@ impl Explorer {
             }
             ids[id as usize] = mine;
         }
-        for k in other.kept {
+        if let Err(why) = self.absorb_index(&mut other, &ids, seq) {
+            self.failed.get_or_insert(why);
+        }
+        for k in std::mem::take(&mut other.kept) {
             self.kept.push(Kept {
                 at: k.at + self.keys.len(),
                 mv_at: k.mv_at + self.moves.len(),
@@ -539,7 +543,7 @@ impl Explorer {
     pub(super) fn grow(
         &self,
         mut nodes: Vec<Node>,
-        mut count: impl FnMut(&HashMap<(Variant, u64), usize>, &mut Vec<Node>),
+        mut count: impl FnMut(&HashMap<(Variant, u64), usize>, &mut [Node]),
     ) -> Vec<Node> {
         let mut index: HashMap<(Variant, u64), usize> = nodes
             .iter()
@@ -591,7 +595,7 @@ impl Explorer {
     }
 
     /// Counts every game kept at the nodes of one level it reaches.
-    fn count_level(&self, here: &HashMap<(Variant, u64), usize>, nodes: &mut Vec<Node>) {
+    fn count_level(&self, here: &HashMap<(Variant, u64), usize>, nodes: &mut [Node]) {
         let mut done: Vec<usize> = Vec::new();
         for k in &self.kept {
             done.clear();
@@ -716,5 +720,43 @@ mod tests {
             .unwrap_err()
             .contains("99-1"));
         assert!(Explorer::new(&[], 1).play("32-28 32-28").is_err());
+    }
+
+    #[test]
+    fn two_halves_of_an_index_merged_are_the_whole() {
+        let games = read_all(GAMES.as_bytes());
+        let opts = Options {
+            keep_moves: true,
+            ..Options::default()
+        };
+        let build = |gs: &[Game]| {
+            let mut e = Explorer::indexing(10);
+            for g in gs {
+                e.add("t.pdn", g, &crate::check::check_game(g, &opts));
+            }
+            e
+        };
+        let rows = |mut e: Explorer| {
+            let mut out = Vec::new();
+            e.index_rows(|p, g| {
+                out.push(format!(
+                    "{} [{}] {} {} {:?}",
+                    p.to_fen(),
+                    g.name,
+                    g.games,
+                    g.wins,
+                    g.recent
+                ))
+            })
+            .unwrap();
+            out
+        };
+        let whole = rows(build(&games));
+        let mut first = build(&games[..3]);
+        first.merge(build(&games[3..]));
+        assert_eq!(rows(first), whole);
+        // Six games of 4, 4, 4, 3, 3 and 2 plies: their positions, with the
+        // starts and the positions the first moves share counted once.
+        assert!(whole.len() > 10, "{whole:#?}");
     }
 }

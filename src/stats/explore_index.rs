@@ -134,6 +134,44 @@ impl Explorer {
         }
     }
 
+    /// Moves the positions `other` spilled into this index (`ids`: its move
+    /// numbers here; its games placed `seq` later). An error when its
+    /// temporary file cannot be read back.
+    pub(super) fn absorb_index(
+        &mut self,
+        other: &mut Explorer,
+        ids: &[u32],
+        seq: u64,
+    ) -> Result<(), String> {
+        let Some((_, mut theirs)) = other.index.take() else {
+            return Ok(());
+        };
+        let Some((_, mine)) = &mut self.index else {
+            return Err("an index merged into an explorer that builds none".into());
+        };
+        let mut record = Vec::new();
+        for b in 0..theirs.count() {
+            let bytes = theirs
+                .take(b)
+                .map_err(|e| format!("the index's temporary file could not be read back: {e}"))?;
+            let mut at = 0;
+            while at < bytes.len() {
+                let Some((mut seen, n)) = Seen::read(&bytes[at..]) else {
+                    return Err("the index's temporary file was cut short".into());
+                };
+                at += n;
+                seen.meta = seen.meta.moved(&other.strings, &mut self.strings, seq);
+                if seen.mv != NO_MOVE {
+                    seen.mv = ids.get(seen.mv as usize).copied().unwrap_or(NO_MOVE);
+                }
+                record.clear();
+                seen.write(&mut record);
+                mine.push((seen.key % BUCKETS as u64) as usize, &record);
+            }
+        }
+        Ok(())
+    }
+
     /// The index's rows, a position at a time: for each position and each
     /// move played from it (`Group::name`; `""` for the games that end there
     /// or whose next move was not replayed), its counts as

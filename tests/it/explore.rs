@@ -205,3 +205,178 @@ fn copies_count_once_as_stats_counts_them() {
         .and_then(|g| g["games"].as_u64());
     assert!(counted.is_some_and(|n| n >= games(&once)), "{text}");
 }
+
+/// `explore` and `explore --index` on the same games, in `format` with
+/// `args`: the two outputs, byte for byte.
+fn direct_and_indexed(paths: &[&str], index: &str, args: &[&str]) -> (String, String) {
+    let mut direct = vec!["explore"];
+    direct.extend_from_slice(args);
+    direct.extend_from_slice(paths);
+    let mut indexed = vec!["explore", "--index", index];
+    indexed.extend_from_slice(args);
+    (stdout(&pdnkit(&direct)), stdout(&pdnkit(&indexed)))
+}
+
+/// Builds the index of `paths` at `out`.
+fn index(paths: &[&str], out: &str, plies: &str) {
+    let mut args = vec!["index", "-o", out, "--index-plies", plies];
+    args.extend_from_slice(paths);
+    let o = pdnkit(&args);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+const QUERIES: [&[&str]; 5] = [
+    &["--depth", "4"],
+    &["--depth", "3", "--format", "json"],
+    &["--format", "csv", "--depth", "2"],
+    &["--play", "32-28 17-21"],
+    &["--position", "W:WK46:BK1", "--format", "json"],
+];
+
+/// The index answers as the direct run: the hand-counted file, then the
+/// real archives, every query of [`QUERIES`].
+#[test]
+fn the_index_answers_as_the_direct_run() {
+    let d = crate::common::tempdir("explore-index");
+    let hand = corpus("explore/hand.pdn");
+    let file = d.join("hand.parquet").display().to_string();
+    index(&[&hand], &file, "40");
+    for q in QUERIES {
+        let (direct, indexed) = direct_and_indexed(&[&hand], &file, q);
+        assert_eq!(direct, indexed, "{q:?}");
+    }
+    for dir in ["corpus/real/international", "corpus/real/other"] {
+        let Some(path) = shared(dir) else {
+            return;
+        };
+        let path = path.display().to_string();
+        let file = d.join("real.parquet").display().to_string();
+        index(&[&path], &file, "40");
+        for q in QUERIES {
+            let (direct, indexed) = direct_and_indexed(&[&path], &file, q);
+            assert!(
+                direct.lines().count() > 1 || q.contains(&"--position"),
+                "{q:?}: {direct}"
+            );
+            assert_eq!(direct, indexed, "{dir} {q:?}");
+        }
+    }
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Property: random legal games of every variant (their first moves drawn
+/// from a few, so that lines meet and transpose), random results and years:
+/// the index of them answers every position of the tree four plies deep
+/// as the direct run does.
+#[test]
+fn random_games_are_indexed_as_explored() {
+    let d = crate::common::tempdir("explore-random");
+    let mut text = String::new();
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    for (n, &v) in pdnkit::Variant::ALL.iter().enumerate() {
+        let style = pdnkit::notation::Style {
+            algebraic: v.algebraic(),
+            colon: false,
+        };
+        for g in 0..25 {
+            let mut pos = v.start();
+            let mut moves = Vec::new();
+            for ply in 0..rng.below(60) + 1 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let choice = if ply < 6 {
+                    legal.len().min(2)
+                } else {
+                    legal.len()
+                };
+                let m = legal[rng.below(choice)];
+                moves.push(style.write(&pos, &m));
+                pos = pos.play(&m).expect("a legal move plays");
+            }
+            let result = ["2-0", "1-1", "0-2", "*"][rng.below(4)];
+            text.push_str(&format!(
+                "[Event \"random {n}\"]\n[White \"w{g}\"]\n[Black \"b{g}\"]\n[Date \"{}\"]\n[GameType \"{}\"]\n[Result \"{result}\"]\n{} {result}\n\n",
+                1990 + rng.below(30),
+                v.game_type(),
+                moves.join(" "),
+            ));
+        }
+    }
+    let pdn = d.join("random.pdn");
+    std::fs::write(&pdn, text).expect("written");
+    let pdn = pdn.display().to_string();
+    let file = d.join("random.parquet").display().to_string();
+    index(&[&pdn], &file, "60");
+    let (direct, indexed) =
+        direct_and_indexed(&[&pdn], &file, &["--depth", "4", "--format", "json"]);
+    assert!(direct.lines().count() > 100, "{direct}");
+    assert_eq!(direct, indexed);
+}
+
+/// The index is a Parquet file DuckDB and pyarrow read as it is: its schema
+/// and its key-value metadata, checked with the parquet crate.
+#[test]
+fn the_index_is_plain_parquet() {
+    use parquet::file::reader::{FileReader, SerializedFileReader};
+    let d = crate::common::tempdir("explore-parquet");
+    let hand = corpus("explore/hand.pdn");
+    let file = d.join("hand.parquet");
+    index(&[&hand], &file.display().to_string(), "40");
+    let reader =
+        SerializedFileReader::new(std::fs::File::open(&file).expect("index")).expect("Parquet");
+    let meta = reader.metadata().file_metadata();
+    let fields: Vec<&str> = meta
+        .schema_descr()
+        .columns()
+        .iter()
+        .map(|c| c.name())
+        .collect();
+    assert_eq!(
+        fields,
+        [
+            "variant",
+            "key",
+            "position",
+            "move",
+            "games",
+            "white_wins",
+            "draws",
+            "black_wins",
+            "unfinished",
+            "first_year",
+            "last_year",
+            "recent"
+        ]
+    );
+    let kv = meta.key_value_metadata().expect("metadata");
+    let own = kv
+        .iter()
+        .find(|k| k.key == "pdnkit.index")
+        .and_then(|k| k.value.clone());
+    let own: serde_json::Value = serde_json::from_str(&own.unwrap_or_default()).unwrap_or_default();
+    assert_eq!(own["plies"], 40);
+    assert_eq!(own["variants"], serde_json::json!(["international"]));
+    // A file that is not an index is refused with status 2.
+    let o = pdnkit(&["explore", "--index", &hand]);
+    assert_eq!(o.status.code(), Some(2));
+    // And so is a selection with --index.
+    let o = pdnkit(&[
+        "explore",
+        "--index",
+        &file.display().to_string(),
+        "--player",
+        "anna",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -170,6 +170,7 @@ Examples:
   pdnkit explore --position 'W:WK46:BK5,K23' --format json archive/
   pdnkit explore --index archive.index.parquet --depth 2   (pdnkit index made it)";
 
+#[cfg(feature = "parquet")]
 const INDEX_HELP: &str = "\
 The index holds each position of the first --index-plies plies of every game selected,
 with the moves played from it and their results (counted as explore counts them),
