@@ -154,7 +154,7 @@ fn the_manual_is_whole_and_valid_roff() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     pages.sort();
-    assert_eq!(pages.len(), 14, "{pages:?}");
+    assert_eq!(pages.len(), 15, "{pages:?}");
     assert!(pages.contains(&"pdnkit-openings.1".to_string()));
     assert!(pages.contains(&"pdnkit-explore.1".to_string()));
     assert!(pages.contains(&"pdnkit-tournament.1".to_string()));
