@@ -376,6 +376,55 @@ fn square_text(g: &Geometry, sq: Square) -> String {
 }
 
 impl Position {
+    /// Bytes of [`Position::write_bytes`].
+    pub(crate) const BYTES: usize = 50;
+    /// The position as bytes (its variant, sides and pieces; not Frisian's
+    /// king runs, as after a FEN): what [`Position::from_bytes`] reads.
+    pub(crate) fn write_bytes(&self, out: &mut Vec<u8>) {
+        let v = Variant::ALL
+            .iter()
+            .position(|&w| w == self.variant)
+            .unwrap_or(0);
+        out.push(v as u8);
+        out.push(u8::from(self.side == Color::Black));
+        for b in [self.white, self.black, self.kings] {
+            out.extend_from_slice(&b.0.to_le_bytes());
+        }
+    }
+    /// The position [`Position::write_bytes`] wrote at the start of `b`;
+    /// `None` for bytes that are no position of their variant.
+    pub(crate) fn from_bytes(b: &[u8]) -> Option<Position> {
+        let b = b.get(..Self::BYTES)?;
+        let variant = *Variant::ALL.get(usize::from(b[0]))?;
+        let side = if b[1] == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let set = |i: usize| {
+            let mut a = [0u8; 16];
+            a.copy_from_slice(&b[2 + 16 * i..18 + 16 * i]);
+            Bitboard(u128::from_le_bytes(a))
+        };
+        let (white, black, kings) = (set(0), set(1), set(2));
+        let n = u32::from(variant.board().squares());
+        let board = if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        };
+        let pieces = white.0 | black.0;
+        if pieces & !board != 0 || white.0 & black.0 != 0 || kings.0 & !pieces != 0 {
+            return None;
+        }
+        Some(Position {
+            white,
+            black,
+            kings,
+            ..Position::empty(variant, side)
+        })
+    }
+
     /// An empty board.
     pub fn empty(variant: Variant, side: Color) -> Position {
         Position {
@@ -731,6 +780,43 @@ mod tests {
                 Position::start(size),
                 Position::from_fen(fen, size).unwrap()
             );
+        }
+    }
+
+    #[test]
+    fn positions_read_back_from_their_bytes_and_nothing_else_does() {
+        for &v in Variant::ALL.iter() {
+            let mut p = v.start();
+            for _ in 0..6 {
+                let Some(m) = p.legal_moves().into_iter().next() else {
+                    break;
+                };
+                p = p.play(&m).unwrap();
+            }
+            let mut b = Vec::new();
+            p.write_bytes(&mut b);
+            assert_eq!(b.len(), Position::BYTES);
+            let back = Position::from_bytes(&b).unwrap();
+            assert_eq!(
+                (back.to_fen(), back.key(), back.variant()),
+                (p.to_fen(), p.key(), v)
+            );
+            // A piece of both sides, a king of no piece, a bit off the board,
+            // a variant past the table, bytes cut short: none is a position.
+            let mut both = b.clone();
+            both[18] |= b[2] | 1;
+            both[2] |= 1;
+            let mut lone_king = b.clone();
+            lone_king[2 + 32] = 0xff;
+            lone_king[2] = 0;
+            lone_king[18] = 0;
+            let mut off = b.clone();
+            off[17] = 0x80;
+            let mut variant = b.clone();
+            variant[0] = 200;
+            for bad in [both, lone_king, off, variant, b[..49].to_vec()] {
+                assert_eq!(Position::from_bytes(&bad), None, "{v:?}");
+            }
         }
     }
 

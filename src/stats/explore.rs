@@ -221,7 +221,7 @@ impl Explorer {
                 meta,
                 keys: keys[..shown].to_vec(),
                 moves: (0..plies.min(n + 1)).map(&mut id_of).collect(),
-                fens: positions[..shown].iter().map(Position::to_fen).collect(),
+                positions: positions[..shown].to_vec(),
             }
         } else if self.depth == 1 {
             // Only the root's first occurrence and the move played there.
@@ -238,7 +238,7 @@ impl Explorer {
                 meta,
                 keys: vec![keys[at]],
                 moves,
-                fens: Vec::new(),
+                positions: Vec::new(),
             }
         } else {
             let moves = (0..plies).map(&mut id_of).collect();
@@ -247,7 +247,7 @@ impl Explorer {
                 meta,
                 keys,
                 moves,
-                fens: Vec::new(),
+                positions: Vec::new(),
             }
         };
         if let Some(once) = &mut self.once {

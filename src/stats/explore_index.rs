@@ -25,7 +25,7 @@ struct Seen {
     key: u64,
     mv: u32,
     meta: Meta,
-    fen: String,
+    pos: Position,
 }
 
 impl Seen {
@@ -44,8 +44,7 @@ impl Seen {
         ] {
             out.extend_from_slice(&s.raw().to_le_bytes());
         }
-        out.extend_from_slice(&(self.fen.len() as u32).to_le_bytes());
-        out.extend_from_slice(self.fen.as_bytes());
+        self.pos.write_bytes(out);
     }
     /// The record at the start of `b` and its length.
     fn read(b: &[u8]) -> Option<(Seen, usize)> {
@@ -69,16 +68,15 @@ impl Seen {
             event: sym(34)?,
             date: sym(38)?,
         };
-        let n = u32_at(42)? as usize;
-        let fen = String::from_utf8_lossy(b.get(46..46 + n)?).into_owned();
+        let pos = Position::from_bytes(b.get(42..)?)?;
         let seen = Seen {
             variant: *b.first()?,
             key: u64_at(1)?,
             mv: u32_at(9)?,
             meta,
-            fen,
+            pos,
         };
-        Some((seen, 46 + n))
+        Some((seen, 42 + Position::BYTES))
     }
 }
 
@@ -127,7 +125,11 @@ impl Explorer {
                 key,
                 mv: line.moves.get(j).copied().unwrap_or(NO_MOVE),
                 meta: line.meta,
-                fen: line.fens.get(j).cloned().unwrap_or_default(),
+                pos: line
+                    .positions
+                    .get(j)
+                    .copied()
+                    .unwrap_or_else(|| line.variant.start()),
             }
             .write(&mut record);
             buckets.push((key % BUCKETS as u64) as usize, &record);
@@ -191,7 +193,7 @@ impl Explorer {
             let bytes = buckets
                 .take(b)
                 .map_err(|e| format!("the index's temporary file could not be read back: {e}"))?;
-            let mut rows: HashMap<(u8, u64, u32), (String, Tally)> = HashMap::default();
+            let mut rows: HashMap<(u8, u64, u32), (Position, Tally)> = HashMap::default();
             let mut at = 0;
             while at < bytes.len() {
                 let Some((seen, n)) = Seen::read(&bytes[at..]) else {
@@ -200,7 +202,7 @@ impl Explorer {
                 at += n;
                 let row = rows
                     .entry((seen.variant, seen.key, seen.mv))
-                    .or_insert_with(|| (seen.fen, Tally::default()));
+                    .or_insert_with(|| (seen.pos, Tally::default()));
                 row.1.add(&seen.meta);
             }
             let text = |mv: u32| {
@@ -213,13 +215,7 @@ impl Explorer {
                 .map(|((v, key, mv), row)| ((v, key, text(mv)), row))
                 .collect();
             rows.sort_by(|a, b| a.0.cmp(&b.0));
-            for ((v, _, mv), (fen, tally)) in rows {
-                let Some(&variant) = Variant::ALL.get(usize::from(v)) else {
-                    continue;
-                };
-                let Ok(pos) = Position::from_fen(&fen, variant) else {
-                    continue;
-                };
+            for ((_, _, mv), (pos, tally)) in rows {
                 each(&pos, tally.group(mv, &self.strings));
             }
         }

@@ -45,8 +45,8 @@ pub(super) struct Line {
     pub(super) meta: Meta,
     pub(super) keys: Vec<u64>,
     pub(super) moves: Vec<u32>,
-    /// Building an index: the FEN of each position of `keys`.
-    pub(super) fens: Vec<String>,
+    /// Building an index: each position of `keys`.
+    pub(super) positions: Vec<Position>,
 }
 
 impl Line {
@@ -76,10 +76,9 @@ impl Line {
         for m in &self.moves {
             out.extend_from_slice(&m.to_le_bytes());
         }
-        out.extend_from_slice(&(self.fens.len() as u32).to_le_bytes());
-        for f in &self.fens {
-            out.extend_from_slice(&(f.len() as u32).to_le_bytes());
-            out.extend_from_slice(f.as_bytes());
+        out.extend_from_slice(&(self.positions.len() as u32).to_le_bytes());
+        for p in &self.positions {
+            p.write_bytes(out);
         }
     }
     /// The record [`Line::write`] wrote; `None` when `b` is not one.
@@ -110,12 +109,9 @@ impl Line {
         let moves = (0..n_moves)
             .map(|_| take(4).map(u32_of))
             .collect::<Option<_>>()?;
-        let n_fens = u32_of(take(4)?) as usize;
-        let fens = (0..n_fens)
-            .map(|_| {
-                let n = u32_of(take(4)?) as usize;
-                take(n).map(|b| String::from_utf8_lossy(b).into_owned())
-            })
+        let n_positions = u32_of(take(4)?) as usize;
+        let positions = (0..n_positions)
+            .map(|_| take(Position::BYTES).and_then(Position::from_bytes))
             .collect::<Option<_>>()?;
         Some(Line {
             variant,
@@ -130,7 +126,7 @@ impl Line {
             },
             keys,
             moves,
-            fens,
+            positions,
         })
     }
 }
