@@ -215,8 +215,45 @@ fn game_line(r: &[String; 4]) -> String {
     )
 }
 
+/// The position drawn as text, rows from the top (where White crowns):
+/// White's men `w` and kings `W`, Black's `b` and `B`, empty dark squares
+/// `.`; Italian's board mirrored as it is played.
+fn board_text(pos: &Position) -> String {
+    let size = pos.variant().board();
+    let n = size.n();
+    let mirrored = matches!(
+        pos.variant().rules().orientation,
+        pdnkit::board::Orientation::Mirrored
+    );
+    let mut t = String::new();
+    for row in 0..n {
+        t.push_str("      ");
+        for file in 0..n {
+            let at = if mirrored { n - 1 - file } else { file };
+            let c = match size.at(row, at).map(|sq| pos.piece_at(sq)) {
+                None => ' ',
+                Some(None) => '.',
+                Some(Some(p)) => match (p.color, p.kind) {
+                    (Color::White, pdnkit::Kind::Man) => 'w',
+                    (Color::White, pdnkit::Kind::King) => 'W',
+                    (Color::Black, pdnkit::Kind::Man) => 'b',
+                    (Color::Black, pdnkit::Kind::King) => 'B',
+                },
+            };
+            t.push(c);
+            t.push(' ');
+        }
+        t.truncate(t.trim_end().len());
+        t.push('\n');
+    }
+    t
+}
+
 fn human(tree: &[(Position, Group, Vec<Group>)]) -> String {
     let mut t = String::new();
+    // The roots come first in the tree, one per variant, and only they are
+    // drawn.
+    let mut drawn: Vec<Variant> = Vec::new();
     for (pos, totals, moves) in tree {
         let v = pos.variant().name();
         let at = if totals.name.is_empty() {
@@ -225,6 +262,10 @@ fn human(tree: &[(Position, Group, Vec<Group>)]) -> String {
             format!(" after {}", totals.name)
         };
         t.push_str(&format!("== {v}{at}: {}\n", pos.to_fen()));
+        if !drawn.contains(&pos.variant()) {
+            drawn.push(pos.variant());
+            t.push_str(&board_text(pos));
+        }
         if let Some(row) = &totals.row {
             let name = totals
                 .opening_name
