@@ -8,7 +8,6 @@ use super::explore_model::{Line, Meta, Node, Tally};
 use super::Group;
 use crate::position::Position;
 use crate::replay::Options;
-use crate::tournament::Sym;
 use crate::variant::Variant;
 use hashbrown::HashMap;
 
@@ -58,16 +57,7 @@ impl Seen {
             a.copy_from_slice(s);
             Some(u64::from_le_bytes(a))
         };
-        let sym = |i: usize| u32_at(i).map(Sym::from_raw);
-        let meta = Meta {
-            result: *b.get(13)?,
-            when: u32_at(14)?,
-            seq: u64_at(18)?,
-            white: sym(26)?,
-            black: sym(30)?,
-            event: sym(34)?,
-            date: sym(38)?,
-        };
+        let meta = Meta::read(b.get(13..)?)?;
         let pos = Position::from_bytes(b.get(42..)?)?;
         let seen = Seen {
             variant: *b.first()?,

@@ -57,17 +57,7 @@ impl Line {
             .position(|&w| w == self.variant)
             .unwrap_or(0);
         out.push(v as u8);
-        out.push(self.meta.result);
-        out.extend_from_slice(&self.meta.when.to_le_bytes());
-        out.extend_from_slice(&self.meta.seq.to_le_bytes());
-        for s in [
-            self.meta.white,
-            self.meta.black,
-            self.meta.event,
-            self.meta.date,
-        ] {
-            out.extend_from_slice(&s.raw().to_le_bytes());
-        }
+        self.meta.write(out);
         out.extend_from_slice(&(self.keys.len() as u32).to_le_bytes());
         out.extend_from_slice(&(self.moves.len() as u32).to_le_bytes());
         for k in &self.keys {
@@ -96,11 +86,7 @@ impl Line {
             u64::from_le_bytes(a)
         };
         let variant = *Variant::ALL.get(usize::from(take(1)?[0]))?;
-        let result = take(1)?[0];
-        let when = u32_of(take(4)?);
-        let seq = u64_of(take(8)?);
-        let mut sym = || take(4).map(|s| Sym::from_raw(u32_of(s)));
-        let (white, black, event, date) = (sym()?, sym()?, sym()?, sym()?);
+        let meta = Meta::read(take(Meta::BYTES)?)?;
         let n_keys = u32_of(take(4)?) as usize;
         let n_moves = u32_of(take(4)?) as usize;
         let keys = (0..n_keys)
@@ -115,15 +101,7 @@ impl Line {
             .collect::<Option<_>>()?;
         Some(Line {
             variant,
-            meta: Meta {
-                result,
-                when,
-                seq,
-                white,
-                black,
-                event,
-                date,
-            },
+            meta,
             keys,
             moves,
             positions,
@@ -146,6 +124,32 @@ pub(super) struct Meta {
 }
 
 impl Meta {
+    /// Bytes of [`Meta::write`].
+    pub(super) const BYTES: usize = 29;
+    /// Appends the record [`Meta::read`] reads.
+    pub(super) fn write(&self, out: &mut Vec<u8>) {
+        out.push(self.result);
+        out.extend_from_slice(&self.when.to_le_bytes());
+        out.extend_from_slice(&self.seq.to_le_bytes());
+        for s in [self.white, self.black, self.event, self.date] {
+            out.extend_from_slice(&s.raw().to_le_bytes());
+        }
+    }
+    /// The record at the start of `b`; `None` when it is cut short.
+    pub(super) fn read(b: &[u8]) -> Option<Meta> {
+        let b = b.get(..Self::BYTES)?;
+        let u32_at = |i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        let sym = |i: usize| Sym::from_raw(u32_at(i));
+        Some(Meta {
+            result: b[0],
+            when: u32_at(1),
+            seq: u64::from(u32_at(5)) | (u64::from(u32_at(9)) << 32),
+            white: sym(13),
+            black: sym(17),
+            event: sym(21),
+            date: sym(25),
+        })
+    }
     pub(super) fn newer(&self, o: &Meta) -> bool {
         (self.when, self.seq) > (o.when, o.seq)
     }

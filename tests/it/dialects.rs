@@ -3,6 +3,7 @@
 //! with the answer it gives, and the cases that must not be read otherwise.
 
 use crate::common;
+use crate::common::Rng;
 use pdnkit::{check_file, Options, Variant};
 use serde_json::Value;
 
@@ -267,17 +268,6 @@ fn a_private_set_up_tag_is_named_and_not_applied() {
     // --syntax-only replays nothing, and still sees the tag.
     let (_, findings) = check(&["--syntax-only"], &paths[..1]);
     assert_eq!(codes(&findings, "dialect").len(), 1, "{findings:?}");
-}
-
-/// A tiny deterministic generator (no dependency for one test).
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// Property (issue 66): random legal games of every variant, each

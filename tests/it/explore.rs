@@ -3,6 +3,7 @@
 //! archives each position's count against `check --position`, which finds
 //! the games reaching a position by another code path.
 
+use crate::common::Rng;
 use crate::common::{corpus, json_lines, pdnkit, shared};
 
 fn stdout(o: &std::process::Output) -> String {
@@ -260,16 +261,6 @@ fn the_index_answers_as_the_direct_run() {
             );
             assert_eq!(direct, indexed, "{dir} {q:?}");
         }
-    }
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
     }
 }
 

@@ -177,7 +177,14 @@ pub struct IndexFile {
 }
 
 fn open_builder(path: &Path) -> Result<ParquetRecordBatchReaderBuilder<std::fs::File>, String> {
-    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", crate::render::path(path)))?;
+    let name = || crate::render::path(path);
+    // A FIFO or a device would block or never end: an index is a file.
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => return Err(format!("{}: not a regular file", name())),
+        Err(e) => return Err(format!("{}: {e}", name())),
+        Ok(_) => {}
+    }
+    let f = std::fs::File::open(path).map_err(|e| format!("{}: {e}", name()))?;
     ParquetRecordBatchReaderBuilder::try_new(f)
         .map_err(|e| format!("{}: not a Parquet file ({e})", crate::render::path(path)))
 }

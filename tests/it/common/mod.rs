@@ -109,3 +109,16 @@ pub fn repository_pdn_files() -> Vec<PathBuf> {
         .flat_map(|dir| pdn_files(&root.join(dir)))
         .collect()
 }
+
+/// A small xorshift generator for property tests that must not depend on a
+/// crate's random streams.
+pub struct Rng(pub u64);
+impl Rng {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
