@@ -13,6 +13,7 @@ True
 """
 from __future__ import annotations
 
+import json
 import os
 import warnings
 from dataclasses import dataclass, field
@@ -31,6 +32,8 @@ __all__ = [
     "check",
     "check_batch",
     "explore",
+    "index",
+    "merge_index",
     "files",
     "to_arrow",
     "perft",
@@ -58,7 +61,13 @@ class Game:
     findings: List[Dict[str, Any]] = field(default_factory=list)
 
 
-def read_games(source: Source, *, encoding: Optional[str] = None) -> Iterator[Game]:
+def read_games(
+    source: Source,
+    *,
+    encoding: Optional[str] = None,
+    material: Union[None, str, Sequence[str]] = None,
+    material_either: bool = False,
+) -> Iterator[Game]:
     """The games of a path or of bytes, one at a time, read as
     ``pdnkit check --syntax-only`` reads them: a folder's files in name order,
     an archive's members, a compressed stream decoded, binary files skipped.
@@ -69,8 +78,15 @@ def read_games(source: Source, *, encoding: Optional[str] = None) -> Iterator[Ga
     name) when the source cannot be read; a game that cannot be read whole is
     still a game, with its findings. Reading runs on a thread of its own,
     without the GIL; Ctrl-C raises ``KeyboardInterrupt``.
+
+    ``material`` (``"3K:1K"``, a list: any one) and ``material_either``: only
+    the games whose main line reaches that material, as ``--material`` and
+    ``--material-either`` select them (docs/select.md). To see the positions
+    a game reaches, each game is then replayed as :func:`check` replays it
+    (and its findings are still those of reading).
     """
-    for g in _pdnkit.read_games(source, encoding):
+    (materials,) = _lists(material)
+    for g in _pdnkit.read_games(source, encoding, materials, material_either):
         yield Game(**g)
 
 
@@ -222,9 +238,7 @@ def explore(
         variant = list(variant)
     if play is not None and not isinstance(play, str):
         play = " ".join(play)
-    lists = []
-    for value in (player, event, material):
-        lists.append([value] if isinstance(value, str) else (None if value is None else list(value)))
+    lists = _lists(player, event, material)
     out = _pdnkit.explore(
         source,
         position,
@@ -242,6 +256,109 @@ def explore(
     for e in out["errors"]:
         warnings.warn(f"{e['file']}: {e['message']}", UserWarning, stacklevel=2)
     return out["records"]
+
+
+def _lists(*values: Union[None, str, Sequence[str]]) -> List[Optional[List[str]]]:
+    """Each value as a list (a string: a list of one), ``None`` kept."""
+    return [[v] if isinstance(v, str) else (None if v is None else list(v)) for v in values]
+
+
+def _index_schema(plies: int, variants: Sequence[str]) -> Any:
+    """The position index's columns (the library's one definition,
+    ``stats::Explorer::INDEX_TABLE``) with the metadata entry that makes a
+    Parquet file an index ``pdnkit explore --index`` reads."""
+    import pyarrow as pa
+
+    types = {"string": pa.string(), "uint64": pa.uint64(), "uint32": pa.uint32()}
+    fields = [pa.field(n, types[t], nullable) for n, t, nullable in _pdnkit.index_table()]
+    meta = {"version": 1, "plies": plies, "variants": list(variants)}
+    return pa.schema(fields, metadata={"pdnkit.index": json.dumps(meta)})
+
+
+def index(
+    source: Source,
+    *,
+    plies: int = 40,
+    part: int = 0,
+    root: Optional[str] = None,
+    variant: Union[str, Sequence[str]] = "auto",
+    draw_rules: str = "auto",
+    irregularities: str = "stop",
+    player: Union[None, str, Sequence[str]] = None,
+    event: Union[None, str, Sequence[str]] = None,
+    material: Union[None, str, Sequence[str]] = None,
+    material_either: bool = False,
+    keep_duplicates: bool = False,
+) -> Any:
+    """The position index of a source as ``pdnkit index --index-plies
+    PLIES`` makes it, as a ``pyarrow.Table`` in the columns of the index
+    file (docs/explore.md) with its ``pdnkit.index`` metadata:
+    ``pyarrow.parquet.write_table(table, "games.index.parquet")`` writes a
+    file ``pdnkit explore --index`` answers from.
+
+    For an archive indexed in parts (one per file, on a cluster:
+    ``examples/python/dask_index.py``), ``part`` is the part's place in the
+    archive (0, 1, ...): parts merged with :func:`merge_index` then give
+    the index of the whole, the newest games of one date in the archive's
+    order. Copies of a game in one event are counted once within a part
+    (``keep_duplicates``: every copy). ``root``: the PATH the file was
+    found under, as for :func:`check` (:func:`files` gives it). Other
+    keywords as :func:`explore`.
+    Needs ``pip install "pdnkit[arrow]"``.
+    """
+    import pyarrow as pa
+
+    if not 0 <= part < 2**31:
+        raise ValueError("part: 0 to 2**31 - 1")
+    if not isinstance(variant, str):
+        variant = list(variant)
+    players, events, materials = _lists(player, event, material)
+    out = _pdnkit.index_part(
+        source,
+        plies,
+        part << 32,
+        root,
+        variant,
+        draw_rules,
+        irregularities,
+        players,
+        events,
+        materials,
+        material_either,
+        keep_duplicates,
+    )
+    for e in out["errors"]:
+        warnings.warn(f"{e['file']}: {e['message']}", UserWarning, stacklevel=2)
+    return pa.Table.from_pydict(out["columns"], schema=_index_schema(out["plies"], out["variants"]))
+
+
+def _index_meta(table: Any) -> Dict[str, Any]:
+    """What an index table says of itself (its ``pdnkit.index`` entry)."""
+    meta = (table.schema.metadata or {}).get(b"pdnkit.index")
+    if meta is None:
+        raise ValueError("not a pdnkit index (no pdnkit.index metadata)")
+    return json.loads(meta)
+
+
+def merge_index(tables: Sequence[Any]) -> Any:
+    """Index tables of parts of one archive (from :func:`index`, or read
+    back with ``pyarrow.parquet.read_table``) merged by position key and
+    move, as one run over their games makes them: counts summed, years
+    widened, the four newest games kept. The parts must index as many plies
+    (``ValueError`` otherwise, or for a row that is not an index row); the
+    variants are those of any part. Returns a ``pyarrow.Table`` as
+    :func:`index`."""
+    import pyarrow as pa
+
+    tables = list(tables)
+    metas = [_index_meta(t) for t in tables]
+    plies = {m.get("plies") for m in metas}
+    if len(plies) > 1:
+        raise ValueError(f"index parts of different plies: {sorted(plies)}")
+    present = {v for m in metas for v in m.get("variants", [])}
+    names = [v for v in _pdnkit.variants() if v in present]
+    columns = _pdnkit.merge_index([t.to_pydict() for t in tables])
+    return pa.Table.from_pydict(columns, schema=_index_schema(plies.pop() if plies else 40, names))
 
 
 class Position:

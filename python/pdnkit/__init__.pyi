@@ -25,7 +25,13 @@ class Game:
     result: Optional[str]
     findings: List[Dict[str, Any]]
 
-def read_games(source: Source, *, encoding: Optional[str] = ...) -> Iterator[Game]:
+def read_games(
+    source: Source,
+    *,
+    encoding: Optional[str] = ...,
+    material: Union[None, str, Sequence[str]] = ...,
+    material_either: bool = ...,
+) -> Iterator[Game]:
     """The games of a PDN file or of bytes, one at a time (``OSError`` with the file name when unreadable)."""
 
 @dataclass(frozen=True)
@@ -68,6 +74,26 @@ def explore(
     keep_duplicates: bool = ...,
 ) -> List[Dict[str, Any]]:
     """The moves played from a position with their results, as ``pdnkit explore --format json``."""
+
+def index(
+    source: Source,
+    *,
+    plies: int = ...,
+    part: int = ...,
+    root: Optional[str] = ...,
+    variant: Union[str, Sequence[str]] = ...,
+    draw_rules: str = ...,
+    irregularities: str = ...,
+    player: Union[None, str, Sequence[str]] = ...,
+    event: Union[None, str, Sequence[str]] = ...,
+    material: Union[None, str, Sequence[str]] = ...,
+    material_either: bool = ...,
+    keep_duplicates: bool = ...,
+) -> Any:
+    """The position index of a source as ``pdnkit index`` makes it, as a ``pyarrow.Table``."""
+
+def merge_index(tables: Sequence[Any]) -> Any:
+    """Index tables of parts of one archive merged by position key and move."""
 
 class Position:
     """A position of a variant; ``play`` is checked."""

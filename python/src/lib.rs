@@ -4,6 +4,8 @@
 //! command line (`pdnkit::batch`: the same reading of paths, archives and
 //! compressed streams, the same inference, the same refusals).
 
+mod index;
+
 use pdnkit::batch::{Batch, FileError, RunError, Sink};
 use pdnkit::diag::FileDiagnostic;
 use pdnkit::diag::{Code, Level, Levels, Severity};
@@ -276,7 +278,10 @@ fn run_batch(
         let run = if selection.is_empty() {
             batch.run(&mut sink, None)
         } else {
-            batch.run(&mut pdnkit::batch::Selected::new(&selection, &mut sink), None)
+            batch.run(
+                &mut pdnkit::batch::Selected::new(&selection, &mut sink),
+                None,
+            )
         };
         let r = match run {
             Ok(_) | Err(RunError::Stopped { .. }) => Ok(()),
@@ -381,7 +386,9 @@ fn options(
     };
     let rules = texts
         .iter()
-        .map(|t| pdnkit::infer::NamedVariant::parse(t).map_err(|e| PyValueError::new_err(e.to_string())))
+        .map(|t| {
+            pdnkit::infer::NamedVariant::parse(t).map_err(|e| PyValueError::new_err(e.to_string()))
+        })
         .collect::<PyResult<Vec<_>>>()?;
     let d = match draw_rules {
         "auto" => None,
@@ -447,12 +454,7 @@ fn check(
     material_either: bool,
 ) -> PyResult<PyObject> {
     // As `--material` (repeated: OR) and `--material-either`.
-    let mut selection = pdnkit::select::Selection::default();
-    for spec in material.iter().flatten() {
-        let c = pdnkit::select::Criterion::parse_material(spec, material_either)
-            .map_err(|e| PyValueError::new_err(format!("material: {e}")))?;
-        selection.add(c);
-    }
+    let selection = selection_of(None, None, material, material_either)?;
     let auto = pyo3::types::PyString::new(py, "auto").into_any();
     // As `--opening-table`: names or files, in order; `none` turns
     // classification off. A user's file is read on a thread of its own,
@@ -474,7 +476,7 @@ fn check(
         levels,
         strict_dialects,
     )?
-        .opening_tables(tables);
+    .opening_tables(tables);
     let batch = batch_of(source(source_)?, opts, name, root, None)?;
     let sink = run_batch(py, batch, Collect::default(), selection)?;
     let out = PyDict::new(py);
@@ -493,6 +495,69 @@ fn check(
     }
     out.set_item("table_warnings", PyList::new(py, table_warnings)?)?;
     Ok(out.into_any().unbind())
+}
+
+/// The games `player`, `event` and `material` select (each a list: any
+/// one), as `--player`, `--event` and `--material` select them.
+fn selection_of(
+    player: Option<Vec<String>>,
+    event: Option<Vec<String>>,
+    material: Option<Vec<String>>,
+    material_either: bool,
+) -> PyResult<pdnkit::select::Selection> {
+    use pdnkit::select::Criterion;
+    let mut selection = pdnkit::select::Selection::default();
+    let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, what: &str| {
+        c.map(|c| {
+            selection.add(c);
+        })
+        .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))
+    };
+    for p in player.iter().flatten() {
+        add(Criterion::parse_player(p), "player")?;
+    }
+    for e in event.iter().flatten() {
+        add(Criterion::parse_event(e), "event")?;
+    }
+    for spec in material.iter().flatten() {
+        add(Criterion::parse_material(spec, material_either), "material")?;
+    }
+    Ok(selection)
+}
+
+/// The rules options a caller names: variant, draw rules, irregularities;
+/// and the PATH a file was found under (its evidence of a variant).
+type Rules<'a, 'py> = (
+    Option<&'a Bound<'py, PyAny>>,
+    &'a str,
+    &'a str,
+    Option<String>,
+);
+
+/// `explorer` run over a source's selected games through the library's
+/// pipeline, with the options it was replayed under.
+fn explored(
+    py: Python<'_>,
+    source_: &Bound<'_, PyAny>,
+    explorer: pdnkit::stats::Explorer,
+    (variant, draw_rules, irregularities, root): Rules<'_, '_>,
+    selection: pdnkit::select::Selection,
+) -> PyResult<(Collect, Options)> {
+    let auto = pyo3::types::PyString::new(py, "auto").into_any();
+    let mut opts = options(
+        variant.unwrap_or(&auto),
+        draw_rules,
+        irregularities,
+        None,
+        false,
+    )?;
+    opts.keep_moves = true;
+    let batch = batch_of(source(source_)?, opts.clone(), None, root, None)?;
+    let sink = Collect {
+        explorer: Some(explorer),
+        ..Collect::default()
+    };
+    Ok((run_batch(py, batch, sink, selection)?, opts))
 }
 
 /// Explores a source as `pdnkit explore` does, through the library's
@@ -516,23 +581,7 @@ fn explore(
     material_either: bool,
     keep_duplicates: bool,
 ) -> PyResult<PyObject> {
-    use pdnkit::select::Criterion;
-    let mut selection = pdnkit::select::Selection::default();
-    let mut add = |c: Result<Criterion, pdnkit::select::CriterionError>, what: &str| {
-        c.map(|c| {
-            selection.add(c);
-        })
-            .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))
-    };
-    for p in player.iter().flatten() {
-        add(Criterion::parse_player(p), "player")?;
-    }
-    for e in event.iter().flatten() {
-        add(Criterion::parse_event(e), "event")?;
-    }
-    for spec in material.iter().flatten() {
-        add(Criterion::parse_material(spec, material_either), "material")?;
-    }
+    let selection = selection_of(player, event, material, material_either)?;
     if !(1..=64).contains(&depth) {
         return Err(PyValueError::new_err("depth: 1 to 64"));
     }
@@ -557,15 +606,13 @@ fn explore(
             .play(moves)
             .map_err(|e| PyValueError::new_err(format!("play '{moves}': {e}")))?;
     }
-    let auto = pyo3::types::PyString::new(py, "auto").into_any();
-    let mut opts = options(variant.unwrap_or(&auto), draw_rules, irregularities, None, false)?;
-    opts.keep_moves = true;
-    let batch = batch_of(source(source_)?, opts.clone(), None, None, None)?;
-    let sink = Collect {
-        explorer: Some(explorer),
-        ..Collect::default()
-    };
-    let mut sink = run_batch(py, batch, sink, selection)?;
+    let (mut sink, opts) = explored(
+        py,
+        source_,
+        explorer,
+        (variant, draw_rules, irregularities, None),
+        selection,
+    )?;
     let records: Vec<Value> = sink
         .explorer
         .take()
@@ -739,10 +786,18 @@ impl GameReader {
 /// A reader over a source (bytes or a path, read as the command line reads
 /// it), optionally decoded from `encoding` first.
 #[pyfunction]
-#[pyo3(signature = (source_, encoding = None))]
-fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<GameReader> {
-    let mut opts = Options::default();
-    opts.syntax_only = true;
+#[pyo3(signature = (source_, encoding = None, material = None, material_either = false))]
+fn read_games(
+    source_: &Bound<'_, PyAny>,
+    encoding: Option<&str>,
+    material: Option<Vec<String>>,
+    material_either: bool,
+) -> PyResult<GameReader> {
+    let selection = selection_of(None, None, material, material_either)?;
+    // Read only, unless material is asked for: then each game is replayed
+    // (as `check` replays it) to see the positions it reaches.
+    let mut opts = Options::default().keep_moves(selection.needs_moves());
+    opts.syntax_only = selection.is_empty();
     let batch = batch_of(source(source_)?, opts, None, None, encoding)?;
     if let Some(p) = batch.problems().first() {
         return Err(PyOSError::new_err(format!(
@@ -755,7 +810,15 @@ fn read_games(source_: &Bound<'_, PyAny>, encoding: Option<&str>) -> PyResult<Ga
     std::thread::spawn(move || {
         let mut sink = Send1(tx);
         // Stopped: the iterator was dropped, nobody to tell.
-        if let Err(RunError::Threads(e)) = batch.run(&mut sink, None) {
+        let run = if selection.is_empty() {
+            batch.run(&mut sink, None)
+        } else {
+            batch.run(
+                &mut pdnkit::batch::Selected::new(&selection, &mut sink),
+                None,
+            )
+        };
+        if let Err(RunError::Threads(e)) = run {
             let _ = sink.0.send(Read1::Error(format!("no worker threads: {e}")));
         }
     });
@@ -1000,6 +1063,9 @@ fn _pdnkit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(files, m)?)?;
     m.add_function(wrap_pyfunction!(date_days, m)?)?;
     m.add_function(wrap_pyfunction!(game_table, m)?)?;
+    m.add_function(wrap_pyfunction!(index::index_table, m)?)?;
+    m.add_function(wrap_pyfunction!(index::index_part, m)?)?;
+    m.add_function(wrap_pyfunction!(index::merge_index, m)?)?;
     m.add_function(wrap_pyfunction!(perft, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_class::<NativePosition>()?;

@@ -14,8 +14,8 @@ from test_pdnkit import ROOT, _every_kind_of_input, cli
 pytest.importorskip("dask.distributed")
 
 
-def example():
-    spec = importlib.util.spec_from_file_location("dask_check", ROOT / "examples" / "python" / "dask_check.py")
+def example(name="dask_check"):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "examples" / "python" / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -56,3 +56,28 @@ def test_dask_gives_the_verdicts_of_the_command_line(tmp_path, monkeypatch):
         import pyarrow.parquet as pq
 
         assert pq.read_table(out).num_rows == len(want)
+
+
+def test_dask_index_is_the_command_lines_index(tmp_path, monkeypatch):
+    """examples/python/dask_index.py (an index per file, merged by key in 4
+    buckets) on corpus/ and the real corpus: the rows of `pdnkit index` on
+    the same PATH, and `explore --index` answers each query with the same
+    bytes from either file. Copies of a game are counted once within a
+    file, not across files: the real corpus has copies in two files, so
+    there the two agree when every copy counts."""
+    from test_index import answers, cli_index, rows
+
+    monkeypatch.chdir(ROOT)
+    mod = example("dask_index")
+    for path in paths():
+        for keep in [False, True] if path == "corpus" else [True]:
+            out = tmp_path / "dask.parquet"
+            written = mod.run([path], str(out), workers=2, buckets=4, plies=30, keep_duplicates=keep)
+            flags = ["--index-plies", "30"] + (["--keep-duplicates"] if keep else [])
+            want = cli_index(path, tmp_path / "cli.parquet", *flags)
+            import pyarrow.parquet as pq
+
+            got = pq.read_table(out)
+            assert written == got.num_rows == want.num_rows, (path, keep)
+            assert rows(got, seq=False) == rows(want, seq=False), (path, keep)
+            assert answers(out) == answers(tmp_path / "cli.parquet"), (path, keep)

@@ -151,6 +151,26 @@ def test_material_selects_the_games_that_reach_it_as_the_command_line():
         pdnkit.check(data, material="3K")
 
 
+def test_material_reached_after_a_capture_selects_as_the_command_line(tmp_path):
+    """The material a game reaches only after its first ply (a capture)
+    selects it, in check and read_games as on the command line: the
+    positions of the main line are replayed for it, not only its start."""
+    data = (
+        b'[Round "1"]\n[GameType "20"]\n[FEN "W:W28,K50:B23,K5"]\n1. 28x19 *\n\n'
+        b'[Round "2"]\n[GameType "20"]\n[FEN "W:W28,K50:B22,K5"]\n1. 28-23 *\n'
+    )
+    path = tmp_path / "caps.pdn"
+    path.write_bytes(data)
+    games, _ = cli_check(path, "--material", "1K1M:1K")
+    assert [g["game"] for g in games] == [1]
+    assert [g["game"] for g in pdnkit.check(data, material="1K1M:1K").games] == [1]
+    assert [g.index for g in pdnkit.read_games(data, material="1K1M:1K")] == [1]
+    assert [g.index for g in pdnkit.read_games(data, material="1K:1K1M", material_either=True)] == [1]
+    assert [g.index for g in pdnkit.read_games(data)] == [1, 2]
+    with pytest.raises(ValueError, match="material"):
+        list(pdnkit.read_games(data, material="9Q"))
+
+
 def test_a_missing_file_is_an_os_error_with_its_name():
     with pytest.raises(OSError) as e:
         pdnkit.check("no/such/file.pdn")

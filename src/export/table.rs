@@ -19,10 +19,15 @@ pub enum ColumnType {
     Bool,
     /// A date: days since 1970-01-01 (Arrow's `date32`).
     Date,
+    /// An unsigned 64-bit integer (the position index's keys and counts).
+    UInt64,
+    /// An unsigned 32-bit integer (the position index's years).
+    UInt32,
 }
 
 impl ColumnType {
-    /// Its name: `string`, `int64`, `int32`, `bool`, `date32` (Arrow's).
+    /// Its name: `string`, `int64`, `int32`, `bool`, `date32`, `uint64`,
+    /// `uint32` (Arrow's).
     pub fn name(self) -> &'static str {
         match self {
             ColumnType::Text => "string",
@@ -30,11 +35,14 @@ impl ColumnType {
             ColumnType::Int32 => "int32",
             ColumnType::Bool => "bool",
             ColumnType::Date => "date32",
+            ColumnType::UInt64 => "uint64",
+            ColumnType::UInt32 => "uint32",
         }
     }
 }
 
-/// A column of the games table.
+/// A column of the games table (or of the position index,
+/// [`Explorer::INDEX_TABLE`](crate::stats::Explorer::INDEX_TABLE)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Column {
     /// Its name.

@@ -6,6 +6,7 @@
 use super::explore::Explorer;
 use super::explore_model::{Line, Meta, Node, Tally};
 use super::Group;
+use crate::export::{Column, ColumnType};
 use crate::position::Position;
 use crate::replay::Options;
 use crate::variant::Variant;
@@ -70,7 +71,75 @@ impl Seen {
     }
 }
 
+/// A column of the index.
+const fn col(name: &'static str, ty: ColumnType, nullable: bool) -> Column {
+    Column { name, ty, nullable }
+}
+
 impl Explorer {
+    /// The position index's columns, in order (docs/explore.md): `variant`,
+    /// `key` (the position's), `position` (FEN), `move` (none for the games
+    /// that end there), `games`, `white_wins`, `draws`, `black_wins`,
+    /// `unfinished`, `first_year`, `last_year` and `recent` (a JSON list,
+    /// `Group::recent_json` with the feature `serde`). `pdnkit index` writes
+    /// them; a Parquet file with these columns and the metadata entry
+    /// `pdnkit.index` (`version` 1, `plies`, `variants`) is an index
+    /// `pdnkit explore --index` reads.
+    pub const INDEX_TABLE: [Column; 12] = [
+        col("variant", ColumnType::Text, false),
+        col("key", ColumnType::UInt64, false),
+        col("position", ColumnType::Text, false),
+        col("move", ColumnType::Text, true),
+        col("games", ColumnType::UInt64, false),
+        col("white_wins", ColumnType::UInt64, false),
+        col("draws", ColumnType::UInt64, false),
+        col("black_wins", ColumnType::UInt64, false),
+        col("unfinished", ColumnType::UInt64, false),
+        col("first_year", ColumnType::UInt32, true),
+        col("last_year", ColumnType::UInt32, true),
+        col("recent", ColumnType::Text, false),
+    ];
+
+    /// The games added from now on are placed from `first` on (by default
+    /// 0): for one part of an archive indexed on its own, placed after the
+    /// parts before it (say `part << 32`), so that of two recent games of
+    /// the same date the later in the archive is the newer once the parts'
+    /// rows are merged ([`Explorer::merge_index_rows`]), as in one run.
+    pub fn numbered_from(mut self, first: u64) -> Explorer {
+        self.seq = first;
+        self
+    }
+
+    /// The rows of an index made in parts merged, as one run over the
+    /// parts' games would have made them: the rows of the same position and
+    /// move (variant, key and `Group::name`) become one, their counts
+    /// summed, their years widened and their recent games the newest four.
+    /// The rows come in the order of (variant, key, move). Copies of a game
+    /// stored in two parts are counted in each.
+    pub fn merge_index_rows(
+        rows: impl IntoIterator<Item = (Position, Group)>,
+    ) -> Vec<(Position, Group)> {
+        let mut strings = crate::tournament::Strings::default();
+        let mut merged: HashMap<(usize, u64, String), (Position, Tally)> = HashMap::default();
+        for (pos, g) in rows {
+            let v = Variant::ALL
+                .iter()
+                .position(|&v| v == pos.variant())
+                .unwrap_or(0);
+            let t = Tally::of_group(&g, &mut strings);
+            merged
+                .entry((v, pos.key(), g.name))
+                .or_insert_with(|| (pos, Tally::default()))
+                .1
+                .absorb(&t);
+        }
+        let mut out: Vec<_> = merged.into_iter().collect();
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out.into_iter()
+            .map(|((_, _, name), (pos, t))| (pos, t.group(name, &strings)))
+            .collect()
+    }
+
     /// An explorer that builds a position index (`pdnkit index`): every
     /// position of the first `plies` plies of each game (its start
     /// included, and the position after ply `plies`), once per game, with
@@ -250,5 +319,55 @@ impl Explorer {
         });
         self.strings = strings;
         self.output(&nodes, n, opts)
+    }
+}
+
+/// A recent game as the index's `recent` column keeps it.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Recent {
+    white: String,
+    black: String,
+    event: String,
+    date: String,
+    when: u32,
+    seq: u64,
+}
+
+#[cfg(feature = "serde")]
+impl Group {
+    /// [`Group::recent`] and [`Group::recent_at`] as the position index's
+    /// `recent` column writes them: a JSON list, newest first, of objects
+    /// with `white`, `black`, `event`, `date` (as written), `when` (the
+    /// Date as `yyyymmdd`, unknown parts 0) and `seq` (the game's place).
+    pub fn recent_json(&self) -> String {
+        let list: Vec<Recent> = self
+            .recent
+            .iter()
+            .zip(&self.recent_at)
+            .map(|(r, &(when, seq))| Recent {
+                white: r[0].clone(),
+                black: r[1].clone(),
+                event: r[2].clone(),
+                date: r[3].clone(),
+                when,
+                seq,
+            })
+            .collect();
+        serde_json::to_string(&list).unwrap_or_else(|_| "[]".into())
+    }
+
+    /// Sets [`Group::recent`] and [`Group::recent_at`] from the text
+    /// [`Group::recent_json`] wrote; an error (and nothing set) when it is
+    /// not such a list.
+    pub fn set_recent_json(&mut self, text: &str) -> Result<(), String> {
+        let list: Vec<Recent> =
+            serde_json::from_str(text).map_err(|e| format!("not a list of recent games ({e})"))?;
+        self.recent_at = list.iter().map(|x| (x.when, x.seq)).collect();
+        self.recent = list
+            .into_iter()
+            .map(|x| [x.white, x.black, x.event, x.date])
+            .collect();
+        Ok(())
     }
 }

@@ -7,7 +7,7 @@
 use crate::output::Out;
 use arrow_array::builder::{StringBuilder, UInt32Builder, UInt64Builder};
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, UInt32Array, UInt64Array};
-use arrow_schema::{DataType, Field, Schema};
+use arrow_schema::Schema;
 use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
@@ -24,23 +24,14 @@ const BATCH_ROWS: usize = 8192;
 /// The file's key-value metadata entry that says what it is.
 const META_KEY: &str = "pdnkit.index";
 
+/// The index's columns: the library's one definition.
 fn schema() -> Schema {
-    let u64_col = |n: &str| Field::new(n, DataType::UInt64, false);
-    let year = |n: &str| Field::new(n, DataType::UInt32, true);
-    Schema::new(vec![
-        Field::new("variant", DataType::Utf8, false),
-        u64_col("key"),
-        Field::new("position", DataType::Utf8, false),
-        Field::new("move", DataType::Utf8, true),
-        u64_col("games"),
-        u64_col("white_wins"),
-        u64_col("draws"),
-        u64_col("black_wins"),
-        u64_col("unfinished"),
-        year("first_year"),
-        year("last_year"),
-        Field::new("recent", DataType::Utf8, false),
-    ])
+    Schema::new(
+        pdnkit::stats::Explorer::INDEX_TABLE
+            .iter()
+            .map(crate::parquet_out::field)
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// What the index says of itself.
@@ -59,18 +50,6 @@ pub struct IndexWriter {
     rows: usize,
 }
 
-/// A recent game as the index keeps it: what `explore` shows, and its
-/// place (Date as `yyyymmdd`, order in the input) for merging lists.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct Recent {
-    white: String,
-    black: String,
-    event: String,
-    date: String,
-    when: u32,
-    seq: u64,
-}
-
 impl IndexWriter {
     /// A new index at `path` (written in place only when [`IndexWriter::finish`]
     /// is told the run is complete).
@@ -84,7 +63,15 @@ impl IndexWriter {
             .set_created_by(format!("pdnkit {}", env!("CARGO_PKG_VERSION")))
             .set_key_value_metadata(Some(vec![KeyValue::new(META_KEY.into(), meta.to_string())]))
             .build();
-        let schema = Arc::new(schema());
+        // In the Arrow schema too, so that pyarrow's `read_table` keeps it
+        // (`pdnkit.merge_index` reads it there).
+        let schema = Arc::new(
+            schema().with_metadata(
+                [(META_KEY.to_string(), meta.to_string())]
+                    .into_iter()
+                    .collect(),
+            ),
+        );
         let writer = ArrowWriter::try_new(out, Arc::clone(&schema), Some(props))
             .map_err(|e| e.to_string())?;
         Ok(IndexWriter {
@@ -107,20 +94,7 @@ impl IndexWriter {
         } else {
             mv.append_value(&g.name);
         }
-        let list: Vec<Recent> = g
-            .recent
-            .iter()
-            .zip(&g.recent_at)
-            .map(|(r, &(when, seq))| Recent {
-                white: r[0].clone(),
-                black: r[1].clone(),
-                event: r[2].clone(),
-                date: r[3].clone(),
-                when,
-                seq,
-            })
-            .collect();
-        recent.append_value(serde_json::to_string(&list).map_err(|e| e.to_string())?);
+        recent.append_value(g.recent_json());
         let values = [pos.key(), g.games, g.wins, g.draws, g.losses, g.unscored];
         for (c, v) in self.counts.iter_mut().zip(values) {
             c.append_value(v);
@@ -295,9 +269,8 @@ fn rows_of(
         else {
             continue;
         };
-        let list: Vec<Recent> = serde_json::from_str(recent.value(r)).map_err(|_| bad())?;
         let year = |a: &UInt32Array| (!a.is_null(r)).then(|| a.value(r));
-        let g = Group {
+        let mut g = Group {
             name: if mv.is_null(r) {
                 String::new()
             } else {
@@ -310,13 +283,9 @@ fn rows_of(
             unscored: unfinished.value(r),
             first_year: year(first),
             last_year: year(last),
-            recent_at: list.iter().map(|x| (x.when, x.seq)).collect(),
-            recent: list
-                .into_iter()
-                .map(|x| [x.white, x.black, x.event, x.date])
-                .collect(),
             ..Group::default()
         };
+        g.set_recent_json(recent.value(r)).map_err(|_| bad())?;
         out.push((*pos, g));
     }
     Ok(())

@@ -5,7 +5,7 @@
 //! line, the man page's section and (tied by a test) the README's table.
 
 // Layers, from the top (tests/it/layers.rs): `main`; the subcommands in
-// `cmd` (none names another); `parquet_out` and `index_file`; `common`; `output` and
+// `cmd` (none names another); `index_file`; `parquet_out`; `common`; `output` and
 // `progress`; `render`; `style` and `exit`.
 mod cmd;
 mod common;

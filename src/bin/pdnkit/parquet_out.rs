@@ -147,7 +147,7 @@ impl Diags {
 }
 
 /// An Arrow field of a column of the library's games table.
-fn field(c: &pdnkit::export::Column) -> Field {
+pub(crate) fn field(c: &pdnkit::export::Column) -> Field {
     use pdnkit::export::ColumnType;
     let ty = match c.ty {
         ColumnType::Text => DataType::Utf8,
@@ -155,6 +155,8 @@ fn field(c: &pdnkit::export::Column) -> Field {
         ColumnType::Int32 => DataType::Int32,
         ColumnType::Bool => DataType::Boolean,
         ColumnType::Date => DataType::Date32,
+        ColumnType::UInt64 => DataType::UInt64,
+        ColumnType::UInt32 => DataType::UInt32,
     };
     Field::new(c.name, ty, c.nullable)
 }
