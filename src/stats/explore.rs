@@ -759,4 +759,80 @@ mod tests {
         // starts and the positions the first moves share counted once.
         assert!(whole.len() > 10, "{whole:#?}");
     }
+
+    #[test]
+    fn index_rows_made_in_parts_and_merged_are_the_whole() {
+        let games = read_all(GAMES.as_bytes());
+        let opts = Options {
+            keep_moves: true,
+            ..Options::default()
+        };
+        let rows = |gs: &[Game], first: u64| {
+            let mut e = Explorer::indexing(10).numbered_from(first);
+            for g in gs {
+                e.add("t.pdn", g, &crate::check::check_game(g, &opts));
+            }
+            let mut out = Vec::new();
+            e.index_rows(|p, g| out.push((*p, g))).unwrap();
+            out
+        };
+        // What a row says, the games' places apart (parts place them apart).
+        let text = |rows: Vec<(Position, Group)>| {
+            let mut t: Vec<String> = rows
+                .iter()
+                .map(|(p, g)| {
+                    let at: Vec<u32> = g.recent_at.iter().map(|a| a.0).collect();
+                    format!(
+                        "{} [{}] {} {} {} {} {} {:?} {:?} {:?} {at:?}",
+                        p.to_fen(),
+                        g.name,
+                        g.games,
+                        g.wins,
+                        g.draws,
+                        g.losses,
+                        g.unscored,
+                        g.first_year,
+                        g.last_year,
+                        g.recent
+                    )
+                })
+                .collect();
+            t.sort();
+            t
+        };
+        let whole = rows(&games, 0);
+        for cut in 1..games.len() {
+            let parts = rows(&games[..cut], 0)
+                .into_iter()
+                .chain(rows(&games[cut..], 1 << 32));
+            let merged = Explorer::merge_index_rows(parts);
+            assert_eq!(text(merged.clone()), text(whole.clone()), "cut at {cut}");
+            // Merging again changes nothing: the rows are one per move.
+            assert_eq!(
+                Explorer::merge_index_rows(merged.clone()).len(),
+                merged.len()
+            );
+        }
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn recent_games_read_back_from_their_json() {
+        let games = read_all(GAMES.as_bytes());
+        let tree = explored(&games, &[], 1).tree(None);
+        let totals = &tree[0].1;
+        assert!(totals.recent.len() >= 3);
+        let mut back = Group::default();
+        back.set_recent_json(&totals.recent_json()).unwrap();
+        assert_eq!(
+            (back.recent, back.recent_at),
+            (totals.recent.clone(), totals.recent_at.clone())
+        );
+        assert!(back_fails("[{\"white\": 1}]") && back_fails("nothing"));
+    }
+
+    #[cfg(feature = "serde")]
+    fn back_fails(text: &str) -> bool {
+        Group::default().set_recent_json(text).is_err()
+    }
 }
