@@ -231,6 +231,8 @@ def explore(
     ``ValueError``; files that cannot be read are warned of
     (``UserWarning``) and the others counted.
 
+    :func:`to_arrow` makes the records a ``pyarrow.Table``.
+
     >>> rows = explore("archive/", play="32-28 18-23")  # doctest: +SKIP
     >>> [(r["move"], r["games"], r["score"]) for r in rows if r["type"] == "move"]  # doctest: +SKIP
     """
@@ -479,21 +481,44 @@ def files(*paths: Union[str, "os.PathLike[str]"], all_files: bool = False) -> Li
     return list(_pdnkit.files([os.fspath(p) for p in paths], all_files))
 
 
-def to_arrow(checked: Checked) -> Any:
+def _explore_schema() -> Any:
+    """The records of :func:`explore` as Arrow columns: a row per record,
+    ``move`` null on a position's row, its games as structs."""
+    import pyarrow as pa
+
+    game = pa.struct(
+        [("white", pa.string()), ("black", pa.string()), ("event", pa.string()), ("date", pa.string()), ("year", pa.uint32())]
+    )
+    counts = [(n, pa.uint64()) for n in ("games", "white_wins", "draws", "black_wins", "unfinished")]
+    return pa.schema(
+        [("type", pa.string()), ("variant", pa.string()), ("position", pa.string()), ("line", pa.string()), ("move", pa.string())]
+        + counts
+        + [("score", pa.float64()), ("first_year", pa.uint32()), ("last_year", pa.uint32())]
+        + [("opening", pa.string()), ("opening_name", pa.string()), ("recent", pa.list_(game)), ("latest", game)]
+    )
+
+
+def to_arrow(checked: Union[Checked, Sequence[Dict[str, Any]]]) -> Any:
     """The games of a :class:`Checked` as a ``pyarrow.RecordBatch`` in the
-    columns of the Parquet games table (as :func:`check_batch`). Needs
+    columns of the Parquet games table (as :func:`check_batch`); or the
+    records of :func:`explore` as a ``pyarrow.Table``, a row per record in
+    the columns of ``explore --format json`` (``move`` null on a position's
+    row, ``recent`` and ``latest`` as structs). Needs
     ``pip install "pdnkit[arrow]"``."""
     import pyarrow as pa
 
-    return pa.RecordBatch.from_pylist(checked._rows, schema=_schema())
+    if isinstance(checked, Checked):
+        return pa.RecordBatch.from_pylist(checked._rows, schema=_schema())
+    return pa.Table.from_pylist(list(checked), schema=_explore_schema())
 
 
 def to_pandas(checked: Union[Checked, Any]) -> Any:
     """The games of a :class:`Checked` (or a ``check_batch`` result) as a
-    ``pandas.DataFrame``, one row per game. Needs pandas."""
+    ``pandas.DataFrame``, one row per game; or the records of
+    :func:`explore`, one row per record. Needs pandas."""
     import pandas as pd
 
-    if isinstance(checked, Checked):
+    if isinstance(checked, (Checked, list)):
         return to_arrow(checked).to_pandas()
     return checked.to_pandas()
 

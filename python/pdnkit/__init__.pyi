@@ -127,5 +127,11 @@ def variants() -> List[str]:
 def check_batch(texts: Any, *, names: Any = ..., **options: Any) -> Any:
     """A ``pyarrow.RecordBatch`` of the games of every text (columns of the Parquet games table)."""
 
+def files(*paths: Union[str, os.PathLike[str]], all_files: bool = ...) -> List[tuple]:
+    """The files ``check`` reads under ``paths``, each as ``(file, root)``."""
+
+def to_arrow(checked: Union[Checked, Sequence[Dict[str, Any]]]) -> Any:
+    """The games of a ``Checked`` as a ``pyarrow.RecordBatch``, or ``explore``'s records as a ``pyarrow.Table``."""
+
 def to_pandas(checked: Union[Checked, Any]) -> Any:
-    """The games as a ``pandas.DataFrame``."""
+    """The games (or ``explore``'s records) as a ``pandas.DataFrame``."""

@@ -105,6 +105,21 @@ def test_explore_answers_as_the_command_line(args):
     assert want and want[0]["type"] == "position"
 
 
+def test_explore_records_as_an_arrow_table():
+    pa = pytest.importorskip("pyarrow")
+    hand = CORPUS / "explore" / "hand.pdn"
+    records = pdnkit.explore(hand, depth=2)
+    table = pdnkit.to_arrow(records)
+    assert table.num_rows == len(records)
+    assert table.schema.field("games").type == pa.uint64()
+    # Every field of every record is a column, and reads back as it was.
+    for rec, row in zip(records, table.to_pylist()):
+        assert set(rec) <= set(row)
+        assert {k: row[k] for k in rec} == rec
+    assert pdnkit.to_arrow([]).num_rows == 0
+    assert len(pdnkit.to_pandas(records)) == len(records)
+
+
 def test_the_index_reads_in_pyarrow_as_explore_counts(tmp_path):
     pq = pytest.importorskip("pyarrow.parquet")
     hand = CORPUS / "explore" / "hand.pdn"
@@ -311,6 +326,10 @@ def test_the_namespace_holds_what_all_names():
     assert "os" not in dir(pdnkit) and "Any" not in dir(pdnkit)
     for name in pdnkit.__all__:
         assert hasattr(pdnkit, name), name
+    # And the typed stubs declare each of them.
+    stubs = (pathlib.Path(pdnkit.__file__).parent / "__init__.pyi").read_text()
+    for name in pdnkit.__all__:
+        assert f"def {name}(" in stubs or f"class {name}" in stubs or f"{name}:" in stubs, name
 
 
 def test_irregularities_stand_as_the_command_line(tmp_path):
