@@ -379,13 +379,135 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
 
 #[inline(never)]
 pub(super) fn quiet_moves(pos: &Position, out: &mut MoveList) {
-    // The board's directions, chosen once per call as fixed arrays (the
-    // loops over them unroll): diagonal, or the 64-square board's.
-    match (pos.size() == BoardSize::Full, pos.side()) {
-        (false, Color::White) => quiet_with(pos, out, [NW, NE], DIRECTIONS),
-        (false, Color::Black) => quiet_with(pos, out, [SW, SE], DIRECTIONS),
-        (true, Color::White) => quiet_with(pos, out, [N, W, E], ORTHOGONAL),
-        (true, Color::Black) => quiet_with(pos, out, [S, W, E], ORTHOGONAL),
+    // The dark-square boards step whole sets of men at once; the 64-square
+    // board walks each piece's neighbours.
+    match (pos.size(), pos.side()) {
+        (BoardSize::Eight, Color::White) => quiet_diagonal::<4, NW, NE, SE, SW>(pos, out),
+        (BoardSize::Eight, Color::Black) => quiet_diagonal::<4, SW, SE, NE, NW>(pos, out),
+        (BoardSize::Ten, Color::White) => quiet_diagonal::<5, NW, NE, SE, SW>(pos, out),
+        (BoardSize::Ten, Color::Black) => quiet_diagonal::<5, SW, SE, NE, NW>(pos, out),
+        (BoardSize::Twelve, Color::White) => quiet_diagonal::<6, NW, NE, SE, SW>(pos, out),
+        (BoardSize::Twelve, Color::Black) => quiet_diagonal::<6, SW, SE, NE, NW>(pos, out),
+        (BoardSize::Full, Color::White) => quiet_with(pos, out, [N, W, E], ORTHOGONAL),
+        (BoardSize::Full, Color::Black) => quiet_with(pos, out, [S, W, E], ORTHOGONAL),
+    }
+}
+
+/// [`quiet_moves`] on a dark-square board of `H` squares a row, for men
+/// stepping `A` and `B` (`RA`, `RB` the opposite ways): the men that can
+/// step each way are found as sets (every man stepped at once, onto the
+/// empty squares, and back), so a man that cannot move costs nothing.
+/// The moves come in [`quiet_with`]'s order: by square, each man's `A`
+/// before its `B` (a test holds the two to the same lists).
+#[inline(always)]
+fn quiet_diagonal<
+    const H: i8,
+    const A: Direction,
+    const B: Direction,
+    const RA: Direction,
+    const RB: Direction,
+>(
+    pos: &Position,
+    out: &mut MoveList,
+) {
+    let side = pos.side();
+    let g = pos.geometry();
+    let kings = pos.kings();
+    let mine = pos.pieces(side);
+    let men = mine & !kings;
+    let empty = g.all & !pos.occupied();
+    let step_a = g.shift_const::<H, RA>(g.shift_const::<H, A>(men) & empty);
+    let step_b = g.shift_const::<H, RB>(g.shift_const::<H, B>(men) & empty);
+    let my_kings = mine & kings;
+    let movers = step_a | step_b | my_kings;
+    if movers.is_empty() {
+        return;
+    }
+    let row = crown_row(pos, side);
+    let man = |from: Square, d: Direction, out: &mut MoveList| {
+        if let Some(to) = g.step(from, d) {
+            out.push(Move {
+                captured: Bitboard::EMPTY,
+                from,
+                to,
+                kind: Kind::Man,
+                crowns: row.has(to),
+            });
+        }
+    };
+    if H <= 5 {
+        // At most 50 squares: the sets are one machine word.
+        let (a, b, k) = (
+            step_a.bits() as u64,
+            step_b.bits() as u64,
+            my_kings.bits() as u64,
+        );
+        let mut rest = a | b | k;
+        while rest != 0 {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let (bit, from) = (1u64 << i, Square::from_index(i as u8));
+            if k & bit != 0 {
+                king_quiet_moves(pos, g, from, DIRECTIONS, out);
+                continue;
+            }
+            if a & bit != 0 {
+                man(from, A, out);
+            }
+            if b & bit != 0 {
+                man(from, B, out);
+            }
+        }
+        return;
+    }
+    for from in movers.squares() {
+        if my_kings.has(from) {
+            king_quiet_moves(pos, g, from, DIRECTIONS, out);
+            continue;
+        }
+        if step_a.has(from) {
+            man(from, A, out);
+        }
+        if step_b.has(from) {
+            man(from, B, out);
+        }
+    }
+}
+
+/// The plain moves of the king on `from` in `dirs`, each way in turn: one
+/// step, or every empty square of the line for a flying king. A Frisian
+/// king at its limit of plain moves has none.
+#[inline(always)]
+fn king_quiet_moves<const K: usize>(
+    pos: &Position,
+    g: &Geometry,
+    from: Square,
+    dirs: [Direction; K],
+    out: &mut MoveList,
+) {
+    if pos.king_held() == Some(from) {
+        return;
+    }
+    let occ = pos.occupied();
+    let flying = pos.variant().is_family() || pos.variant().rules().kings == KingRange::Flying;
+    for d in dirs {
+        let mut t = g.step(from, d);
+        while let Some(to) = t {
+            if occ.has(to) {
+                break;
+            }
+            out.push(Move {
+                captured: Bitboard::EMPTY,
+                from,
+                to,
+                kind: Kind::King,
+                crowns: false,
+            });
+            if !flying {
+                break;
+            }
+            t = g.step(to, d);
+        }
     }
 }
 
@@ -402,33 +524,9 @@ fn quiet_with<const M: usize, const K: usize>(
     let occ = pos.occupied();
     let kings = pos.kings();
     let row = crown_row(pos, side);
-    let flying = pos.variant().is_family() || pos.variant().rules().kings == KingRange::Flying;
-    // A Frisian king at its limit of plain moves has none.
-    let held = pos.king_held();
     for from in pos.pieces(side).squares() {
         if kings.has(from) {
-            if held == Some(from) {
-                continue;
-            }
-            for d in king_dirs {
-                let mut t = g.step(from, d);
-                while let Some(to) = t {
-                    if occ.has(to) {
-                        break;
-                    }
-                    out.push(Move {
-                        captured: Bitboard::EMPTY,
-                        from,
-                        to,
-                        kind: Kind::King,
-                        crowns: false,
-                    });
-                    if !flying {
-                        break;
-                    }
-                    t = g.step(to, d);
-                }
-            }
+            king_quiet_moves(pos, g, from, king_dirs, out);
         } else {
             for d in man_dirs {
                 if let Some(to) = g.step(from, d) {
@@ -444,5 +542,31 @@ fn quiet_with<const M: usize, const K: usize>(
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::random_positions;
+
+    /// The whole-set plain moves of the dark-square boards are the moves a
+    /// walk over each piece's neighbours lists, in the same order.
+    #[test]
+    fn plain_moves_by_sets_are_those_of_each_piece_in_order() {
+        let mut seen = 0;
+        random_positions(300, |pos| {
+            let mut fast = MoveList::new();
+            quiet_moves(pos, &mut fast);
+            let mut walked = MoveList::new();
+            match (pos.size(), pos.side()) {
+                (BoardSize::Full, _) => return,
+                (_, Color::White) => quiet_with(pos, &mut walked, [NW, NE], DIRECTIONS),
+                (_, Color::Black) => quiet_with(pos, &mut walked, [SW, SE], DIRECTIONS),
+            }
+            seen += walked.len();
+            assert_eq!(fast, walked, "{}", pos.to_fen());
+        });
+        assert!(seen > 10_000, "{seen} moves compared");
     }
 }
