@@ -377,6 +377,76 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     }
 }
 
+/// How many legal moves the side to move has: [`generate`]'s count,
+/// without listing the plain moves of men on the dark-square boards (their
+/// number is the number of men that can step each way: perft's leaves).
+pub(crate) fn count_moves(pos: &Position) -> u64 {
+    let mut out = MoveList::new();
+    captures(pos, &mut out);
+    if !out.is_empty() {
+        return out.len() as u64;
+    }
+    match (pos.size(), pos.side()) {
+        (BoardSize::Eight, Color::White) => count_quiet::<4, NW, NE, SE, SW>(pos, &mut out),
+        (BoardSize::Eight, Color::Black) => count_quiet::<4, SW, SE, NE, NW>(pos, &mut out),
+        (BoardSize::Ten, Color::White) => count_quiet::<5, NW, NE, SE, SW>(pos, &mut out),
+        (BoardSize::Ten, Color::Black) => count_quiet::<5, SW, SE, NE, NW>(pos, &mut out),
+        (BoardSize::Twelve, Color::White) => count_quiet::<6, NW, NE, SE, SW>(pos, &mut out),
+        (BoardSize::Twelve, Color::Black) => count_quiet::<6, SW, SE, NE, NW>(pos, &mut out),
+        (BoardSize::Full, _) => {
+            quiet_moves(pos, &mut out);
+            out.len() as u64
+        }
+    }
+}
+
+/// The number of moves [`quiet_diagonal`] lists: the men's by their sets,
+/// the kings' listed (into `scratch`, left empty) and counted.
+#[inline(always)]
+fn count_quiet<
+    const H: i8,
+    const A: Direction,
+    const B: Direction,
+    const RA: Direction,
+    const RB: Direction,
+>(
+    pos: &Position,
+    scratch: &mut MoveList,
+) -> u64 {
+    let (step_a, step_b, my_kings) = movers::<H, A, B, RA, RB>(pos);
+    for from in my_kings.squares() {
+        king_quiet_moves(pos, pos.geometry(), from, DIRECTIONS, scratch);
+    }
+    let kings = scratch.len() as u64;
+    scratch.clear();
+    u64::from(step_a.count() + step_b.count()) + kings
+}
+
+/// The men of the side to move that can step `A`, those that can step `B`
+/// (every man stepped at once onto the empty squares, and back: `RA`, `RB`
+/// are the opposite ways), and its kings.
+#[inline(always)]
+fn movers<
+    const H: i8,
+    const A: Direction,
+    const B: Direction,
+    const RA: Direction,
+    const RB: Direction,
+>(
+    pos: &Position,
+) -> (Bitboard, Bitboard, Bitboard) {
+    let g = pos.geometry();
+    let kings = pos.kings();
+    let mine = pos.pieces(pos.side());
+    let men = mine & !kings;
+    let empty = g.all & !pos.occupied();
+    (
+        g.shift_const::<H, RA>(g.shift_const::<H, A>(men) & empty),
+        g.shift_const::<H, RB>(g.shift_const::<H, B>(men) & empty),
+        mine & kings,
+    )
+}
+
 #[inline(never)]
 pub(super) fn quiet_moves(pos: &Position, out: &mut MoveList) {
     // The dark-square boards step whole sets of men at once; the 64-square
@@ -412,13 +482,7 @@ fn quiet_diagonal<
 ) {
     let side = pos.side();
     let g = pos.geometry();
-    let kings = pos.kings();
-    let mine = pos.pieces(side);
-    let men = mine & !kings;
-    let empty = g.all & !pos.occupied();
-    let step_a = g.shift_const::<H, RA>(g.shift_const::<H, A>(men) & empty);
-    let step_b = g.shift_const::<H, RB>(g.shift_const::<H, B>(men) & empty);
-    let my_kings = mine & kings;
+    let (step_a, step_b, my_kings) = movers::<H, A, B, RA, RB>(pos);
     let movers = step_a | step_b | my_kings;
     if movers.is_empty() {
         return;
@@ -568,5 +632,18 @@ mod tests {
             assert_eq!(fast, walked, "{}", pos.to_fen());
         });
         assert!(seen > 10_000, "{seen} moves compared");
+    }
+
+    /// Perft's count of the moves is the number of moves listed, on every
+    /// variant (the 64-square board's counted from its list).
+    #[test]
+    fn moves_counted_are_the_moves_listed() {
+        let mut quiet = 0;
+        random_positions(300, |pos| {
+            let listed = legal_moves(pos);
+            quiet += usize::from(listed.iter().all(|m| !m.is_capture()));
+            assert_eq!(count_moves(pos), listed.len() as u64, "{}", pos.to_fen());
+        });
+        assert!(quiet > 1_000, "{quiet} positions without a capture");
     }
 }

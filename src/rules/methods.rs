@@ -3,7 +3,7 @@
 use crate::board::Square;
 use crate::position::Position;
 
-use crate::rules::generate::{generate, legal_moves};
+use crate::rules::generate::{count_moves, generate, legal_moves};
 use crate::rules::legality::{
     is_legal, landing_path, max_capture, partial_capture_paths, play, why_illegal, IllegalMove,
     Refusal,
@@ -15,11 +15,11 @@ pub(crate) fn perft(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return count_moves(pos);
+    }
     let mut moves = MoveList::new();
     generate(pos, &mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|m| perft(&play_unchecked(pos, m), depth - 1))
