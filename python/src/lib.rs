@@ -275,14 +275,7 @@ fn run_batch(
         // Stopped by the sink: cancelled or interrupted, said below.
         // As the command line: only the selected games, and the findings of
         // the files that gave one.
-        let run = if selection.is_empty() {
-            batch.run(&mut sink, None)
-        } else {
-            batch.run(
-                &mut pdnkit::batch::Selected::new(&selection, &mut sink),
-                None,
-            )
-        };
+        let (run, _) = batch.run_selected(&mut sink, &selection, None);
         let r = match run {
             Ok(_) | Err(RunError::Stopped { .. }) => Ok(()),
             Err(RunError::Threads(e)) => Err(e),
@@ -810,14 +803,7 @@ fn read_games(
     std::thread::spawn(move || {
         let mut sink = Send1(tx);
         // Stopped: the iterator was dropped, nobody to tell.
-        let run = if selection.is_empty() {
-            batch.run(&mut sink, None)
-        } else {
-            batch.run(
-                &mut pdnkit::batch::Selected::new(&selection, &mut sink),
-                None,
-            )
-        };
+        let (run, _) = batch.run_selected(&mut sink, &selection, None);
         if let Err(RunError::Threads(e)) = run {
             let _ = sink.0.send(Read1::Error(format!("no worker threads: {e}")));
         }

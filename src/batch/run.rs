@@ -241,6 +241,24 @@ impl Batch {
         &self.problems
     }
 
+    /// [`Batch::run`] through `selection`: only the games it keeps reach
+    /// `sink` (every game when it is empty), and only the findings about
+    /// files that gave one ([`Selected`]). Also says what was set aside, as
+    /// [`Selected::set_aside`].
+    pub fn run_selected<S: Sink + ?Sized>(
+        &self,
+        sink: &mut S,
+        selection: &crate::select::Selection,
+        progress: Option<&mut dyn Progress>,
+    ) -> (Result<RunInfo, RunError<S::Error>>, (usize, usize)) {
+        if selection.is_empty() {
+            return (self.run(sink, progress), (0, 0));
+        }
+        let mut selected = Selected::new(selection, sink);
+        let done = self.run(&mut selected, progress);
+        (done, selected.set_aside())
+    }
+
     /// Reads every input, in order, into `sink` (and tells `progress`).
     /// Err when no thread pool can be made, or when the sink stops the run.
     pub fn run<S: Sink + ?Sized>(
