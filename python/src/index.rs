@@ -94,8 +94,9 @@ pub fn index_part(
     material_either: bool,
     keep_duplicates: bool,
 ) -> PyResult<PyObject> {
-    if !(1..=10_000).contains(&plies) {
-        return Err(PyValueError::new_err("plies: 1 to 10000"));
+    // As `--index-plies`.
+    if plies > 1000 {
+        return Err(PyValueError::new_err("plies: 0 to 1000"));
     }
     let selection = selection_of(player, event, material, material_either)?;
     let explorer = Explorer::indexing(plies)

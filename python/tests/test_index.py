@@ -110,3 +110,5 @@ def test_merge_refuses_what_is_not_an_index_of_one_depth():
         pdnkit.merge_index([bad])
     with pytest.raises(ValueError, match="part"):
         pdnkit.index(hand, part=-1)
+    with pytest.raises(ValueError, match="plies: 0 to 1000"):
+        pdnkit.index(hand, plies=1001)
