@@ -245,6 +245,7 @@ impl Batch {
     /// `sink` (every game when it is empty), and only the findings about
     /// files that gave one ([`Selected`]). Also says what was set aside, as
     /// [`Selected::set_aside`].
+    #[allow(clippy::type_complexity)] // `run`'s answer, and a pair of counts
     pub fn run_selected<S: Sink + ?Sized>(
         &self,
         sink: &mut S,
