@@ -125,7 +125,12 @@ pub(crate) const PLACEHOLDERS: [&str; 22] = [
 /// `Black`, `Red` (in the languages the archives use), `?`, `-`, `NN`,
 /// `N.N.`, an empty name.
 pub(crate) fn is_placeholder(name: &str) -> bool {
-    PLACEHOLDERS.contains(&name_key(name).as_str())
+    is_placeholder_key(&name_key(name))
+}
+
+/// [`is_placeholder`] of a name whose [`name_key`] is `key`.
+pub(crate) fn is_placeholder_key(key: &str) -> bool {
+    PLACEHOLDERS.contains(&key)
 }
 
 /// The tags that name White: PDN's, and the Italian and French names real

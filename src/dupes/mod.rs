@@ -33,17 +33,6 @@ use crate::replay::GameReport;
 use std::collections::{BTreeSet, HashMap};
 use std::hash::{Hash, Hasher};
 
-/// The hashes of one game's moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Fingerprint {
-    /// Plies played.
-    pub plies: u32,
-    /// The hash after each ply from `min_plies` on (index 0: after `min_plies` plies).
-    pub prefixes: Vec<u64>,
-    /// The hash after the last ply.
-    pub full: u64,
-}
-
 use crate::position::splitmix;
 use crate::store::Spill;
 
@@ -52,38 +41,36 @@ fn mix(h: u64, x: u64) -> u64 {
     splitmix(h ^ x)
 }
 
-impl Fingerprint {
-    /// The fingerprint of a game replayed with `keep_moves` (`None` when its
-    /// start position is not known).
-    pub(crate) fn of(r: &GameReport, min_plies: u32) -> Option<Fingerprint> {
-        Fingerprint::salted(r, min_plies, 0)
+/// The hashes of a game's moves, replayed with `keep_moves`: its start
+/// position, `salt` (games of other salts never match, neither whole nor as a
+/// start) and each ply mixed in turn. `each` is told each ply's index and
+/// the hash after it; the hash after the last ply comes back (`None` when
+/// the start is not known). Two games with the same hashes played the same
+/// moves from the same position.
+#[inline]
+pub(crate) fn move_hashes(
+    r: &GameReport,
+    salt: u64,
+    mut each: impl FnMut(u32, u64),
+) -> Option<u64> {
+    /// The captured pieces' part of a plain move's key.
+    const NO_CAPTURE: u64 = splitmix(0);
+    let start = r.start?;
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    start.hash(&mut hasher);
+    let mut h = mix(hasher.finish(), salt);
+    for (i, p) in r.played.iter().enumerate() {
+        let c = p.mv.captured.bits();
+        let captured = if c == 0 {
+            NO_CAPTURE
+        } else {
+            mix(0, c as u64 ^ (c >> 64) as u64)
+        };
+        let key = u64::from(p.mv.from.number()) | u64::from(p.mv.to.number()) << 8 | captured << 16;
+        h = mix(h, key);
+        each(i as u32, h);
     }
-    /// [`Fingerprint::of`] with `salt` mixed into the start: games of other
-    /// salts never match, neither whole nor as a start.
-    pub(crate) fn salted(r: &GameReport, min_plies: u32, salt: u64) -> Option<Fingerprint> {
-        let start = r.start?;
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        start.hash(&mut hasher);
-        let mut h = mix(hasher.finish(), salt);
-        // One hash per ply from `min_plies` on, reserved at once.
-        let mut prefixes =
-            Vec::with_capacity((r.played.len() + 1).saturating_sub(min_plies.max(1) as usize));
-        for (i, p) in r.played.iter().enumerate() {
-            let c = p.mv.captured.bits();
-            let key = u64::from(p.mv.from.number())
-                | u64::from(p.mv.to.number()) << 8
-                | mix(0, c as u64 ^ (c >> 64) as u64) << 16;
-            h = mix(h, key);
-            if i as u32 + 1 >= min_plies {
-                prefixes.push(h);
-            }
-        }
-        Some(Fingerprint {
-            plies: r.played.len() as u32,
-            prefixes,
-            full: h,
-        })
-    }
+    Some(h)
 }
 
 /// A hash of a game's White and Black (by their name keys, as `tournament`
@@ -174,25 +161,25 @@ impl Finder {
         } else {
             0
         };
-        let f = r.and_then(|r| Fingerprint::salted(r, self.min_plies, salt));
-        let Some(f) = f else {
+        // The hashes after min_plies .. plies - 1 plies, written as they
+        // are made.
+        let plies = r.map_or(0, |r| r.played.len() as u32);
+        let min = self.min_plies;
+        let mut bytes = Vec::with_capacity(8 * plies.saturating_sub(min) as usize);
+        let full = r.and_then(|r| {
+            move_hashes(r, salt, |i, h| {
+                if (min..plies).contains(&(i + 1)) {
+                    bytes.extend_from_slice(&h.to_le_bytes());
+                }
+            })
+        });
+        let Some(full) = full else {
             self.fulls.push(0);
             self.plies.push(NONE);
             return;
         };
-        self.fulls.push(f.full);
-        self.plies.push(f.plies.min(NONE - 1));
-        // The hashes after min_plies .. plies - 1 plies (`prefixes` starts at
-        // the fingerprint's own minimum, which may be lower).
-        let first = (f.plies + 1).saturating_sub(f.prefixes.len() as u32);
-        let wanted = f.prefixes.iter().enumerate().filter(|&(k, _)| {
-            let after = first + k as u32;
-            after >= self.min_plies && after < f.plies
-        });
-        let mut bytes = Vec::with_capacity(8 * f.prefixes.len());
-        for (_, h) in wanted {
-            bytes.extend_from_slice(&h.to_le_bytes());
-        }
+        self.fulls.push(full);
+        self.plies.push(plies.min(NONE - 1));
         self.prefixes.push(&bytes);
     }
     /// Adds the next game of `file` replayed with `keep_moves`, with its

@@ -422,10 +422,11 @@ impl Groups {
                         (false, o, _) => 2 - o,
                     });
                     // Placeholders (`White`, `?`, `NN`, ...) are no player.
-                    let (key, name) = if crate::players::is_placeholder(&name) {
+                    let key = crate::players::name_key(&name);
+                    let (key, name) = if crate::players::is_placeholder_key(&key) {
                         (String::from("\u{0}unknown"), String::from("unknown player"))
                     } else {
-                        (crate::players::name_key(&name), name)
+                        (key, name)
                     };
                     entries.push(Entry::new(key, name, side, Some(white)));
                 }

@@ -307,14 +307,17 @@ impl Games {
     /// then the keys of its first positions: (its moves, (the keys written,
     /// whether it is set up)).
     fn moves_of(&mut self, r: &crate::replay::GameReport) -> (Moves, (usize, bool)) {
-        let Some(f) = crate::dupes::Fingerprint::of(r, 1) else {
+        let (keys, set_up) = early_keys(r).unwrap_or_default();
+        let plies = r.played.len() as u32;
+        let mut bytes = Vec::with_capacity(8 * (plies as usize + keys.len()));
+        // The hash after each ply but the last, written as it is made.
+        let Some(full) = crate::dupes::move_hashes(r, 0, |i, h| {
+            if i + 1 < plies {
+                bytes.extend_from_slice(&h.to_le_bytes());
+            }
+        }) else {
             return (Moves::NONE, (0, false));
         };
-        let (keys, set_up) = early_keys(r).unwrap_or_default();
-        let mut bytes = Vec::with_capacity(8 * (f.prefixes.len() + keys.len()));
-        for h in f.prefixes.iter().take(f.plies.saturating_sub(1) as usize) {
-            bytes.extend_from_slice(&h.to_le_bytes());
-        }
         for k in &keys {
             bytes.extend_from_slice(&k.to_le_bytes());
         }
@@ -325,8 +328,8 @@ impl Games {
             bytes.extend_from_slice(fen.as_bytes());
         }
         let moves = Moves {
-            plies: f.plies,
-            full: f.full,
+            plies,
+            full,
             at: self.moves.push(&bytes),
         };
         (moves, (keys.len(), set_up))
