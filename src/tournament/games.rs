@@ -236,31 +236,38 @@ impl Games {
         g: &crate::pdn::Game,
         r: &crate::replay::GameReport,
     ) -> TGame {
+        let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
+        let tagged = crate::tournament::tags::Tagged::of(g);
+        let (white, black) = (
+            first(&crate::players::WHITE_TAGS),
+            first(&crate::players::BLACK_TAGS),
+        );
+        self.aside_tagged(file, g, r, &tagged, [&white, &black])
+    }
+    /// [`Games::aside`] of a game whose tags were read already: what they
+    /// say, and its White and Black as written.
+    pub(crate) fn aside_tagged(
+        &mut self,
+        file: &str,
+        g: &crate::pdn::Game,
+        r: &crate::replay::GameReport,
+        tagged: &crate::tournament::tags::Tagged,
+        [white, black]: [&str; 2],
+    ) -> TGame {
         let result = if r.computed != Outcome::Unknown {
             r.computed
         } else {
             r.declared.unwrap_or(Outcome::Unknown)
         };
-        let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
-        let crate::tournament::tags::Tagged {
-            event,
-            site,
-            date,
-            round,
-        } = crate::tournament::tags::Tagged::of(g);
-        let (white, black) = (
-            first(&crate::players::WHITE_TAGS),
-            first(&crate::players::BLACK_TAGS),
-        );
         let game = Game {
             file,
             game: g.index(),
-            event: &event,
-            site: &site,
-            date: date.as_deref(),
-            round: round.as_deref(),
-            white: &white,
-            black: &black,
+            event: &tagged.event,
+            site: &tagged.site,
+            date: tagged.date.as_deref(),
+            round: tagged.round.as_deref(),
+            white,
+            black,
             result,
             plies: r.plies,
         };

@@ -90,27 +90,21 @@ impl Once {
         bytes: &[u8],
     ) -> bool {
         let first = |names: &[&str]| names.iter().find_map(|n| g.tag(n)).unwrap_or_default();
-        let Tagged {
-            event,
-            site,
-            date,
-            round,
-        } = Tagged::of(g);
+        let tagged = Tagged::of(g);
         let (white, black) = (
             first(&crate::players::WHITE_TAGS),
             first(&crate::players::BLACK_TAGS),
         );
-        let year = date.as_deref().and_then(year_of);
-        let event = self.keys.of(split_event_name(&event).0);
-        let site = self.keys.of(&site);
+        let year = tagged.date.as_deref().and_then(year_of);
+        let event = self.keys.of(split_event_name(&tagged.event).0);
+        let site = self.keys.of(&tagged.site);
         let set = self.players.entry((event.clone(), site, year)).or_default();
         for name in [&white, &black] {
             if set.len() < 3 && !self.keys.placeholder(name) {
                 set.insert(self.keys.of(name));
             }
         }
-        let round = round.unwrap_or_default();
-        let round = round.trim();
+        let round = tagged.round.as_deref().unwrap_or_default().trim();
         if round.is_empty() || self.keys.placeholder(&white) || self.keys.placeholder(&black) {
             return false;
         }
@@ -125,7 +119,10 @@ impl Once {
             head,
         )
             .hash(&mut h);
-        let t = self.games.aside(file, g, r);
+        // The tags read above, not read again.
+        let t = self
+            .games
+            .aside_tagged(file, g, r, &tagged, [&white, &black]);
         let mut record = Vec::with_capacity(TGame::BYTES + 4 + bytes.len());
         t.write(&mut record);
         record.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
