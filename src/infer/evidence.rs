@@ -51,6 +51,76 @@ pub(crate) enum Basis {
 
 const ITALIAN_TAGS: [&str; 3] = ["Bianco", "Nero", "Risultato"];
 
+/// The board the squares seen so far need: the highest number and the
+/// largest file or rank of a name.
+#[derive(Default)]
+struct Need {
+    numbered: bool,
+    highest: u16,
+    named: u32,
+}
+
+impl Need {
+    #[inline]
+    fn see_all(&mut self, squares: &[SquareText]) {
+        for s in squares {
+            match *s {
+                SquareText::Num(n) => {
+                    self.numbered = true;
+                    self.highest = self.highest.max(n);
+                }
+                SquareText::Alg { file, rank } => {
+                    self.named = self.named.max(u32::from(file + 1).max(u32::from(rank)))
+                }
+            }
+        }
+    }
+
+    /// A FEN's squares: numbers, or names (`Wa2`, `Kd4`: the side's and a
+    /// king's letter before the name), in its runs of ASCII letters and
+    /// digits; read as bytes (issue 65).
+    fn see_fen(&mut self, fen: &[u8]) {
+        /// The value of a run of digits, if at most `max`.
+        fn value(digits: &[u8], max: u64) -> Option<u64> {
+            if digits.is_empty() {
+                return None;
+            }
+            digits.iter().try_fold(0u64, |v, &d| {
+                let v = v * 10 + u64::from(d.wrapping_sub(b'0'));
+                (d.is_ascii_digit() && v <= max).then_some(v)
+            })
+        }
+        for token in fen.split(|b| !b.is_ascii_alphanumeric()) {
+            let mut t = token;
+            while let [b'W' | b'B' | b'K', rest @ ..] = t {
+                t = rest;
+            }
+            if let Some(n) = value(t, u64::from(u32::MAX)) {
+                self.see_all(&[SquareText::Num(n.min(999) as u16)]);
+            } else if let [f @ b'a'..=b'z', rank @ ..] = t {
+                if let Some(r) = value(rank, u64::from(u8::MAX)) {
+                    self.see_all(&[SquareText::Alg {
+                        file: f - b'a',
+                        rank: r as u8,
+                    }]);
+                }
+            }
+        }
+    }
+
+    /// The side of the board needed: 12, 10, 8 for numbers over 50, over 32,
+    /// any; a name's file or rank; 0 for no square.
+    fn board(&self) -> u32 {
+        let by_number = match self.highest {
+            _ if !self.numbered => 0,
+            51.. => 12,
+            33.. => 10,
+            _ => 8,
+        };
+        by_number.max(self.named)
+    }
+}
+
 impl Evidence {
     /// Adds one game.
     pub fn add(&mut self, g: &Game) {
@@ -120,46 +190,37 @@ impl Evidence {
     /// The board an untagged game's squares need (moves and FEN), counted;
     /// its moves, and whether one writes a capture with `:`.
     fn add_squares(&mut self, g: &RawGame<'_>, fen: Option<&str>) -> (u32, bool) {
-        let mut need = 0u32;
-        let mut numbered = false;
-        let mut see = |s: &SquareText| {
-            numbered |= matches!(s, SquareText::Num(_));
-            let n = match *s {
-                SquareText::Num(n) if n > 50 => 12,
-                SquareText::Num(n) if n > 32 => 10,
-                SquareText::Num(_) => 8,
-                SquareText::Alg { file, rank } => u32::from(file + 1).max(u32::from(rank)),
-            };
-            need = need.max(n);
-        };
         let mut moves = 0u32;
         let mut colon = false;
+        // The moves' squares are ranges of the game's squares; where they
+        // follow one another from the first and cover them all (a game as
+        // the reader holds it), the squares are read in one pass (issue 65).
+        let mut covered = 0usize;
         for node in g.nodes() {
             if let Node::Move(m) = node {
                 moves += 1;
                 colon |= m.sep == Sep::Colon;
-                g.squares(m).iter().for_each(&mut see);
+                let r = m.squares.range();
+                covered = if r.start == covered {
+                    r.end
+                } else {
+                    usize::MAX
+                };
             }
         }
-        // A FEN's squares: numbers, or names (`Wa2`, `Kd4`: the side's and
-        // a king's letter before the name).
-        for tok in fen
-            .unwrap_or("")
-            .split(|c: char| !c.is_ascii_alphanumeric())
-        {
-            let t = tok.trim_start_matches(['W', 'B', 'K']);
-            if let Ok(n) = t.parse::<u32>() {
-                see(&SquareText::Num(n.min(999) as u16));
-            } else if let [f @ b'a'..=b'z', rank @ ..] = t.as_bytes() {
-                if let Ok(r) = std::str::from_utf8(rank).unwrap_or("").parse::<u8>() {
-                    see(&SquareText::Alg {
-                        file: f - b'a',
-                        rank: r,
-                    });
+        let mut need = Need::default();
+        if covered == g.squares.len() {
+            need.see_all(g.squares);
+        } else {
+            for node in g.nodes() {
+                if let Node::Move(m) = node {
+                    need.see_all(g.squares(m));
                 }
             }
         }
-        self.numbers += u32::from(numbered);
+        need.see_fen(fen.unwrap_or("").as_bytes());
+        self.numbers += u32::from(need.numbered);
+        let need = need.board();
         if need > 0 {
             let i = match need {
                 0..=8 => 0,
@@ -403,4 +464,67 @@ fn is_8x8_start(fen: &str) -> bool {
     p.pieces(crate::piece::Color::White) == start.pieces(crate::piece::Color::White)
         && p.pieces(crate::piece::Color::Black) == start.pieces(crate::piece::Color::Black)
         && p.kings().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Need, SquareText};
+
+    /// The reading of a FEN's squares as text, before it was read as bytes.
+    fn by_text(fen: &str) -> Need {
+        let mut need = Need::default();
+        for tok in fen.split(|c: char| !c.is_ascii_alphanumeric()) {
+            let t = tok.trim_start_matches(['W', 'B', 'K']);
+            if let Ok(n) = t.parse::<u32>() {
+                need.see_all(&[SquareText::Num(n.min(999) as u16)]);
+            } else if let [f @ b'a'..=b'z', rank @ ..] = t.as_bytes() {
+                if let Ok(r) = std::str::from_utf8(rank).unwrap_or("").parse::<u8>() {
+                    need.see_all(&[SquareText::Alg {
+                        file: f - b'a',
+                        rank: r,
+                    }]);
+                }
+            }
+        }
+        need
+    }
+
+    /// Reading a FEN's squares as bytes gives what reading them as text
+    /// gave, on FENs of every board and on their mutations.
+    #[test]
+    fn a_fen_read_as_bytes_needs_the_board_read_as_text() {
+        let fens = [
+            "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            "B:W31-50:B1-20",
+            "W:WK46,K47:BK5.",
+            "W:Wa1,c1,e1,g1:Bb8,d8,f8,h8",
+            "W:WKd4,h2:Bl12",
+            "B:W72,60:B1",
+            "W:W4294967295,4294967296:B256,a255,a256,z0",
+            "W:W0012:Bb007 Gd4 \u{43a}33 é51",
+            "",
+            "W:W:B",
+        ];
+        let mut cases = Vec::new();
+        for fen in fens {
+            cases.push(fen.to_string());
+            for at in (0..=fen.len()).filter(|&i| fen.is_char_boundary(i)) {
+                for insert in ["9", "K", "x", "W", "0", "99", ":", "b"] {
+                    let mut m = fen.to_string();
+                    m.insert_str(at, insert);
+                    cases.push(m);
+                }
+            }
+        }
+        for fen in &cases {
+            let mut bytes = Need::default();
+            bytes.see_fen(fen.as_bytes());
+            let text = by_text(fen);
+            assert_eq!(
+                (bytes.numbered, bytes.board()),
+                (text.numbered, text.board()),
+                "{fen:?}"
+            );
+        }
+    }
 }

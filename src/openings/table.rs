@@ -4,6 +4,7 @@
 use crate::openings::fen_key::fen_key;
 use crate::position::{splitmix, Position};
 use crate::variant::Variant;
+use smallvec::SmallVec;
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
@@ -185,7 +186,7 @@ fn ordinal(n: usize) -> String {
 /// The rows of a table's text (see [`Table::read`]), each field a span of
 /// `text`.
 fn rows_of(text: &str) -> Vec<Row> {
-    let mut variants: Vec<Variant> = Vec::new();
+    let mut variants = Variants::new();
     let mut rows = Vec::new();
     let mut header = true;
     let base = text.as_ptr() as usize;
@@ -211,13 +212,16 @@ fn rows_of(text: &str) -> Vec<Row> {
         if line.trim().is_empty() {
             continue;
         }
-        let f: Vec<&str> = line.split('\t').collect();
-        let col = |i: usize| f.get(i).copied().unwrap_or("").trim();
-        let own: Vec<Variant> = col(2)
+        let mut f = [""; 7];
+        for (slot, field) in f.iter_mut().zip(line.split('\t')) {
+            *slot = field;
+        }
+        let col = |i: usize| f[i].trim();
+        let own: Variants = col(2)
             .split_whitespace()
             .filter_map(|v| v.parse().ok())
             .collect();
-        let moves: Vec<&str> = col(4).split_whitespace().collect();
+        let moves = || col(4).split_whitespace();
         rows.push(Row {
             code: span(col(0)),
             name: span(col(1)),
@@ -227,8 +231,8 @@ fn rows_of(text: &str) -> Vec<Row> {
                 own
             },
             start_fen: Some(col(3)).filter(|s| !s.is_empty()).map(span),
-            steps: moves.iter().filter_map(|m| step(m)).collect(),
-            moves: moves.iter().map(|m| span(m)).collect(),
+            steps: moves().filter_map(step).collect(),
+            moves: moves().map(span).collect(),
             fen: span(col(5)),
             aliases: col(6)
                 .split('|')
@@ -340,18 +344,22 @@ pub(crate) struct Row {
     code: Span,
     name: Span,
     /// The variants it serves (its own list, else the table's).
-    pub(crate) variants: Vec<Variant>,
+    pub(crate) variants: Variants,
     /// Where its moves start (`None`: the initial position).
     start_fen: Option<Span>,
     /// Its moves (numeric, as PDN writes them), empty for a position.
-    moves: Vec<Span>,
+    moves: SmallVec<[Span; 4]>,
     /// Its position.
     fen: Span,
     /// Other spellings of its code (IDF: `1-I`, `I.1` for `I-1`).
     aliases: Vec<Span>,
     /// The squares (from, to) of its moves.
-    steps: Vec<(u32, u32)>,
+    steps: SmallVec<[(u32, u32); 4]>,
 }
+
+/// A row's variants: held in the row, as its moves are (no allocation per
+/// row for the thousands of rows of a table: issue 65).
+pub(crate) type Variants = SmallVec<[Variant; 4]>;
 
 /// An opening table read: its rows, and the rows of each position key. A
 /// shipped one ([`Table::shipped`]) or a user's ([`Table::load`]).
@@ -421,7 +429,9 @@ impl Table {
         let mut initial: Vec<(Variant, u64)> = Vec::new();
         let mut kept = Vec::with_capacity(rows.len());
         let at = |s: Span| &text[s.0 as usize..(s.0 + s.1) as usize];
-        let mut last_start: Option<(&str, u64)> = None;
+        // Rows share their starts (an 11-man table has a few hundred for
+        // thousands of rows): each is read once for each variant.
+        let mut start_keys: HashMap<(&str, Variant), u64> = HashMap::new();
         for r in rows {
             let Some(&v) = r.variants.first() else {
                 continue;
@@ -429,20 +439,17 @@ impl Table {
             let read = |fen: &str| {
                 fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| p.key()))
             };
-            let Some(position) = read(at(r.fen)) else {
+            let read = |fen: Span| read(at(fen));
+            let Some(position) = read(r.fen) else {
                 continue;
             };
             let start = match r.start_fen {
-                // Rows of one table mostly share their start: read once.
-                Some(s) if last_start.is_some_and(|(t, _)| t == at(s)) => {
-                    last_start.map_or(0, |(_, k)| k)
-                }
-                Some(s) => match read(at(s)) {
-                    Some(k) => {
-                        last_start = Some((at(s), k));
-                        k
-                    }
-                    None => continue,
+                Some(s) => match start_keys.get(&(at(s), v)) {
+                    Some(&k) => k,
+                    None => match read(s) {
+                        Some(k) => *start_keys.entry((at(s), v)).or_insert(k),
+                        None => continue,
+                    },
                 },
                 None => match initial.iter().find(|(w, _)| *w == v) {
                     Some(&(_, k)) => k,
