@@ -564,6 +564,13 @@ impl Geometry {
         self.bottom_row
     }
 
+    /// Whether `to` is the neighbour of `sq` in direction `d`
+    /// ([`Geometry::step`] compared, without the `Option`).
+    #[inline(always)]
+    pub(crate) fn steps_to(&self, sq: Square, d: Direction, to: Square) -> bool {
+        self.neighbour[sq.index()][d] == to.0 && to.0 != NONE
+    }
+
     /// Neighbour in direction `d`, if on the board.
     #[inline(always)]
     pub fn step(&self, sq: Square, d: Direction) -> Option<Square> {

@@ -328,10 +328,15 @@ pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Mov
     let g = pos.geometry();
     let occ = pos.occupied();
     if !pos.kings().has(from) {
-        // A man: one step forward, onto an empty square.
-        let steps = step_dirs(pos, side, false)
-            .iter()
-            .any(|&d| g.step(from, d) == Some(to));
+        // A man: one step forward, onto an empty square (on the dark-square
+        // boards, one of two neighbours: no walk of a list, issue 65).
+        let steps = match (pos.size(), side) {
+            (BoardSize::Full, _) => step_dirs(pos, side, false)
+                .iter()
+                .any(|&d| g.step(from, d) == Some(to)),
+            (_, Color::White) => g.steps_to(from, NW, to) || g.steps_to(from, NE, to),
+            (_, Color::Black) => g.steps_to(from, SW, to) || g.steps_to(from, SE, to),
+        };
         return (steps && !occ.has(to)).then(|| Move {
             captured: Bitboard::EMPTY,
             from,
