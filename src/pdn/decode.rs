@@ -289,6 +289,29 @@ pub fn implausible_words(text: &str) -> usize {
         .count()
 }
 
+/// [`implausible_words`] of `bytes` decoded as `enc`, from the lines that
+/// hold a byte above 0x7F only (issue 65: the whole game was decoded and
+/// read, 2.6 % of `check` on the real tree). In an encoding whose bytes
+/// 0x00-0x7F are always ASCII (all but UTF-16 and ISO-2022-JP) a line of
+/// such bytes is ASCII words, which are plausible; no word crosses a line
+/// (`\n` is no letter, and never the second byte of a character); and a line
+/// decodes alone as it does within the text (a character cut by `\n` is
+/// U+FFFD either way).
+pub fn implausible_words_in(enc: TextEncoding, bytes: &[u8]) -> usize {
+    let ascii_compatible = match enc {
+        TextEncoding::Utf8 => true,
+        TextEncoding::Legacy(e) => e.is_ascii_compatible(),
+    };
+    if !ascii_compatible {
+        return implausible_words(&enc.decode(bytes));
+    }
+    bytes
+        .split(|&b| b == b'\n')
+        .filter(|line| !line.is_ascii())
+        .map(|line| implausible_words(&enc.decode(line)))
+        .sum()
+}
+
 /// The legacy encoding chardetng finds for `bytes` alone, and whether it is sure.
 pub fn guess_one(bytes: &[u8]) -> (TextEncoding, bool) {
     let (enc, sure) = guess_assess(bytes);
@@ -309,6 +332,60 @@ pub fn first_invalid_utf8(bytes: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reading only the lines with a byte above 0x7F counts the words of
+    /// the whole text, in single-byte, multi-byte and stateful encodings,
+    /// on texts of ASCII lines, lines of any bytes and characters cut by a
+    /// line's end.
+    #[test]
+    fn implausible_words_of_the_non_ascii_lines_are_those_of_the_text() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            seed = crate::position::splitmix(seed);
+            seed
+        };
+        let pieces: [&[u8]; 11] = [
+            b"[White \"Kaspar\"]\n",
+            b"1. 32-28 19-23 {a comment}\n",
+            b"\xc0\xe1\xe0\xe9 ",
+            b"Caf\xe9 \xd0\xf3\xf1",
+            b"\x82\xa0\x82",
+            b"\n",
+            b"\xe4\xbd\xa0\xe5",
+            b"\x1b$B",
+            // Cyrillic in ISO-2022-JP's JIS X 0208 (from ASCII bytes), then ASCII.
+            b"'!'\"'#",
+            b"\x1b(Bab",
+            b"ab\xff\xfe",
+        ];
+        let encodings = [
+            TextEncoding::Utf8,
+            TextEncoding::Legacy(encoding_rs::WINDOWS_1252),
+            TextEncoding::Legacy(encoding_rs::WINDOWS_1251),
+            TextEncoding::Legacy(encoding_rs::KOI8_R),
+            TextEncoding::Legacy(encoding_rs::SHIFT_JIS),
+            TextEncoding::Legacy(encoding_rs::GBK),
+            TextEncoding::Legacy(encoding_rs::EUC_KR),
+            TextEncoding::Legacy(encoding_rs::ISO_2022_JP),
+        ];
+        let mut some = 0;
+        for _ in 0..400 {
+            let mut text = Vec::new();
+            for _ in 0..next() % 24 {
+                let p = pieces[(next() % pieces.len() as u64) as usize];
+                text.extend_from_slice(p);
+                if next() % 5 == 0 {
+                    text.push((next() % 256) as u8);
+                }
+            }
+            for enc in encodings {
+                let whole = implausible_words(&enc.decode(&text));
+                assert_eq!(implausible_words_in(enc, &text), whole, "{enc:?} {text:?}");
+                some += usize::from(whole > 0);
+            }
+        }
+        assert!(some > 100, "{some}");
+    }
 
     #[test]
     fn cyrillic_code_pages_are_told_apart() {

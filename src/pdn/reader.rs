@@ -877,7 +877,7 @@ pub(crate) fn choose_encoding(
         (Some(_), Some(file @ TextEncoding::Legacy(fe))) => {
             // Another game not in UTF-8: the file's encoding, unless this
             // game is plainly in another one.
-            let bad_words = decode::implausible_words(&file.decode(text));
+            let bad_words = decode::implausible_words_in(file, text);
             if bad_words == 0 {
                 // The file's encoding reads this game well: no detector runs.
                 (file, None)
@@ -892,7 +892,7 @@ pub(crate) fn choose_encoding(
                 };
                 match other {
                     // Another encoding only when it reads better than the file's.
-                    Some(o) if decode::implausible_words(&o.decode(text)) < bad_words => (o, None),
+                    Some(o) if decode::implausible_words_in(o, text) < bad_words => (o, None),
                     _ => (file, None),
                 }
             }
