@@ -761,7 +761,7 @@ pub(crate) fn classify(
         Some(c) => c.of(v),
         None => tables_of(v, set_up),
     };
-    let hits: Vec<bool> = keys.iter().map(|k| tables.present.contains(k)).collect();
+    let hits: SmallVec<[bool; 64]> = keys.iter().map(|k| tables.present.contains(k)).collect();
     if !hits.contains(&true) {
         return None;
     }
