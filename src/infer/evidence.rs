@@ -70,7 +70,7 @@ impl Need {
                     self.highest = self.highest.max(n);
                 }
                 SquareText::Alg { file, rank } => {
-                    self.named = self.named.max(u32::from(file + 1).max(u32::from(rank)))
+                    self.named = self.named.max((u32::from(file) + 1).max(u32::from(rank)))
                 }
             }
         }
