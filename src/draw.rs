@@ -428,6 +428,7 @@ impl DrawState {
     }
 
     /// Records the ply `m` played in `before` giving `after`; returns a draw if one holds now.
+    #[inline]
     pub fn play(&mut self, before: &Position, m: &Move, after: &Position) -> Option<Draw> {
         if self.set == Set::None {
             return None;
@@ -435,12 +436,20 @@ impl DrawState {
         // Most plies: a man's plain move with more than four pieces on the
         // board, outside FMJD-64. It ends the repetition list and the king
         // moves, and no ending applies: what the general steps below give.
+        // Inlined into the replay, without the rest's frame (issue 65).
         if m.kind == Kind::Man && !m.is_capture() && self.pieces > 4 && self.set != Set::Fmjd64 {
             self.seen.clear();
             self.king_moves = 0;
             self.ending = None;
             return None;
         }
+        self.play_other(before, m, after)
+    }
+
+    /// [`DrawState::play`] for the plies that can change a count: a
+    /// capture, a king's move, few pieces, FMJD-64.
+    #[inline(never)]
+    fn play_other(&mut self, before: &Position, m: &Move, after: &Position) -> Option<Draw> {
         let irreversible = m.is_capture() || m.kind == Kind::Man;
         let repetition = if irreversible || self.set == Set::Frisian {
             // No position before an irreversible ply can recur: the list
