@@ -186,6 +186,7 @@ pub(super) fn king_must_capture(out: &mut MoveList) {
 
 /// Men of the side to move with an enemy piece next to them and an empty
 /// square behind it, in the directions men capture in.
+#[inline(always)]
 pub(super) fn men_that_can_jump<const R: u8>(pos: &Position) -> Bitboard {
     match pos.size() {
         BoardSize::Eight => jumpers::<4, R>(pos),
