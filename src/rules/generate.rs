@@ -321,6 +321,7 @@ pub(super) fn has_plain<const H: i8>(pos: &Position) -> bool {
 /// The plain move `from`-`to` if it is legal when no capture is compulsory
 /// (a man one step forward, a king along an open diagonal, or one step for a
 /// short king); the caller checks compulsion.
+#[inline]
 pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
     let side = pos.side();
     if !pos.pieces(side).has(from) {
@@ -346,6 +347,13 @@ pub(crate) fn plain_move(pos: &Position, from: Square, to: Square) -> Option<Mov
             crowns: crown_row(pos, side).has(to),
         });
     }
+    king_plain_move(pos, from, to)
+}
+
+/// [`plain_move`] of a king (out of the men's way: most plies are men's).
+#[inline(never)]
+fn king_plain_move(pos: &Position, from: Square, to: Square) -> Option<Move> {
+    let (side, g, occ) = (pos.side(), pos.geometry(), pos.occupied());
     if pos.king_held() == Some(from) {
         return None;
     }
