@@ -30,7 +30,7 @@
 
 use crate::pdn::{Game, Outcome};
 use crate::replay::GameReport;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use crate::position::splitmix;
@@ -56,9 +56,11 @@ pub(crate) fn move_hashes(
     /// The captured pieces' part of a plain move's key.
     const NO_CAPTURE: u64 = splitmix(0);
     let start = r.start?;
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    start.hash(&mut hasher);
-    let mut h = mix(hasher.finish(), salt);
+    // The start's key and its variant: all of a start position (no king
+    // has moved yet, so there is no run of a king's moves to tell; issue
+    // 65: SipHash of the whole position was 600 instructions a game).
+    let variant = start.variant() as u64 + 1;
+    let mut h = mix(mix(start.key(), variant), salt);
     for (i, p) in r.played.iter().enumerate() {
         let c = p.mv.captured.bits();
         let captured = if c == 0 {
@@ -198,9 +200,11 @@ impl Finder {
         // Written from the game's own text: no entry of owned strings first
         // (issue 65: two allocations a tag, 3 % of `dupes`).
         let tags = g.tags.iter().map(|t| (g.tag_name(t), g.tag_text(t)));
+        // The raw lengths: about the decoded text's.
+        let text_len = g.tags.iter().map(|t| t.name.len() + t.value.len()).sum();
         let result = r.declared.map(|o| o.normalised());
         let plies = r.played.len() as u32;
-        let bytes = entry_bytes(id, g.index, g.start_line(), plies, result, tags);
+        let bytes = entry_bytes(id, g.index, g.start_line(), plies, result, tags, text_len);
         let entries = self.entries.get_or_insert_with(Spill::new);
         self.entry_at.push(entries.push(&bytes));
         self.file_of.push(id);
@@ -235,14 +239,16 @@ impl Finder {
         // Per game, the longest game it starts: memory by the games, not the pairs.
         let mut longest: Vec<u32> = vec![NONE; self.plies.len()];
         let mut read = self.prefixes.reader();
-        let mut word = [0u8; 8];
+        // A game's hashes are read at once: one call a game, not a ply.
+        let mut words = Vec::new();
         for (j, &b) in self.plies.iter().enumerate() {
             if b == NONE || b <= self.min_plies {
                 continue;
             }
-            for plies in self.min_plies..b {
-                std::io::Read::read_exact(&mut read, &mut word)?;
-                let h = u64::from_le_bytes(word);
+            words.resize(8 * (b - self.min_plies) as usize, 0);
+            std::io::Read::read_exact(&mut read, &mut words)?;
+            for (plies, word) in (self.min_plies..b).zip(words.chunks_exact(8)) {
+                let h = u64::from_le_bytes(word.try_into().unwrap_or_default());
                 for i in chains.with_full(h) {
                     if self.plies[i] == plies
                         && (longest[i] == NONE || b > self.plies[longest[i] as usize])
@@ -339,14 +345,19 @@ pub struct Entry {
     pub line: u32,
     /// Plies replayed.
     pub plies: u32,
-    /// Tags (name, decoded value), in order.
-    pub tags: Vec<(String, String)>,
     /// The declared result, normalised (`2-0`, `1-1`, `0-2`, `0-0`, `*`).
     pub result: Option<&'static str>,
+    /// The tags' names and decoded values, one after another, in order.
+    text: String,
+    /// Per tag: where its name and its value end in `text` (each starts
+    /// where the one before it ends).
+    ends: Vec<(u32, u32)>,
 }
 
 /// An [`Entry`] as bytes, its length first, its file as `file` (an index
-/// into the finder's files); [`Entry::from_bytes`] reads it back.
+/// into the finder's files); [`Entry::from_bytes`] reads it back. The tags'
+/// lengths come before their text, so that the text is one run of UTF-8.
+/// `text_len` is about the length of the tags' text (room made for it).
 fn entry_bytes<N: AsRef<str>, V: AsRef<str>>(
     file: u32,
     game: usize,
@@ -354,8 +365,10 @@ fn entry_bytes<N: AsRef<str>, V: AsRef<str>>(
     plies: u32,
     result: Option<&str>,
     tags: impl ExactSizeIterator<Item = (N, V)>,
+    text_len: usize,
 ) -> Vec<u8> {
-    let mut b = Vec::with_capacity(64);
+    let n = tags.len();
+    let mut b = Vec::with_capacity(HEADER + 8 * n + text_len);
     b.extend_from_slice(&[0u8; 4]);
     b.extend_from_slice(&file.to_le_bytes());
     b.extend_from_slice(&(game as u64).to_le_bytes());
@@ -363,10 +376,15 @@ fn entry_bytes<N: AsRef<str>, V: AsRef<str>>(
     b.extend_from_slice(&plies.to_le_bytes());
     let result = result.and_then(|r| OUTCOMES.iter().position(|o| o.normalised() == r));
     b.push(result.map_or(u8::MAX, |r| r as u8));
-    b.extend_from_slice(&(tags.len() as u32).to_le_bytes());
-    for (name, value) in tags {
-        for s in [name.as_ref(), value.as_ref()] {
-            b.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    b.extend_from_slice(&(n as u32).to_le_bytes());
+    let lengths = b.len();
+    b.resize(lengths + 8 * n, 0);
+    for (i, (name, value)) in tags.enumerate() {
+        for (j, s) in [name.as_ref(), value.as_ref()].into_iter().enumerate() {
+            let at = lengths + 8 * i + 4 * j;
+            if let Some(len) = b.get_mut(at..at + 4) {
+                len.copy_from_slice(&(s.len() as u32).to_le_bytes());
+            }
             b.extend_from_slice(s.as_bytes());
         }
     }
@@ -375,7 +393,51 @@ fn entry_bytes<N: AsRef<str>, V: AsRef<str>>(
     b
 }
 
+/// The bytes of an entry before its tags' lengths: its own length, file,
+/// game, line, plies, result and number of tags.
+const HEADER: usize = 4 + 4 + 8 + 4 + 4 + 1 + 4;
+
 impl Entry {
+    /// An entry of `file` with `tags` (name, decoded value), in order.
+    pub fn with_tags<'t>(
+        file: &str,
+        game: usize,
+        line: u32,
+        plies: u32,
+        result: Option<&'static str>,
+        tags: impl IntoIterator<Item = (&'t str, &'t str)>,
+    ) -> Entry {
+        let (mut text, mut ends) = (String::new(), Vec::new());
+        for (name, value) in tags {
+            text.push_str(name);
+            let name_end = text.len() as u32;
+            text.push_str(value);
+            ends.push((name_end, text.len() as u32));
+        }
+        Entry {
+            file: file.to_string(),
+            game,
+            line,
+            plies,
+            result,
+            text,
+            ends,
+        }
+    }
+    /// Tags (name, decoded value), in order.
+    pub fn tags(&self) -> impl ExactSizeIterator<Item = (&str, &str)> + '_ {
+        (0..self.ends.len()).map(move |i| {
+            let start = match i.checked_sub(1) {
+                Some(before) => self.ends[before].1 as usize,
+                None => 0,
+            };
+            let (name, value) = (self.ends[i].0 as usize, self.ends[i].1 as usize);
+            (
+                self.text.get(start..name).unwrap_or_default(),
+                self.text.get(name..value).unwrap_or_default(),
+            )
+        })
+    }
     /// Names of the tags whose values differ between `games` (or that some
     /// lack).
     pub fn differing_tags(games: &[&Entry]) -> Vec<String> {
@@ -403,60 +465,63 @@ impl Entry {
     }
     /// The entry of a game of `file` and its report.
     pub fn new(file: &str, g: &Game, r: &GameReport) -> Entry {
-        Entry {
-            file: file.to_string(),
-            game: g.index,
-            line: g.start_line(),
-            plies: r.played.len() as u32,
-            tags: g
-                .tags
-                .iter()
-                .map(|t| (g.tag_name(t).to_string(), g.tag_value(t)))
-                .collect(),
-            result: r.declared.map(|o| o.normalised()),
-        }
+        let values: Vec<_> = g.tags.iter().map(|t| g.tag_text(t)).collect();
+        let tags = g
+            .tags
+            .iter()
+            .zip(&values)
+            .map(|(t, v)| (g.tag_name(t), v.as_ref()));
+        Entry::with_tags(
+            file,
+            g.index,
+            g.start_line(),
+            r.played.len() as u32,
+            r.declared.map(|o| o.normalised()),
+            tags,
+        )
     }
     /// [`entry_bytes`] read back (without its length), its file named
     /// from `files`.
     fn from_bytes(b: &[u8], files: &[String]) -> Option<Entry> {
-        let mut at = 0;
-        let mut take = |n: usize| -> Option<&[u8]> {
-            let s = b.get(at..at + n)?;
-            at += n;
-            Some(s)
+        let u32_at = |at: usize| -> Option<u32> {
+            b.get(at..at + 4)?.try_into().ok().map(u32::from_le_bytes)
         };
-        let u32_of = |s: &[u8]| s.try_into().ok().map(u32::from_le_bytes);
-        let file = files.get(u32_of(take(4)?)? as usize)?.clone();
-        let game = u64::from_le_bytes(take(8)?.try_into().ok()?) as usize;
-        let line = u32_of(take(4)?)?;
-        let plies = u32_of(take(4)?)?;
-        let result = OUTCOMES.get(take(1)?[0] as usize).map(|o| o.normalised());
-        let n = u32_of(take(4)?)?;
-        let mut tags = Vec::with_capacity(n as usize);
-        for _ in 0..n {
-            let mut pair = [String::new(), String::new()];
-            for s in &mut pair {
-                let len = u32_of(take(4)?)? as usize;
-                *s = String::from_utf8(take(len)?.to_vec()).ok()?;
+        let file = files.get(u32_at(0)? as usize)?.clone();
+        let game = u64::from_le_bytes(b.get(4..12)?.try_into().ok()?) as usize;
+        let line = u32_at(12)?;
+        let plies = u32_at(16)?;
+        let result = OUTCOMES.get(*b.get(20)? as usize).map(|o| o.normalised());
+        let n = u32_at(21)? as usize;
+        let lengths = HEADER - 4;
+        let text_at = lengths.checked_add(n.checked_mul(8)?)?;
+        let text = std::str::from_utf8(b.get(text_at..)?).ok()?;
+        let mut ends = Vec::with_capacity(n);
+        let mut end = 0usize;
+        for i in 0..n {
+            let name = end.checked_add(u32_at(lengths + 8 * i)? as usize)?;
+            end = name.checked_add(u32_at(lengths + 8 * i + 4)? as usize)?;
+            // Each piece was written from a whole `str`, so its ends are
+            // character boundaries; `tags` relies on it.
+            if !text.is_char_boundary(name) || !text.is_char_boundary(end) {
+                return None;
             }
-            let [name, value] = pair;
-            tags.push((name, value));
+            ends.push((name as u32, end as u32));
         }
         Some(Entry {
             file,
             game,
             line,
             plies,
-            tags,
             result,
+            text: text.get(..end)?.to_string(),
+            ends,
         })
     }
     /// The value of the first tag named `name` (any case).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
+        self.tags()
             .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+            .map(|(_, v)| v)
     }
     /// The first of the tags `names` that the game has.
     fn first_tag(&self, names: &[&str]) -> Option<&str> {
@@ -465,29 +530,33 @@ impl Entry {
     /// "White – Black, Event, Date, result" as far as the tags tell
     /// (the Italian and French tag names count as White and Black).
     pub fn who(&self) -> String {
-        let side = |names: &[&str]| self.first_tag(names).unwrap_or("?").to_string();
-        let mut parts = vec![format!(
-            "{} – {}",
-            side(&crate::players::WHITE_TAGS),
-            side(&crate::players::BLACK_TAGS)
-        )];
-        parts.extend(
-            [self.tag("Event"), self.tag("Date")]
-                .into_iter()
-                .flatten()
-                .filter(|v| {
-                    !v.trim().is_empty() && !v.chars().all(|c| matches!(c, '?' | '.' | '-'))
-                })
-                .map(str::to_string),
-        );
-        if let Some(r) = self.result {
-            parts.push(r.to_string());
+        let mut s = String::with_capacity(64);
+        s.push_str(self.first_tag(&crate::players::WHITE_TAGS).unwrap_or("?"));
+        s.push_str(" – ");
+        s.push_str(self.first_tag(&crate::players::BLACK_TAGS).unwrap_or("?"));
+        let told =
+            |v: &&str| !v.trim().is_empty() && !v.chars().all(|c| matches!(c, '?' | '.' | '-'));
+        let told = [self.tag("Event"), self.tag("Date")]
+            .into_iter()
+            .flatten()
+            .filter(told);
+        for v in told {
+            s.push_str(", ");
+            s.push_str(v);
         }
-        parts.join(", ")
+        if let Some(r) = self.result {
+            s.push_str(", ");
+            s.push_str(r);
+        }
+        s
     }
     /// "FILE game N (line L)".
     pub fn name(&self) -> String {
-        format!("{} game {} (line {})", self.file, self.game, self.line)
+        use std::fmt::Write as _;
+        // Room made at once: `format!` would grow it a piece at a time.
+        let mut s = String::with_capacity(self.file.len() + 32);
+        let _ = write!(s, "{} game {} (line {})", self.file, self.game, self.line);
+        s
     }
     #[cfg(feature = "serde")]
     fn place(&self) -> Place<'_> {
@@ -533,20 +602,26 @@ fn same_person(a: &str, b: &str) -> bool {
 }
 
 fn differing_tags(games: &[&Entry]) -> Vec<String> {
-    let names: BTreeSet<&String> = games
-        .iter()
-        .flat_map(|g| g.tags.iter().map(|t| &t.0))
-        .collect();
+    // Copies' tags are most often the same, in the same order.
+    if games
+        .windows(2)
+        .all(|w| w[0].text == w[1].text && w[0].ends == w[1].ends)
+    {
+        return Vec::new();
+    }
+    let mut names: Vec<&str> = games.iter().flat_map(|g| g.tags().map(|t| t.0)).collect();
+    names.sort_unstable();
+    names.dedup();
+    fn value<'e>(g: &'e Entry, name: &str) -> Option<&'e str> {
+        g.tags().find(|t| t.0 == name).map(|t| t.1)
+    }
     names
         .into_iter()
-        .filter(|n| {
-            let vals: BTreeSet<Option<&String>> = games
-                .iter()
-                .map(|g| g.tags.iter().find(|t| &t.0 == *n).map(|t| &t.1))
-                .collect();
-            vals.len() > 1
+        .filter(|&n| {
+            let first = games.first().and_then(|g| value(g, n));
+            games.iter().any(|g| value(g, n) != first)
         })
-        .cloned()
+        .map(str::to_string)
         .collect()
 }
 
@@ -838,17 +913,14 @@ mod class_tests {
     use super::Entry;
 
     fn entry(white: &str, black: &str) -> Entry {
-        Entry {
-            file: "a.pdn".into(),
-            game: 1,
-            line: 1,
-            plies: 20,
-            tags: vec![
-                ("White".into(), white.into()),
-                ("Black".into(), black.into()),
-            ],
-            result: None,
-        }
+        Entry::with_tags(
+            "a.pdn",
+            1,
+            1,
+            20,
+            None,
+            [("White", white), ("Black", black)],
+        )
     }
 
     /// Issue 62 item 11: identical moves are copies only with the same
@@ -878,6 +950,92 @@ mod class_tests {
             &entry("L Rosenfield", "Tinsley"),
             &entry("R Martin", "Tinsley")
         ));
+    }
+
+    /// Random tag lists over few names and values (repeats, gaps, names
+    /// differing by case, multi-byte text), as groups of 1 to 4 entries.
+    fn groups() -> Vec<Vec<Entry>> {
+        const NAMES: [&str; 5] = ["Event", "White", "event", "Date", "Ronde"];
+        const VALUES: [&str; 5] = ["", "A", "Иванов", "1999.??.??", "a \"b\""];
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = crate::position::splitmix(seed);
+            (seed % n as u64) as usize
+        };
+        (0..600)
+            .map(|_| {
+                let base: Vec<(usize, usize)> = (0..next(5)).map(|_| (next(5), next(5))).collect();
+                (0..1 + next(4))
+                    .map(|_| {
+                        let mut tags = base.clone();
+                        if next(3) == 0 && !tags.is_empty() {
+                            let i = next(tags.len());
+                            tags[i] = (next(5), next(5));
+                        }
+                        if next(4) == 0 {
+                            tags.push((next(5), next(5)));
+                        }
+                        let tags = tags.iter().map(|&(n, v)| (NAMES[n], VALUES[v]));
+                        Entry::with_tags("f.pdn", 1, 2, 3, Some("1-1"), tags)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Issue 65: the tags that differ, without sets of sets: the same names
+    /// as the reading by sets they replaced, kept here as the reference.
+    #[test]
+    fn the_tags_that_differ_are_those_of_the_reading_by_sets() {
+        use std::collections::BTreeSet;
+        fn by_sets(games: &[&Entry]) -> Vec<String> {
+            let names: BTreeSet<&str> = games.iter().flat_map(|g| g.tags().map(|t| t.0)).collect();
+            names
+                .into_iter()
+                .filter(|n| {
+                    let vals: BTreeSet<Option<&str>> = games
+                        .iter()
+                        .map(|g| g.tags().find(|t| t.0 == *n).map(|t| t.1))
+                        .collect();
+                    vals.len() > 1
+                })
+                .map(str::to_string)
+                .collect()
+        }
+        let (mut some, mut none) = (0, 0);
+        for group in groups() {
+            let members: Vec<&Entry> = group.iter().collect();
+            let want = by_sets(&members);
+            assert_eq!(Entry::differing_tags(&members), want, "{group:?}");
+            if want.is_empty() {
+                none += 1;
+            } else {
+                some += 1;
+            }
+        }
+        assert!(
+            some > 100 && none > 100,
+            "{some} groups differ, {none} do not"
+        );
+    }
+
+    /// An entry written to the temporary file's bytes reads back as itself.
+    #[test]
+    fn an_entry_reads_back_from_its_bytes() {
+        let files = ["f.pdn".to_string()];
+        for group in groups() {
+            for e in group {
+                let b = super::entry_bytes(0, e.game, e.line, e.plies, e.result, e.tags(), 0);
+                let len = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize;
+                assert_eq!(len, b.len() - 4);
+                assert_eq!(Entry::from_bytes(&b[4..], &files).as_ref(), Some(&e));
+                // A cut entry is refused, never read as another.
+                assert_eq!(
+                    Entry::from_bytes(&b[4..b.len() - 1], &files).filter(|c| *c == e),
+                    None
+                );
+            }
+        }
     }
 }
 

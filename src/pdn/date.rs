@@ -42,6 +42,13 @@ pub struct PdnDate {
 
 /// A number field within `1..=max`; `Err` when it is a number out of range,
 /// `Ok(None)` when it is unknown (`??`, `00`) or a word.
+/// The runs of letters, digits and `?` of a Date value.
+fn fields_of(text: &str) -> smallvec::SmallVec<[&str; 6]> {
+    text.split(|c: char| !c.is_alphanumeric() && c != '?')
+        .filter(|f| !f.is_empty())
+        .collect()
+}
+
 fn part(field: Option<&str>, max: u32) -> Result<Option<u32>, ()> {
     let Some(f) = field else { return Ok(None) };
     if !f.bytes().all(|b| b.is_ascii_digit()) {
@@ -57,10 +64,23 @@ fn part(field: Option<&str>, max: u32) -> Result<Option<u32>, ()> {
 impl PdnDate {
     /// Reads a Date tag's value.
     pub fn parse(text: &str) -> PdnDate {
-        let fields: Vec<&str> = text
-            .split(|c: char| !c.is_alphanumeric() && c != '?')
-            .filter(|f| !f.is_empty())
-            .collect();
+        // `yyyy.mm.dd` in digits, as most records write it, is split without
+        // a search for separators (issue 65); the fields are the same.
+        let b = text.as_bytes();
+        let standard = b.len() == 10
+            && b[4] == b'.'
+            && b[7] == b'.'
+            && b.iter()
+                .enumerate()
+                .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+        if standard {
+            return PdnDate::of_fields(&[&text[..4], &text[5..7], &text[8..]]);
+        }
+        PdnDate::of_fields(&fields_of(text))
+    }
+
+    /// The date its fields (the runs of letters, digits and `?`) give.
+    fn of_fields(fields: &[&str]) -> PdnDate {
         let unknown = PdnDate {
             year: None,
             month: None,
@@ -206,6 +226,34 @@ impl PdnDate {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 65: a date in the standard layout, read without a search for
+    /// separators, is the date its fields give: every `yyyy.mm.dd` with
+    /// some years, all months and days from 00 to 99, and near misses.
+    #[test]
+    fn a_standard_date_reads_as_its_fields() {
+        let mut texts = Vec::new();
+        for y in ["0000", "0001", "1999", "2024", "9999"] {
+            for m in 0..100 {
+                for d in (0..100).step_by(7).chain([29, 30, 31, 32]) {
+                    texts.push(format!("{y}.{m:02}.{d:02}"));
+                }
+            }
+        }
+        texts.extend(
+            [
+                "2024.1.011",
+                "2024-01-01",
+                "2024.01.0a",
+                "２０２４.01.01",
+                "2024.01.01 ",
+            ]
+            .map(String::from),
+        );
+        for t in &texts {
+            assert_eq!(PdnDate::parse(t), PdnDate::of_fields(&fields_of(t)), "{t}");
+        }
+    }
 
     fn span(t: &str) -> Option<(u32, u32)> {
         PdnDate::parse(t).span()

@@ -40,7 +40,13 @@ pub(crate) fn push_visible(out: &mut String, c: char) {
 
 /// `text` with control characters escaped (for echoing input on a terminal).
 pub(crate) fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    // The control characters are U+0000-U+001F and U+007F-U+009F: in UTF-8,
+    // a byte below 0x20, 0x7F, or 0xC2 before 0x80-0x9F. A text with none of
+    // those bytes is shown as it is, without decoding it (issue 65).
+    let suspect = text
+        .bytes()
+        .fold(false, |s, b| s | (b < 0x20) | (b == 0x7f) | (b == 0xc2));
+    if !suspect || !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -125,4 +131,40 @@ pub(crate) fn count_breaks(bytes: &[u8], mut open: Option<u8>) -> (u32, Option<u
         None
     };
     (n, last, ends_open)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible;
+    use std::borrow::Cow;
+
+    /// Issue 65: the byte test lets a text through unread only when no
+    /// character of it is a control character: every character up to
+    /// U+1000, alone and between others, and some beyond.
+    #[test]
+    fn a_text_is_shown_as_it_is_exactly_when_it_has_no_control_character() {
+        let chars = (0..0x1000u32)
+            .chain([0x2028, 0xfeff, 0xfffd, 0x1f600])
+            .filter_map(char::from_u32);
+        for c in chars {
+            for text in [c.to_string(), format!("a{c}é"), format!("¢{c}")] {
+                let shown = visible(&text);
+                assert_eq!(
+                    matches!(shown, Cow::Borrowed(_)),
+                    !text.chars().any(char::is_control),
+                    "U+{:04X}",
+                    u32::from(c)
+                );
+                let want: String = text
+                    .chars()
+                    .map(|c| match c {
+                        '\t' => " ".to_string(),
+                        c if c.is_control() => format!("\\u{{{:x}}}", u32::from(c)),
+                        c => c.to_string(),
+                    })
+                    .collect();
+                assert_eq!(shown, want);
+            }
+        }
+    }
 }

@@ -9,6 +9,7 @@ use crate::tournament::names::{alias_keys, Keys};
 use crate::tournament::sets::{by_root, root};
 use hashbrown::HashMap;
 use std::collections::BTreeSet;
+use std::fmt::Write as _;
 
 /// The games of an event counted once: copies of one game (the same
 /// pairing, the same whole Round value, the same moves or the start of them,
@@ -52,16 +53,35 @@ pub(super) fn same_game(games: Table<'_>, a: &TGame, b: &TGame) -> bool {
 
 /// `round R White – Black` for messages.
 pub(super) fn pairing_text(games: Table<'_>, i: usize) -> String {
-    let g = &games[i];
-    let (w, b) = (games.text(g.white), games.text(g.black));
-    match games.opt(g.round).map(str::trim).filter(|r| !r.is_empty()) {
-        Some(r) => format!("round {r} {w} – {b}"),
-        None => format!("{w} – {b}"),
-    }
+    Pairing(games, i).to_string()
 }
 
 pub(super) fn place_text(games: Table<'_>, i: usize) -> String {
-    format!("{} game {}", games.text(games[i].file), games[i].game)
+    Place(games, i).to_string()
+}
+
+/// [`pairing_text`], written where it is wanted (no string of its own).
+struct Pairing<'a>(Table<'a>, usize);
+
+impl std::fmt::Display for Pairing<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (games, g) = (self.0, &self.0[self.1]);
+        let (w, b) = (games.text(g.white), games.text(g.black));
+        match games.opt(g.round).map(str::trim).filter(|r| !r.is_empty()) {
+            Some(r) => write!(f, "round {r} {w} – {b}"),
+            None => write!(f, "{w} – {b}"),
+        }
+    }
+}
+
+/// [`place_text`], written where it is wanted.
+struct Place<'a>(Table<'a>, usize);
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (games, i) = (self.0, self.1);
+        write!(f, "{} game {}", games.text(games[i].file), games[i].game)
+    }
 }
 
 impl Copies {
@@ -216,15 +236,21 @@ impl Copies {
         if self.quiet {
             return;
         }
+        // Room made at once: `format!` grows its string a piece at a time
+        // (issue 65: a note for each copy of a game, 2 % of `tournament` on
+        // an archive stored four times).
+        let mut message = String::with_capacity(192);
+        let _ = write!(
+            message,
+            "{}: in {} and {how}{}, counted once",
+            Pairing(games, keep),
+            Place(games, keep),
+            Place(games, copy)
+        );
         let finding = Finding {
             code: Code::DuplicateGame,
             severity: Severity::Note,
-            message: format!(
-                "{}: in {} and {how}{}, counted once",
-                pairing_text(games, keep),
-                place_text(games, keep),
-                place_text(games, copy)
-            ),
+            message,
             games: vec![games.place(keep), games.place(copy)],
         };
         self.findings.push((keep, finding));

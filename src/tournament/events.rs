@@ -3,7 +3,7 @@
 
 use crate::diag::{Code, Severity};
 use crate::tournament::copies::Copies;
-use crate::tournament::games::{Games, Table};
+use crate::tournament::games::{Games, Sym, Table};
 use crate::tournament::judge::{Judge, Micro};
 use crate::tournament::model::{plural, Event, Finding, Scoring, Settings, System};
 use crate::tournament::names::alias_keys;
@@ -19,17 +19,22 @@ use std::ops::ControlFlow;
 pub(super) fn event_groups(games: Table<'_>, keys: &mut Keys) -> Vec<(Option<u32>, Vec<usize>)> {
     let mut groups: HashMap<(String, String, Option<u32>), usize> = HashMap::new();
     let mut out: Vec<(Option<u32>, Vec<usize>)> = Vec::new();
+    // The group of each Event, Site and Date as interned: their keys are
+    // worked out once, not for every game (issue 65).
+    let mut seen: HashMap<(Sym, Sym, Sym), usize> = HashMap::new();
     for i in 0..games.len() {
         let g = &games[i];
-        let year = games.opt(g.date).and_then(year_of);
-        let key = (
-            keys.of(split_event_name(games.text(g.event)).0),
-            keys.of(games.text(g.site)),
-            year,
-        );
-        let n = *groups.entry(key).or_insert_with(|| {
-            out.push((year, Vec::new()));
-            out.len() - 1
+        let n = *seen.entry((g.event, g.site, g.date)).or_insert_with(|| {
+            let year = games.opt(g.date).and_then(year_of);
+            let key = (
+                keys.of(split_event_name(games.text(g.event)).0),
+                keys.of(games.text(g.site)),
+                year,
+            );
+            *groups.entry(key).or_insert_with(|| {
+                out.push((year, Vec::new()));
+                out.len() - 1
+            })
         });
         out[n].1.push(i);
     }

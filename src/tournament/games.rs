@@ -143,10 +143,12 @@ fn early_keys(r: &crate::replay::GameReport) -> Option<(Vec<u64>, bool)> {
     let n = crate::openings::plies_needed(v, set_up, None)
         .clamp(EARLY_PLIES, 62)
         .min(r.played.len());
-    let keys = (1..=n as u32 + 1)
-        .filter_map(|ply| r.position_before(ply))
-        .map(|p| p.key())
-        .collect();
+    let mut keys = Vec::with_capacity(n + 1);
+    keys.extend(
+        (1..=n as u32 + 1)
+            .filter_map(|ply| r.position_before(ply))
+            .map(|p| p.key()),
+    );
     Some((keys, set_up))
 }
 

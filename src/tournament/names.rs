@@ -5,7 +5,7 @@ use crate::players::{name_key, PLACEHOLDERS};
 use crate::tournament::games::Table;
 use crate::tournament::model::Settings;
 use hashbrown::HashMap;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 /// Whether two keys are one edit (a letter added, dropped or changed) apart.
 pub(super) fn one_apart(a: &str, b: &str) -> bool {
@@ -49,46 +49,74 @@ pub(super) fn one_apart_pairs(
     keys: &[String],
     compared: impl Fn(usize) -> bool,
 ) -> Vec<(usize, usize)> {
-    // (the key with the letter at `at` taken out, `at`) -> keys.
-    let mut taken: HashMap<(String, usize), Vec<usize>> = HashMap::new();
-    let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
-    let chars: Vec<Vec<char>> = keys.iter().map(|k| k.chars().collect()).collect();
-    // A key longer than any name is not compared: its index would be the
-    // square of its length (a hostile 100,000-character name).
-    let compared = |i: usize| compared(i) && chars[i].len() <= LONGEST_COMPARED;
-    for (i, c) in chars.iter().enumerate().filter(|(i, _)| compared(*i)) {
-        for at in 0..c.len() {
-            let rest: String = c[..at].iter().chain(&c[at + 1..]).collect();
-            taken.entry((rest, at)).or_default().push(i);
+    // Each compared key's characters, as numbers, one run after another.
+    let (mut chars, mut runs) = (Vec::new(), Vec::new());
+    for (i, k) in keys.iter().enumerate() {
+        let start = chars.len();
+        chars.extend(k.chars().map(u64::from));
+        // A key longer than any name is not compared: its index would be the
+        // square of its length (a hostile 100,000-character name).
+        if chars.len() - start > LONGEST_COMPARED || !compared(i) {
+            chars.truncate(start);
+        } else {
+            runs.push((i, start..chars.len()));
         }
     }
+    // (the hash of the key with the letter at `at` taken out, `at`, the
+    // key): no string is made (issue 65). Hashes that are equal by chance
+    // only add candidates, which `one_apart` turns away.
+    let mut taken: Vec<(u64, usize, usize)> = Vec::new();
+    let power: Vec<u64> = std::iter::successors(Some(1u64), |p| Some(p.wrapping_mul(BASE)))
+        .take(LONGEST_COMPARED + 1)
+        .collect();
+    let mut whole = Vec::with_capacity(runs.len());
+    let mut prefix = Vec::new();
+    for (i, run) in &runs {
+        let c = &chars[run.clone()];
+        prefix.clear();
+        prefix.push(0u64);
+        for &x in c {
+            prefix.push(roll(prefix[prefix.len() - 1], x));
+        }
+        let n = c.len();
+        let full = prefix[n];
+        for at in 0..n {
+            // The key without c[at]: its head, shifted past its tail, plus its tail.
+            let tail_len = n - at - 1;
+            let tail = full.wrapping_sub(prefix[at + 1].wrapping_mul(power[tail_len]));
+            let rest = prefix[at].wrapping_mul(power[tail_len]).wrapping_add(tail);
+            taken.push((rest, at, *i));
+        }
+        whole.push((full, *i));
+    }
+    taken.sort_unstable();
+    let mut pairs = Vec::new();
     // A letter changed: both keys in one entry.
-    for list in taken.values().filter(|l| l.len() > 1) {
-        for (n, &a) in list.iter().enumerate() {
-            for &b in &list[n + 1..] {
-                pairs.insert((a.min(b), a.max(b)));
-            }
+    for same in taken.chunk_by(|x, y| (x.0, x.1) == (y.0, y.1)) {
+        for (n, &(_, _, a)) in same.iter().enumerate() {
+            pairs.extend(same[n + 1..].iter().map(|&(_, _, b)| (a.min(b), a.max(b))));
         }
     }
     // A letter added: the shorter key is an entry of the longer one.
-    let by_rest: HashMap<&str, Vec<usize>> = taken.iter().fold(
-        HashMap::new(),
-        |mut m: HashMap<&str, Vec<usize>>, ((rest, _), l)| {
-            m.entry(rest.as_str()).or_default().extend(l);
-            m
-        },
-    );
-    for (a, k) in keys.iter().enumerate().filter(|(a, _)| compared(*a)) {
-        for &b in by_rest.get(k.as_str()).into_iter().flatten() {
-            if a != b {
-                pairs.insert((a.min(b), a.max(b)));
-            }
-        }
+    for &(h, a) in &whole {
+        let from = taken.partition_point(|t| t.0 < h);
+        let same = taken[from..].iter().take_while(|t| t.0 == h);
+        pairs.extend(same.filter(|t| t.2 != a).map(|t| (a.min(t.2), a.max(t.2))));
     }
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs.retain(|&(a, b)| one_apart(&keys[a], &keys[b]));
     pairs
-        .into_iter()
-        .filter(|&(a, b)| one_apart(&keys[a], &keys[b]))
-        .collect()
+}
+
+/// The base of the keys' rolling hash (odd; keys are at most
+/// [`LONGEST_COMPARED`] characters, far too short for the strings known to
+/// collide under a hash modulo 2^64).
+const BASE: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// The hash of a key's characters so far, `h`, followed by `x`.
+fn roll(h: u64, x: u64) -> u64 {
+    h.wrapping_mul(BASE).wrapping_add(x.wrapping_add(1))
 }
 
 /// A piece of a name pattern: a letter, or a run of `n` characters lost to
@@ -250,4 +278,49 @@ pub(super) fn alias_keys(s: &Settings) -> HashMap<String, String> {
         .iter()
         .map(|(a, b)| (name_key(a), name_key(b)))
         .collect()
+}
+
+#[cfg(test)]
+mod pair_tests {
+    use super::{one_apart, one_apart_pairs, LONGEST_COMPARED};
+
+    /// Issue 65: the pairs found through hashes of the keys with a letter
+    /// taken out are exactly the pairs one letter apart, checked pairwise,
+    /// on random keys over a small alphabet (so that many are one apart),
+    /// with repeats, empty keys, multi-byte letters, a key too long to be
+    /// compared and keys left out by `compared`.
+    #[test]
+    fn the_pairs_a_letter_apart_are_those_found_pairwise() {
+        const LETTERS: [char; 4] = ['a', 'b', 'й', ' '];
+        let mut seed = 11u64;
+        let mut next = |n: usize| {
+            seed = crate::position::splitmix(seed);
+            (seed % n as u64) as usize
+        };
+        let mut found = 0;
+        for round in 0..300 {
+            let mut keys: Vec<String> = (0..next(30))
+                .map(|_| (0..next(6)).map(|_| LETTERS[next(4)]).collect())
+                .collect();
+            if round % 7 == 0 {
+                keys.push("a".repeat(LONGEST_COMPARED + 1));
+                keys.push("a".repeat(LONGEST_COMPARED));
+            }
+            let skip = next(5);
+            let compared = |i: usize| i % 5 != skip;
+            let mut want = Vec::new();
+            for a in 0..keys.len() {
+                for b in a + 1..keys.len() {
+                    let fits =
+                        |i: usize| compared(i) && keys[i].chars().count() <= LONGEST_COMPARED;
+                    if fits(a) && fits(b) && one_apart(&keys[a], &keys[b]) {
+                        want.push((a, b));
+                    }
+                }
+            }
+            found += want.len();
+            assert_eq!(one_apart_pairs(&keys, compared), want, "{keys:?}");
+        }
+        assert!(found > 1000, "{found} pairs");
+    }
 }

@@ -300,6 +300,7 @@ fn micro_matches_line(e: &Event, out: &mut String) {
 
 /// The findings, a line each, with up to six of their games.
 fn findings_text(e: &Event, out: &mut String) {
+    // Written straight into `out`: no string a place (issue 65).
     for f in &e.findings {
         let _ = write!(
             out,
@@ -309,23 +310,18 @@ fn findings_text(e: &Event, out: &mut String) {
             crate::render::name(&f.message)
         );
         if !f.games.is_empty() {
-            let places: Vec<String> = f
-                .games
-                .iter()
-                .take(6)
-                .map(|(file, g)| format!("{} game {g}", crate::render::name(file)))
-                .collect();
-            let more = f.games.len().saturating_sub(6);
-            let _ = write!(
-                out,
-                " ({}{})",
-                places.join(", "),
-                if more > 0 {
-                    format!(", and {more} more")
-                } else {
-                    String::new()
+            out.push_str(" (");
+            for (n, (file, g)) in f.games.iter().take(6).enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
                 }
-            );
+                let _ = write!(out, "{} game {g}", crate::render::name(file));
+            }
+            let more = f.games.len().saturating_sub(6);
+            if more > 0 {
+                let _ = write!(out, ", and {more} more");
+            }
+            out.push(')');
         }
         out.push('\n');
     }
