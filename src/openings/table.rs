@@ -103,7 +103,7 @@ impl Opening {
     pub fn tables() -> Vec<[String; 5]> {
         SHIPPED
             .iter()
-            .map(|(name, text)| {
+            .map(|(name, text, _)| {
                 let head = |key: &str| {
                     text.lines()
                         .take_while(|l| l.starts_with('#'))
@@ -244,6 +244,81 @@ fn rows_of(text: &str) -> Vec<Row> {
     rows
 }
 
+/// Each row's position key and start key (its `start_fen`'s, else the
+/// initial position's of its first variant), `None` for a row whose FEN
+/// does not read: what [`Table::read`] reads the FENs for.
+fn row_keys(text: &str, rows: &[Row]) -> Vec<Option<(u64, u64)>> {
+    let at = |s: Span| text.get(s.0 as usize..(s.0 + s.1) as usize).unwrap_or("");
+    let mut initial: Vec<(Variant, u64)> = Vec::new();
+    // Rows share their starts (an 11-man table has a few hundred for
+    // thousands of rows): each is read once for each variant.
+    let mut start_keys: HashMap<(&str, Variant), u64> = HashMap::new();
+    let mut keys = Vec::with_capacity(rows.len());
+    for r in rows {
+        let Some(&v) = r.variants.first() else {
+            keys.push(None);
+            continue;
+        };
+        let read =
+            |fen: &str| fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| p.key()));
+        let Some(position) = read(at(r.fen)) else {
+            keys.push(None);
+            continue;
+        };
+        let start = match r.start_fen {
+            Some(s) => match start_keys.get(&(at(s), v)) {
+                Some(&k) => Some(k),
+                None => read(at(s)).map(|k| *start_keys.entry((at(s), v)).or_insert(k)),
+            },
+            None => Some(match initial.iter().find(|(w, _)| *w == v) {
+                Some(&(_, k)) => k,
+                None => {
+                    let k = Position::start(v).key();
+                    initial.push((v, k));
+                    k
+                }
+            }),
+        };
+        keys.push(start.map(|start| (position, start)));
+    }
+    keys
+}
+
+/// The keys of a shipped table's rows in their compact form
+/// (`tables/NAME.keys`, written by the test
+/// `the_compact_keys_are_the_keys_the_rows_read_to`): the length of the
+/// table's text and its number of rows, then each row's position key and
+/// start key, all little-endian. `None` when the form does not fit the
+/// text (a table edited since: the test fails until it is written again),
+/// and the rows' FENs are read instead.
+fn compact_keys(blob: &[u8], text: &str, rows: usize) -> Option<Vec<Option<(u64, u64)>>> {
+    let word = |i: usize| -> Option<u64> {
+        let b: [u8; 8] = blob.get(i * 8..i * 8 + 8)?.try_into().ok()?;
+        Some(u64::from_le_bytes(b))
+    };
+    if word(0)? != text.len() as u64 || word(1)? != rows as u64 || blob.len() != 16 * (rows + 1) {
+        return None;
+    }
+    (0..rows)
+        .map(|r| Some(Some((word(2 + 2 * r)?, word(3 + 2 * r)?))))
+        .collect()
+}
+
+/// [`compact_keys`]'s form of `keys` for a table of `text` (every row kept).
+#[cfg(test)]
+fn compact_form(text: &str, keys: &[Option<(u64, u64)>]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(16 * (keys.len() + 1));
+    for w in [text.len() as u64, keys.len() as u64] {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    for k in keys {
+        let (p, s) = (*k)?;
+        out.extend_from_slice(&p.to_le_bytes());
+        out.extend_from_slice(&s.to_le_bytes());
+    }
+    Some(out)
+}
+
 impl Table {
     /// Its header lines (`# key: value`; a user's table gets `# table:`
     /// and `# variants:`) and rows, each row as `code`, `name`, `variants`,
@@ -291,21 +366,30 @@ impl Table {
     }
 }
 
-/// One table as shipped: its name and its text.
-const SHIPPED: [(&str, &str); 10] = [
-    ("idf-745", include_str!("tables/idf-745.tsv")),
-    ("fmjd-736", include_str!("tables/fmjd-736.tsv")),
-    ("idf-150", include_str!("tables/idf-150.tsv")),
-    ("acf-3move", include_str!("tables/acf-3move.tsv")),
-    (ENGLISH_11, include_str!("tables/english-11man.tsv")),
-    ("english-2move", include_str!("tables/english-2move.tsv")),
-    (ITALIAN_11, include_str!("tables/italian-11man.tsv")),
-    ("names-russian", include_str!("tables/names-russian.tsv")),
-    ("names-english", include_str!("tables/names-english.tsv")),
-    (
-        "names-international",
-        include_str!("tables/names-international.tsv"),
-    ),
+/// A shipped table's entry in [`SHIPPED`], from its files in `tables/`.
+macro_rules! shipped {
+    ($name:literal) => {
+        (
+            $name,
+            include_str!(concat!("tables/", $name, ".tsv")),
+            include_bytes!(concat!("tables/", $name, ".keys")),
+        )
+    };
+}
+
+/// One table as shipped: its name, its text and its rows' keys in their
+/// compact form ([`compact_keys`]).
+const SHIPPED: [(&str, &str, &[u8]); 10] = [
+    shipped!("idf-745"),
+    shipped!("fmjd-736"),
+    shipped!("idf-150"),
+    shipped!("acf-3move"),
+    shipped!("english-11man"),
+    shipped!("english-2move"),
+    shipped!("italian-11man"),
+    shipped!("names-russian"),
+    shipped!("names-english"),
+    shipped!("names-international"),
 ];
 
 const ENGLISH_11: &str = "english-11man";
@@ -424,41 +508,24 @@ impl Table {
     /// with `#`.
     pub(crate) fn read(name: String, text: Cow<'static, str>) -> Table {
         let rows = rows_of(&text);
+        let keys = row_keys(&text, &rows);
+        Table::of_rows(name, text, rows, keys)
+    }
+
+    /// The table of `rows` read from `text`, with their (position, start)
+    /// keys ([`row_keys`]): a row without keys is left out.
+    fn of_rows(
+        name: String,
+        text: Cow<'static, str>,
+        rows: Vec<Row>,
+        keys: Vec<Option<(u64, u64)>>,
+    ) -> Table {
         let mut by_key = ByKey::default();
         let mut starts = Vec::with_capacity(rows.len());
-        let mut initial: Vec<(Variant, u64)> = Vec::new();
         let mut kept = Vec::with_capacity(rows.len());
-        let at = |s: Span| &text[s.0 as usize..(s.0 + s.1) as usize];
-        // Rows share their starts (an 11-man table has a few hundred for
-        // thousands of rows): each is read once for each variant.
-        let mut start_keys: HashMap<(&str, Variant), u64> = HashMap::new();
-        for r in rows {
-            let Some(&v) = r.variants.first() else {
+        for (r, k) in rows.into_iter().zip(keys) {
+            let Some((position, start)) = k else {
                 continue;
-            };
-            let read = |fen: &str| {
-                fen_key(fen).or_else(|| Position::from_fen(fen, v).ok().map(|p| p.key()))
-            };
-            let read = |fen: Span| read(at(fen));
-            let Some(position) = read(r.fen) else {
-                continue;
-            };
-            let start = match r.start_fen {
-                Some(s) => match start_keys.get(&(at(s), v)) {
-                    Some(&k) => k,
-                    None => match read(s) {
-                        Some(k) => *start_keys.entry((at(s), v)).or_insert(k),
-                        None => continue,
-                    },
-                },
-                None => match initial.iter().find(|(w, _)| *w == v) {
-                    Some(&(_, k)) => k,
-                    None => {
-                        let k = Position::start(v).key();
-                        initial.push((v, k));
-                        k
-                    }
-                },
             };
             by_key.entry(position).or_default().push(kept.len() as u32);
             starts.push(start);
@@ -479,10 +546,20 @@ impl Table {
     pub fn shipped(name: &str) -> Option<Arc<Table>> {
         static TABLES: OnceLock<Vec<OnceLock<Arc<Table>>>> = OnceLock::new();
         let tables = TABLES.get_or_init(|| SHIPPED.iter().map(|_| OnceLock::new()).collect());
-        let i = SHIPPED.iter().position(|(n, _)| *n == name)?;
-        let (n, text) = SHIPPED[i];
+        let i = SHIPPED.iter().position(|(n, ..)| *n == name)?;
+        let (n, text, blob) = SHIPPED[i];
         Some(Arc::clone(tables[i].get_or_init(|| {
-            Arc::new(Table::read(n.to_string(), Cow::Borrowed(text)))
+            // The rows' keys from their compact form: the FENs are not read
+            // at each run (issue 65: 3 % of `check` on the real tree).
+            let rows = rows_of(text);
+            let keys =
+                compact_keys(blob, text, rows.len()).unwrap_or_else(|| row_keys(text, &rows));
+            Arc::new(Table::of_rows(
+                n.to_string(),
+                Cow::Borrowed(text),
+                rows,
+                keys,
+            ))
         })))
     }
 
@@ -545,7 +622,7 @@ impl Table {
     /// Whether it only names openings (a names table, OPENINGS.md 3.1): it
     /// gives no ballot.
     pub(crate) fn is_names(&self) -> bool {
-        self.name.starts_with("names-") && SHIPPED.iter().any(|(n, _)| *n == self.name)
+        self.name.starts_with("names-") && SHIPPED.iter().any(|(n, ..)| *n == self.name)
     }
 
     /// The positions of a game (its start and after each ply, `keys`) that
@@ -818,7 +895,7 @@ pub(crate) fn tables_with_code(spec: &str, chosen: Option<&Chosen>) -> Vec<Strin
     for t in chosen
         .into_iter()
         .flat_map(|c| c.tables().iter().cloned())
-        .chain(SHIPPED.iter().filter_map(|(n, _)| Table::shipped(n)))
+        .chain(SHIPPED.iter().filter_map(|(n, ..)| Table::shipped(n)))
     {
         if t.has_code(spec) && !names.iter().any(|n| n == t.name()) {
             names.push(t.name().to_string());
@@ -839,7 +916,7 @@ pub(crate) fn table_named(name: &str, chosen: Option<&Chosen>) -> Option<Arc<Tab
 pub(crate) fn idle_names_tables() -> Vec<Arc<Table>> {
     SHIPPED
         .iter()
-        .map(|(n, _)| *n)
+        .map(|(n, ..)| *n)
         .filter(|n| {
             let of: Vec<Variant> = Variant::ALL
                 .into_iter()
@@ -853,7 +930,7 @@ pub(crate) fn idle_names_tables() -> Vec<Arc<Table>> {
 
 /// The names of the shipped tables.
 pub(crate) fn shipped_names() -> impl Iterator<Item = &'static str> {
-    SHIPPED.iter().map(|(n, _)| *n)
+    SHIPPED.iter().map(|(n, ..)| *n)
 }
 
 #[cfg(test)]
@@ -865,7 +942,7 @@ mod tests {
     #[test]
     fn the_plain_fen_key_agrees_with_the_grammar() {
         let (mut fast, mut total) = (0, 0);
-        for (_, text) in super::SHIPPED {
+        for (_, text, _) in super::SHIPPED {
             for line in text.lines().filter(|l| !l.starts_with('#')) {
                 for fen in line
                     .split('\t')
@@ -922,11 +999,67 @@ mod tests {
 
     use super::*;
 
+    /// The compact keys shipped with each table (`tables/NAME.keys`) are
+    /// the keys its rows' FENs read to, so a shipped table is the table its
+    /// text reads to. After a table's text is edited, this test fails; run
+    /// it with `PDNKIT_WRITE_KEYS=1` to write the keys again, and commit them.
+    #[test]
+    fn the_compact_keys_are_the_keys_the_rows_read_to() {
+        let write = std::env::var_os("PDNKIT_WRITE_KEYS").is_some();
+        let mut written = Vec::new();
+        for (name, text, blob) in SHIPPED {
+            let rows = rows_of(text);
+            let keys = row_keys(text, &rows);
+            let form = compact_form(text, &keys).expect("every shipped row reads");
+            if write && form != blob {
+                let path = format!(
+                    "{}/src/openings/tables/{name}.keys",
+                    env!("CARGO_MANIFEST_DIR")
+                );
+                std::fs::write(&path, &form).expect("the keys written");
+                written.push(name);
+                continue;
+            }
+            assert!(
+                form == blob,
+                "{name}: the shipped keys are not the rows' keys; run this test with PDNKIT_WRITE_KEYS=1"
+            );
+            assert_eq!(compact_keys(blob, text, rows.len()), Some(keys), "{name}");
+            // The table as shipped is the table its text reads to.
+            let (shipped, read) = (
+                Table::shipped(name).expect("shipped"),
+                Table::read(name.to_string(), Cow::Borrowed(text)),
+            );
+            assert_eq!(format!("{:?}", shipped.rows), format!("{:?}", read.rows));
+            assert_eq!(
+                (&shipped.starts, shipped.longest),
+                (&read.starts, read.longest)
+            );
+            let sorted = |t: &Table| {
+                let mut v: Vec<_> = t.by_key.iter().map(|(k, r)| (*k, r.clone())).collect();
+                v.sort_unstable();
+                v
+            };
+            assert_eq!(sorted(&shipped), sorted(&read), "{name}");
+        }
+        assert!(
+            written.is_empty(),
+            "keys written for {written:?}: build and test again"
+        );
+        // A form that does not fit the text is not used.
+        let (_, text, blob) = SHIPPED[0];
+        let rows = rows_of(text).len();
+        assert!(compact_keys(blob, text, rows).is_some());
+        assert_eq!(compact_keys(blob, &text[1..], rows), None);
+        assert_eq!(compact_keys(blob, text, rows - 1), None);
+        assert_eq!(compact_keys(&blob[..blob.len() - 1], text, rows), None);
+    }
+
     /// Every row of every shipped table is read, and its FEN read straight
     /// gives the key of the position the FEN reader sets up.
     #[test]
     fn every_shipped_row_is_read_and_its_fen_keyed_as_the_position() {
-        for (name, text) in SHIPPED {
+        for (name, text, _) in SHIPPED {
             let rows = text
                 .lines()
                 .filter(|l| !l.starts_with('#') && !l.trim().is_empty())

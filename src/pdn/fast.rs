@@ -6,7 +6,6 @@
 //! leaves the token to the production.
 
 use super::grammar;
-use super::grammar::is_ident;
 use super::vocab::{Sep, SquareText};
 use crate::diag::Span;
 
@@ -223,17 +222,63 @@ pub(super) fn plain_tag(text: &[u8], name_at: usize) -> Option<(usize, Span)> {
     if !d.first().is_some_and(u8::is_ascii_uppercase) {
         return None;
     }
-    let n = d.iter().take_while(|&&b| is_ident(b)).count();
+    let n = d.iter().take_while(|&&b| IDENT[usize::from(b)]).count();
     if d.get(n) != Some(&b' ') || d.get(n + 1) != Some(&b'"') {
         return None;
     }
     let vs = n + 2;
-    let p = d[vs..]
-        .iter()
-        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))?;
-    let ve = vs + p;
+    let ve = vs + value_stop(&d[vs..])?;
     (d[ve] == b'"' && d.get(ve + 1) == Some(&b']'))
         .then(|| (name_at + ve + 2, name_at + vs..name_at + ve))
+}
+
+/// [`grammar::is_ident`] as a table: a tag's name is read a byte a lookup.
+const IDENT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = (b as u8).is_ascii_alphanumeric() || b == b'_' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// Each byte of a word whose byte is `b`.
+const fn bytes_of(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// The high bit of each byte of `x` that is zero, and maybe of bytes above
+/// one that is (a borrow): the lowest bit set is always a zero byte.
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(bytes_of(1)) & !x & bytes_of(0x80)
+}
+
+/// Where the first `"`, `\\`, `\n` or `\r` of a tag's value is, eight bytes
+/// a step (issue 65: the byte-by-byte search was 190 instructions a tag of
+/// `check`'s reader): the same answer as a search byte by byte, which the
+/// test below holds it to.
+#[inline]
+fn value_stop(d: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(w) = d.get(i..i + 8) {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        let x = u64::from_le_bytes(word);
+        let hits = zero_bytes(x ^ bytes_of(b'"'))
+            | zero_bytes(x ^ bytes_of(b'\\'))
+            | zero_bytes(x ^ bytes_of(b'\n'))
+            | zero_bytes(x ^ bytes_of(b'\r'));
+        if hits != 0 {
+            return Some(i + (hits.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    let rest = d.get(i..).unwrap_or_default();
+    rest.iter()
+        .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        .map(|p| i + p)
 }
 
 #[cfg(test)]
@@ -333,6 +378,59 @@ mod tests {
         }
         assert!(answered > 100, "{answered}");
         assert!(new_games > 0);
+    }
+
+    /// The word-at-a-time search of a tag's value finds what the byte search
+    /// finds: every byte at every place of texts up to 24 bytes, and random
+    /// texts over the bytes that matter and their neighbours (and the same
+    /// bytes with the high bit set).
+    #[test]
+    fn a_value_stop_is_found_as_a_byte_search_finds_it() {
+        let byte_search = |d: &[u8]| {
+            d.iter()
+                .position(|&b| matches!(b, b'"' | b'\\' | b'\n' | b'\r'))
+        };
+        let mut checked = 0;
+        for len in 0..24 {
+            for at in 0..len {
+                for b in 0..=255u8 {
+                    let mut d = vec![b'a'; len];
+                    d[at] = b;
+                    assert_eq!(value_stop(&d), byte_search(&d), "{d:?}");
+                    checked += 1;
+                }
+            }
+        }
+        let alphabet = [
+            b'"', b'\\', b'\n', b'\r', b'!', b'#', b'[', b']', 0x0b, 0x0c, b'a', 0xa2, 0xdc, 0x8a,
+            0x8d, 0x00, 0x01, 0xff,
+        ];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let len = (seed >> 58) as usize;
+            let d: Vec<u8> = (0..len)
+                .map(|k| {
+                    let r = seed.rotate_left(k as u32 * 7) ^ (k as u64).wrapping_mul(0x2545_f491);
+                    // Mostly plain bytes, so that a stop comes late.
+                    if r.is_multiple_of(9) {
+                        alphabet[(r >> 8) as usize % alphabet.len()]
+                    } else {
+                        b'a' + (r >> 16) as u8 % 26
+                    }
+                })
+                .collect();
+            assert_eq!(value_stop(&d), byte_search(&d), "{d:?}");
+            checked += 1;
+        }
+        assert!(checked > 70_000, "{checked}");
+    }
+
+    #[test]
+    fn the_name_table_is_is_ident() {
+        for b in 0..=255u8 {
+            assert_eq!(IDENT[usize::from(b)], grammar::is_ident(b), "{b}");
+        }
     }
 
     #[test]

@@ -385,6 +385,18 @@ impl<R: Read> Reader<R> {
         self
     }
 
+    /// The reader with `bytes` in its buffer, as though a fill had read
+    /// them from the source: what it reads next comes after them. The same
+    /// games as a reader whose source gives `bytes` first (the reader's
+    /// answers do not depend on how its fills fall: [`super::split`]'s
+    /// tests cut files at random places), without a read's zeroing of
+    /// its room.
+    #[cfg(any(feature = "batch", test, fuzzing))]
+    pub(crate) fn holding(mut self, bytes: &[u8]) -> Self {
+        self.buf.extend_from_slice(bytes);
+        self
+    }
+
     /// Sets the longest game read (bytes of text); a longer game is reported
     /// as `game-too-large` and skipped without being held in memory.
     pub fn max_game_bytes(mut self, n: usize) -> Self {

@@ -198,17 +198,18 @@ fn read_from(
     max_game_bytes: usize,
 ) -> (Vec<Game>, Vec<Resume>, bool) {
     let stop = at.offset() + piece.text.len() as u64;
-    let mut parts = Vec::with_capacity(piece.after.len() + 1);
-    parts.push(piece.text);
-    parts.extend_from_slice(piece.after);
-    let held: usize = parts.iter().map(|p| p.len()).sum();
+    let held: usize = piece.after.iter().map(|p| p.len()).sum();
     let src = Bytes {
-        parts,
+        parts: piece.after.to_vec(),
         eof: piece.eof,
     };
+    // The piece's own bytes are handed to the reader as they are (a read
+    // would zero its room first: issue 65, 2.6 % of the reader); the bytes
+    // after it are read as it needs them.
     let mut reader = Reader::resume(src, &at)
         .max_game_bytes(max_game_bytes)
-        .fill_size(held.saturating_add(1));
+        .fill_size(held.saturating_add(1))
+        .holding(piece.text);
     let mut games = Vec::new();
     let mut points = vec![at];
     while games.len() < limit && points.last().is_some_and(|p| p.offset() < stop) {
