@@ -1070,7 +1070,10 @@ mod tests {
             for (i, r) in t.rows.iter().enumerate() {
                 let v = r.variants[0];
                 for fen in std::iter::once(t.s(r.fen)).chain(r.start_fen.map(|f| t.s(f))) {
-                    let p = Position::from_fen(fen, v).expect("a FEN of the table");
+                    // Set up by the grammar, not the plain FENs' fast path.
+                    let p = crate::position::Setup::parse_for(fen, v)
+                        .and_then(|s| s.into_position(v))
+                        .expect("a FEN of the table");
                     assert_eq!(
                         fen_key(fen),
                         Some(p.key()),

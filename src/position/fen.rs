@@ -127,3 +127,96 @@ mod tests {
         );
     }
 }
+
+/// The side to move (Black: `true`) and the squares of a FEN in the plain
+/// form the opening tables write (`W:W17,22,...:BK1,2,...`): `W` or `B`, then
+/// `:W` and `:B` lists of `K`-marked numbers and ranges, nothing else (no
+/// space, no dot, no name, no counter, no square twice, no square above
+/// 128). `None` for anything else, which the grammar then reads: the
+/// tables' keys (`openings::fen_key`) and [`Position::from_fen`](super::Position::from_fen)
+/// stand on it, each tested against the grammar's reading.
+pub(crate) fn plain_sets(fen: &[u8]) -> Option<(bool, Sets)> {
+    let black_to_move = match fen.first()? {
+        b'W' => false,
+        b'B' => true,
+        _ => return None,
+    };
+    let mut sets = Sets::default();
+    let mut i = 1;
+    // One number of 1 to 3 digits at `i`.
+    let number = |i: &mut usize| -> Option<u32> {
+        let start = *i;
+        let mut n = 0u32;
+        while let Some(d @ b'0'..=b'9') = fen.get(*i) {
+            // Saturating: a run of digits of any length is declined below.
+            n = n.saturating_mul(10).saturating_add(u32::from(d - b'0'));
+            *i += 1;
+        }
+        (1..=3).contains(&(*i - start)).then_some(n)
+    };
+    while i < fen.len() {
+        if fen[i] != b':' {
+            return None;
+        }
+        let white = match fen.get(i + 1)? {
+            b'W' => true,
+            b'B' => false,
+            _ => return None,
+        };
+        i += 2;
+        while i < fen.len() && fen[i] != b':' {
+            let king = fen[i] == b'K';
+            i += usize::from(king);
+            let lo = number(&mut i)?;
+            let hi = if fen.get(i) == Some(&b'-') {
+                i += 1;
+                number(&mut i)?
+            } else {
+                lo
+            };
+            sets.put(lo, hi, white, king)?;
+            match fen.get(i) {
+                Some(b',') if fen.get(i + 1).is_some_and(|c| *c != b':') => i += 1,
+                Some(b':') | None => {}
+                _ => return None,
+            }
+        }
+    }
+    Some((black_to_move, sets))
+}
+
+/// The squares a FEN gives each side and the kings (bit `n - 1` for the
+/// square numbered `n`), as [`plain_sets`] and the tables' reading by the
+/// grammar fill them.
+#[derive(Default)]
+pub(crate) struct Sets {
+    pub(crate) w: u128,
+    pub(crate) b: u128,
+    pub(crate) k: u128,
+}
+
+impl Sets {
+    /// Squares `lo..=hi` (numbers) to White or Black, kings if `king`;
+    /// `None` for a square off every board or given twice.
+    #[inline]
+    pub(crate) fn put(&mut self, lo: u32, hi: u32, white: bool, king: bool) -> Option<()> {
+        if lo == 0 || hi > 128 || lo > hi {
+            return None;
+        }
+        for sq in lo..=hi {
+            let bit = 1u128 << (sq - 1);
+            if (self.w | self.b) & bit != 0 {
+                return None;
+            }
+            if white {
+                self.w |= bit;
+            } else {
+                self.b |= bit;
+            }
+            if king {
+                self.k |= bit;
+            }
+        }
+        Some(())
+    }
+}
