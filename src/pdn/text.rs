@@ -192,7 +192,7 @@ mod tests {
             let len = (seed >> 52) as usize;
             let t: Vec<u8> = (0..len)
                 .map(
-                    |k| match (seed.rotate_left(k as u32) ^ k as u64 * 0x9e37) % 41 {
+                    |k| match (seed.rotate_left(k as u32) ^ (k as u64 * 0x9e37)) % 41 {
                         // Half the texts have no `\r`.
                         0 if seed & 1 == 0 => b'\r',
                         1..=3 => b'\n',
