@@ -135,21 +135,34 @@ fn ballot_tag(g: &crate::pdn::Game) -> bool {
     })
 }
 
-/// The keys ([`Position::key`](crate::position::Position::key)) of a replayed game's start and of
-/// its positions after its first plies, with whether it is set up.
-fn early_keys(r: &crate::replay::GameReport) -> Option<(Vec<u64>, bool)> {
+/// How many keys ([`Position::key`](crate::position::Position::key)) of a
+/// replayed game's start and of its positions after its first plies are
+/// kept, and whether it is set up.
+fn early_plies(r: &crate::replay::GameReport) -> Option<(usize, bool)> {
     let (start, v) = (r.start?, r.variant?);
     let set_up = !crate::openings::is_initial(&start);
     let n = crate::openings::plies_needed(v, set_up, None)
         .clamp(EARLY_PLIES, 62)
         .min(r.played.len());
-    let mut keys = Vec::with_capacity(n + 1);
-    keys.extend(
-        (1..=n as u32 + 1)
-            .filter_map(|ply| r.position_before(ply))
-            .map(|p| p.key()),
-    );
-    Some((keys, set_up))
+    Some((n + 1, set_up))
+}
+
+/// Writes the first `keys` of those keys into `out`, 8 bytes each, straight
+/// from the positions the replay kept (issue 65: no vector of keys and no
+/// copy of each position a game); how many there were.
+fn write_early_keys(r: &crate::replay::GameReport, keys: usize, out: &mut Vec<u8>) -> usize {
+    let Some(n) = keys.checked_sub(1) else {
+        return 0;
+    };
+    let before = r.played.get(..n).unwrap_or_default();
+    for p in before {
+        out.extend_from_slice(&p.before.key().to_le_bytes());
+    }
+    let last = r.position_before(before.len() as u32 + 1).map(|p| p.key());
+    if let Some(k) = last {
+        out.extend_from_slice(&k.to_le_bytes());
+    }
+    before.len() + usize::from(last.is_some())
 }
 
 /// A game's moves, as two copies are told apart: the hash after its last
@@ -316,9 +329,9 @@ impl Games {
     /// then the keys of its first positions: (its moves, (the keys written,
     /// whether it is set up)).
     fn moves_of(&mut self, r: &crate::replay::GameReport) -> (Moves, (usize, bool)) {
-        let (keys, set_up) = early_keys(r).unwrap_or_default();
+        let (keys, set_up) = early_plies(r).unwrap_or_default();
         let plies = r.played.len() as u32;
-        let mut bytes = Vec::with_capacity(8 * (plies as usize + keys.len()));
+        let mut bytes = Vec::with_capacity(8 * (plies as usize + keys));
         // The hash after each ply but the last, written as it is made.
         let Some(full) = crate::dupes::move_hashes(r, 0, |i, h| {
             if i + 1 < plies {
@@ -327,10 +340,8 @@ impl Games {
         }) else {
             return (Moves::NONE, (0, false));
         };
-        for k in &keys {
-            bytes.extend_from_slice(&k.to_le_bytes());
-        }
-        if let Some(fen) = r.start.filter(|_| set_up && !keys.is_empty()) {
+        let keys = write_early_keys(r, keys, &mut bytes);
+        if let Some(fen) = r.start.filter(|_| set_up && keys > 0) {
             // The set-up position, for a ballot-mismatch's message.
             let fen = fen.to_fen();
             bytes.extend_from_slice(&(fen.len() as u64).to_le_bytes());
@@ -341,7 +352,7 @@ impl Games {
             full,
             at: self.moves.push(&bytes),
         };
-        (moves, (keys.len(), set_up))
+        (moves, (keys, set_up))
     }
     /// The games as the judging reads them.
     pub(crate) fn table(&self) -> Table<'_> {
@@ -598,6 +609,49 @@ impl<'a> Table<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The early keys written straight from the replay are the keys of the
+    /// positions before each of the first plies and after the last of them,
+    /// as `position_before` gives them: games shorter and longer than the
+    /// plies kept, set up and not, and a game with no move.
+    #[test]
+    fn the_early_keys_are_those_of_the_positions_before_each_ply() {
+        let mut texts = vec![
+            "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *".to_string(),
+            "[GameType \"25\"][FEN \"W:W22:B17,9\"]\n1. c3-d4 *".to_string(),
+            "[GameType \"20\"]\n*".to_string(),
+        ];
+        // The project's own games: long ones, set-ups, every variant.
+        for file in [
+            "russian/clean.pdn",
+            "english/clean.pdn",
+            "brazilian/clean.pdn",
+        ] {
+            let path = format!("{}/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).expect("the project's corpus");
+            texts.extend(
+                crate::pdn::read_all(text.as_bytes())
+                    .iter()
+                    .map(|g| String::from_utf8_lossy(&g.text).into_owned()),
+            );
+        }
+        let opts = crate::replay::Options::default().keep_moves(true);
+        let mut written = 0;
+        for text in &texts {
+            let g = crate::pdn::read_all(text.as_bytes()).remove(0);
+            let r = crate::check::check_game(&g, &opts);
+            let (keys, _) = early_plies(&r).expect("replayed");
+            let expected: Vec<u8> = (1..=keys as u32)
+                .filter_map(|ply| r.position_before(ply))
+                .flat_map(|p| p.key().to_le_bytes())
+                .collect();
+            let mut out = Vec::new();
+            let n = write_early_keys(&r, keys, &mut out);
+            assert_eq!((n, &out), (expected.len() / 8, &expected), "{text}");
+            written += n;
+        }
+        assert!(written > 100, "{written}");
+    }
 
     #[test]
     fn a_game_is_64_bytes_and_each_text_is_kept_once() {
