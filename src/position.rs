@@ -509,14 +509,15 @@ impl Position {
     /// the real tree). `None` for anything else (a square off the board, a
     /// man on its crowning row, the 64-square board, any other form), which
     /// the grammar then reads and reports; the test holds it to the
-    /// grammar's position on every FEN of the corpora and their mutations.
+    /// grammar's position on random FENs of every numbered board and their
+    /// mutations.
     fn from_plain_fen(fen: &[u8], variant: Variant) -> Option<Position> {
         let g = variant.geometry();
         if g.size() == BoardSize::Full {
             return None;
         }
-        // A final `.` (`W:W21,22:B1,2.`, a third of the real set-ups) ends
-        // the FEN for the grammar too.
+        // A final `.` (`W:W21,22:B1,2.`, over a quarter of the real
+        // set-ups) ends the FEN for the grammar too.
         let fen = fen.strip_suffix(b".").unwrap_or(fen);
         let (black, s) = fen::plain_sets(fen)?;
         let squares = u32::from(g.squares());
